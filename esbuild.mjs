@@ -1,0 +1,46 @@
+// Bundles the client, the language server, the CLI and the webview into dist/.
+// tsc checks types (npm run typecheck); esbuild only bundles.
+import * as esbuild from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+
+/** @type {import('esbuild').BuildOptions} */
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node18',
+  format: 'cjs',
+  sourcemap: production ? false : 'linked',
+  minify: production,
+  logLevel: 'warning',
+};
+
+const builds = [
+  { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
+  { ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' },
+  {
+    ...common,
+    entryPoints: ['server/src/cli.ts'],
+    outfile: 'dist/cli.js',
+    banner: { js: '#!/usr/bin/env node' },
+  },
+];
+if (existsSync('media/main.ts')) {
+  builds.push({
+    ...common,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    entryPoints: ['media/main.ts'],
+    outfile: 'dist/media/main.js',
+  });
+}
+
+if (watch) {
+  const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
+  await Promise.all(contexts.map((c) => c.watch()));
+} else {
+  await Promise.all(builds.map((b) => esbuild.build(b)));
+}

@@ -1,0 +1,26 @@
+// Type-aware lint rules shared by every part of the project (see ../shared/STYLE.md, "Tooling").
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'schemas/', 'test/fixtures/', 'examples/', '**/*.mjs', 'bench/results/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      eqeqeq: ['error', 'always'],
+      curly: ['error', 'all'],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['scripts/**', 'bench/**', 'server/src/cli.ts', 'test/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,63 @@
+/**
+ * The extension's settings, as one typed object. The manifest (package.json, contributes.configuration) mirrors
+ * these defaults; test/client/settings.test.ts checks that the two agree.
+ */
+
+/** The prefix shared by every setting and command of the extension. */
+export const SETTINGS_SECTION = 'kubeForesight';
+
+/** Kubernetes minor versions whose schemas ship in schemas/, oldest first. */
+export const SUPPORTED_KUBERNETES_VERSIONS = ['1.33', '1.34', '1.35'] as const;
+
+/** One of the shipped Kubernetes minor versions. */
+export type KubernetesVersion = (typeof SUPPORTED_KUBERNETES_VERSIONS)[number];
+
+/** Settings read by the language server for each document. */
+export interface Settings {
+  /** Kubernetes version whose schemas and scheduler wording apply. */
+  kubernetesVersion: KubernetesVersion;
+  /** Path of the cluster file; empty means `.foresight/cluster.yaml` or the embedded default cluster. */
+  cluster: string;
+  /** Whether manifests are validated at all. */
+  validation: { enable: boolean };
+  /** Files larger than this many KiB are not analysed. */
+  maxFileSizeKB: number;
+}
+
+/** The defaults, identical to those declared in package.json. */
+export const DEFAULT_SETTINGS: Settings = {
+  kubernetesVersion: '1.35',
+  cluster: '',
+  validation: { enable: true },
+  maxFileSizeKB: 8192,
+};
+
+/** Checks that a value is one of the shipped Kubernetes versions. */
+export function isKubernetesVersion(value: unknown): value is KubernetesVersion {
+  return typeof value === 'string' && (SUPPORTED_KUBERNETES_VERSIONS as readonly string[]).includes(value);
+}
+
+/**
+ * Builds a complete Settings object from an untrusted configuration value (what the client sends),
+ * keeping each valid field and falling back to the default for the rest.
+ */
+export function normalizeSettings(raw: unknown): Settings {
+  const source = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const validation = source['validation'];
+  const enable =
+    typeof validation === 'object' && validation !== null
+      ? (validation as Record<string, unknown>)['enable']
+      : undefined;
+  const maxFileSizeKB = source['maxFileSizeKB'];
+  return {
+    kubernetesVersion: isKubernetesVersion(source['kubernetesVersion'])
+      ? source['kubernetesVersion']
+      : DEFAULT_SETTINGS.kubernetesVersion,
+    cluster: typeof source['cluster'] === 'string' ? source['cluster'] : DEFAULT_SETTINGS.cluster,
+    validation: { enable: typeof enable === 'boolean' ? enable : DEFAULT_SETTINGS.validation.enable },
+    maxFileSizeKB:
+      typeof maxFileSizeKB === 'number' && Number.isFinite(maxFileSizeKB) && maxFileSizeKB > 0
+        ? maxFileSizeKB
+        : DEFAULT_SETTINGS.maxFileSizeKB,
+  };
+}
