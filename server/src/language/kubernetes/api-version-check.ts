@@ -1,0 +1,144 @@
+/**
+ * Whether an object's apiVersion and kind are served by the selected Kubernetes version: removed apiVersions
+ * (naming the version that removed them and the replacement), deprecated ones, unknown built-in kinds, and kinds
+ * of other groups (custom resources).
+ */
+import type { CustomKindValidator } from '../analyzer';
+import type { Finding } from '../findings';
+import { closestMatch } from '../schema/closest-match';
+import type { SchemaStore } from '../schema/schema-store';
+import { rangeForValue } from '../yaml/node-at-path';
+import type { ManifestObject } from './manifest-object';
+
+/** What the API history says about an apiVersion and kind in the selected version. */
+export type ApiVersionVerdict =
+  | { status: 'served' }
+  | { status: 'deprecated'; replacement?: string; note?: string }
+  | { status: 'removed'; removedIn: string; replacement?: string; isMechanical: boolean }
+  | { status: 'unknown' };
+
+/** Answers for an apiVersion and kind, in the selected version. */
+export type ApiVersionCheck = (apiVersion: string, kind: string) => ApiVersionVerdict;
+
+/** The findings about an object's apiVersion and kind; `stop` when the object cannot be validated further. */
+export interface ApiVersionFindings {
+  readonly findings: Finding[];
+  readonly stop: boolean;
+}
+
+/** Checks the apiVersion and kind of an object. */
+export function checkApiVersion(
+  object: ManifestObject,
+  store: SchemaStore,
+  check: ApiVersionCheck,
+  customKinds: CustomKindValidator | undefined,
+): ApiVersionFindings {
+  const apiVersionRange = rangeForValue(object.node, ['apiVersion']);
+  const kindRange = rangeForValue(object.node, ['kind']);
+  const version = store.kubernetesVersion;
+  if (object.kind === 'List' && object.apiVersion === 'v1') {
+    return { findings: [], stop: true };
+  }
+  const verdict = check(object.apiVersion, object.kind);
+  if (store.definitionOf(object.apiVersion, object.kind) !== undefined) {
+    if (verdict.status === 'deprecated' && apiVersionRange !== undefined) {
+      const finding: Finding = {
+        code: 'deprecated-api-version',
+        message:
+          `${object.apiVersion} ${object.kind} is deprecated in Kubernetes ${version}` +
+          (verdict.replacement === undefined ? '' : `; use ${verdict.replacement}`) +
+          (verdict.note === undefined ? '.' : ` (${verdict.note}).`),
+        start: apiVersionRange[0],
+        end: apiVersionRange[1],
+      };
+      return { findings: [finding], stop: false };
+    }
+    return { findings: [], stop: false };
+  }
+  if (verdict.status === 'removed' && apiVersionRange !== undefined) {
+    const replacement = verdict.replacement;
+    const finding: Finding = {
+      code: 'removed-api-version',
+      message:
+        `${object.apiVersion} ${object.kind} was removed in Kubernetes ${verdict.removedIn}` +
+        (replacement === undefined ? '' : `; use ${replacement}`) +
+        (replacement !== undefined && !verdict.isMechanical ? ' (the move also changes fields; see the deprecation guide)' : '') +
+        ` (selected version: ${version}).`,
+      start: apiVersionRange[0],
+      end: apiVersionRange[1],
+    };
+    return {
+      findings: [
+        replacement !== undefined && verdict.isMechanical
+          ? { ...finding, fix: { replacement, title: `Change apiVersion to ${replacement}` } }
+          : finding,
+      ],
+      stop: true,
+    };
+  }
+  const custom = customKinds?.validate(object);
+  if (custom !== undefined && custom !== 'unknown') {
+    return { findings: custom, stop: true };
+  }
+  const group = object.apiVersion.includes('/') ? (object.apiVersion.split('/')[0] ?? '') : '';
+  if (!store.hasGroup(group)) {
+    const range = kindRange ?? apiVersionRange;
+    const findings: Finding[] =
+      range === undefined
+        ? []
+        : [
+            {
+              code: 'unknown-custom-kind',
+              message: `${object.apiVersion} ${object.kind} is not a built-in kind of Kubernetes ${version} and no CustomResourceDefinition in the analysed files defines it; it is not validated.`,
+              start: range[0],
+              end: range[1],
+            },
+          ];
+    return { findings, stop: true };
+  }
+  const servedKinds = store.kindsOf(object.apiVersion);
+  if (servedKinds.length > 0 && kindRange !== undefined) {
+    const suggestion = closestMatch(object.kind, servedKinds);
+    return {
+      findings: [
+        {
+          code: 'unknown-kind',
+          message:
+            `Kind "${object.kind}" is not served by ${object.apiVersion} in Kubernetes ${version}` +
+            (suggestion === undefined ? '.' : `; did you mean "${suggestion}"?`),
+          start: kindRange[0],
+          end: kindRange[1],
+          ...(suggestion === undefined ? {} : { fix: { replacement: suggestion, title: `Change kind to ${suggestion}` } }),
+        },
+      ],
+      stop: true,
+    };
+  }
+  const range = apiVersionRange ?? kindRange;
+  const served = servedApiVersionsOf(store, object.kind);
+  return {
+    findings:
+      range === undefined
+        ? []
+        : [
+            {
+              code: 'unknown-kind',
+              message:
+                `apiVersion "${object.apiVersion}" with kind "${object.kind}" is not served by Kubernetes ${version}` +
+                (served.length === 0 ? '.' : `; ${object.kind} is served as ${served.join(', ')}.`),
+              start: range[0],
+              end: range[1],
+              ...(served.length === 1 && served[0] !== undefined
+                ? { fix: { replacement: served[0], title: `Change apiVersion to ${served[0]}` } }
+                : {}),
+            },
+          ],
+    stop: true,
+  };
+}
+
+function servedApiVersionsOf(store: SchemaStore, kind: string): string[] {
+  return Object.keys(store.bundle.kinds)
+    .filter((key) => key.endsWith(`/${kind}`))
+    .map((key) => key.slice(0, -kind.length - 1));
+}

@@ -1,0 +1,189 @@
+/**
+ * Validates one Kubernetes object against its schema and turns ajv errors into findings placed on the exact key
+ * or value: one clear message per problem, in the API server's wording where it has one.
+ */
+import type { ErrorObject } from 'ajv';
+import type { Node } from 'yaml';
+import { parseQuantity } from '../../engine/model/quantity';
+import type { Finding } from '../findings';
+import type { InstancePath } from '../yaml/node-at-path';
+import { rangeForKey, rangeForValue } from '../yaml/node-at-path';
+import type { JsonSchema, SchemaStore } from './schema-store';
+import { closestMatch } from './closest-match';
+
+/** Validates an object of a built-in kind; returns no finding when the store does not know the kind. */
+export function validateAgainstSchema(
+  store: SchemaStore,
+  apiVersion: string,
+  kind: string,
+  value: unknown,
+  node: Node | undefined,
+): Finding[] {
+  const validate = store.validatorFor(apiVersion, kind);
+  if (validate === undefined || validate(value)) {
+    return [];
+  }
+  return mapSchemaErrors(validate.errors ?? [], value, node);
+}
+
+/** Maps ajv errors (from a validator compiled with allErrors and verbose) onto findings. */
+export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown, node: Node | undefined): Finding[] {
+  const findings: Finding[] = [];
+  for (const error of errors) {
+    const path = decodeInstancePath(error.instancePath, value);
+    const finding = mapError(error, path, node);
+    if (finding !== undefined) {
+      findings.push(finding);
+    }
+  }
+  return findings;
+}
+
+function mapError(error: ErrorObject, path: InstancePath, node: Node | undefined): Finding | undefined {
+  const where = formatPath(path);
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const field = String((error.params as { additionalProperty?: unknown }).additionalProperty);
+      const known = Object.keys((error.parentSchema as JsonSchema | undefined)?.properties ?? {});
+      const suggestion = closestMatch(field, known);
+      const range = rangeForKey(node, [...path, field]);
+      return place(range, {
+        code: 'schema-unknown-field',
+        message:
+          `Unknown field "${field}"${where === '' ? '' : ` in ${where}`}` +
+          (suggestion === undefined ? '.' : `; did you mean "${suggestion}"?`),
+        fix: suggestion === undefined ? undefined : { replacement: suggestion, title: `Rename to "${suggestion}"` },
+      });
+    }
+    case 'required': {
+      const field = String((error.params as { missingProperty?: unknown }).missingProperty);
+      const range = path.length === 0 ? rangeForValue(node, ['kind']) : rangeForKey(node, path);
+      return place(range, {
+        code: 'schema-required',
+        message: `Missing required field "${field}"${where === '' ? '' : ` in ${where}`}.`,
+      });
+    }
+    case 'type': {
+      const expected = String((error.params as { type?: unknown }).type)
+        .split(',')
+        .filter((type) => type !== 'null');
+      const actual = describeValue(error.data);
+      const quotedNumber =
+        typeof error.data === 'string' && expected.includes('integer') && /^-?\d+$/.test(error.data.trim());
+      return place(rangeForValue(node, path), {
+        code: 'schema-type',
+        message:
+          `${where === '' ? 'Value' : `"${where}"`} must be ${expected.join(' or ')}, not ${actual}` +
+          (quotedNumber ? '; remove the quotes.' : '.'),
+        fix: quotedNumber ? { replacement: String(error.data).trim(), title: 'Remove the quotes' } : undefined,
+      });
+    }
+    case 'enum': {
+      const allowed = ((error.params as { allowedValues?: unknown[] }).allowedValues ?? []).filter((v) => v !== null);
+      const suggestion =
+        typeof error.data === 'string' ? closestMatch(error.data, allowed.map(String)) : undefined;
+      return place(rangeForValue(node, path), {
+        code: 'schema-enum',
+        message: `Unsupported value: ${JSON.stringify(error.data)}: supported values: ${allowed.map((v) => JSON.stringify(v)).join(', ')}`,
+        fix: suggestion === undefined ? undefined : { replacement: suggestion, title: `Change to "${suggestion}"` },
+      });
+    }
+    case 'format': {
+      if ((error.params as { format?: unknown }).format !== 'quantity') {
+        return undefined;
+      }
+      return place(rangeForValue(node, path), quantityFinding(error.data, where));
+    }
+    default:
+      return place(rangeForValue(node, path), {
+        code: 'schema-constraint',
+        message: `${where === '' ? 'Value' : `"${where}"`} ${error.message ?? 'is invalid'}.`,
+      });
+  }
+}
+
+/** The finding for a malformed quantity, with a hint for the usual unit mistakes. */
+export function quantityFinding(
+  data: unknown,
+  where: string,
+): Pick<Finding, 'code' | 'message' | 'fix'> {
+  const parsed = parseQuantity(typeof data === 'number' ? data : String(data));
+  const suggestions = parsed.ok ? [] : parsed.suggestions;
+  const hint = suggestions.length === 0 ? '' : `: did you mean ${suggestions.join(' or ')}?`;
+  const first = suggestions[0];
+  return {
+    code: 'invalid-quantity',
+    message:
+      `${JSON.stringify(data)} is not a quantity${where === '' ? '' : ` (${where})`}${hint}` +
+      (hint === '' ? '; use a number with an optional suffix such as 500m, 128Mi or 1Gi.' : ''),
+    fix: first === undefined ? undefined : { replacement: first, title: `Change to ${first}` },
+  };
+}
+
+function place(
+  range: readonly [number, number] | undefined,
+  finding: Pick<Finding, 'code' | 'message' | 'fix'>,
+): Finding | undefined {
+  if (range === undefined) {
+    return undefined;
+  }
+  const result: Finding = { code: finding.code, message: finding.message, start: range[0], end: range[1] };
+  return finding.fix === undefined ? result : { ...result, fix: finding.fix };
+}
+
+/** Decodes a JSON pointer into a path, with numbers for array indexes (decided from the value itself). */
+export function decodeInstancePath(pointer: string, value: unknown): (string | number)[] {
+  if (pointer === '') {
+    return [];
+  }
+  const path: (string | number)[] = [];
+  let current: unknown = value;
+  for (const raw of pointer.slice(1).split('/')) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(current)) {
+      const index = Number(segment);
+      path.push(index);
+      current = current[index];
+    } else {
+      path.push(segment);
+      current = typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[segment] : undefined;
+    }
+  }
+  return path;
+}
+
+/** Formats a path as people read it: spec.template.spec.containers[0].image. */
+export function formatPath(path: InstancePath): string {
+  let text = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') {
+      text += `[${segment}]`;
+    } else if (/^[A-Za-z_$][\w$-]*$/.test(segment)) {
+      text += text === '' ? segment : `.${segment}`;
+    } else {
+      text += `[${JSON.stringify(segment)}]`;
+    }
+  }
+  return text;
+}
+
+function describeValue(data: unknown): string {
+  if (data === null) {
+    return 'null';
+  }
+  if (Array.isArray(data)) {
+    return 'a list';
+  }
+  switch (typeof data) {
+    case 'string':
+      return `string ${JSON.stringify(data.length > 40 ? `${data.slice(0, 40)}…` : data)}`;
+    case 'number':
+      return Number.isInteger(data) ? `integer ${data}` : `number ${data}`;
+    case 'boolean':
+      return `boolean ${String(data)}`;
+    case 'object':
+      return 'an object';
+    default:
+      return typeof data;
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Converts between offsets and LSP line/character positions. The language layer works in offsets and converts
+ * only when it builds LSP results. Characters are UTF-16 code units, as LSP's default position encoding.
+ */
+
+/** A zero-based line and character, as LSP positions are. */
+export interface LinePosition {
+  line: number;
+  character: number;
+}
+
+/** Line start offsets of one text, built once per text version. */
+export class LineIndex {
+  private readonly lineStarts: number[];
+
+  /** Indexes the line starts of a text ("\n", "\r\n" and lone "\r" all end a line). */
+  constructor(private readonly text: string) {
+    const starts = [0];
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code === 10) {
+        starts.push(i + 1);
+      } else if (code === 13) {
+        if (text.charCodeAt(i + 1) === 10) {
+          i++;
+        }
+        starts.push(i + 1);
+      }
+    }
+    this.lineStarts = starts;
+  }
+
+  /** The number of lines. */
+  get lineCount(): number {
+    return this.lineStarts.length;
+  }
+
+  /** The position of an offset (clamped to the text). */
+  positionAt(offset: number): LinePosition {
+    const clamped = Math.max(0, Math.min(offset, this.text.length));
+    let low = 0;
+    let high = this.lineStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((this.lineStarts[middle] ?? 0) <= clamped) {
+        low = middle;
+      } else {
+        high = middle - 1;
+      }
+    }
+    return { line: low, character: clamped - (this.lineStarts[low] ?? 0) };
+  }
+
+  /** The offset of a position (clamped to its line and to the text). */
+  offsetAt(position: LinePosition): number {
+    if (position.line >= this.lineStarts.length) {
+      return this.text.length;
+    }
+    const lineStart = this.lineStarts[Math.max(0, position.line)] ?? 0;
+    const nextLineStart = this.lineStarts[position.line + 1] ?? this.text.length;
+    return Math.max(lineStart, Math.min(lineStart + position.character, nextLineStart));
+  }
+}
