@@ -3,7 +3,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'schemas/', 'test/fixtures/', 'examples/', '**/*.mjs', 'bench/results/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'schemas/',
+      'test/fixtures/',
+      'examples/',
+      '**/*.mjs',
+      'bench/results/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

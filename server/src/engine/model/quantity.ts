@@ -23,12 +23,24 @@ export interface Quantity {
 }
 
 /** The outcome of parsing a quantity: the value, or why the text is not a quantity with a likely fix. */
-export type QuantityParse = { ok: true; quantity: Quantity } | { ok: false; message: string; suggestions: string[] };
+export type QuantityParse =
+  { ok: true; quantity: Quantity } | { ok: false; message: string; suggestions: string[] };
 
-const QUANTITY_PATTERN = /^([+-]?)([0-9]+(?:\.[0-9]*)?|\.[0-9]+)(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?[0-9]+)?$/;
+const QUANTITY_PATTERN =
+  /^([+-]?)([0-9]+(?:\.[0-9]*)?|\.[0-9]+)(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?[0-9]+)?$/;
 
 const BINARY_POWERS: Record<string, number> = { Ki: 1, Mi: 2, Gi: 3, Ti: 4, Pi: 5, Ei: 6 };
-const DECIMAL_EXPONENTS: Record<string, number> = { n: -9, u: -6, m: -3, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
+const DECIMAL_EXPONENTS: Record<string, number> = {
+  n: -9,
+  u: -6,
+  m: -3,
+  k: 3,
+  M: 6,
+  G: 9,
+  T: 12,
+  P: 15,
+  E: 18,
+};
 
 /** A common misspelling of a unit: "128mb", "1GB", "2 Gi", "512MIB". */
 const UNIT_MISTAKE_PATTERN = /^\s*([0-9]+(?:\.[0-9]+)?)\s*([kmgtpe])(i?)(b?)\s*$/i;
@@ -51,7 +63,11 @@ export function parseQuantity(input: string | number): QuantityParse {
     numerator *= 1024n ** BigInt(binaryPower);
   } else {
     const exponent =
-      suffix === '' ? 0 : suffix[0] === 'e' || suffix[0] === 'E' ? Number(suffix.slice(1)) : DECIMAL_EXPONENTS[suffix];
+      suffix === ''
+        ? 0
+        : suffix[0] === 'e' || suffix[0] === 'E'
+          ? Number(suffix.slice(1))
+          : DECIMAL_EXPONENTS[suffix];
     if (exponent === undefined || !Number.isFinite(exponent) || Math.abs(exponent) > 400) {
       return { ok: false, message: `"${text}" is not a quantity: exponent out of range`, suggestions: [] };
     }
@@ -103,6 +119,12 @@ function numberToQuantityText(value: number): string {
 function suggestQuantityFixes(text: string): string[] {
   const match = UNIT_MISTAKE_PATTERN.exec(text);
   if (match === null) {
+    return [];
+  }
+  const hasByteSuffix = (match[4] ?? '') !== '';
+  const hasWrongCaseI =
+    match[3] === 'I' || ((match[3] ?? '') !== '' && match[2] !== (match[2] ?? '').toUpperCase());
+  if (!hasByteSuffix && !hasWrongCaseI && !/\s/.test(text)) {
     return [];
   }
   const digits = match[1] ?? '';

@@ -44,7 +44,14 @@ export function findExcessiveNesting(text: string, limit: number = MAX_NESTING_D
     }
     if (ch === 34 || ch === 39) {
       const previous = text.charCodeAt(i - 1);
-      if (i === lineStart || previous === 32 || previous === 91 || previous === 123 || previous === 44 || previous === 58) {
+      if (
+        i === lineStart ||
+        previous === 32 ||
+        previous === 91 ||
+        previous === 123 ||
+        previous === 44 ||
+        previous === 58
+      ) {
         inQuote = text[i];
       }
     } else if (ch === 91 || ch === 123) {

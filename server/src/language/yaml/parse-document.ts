@@ -3,7 +3,7 @@
  * problems into findings. Ranges stay relative to the slice so that a parse can be cached by the slice's text
  * and reused wherever the slice moves in the file.
  */
-import { isAlias, parseAllDocuments, visit } from 'yaml';
+import { isAlias, isScalar, parseAllDocuments, visit } from 'yaml';
 import type { Document, ParsedNode } from 'yaml';
 import type { DiagnosticCode, Finding } from '../findings';
 import { findExcessiveNesting, MAX_NESTING_DEPTH } from './nesting';
@@ -52,7 +52,11 @@ export function parseSlice(text: string): YamlDocument[] {
       },
     ];
   }
-  const documents = parseAllDocuments(text, { prettyErrors: false, uniqueKeys: true, keepSourceTokens: false });
+  const documents = parseAllDocuments(text, {
+    prettyErrors: false,
+    uniqueKeys: true,
+    keepSourceTokens: false,
+  });
   const list = Array.isArray(documents) ? documents : [];
   if (list.length === 0) {
     return [{ document: null, value: undefined, start: 0, end: text.length, findings: [] }];
@@ -69,11 +73,12 @@ export function parseSlice(text: string): YamlDocument[] {
         seenCodes.add(code);
       }
       const [start, end] = error.pos;
+      const keyRange = code === 'yaml-duplicate-key' ? findKeyAt(document, start) : undefined;
       findings.push({
         code,
         message: describeYamlError(error.code, error.message),
-        start,
-        end: Math.max(end, start + 1),
+        start: keyRange?.[0] ?? start,
+        end: keyRange?.[1] ?? Math.max(end, start + 1),
       });
     }
     let value: unknown;
@@ -109,6 +114,22 @@ function describeYamlError(code: string, message: string): string {
     default:
       return `YAML syntax error: ${withoutPosition}`;
   }
+}
+
+/** The range of the mapping key that starts at an offset (yaml marks only its first character). */
+function findKeyAt(document: Document.Parsed<ParsedNode>, offset: number): [number, number] | undefined {
+  let found: [number, number] | undefined;
+  visit(document, {
+    Pair(_key, pair) {
+      const range = isScalar(pair.key) ? pair.key.range : undefined;
+      if (range && range[0] === offset) {
+        found = [range[0], range[1]];
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
 }
 
 function findFirstAlias(document: Document.Parsed<ParsedNode>): [number, number] | undefined {

@@ -22,7 +22,11 @@ export function splitDocuments(text: string): DocumentSlice[] {
   let sliceStart = 0;
   let lineStart = 0;
   while (lineStart <= text.length) {
-    if (lineStart > sliceStart && text.startsWith('---', lineStart) && MARKER_PATTERN.test(text.slice(lineStart, lineStart + 4))) {
+    if (
+      lineStart > sliceStart &&
+      text.startsWith('---', lineStart) &&
+      MARKER_PATTERN.test(text.slice(lineStart, lineStart + 4))
+    ) {
       slices.push({ start: sliceStart, text: text.slice(sliceStart, lineStart) });
       sliceStart = lineStart;
     }

@@ -1,0 +1,38 @@
+/**
+ * The command table: what each command does with the server running and with it stopped. Every command of
+ * the manifest is here, under the category "Kube Foresight".
+ */
+import type * as vscode from 'vscode';
+import type { ForesightLanguageClient } from '../language-client';
+
+/** One command: its id and what it does. */
+export interface CommandEntry {
+  readonly id: string;
+  /** Runs the command; `isServerRunning` tells which behaviour applies. */
+  run(isServerRunning: boolean): Promise<void> | void;
+}
+
+/** Builds the command table. */
+export function buildCommandTable(
+  client: ForesightLanguageClient,
+  output: vscode.OutputChannel,
+): CommandEntry[] {
+  return [
+    {
+      id: 'kubeForesight.restartServer',
+      // Running: restart it. Stopped: start it.
+      run: async (isServerRunning) => {
+        if (isServerRunning) {
+          await client.restart();
+        } else {
+          await client.start();
+        }
+      },
+    },
+    {
+      id: 'kubeForesight.showOutput',
+      // The same either way: the output channel outlives the server.
+      run: () => output.show(true),
+    },
+  ];
+}

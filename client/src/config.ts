@@ -1,0 +1,22 @@
+/**
+ * Typed getters over the extension's settings (the same Settings object the server reads).
+ */
+import * as vscode from 'vscode';
+import type { Settings } from '../../protocol/settings';
+import { normalizeSettings, SETTINGS_SECTION } from '../../protocol/settings';
+
+/** The extension's settings for a resource (or the workspace). */
+export function readSettings(scope?: vscode.Uri): Settings {
+  const configuration = vscode.workspace.getConfiguration(SETTINGS_SECTION, scope);
+  return normalizeSettings({
+    kubernetesVersion: configuration.get('kubernetesVersion'),
+    cluster: configuration.get('cluster'),
+    validation: { enable: configuration.get('validation.enable') },
+    maxFileSizeKB: configuration.get('maxFileSizeKB'),
+  });
+}
+
+/** Whether a configuration change touches the extension's settings. */
+export function affectsSettings(event: vscode.ConfigurationChangeEvent): boolean {
+  return event.affectsConfiguration(SETTINGS_SECTION);
+}

@@ -1,0 +1,91 @@
+/**
+ * Starts, stops and restarts the language server (dist/server.js over IPC), and keeps the status-bar item
+ * naming the Kubernetes version and the cluster in use.
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
+import { LanguageClient, TransportKind } from 'vscode-languageclient/node';
+import type { StatusParams } from '../../protocol/messages';
+import { STATUS_NOTIFICATION } from '../../protocol/messages';
+import { SETTINGS_SECTION } from '../../protocol/settings';
+import { readSettings } from './config';
+
+/** The language client and the status-bar item, started together. */
+export class ForesightLanguageClient implements vscode.Disposable {
+  private client: LanguageClient | undefined;
+  private readonly statusItem: vscode.StatusBarItem;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly output: vscode.OutputChannel,
+  ) {
+    this.statusItem = vscode.window.createStatusBarItem(
+      'kubeForesight.status',
+      vscode.StatusBarAlignment.Right,
+      100,
+    );
+    this.statusItem.name = 'Kube Foresight';
+    this.statusItem.command = 'kubeForesight.showOutput';
+    this.showStatus({ kubernetesVersion: readSettings().kubernetesVersion, cluster: 'embedded default' });
+  }
+
+  /** Whether the server is running. */
+  get isRunning(): boolean {
+    return this.client?.isRunning() ?? false;
+  }
+
+  /** Starts the server. */
+  async start(): Promise<void> {
+    const serverModule = this.context.asAbsolutePath(path.join('dist', 'server.js'));
+    const serverOptions: ServerOptions = {
+      run: { module: serverModule, transport: TransportKind.ipc },
+      debug: {
+        module: serverModule,
+        transport: TransportKind.ipc,
+        options: { execArgv: ['--nolazy', '--inspect=6009'] },
+      },
+    };
+    const clientOptions: LanguageClientOptions = {
+      documentSelector: [
+        { scheme: 'file', language: 'yaml' },
+        { scheme: 'untitled', language: 'yaml' },
+        { scheme: 'file', language: 'json', pattern: '**/*.json' },
+      ],
+      synchronize: { configurationSection: SETTINGS_SECTION },
+      outputChannel: this.output,
+    };
+    const client = new LanguageClient('kubeForesight', 'Kube Foresight', serverOptions, clientOptions);
+    this.client = client;
+    await client.start();
+    this.context.subscriptions.push(
+      client.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => this.showStatus(params)),
+    );
+  }
+
+  /** Stops the server if it runs. */
+  async stop(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    if (client?.isRunning()) {
+      await client.stop();
+    }
+  }
+
+  /** Stops and starts the server. */
+  async restart(): Promise<void> {
+    await this.stop();
+    await this.start();
+  }
+
+  /** Disposes the status-bar item (the client is stopped in deactivate). */
+  dispose(): void {
+    this.statusItem.dispose();
+  }
+
+  private showStatus(status: StatusParams): void {
+    this.statusItem.text = `$(pulse) K8s ${status.kubernetesVersion} · ${status.cluster}`;
+    this.statusItem.tooltip = `Kube Foresight: Kubernetes ${status.kubernetesVersion} schemas, cluster: ${status.cluster}`;
+    this.statusItem.show();
+  }
+}

@@ -1,0 +1,31 @@
+// Checks the packaged .vsix: the files the extension needs are in it, and nothing else of the repository is.
+import { execFileSync } from 'node:child_process';
+
+const vsix = process.argv[2] ?? 'kube-foresight.vsix';
+// python3 is on every machine of this project's kind; unzip is not.
+const listing = execFileSync(
+  'python3',
+  ['-c', 'import sys, zipfile; print("\\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))', vsix],
+  { encoding: 'utf8' },
+)
+  .split('\n')
+  .filter(Boolean);
+const required = [
+  'extension/package.json',
+  'extension/dist/client.js',
+  'extension/dist/server.js',
+  'extension/dist/cli.js',
+  'extension/schemas/kubernetes/1.35.json',
+  'extension/schemas/kubernetes/api-versions.json',
+];
+const missing = required.filter((file) => !listing.includes(file));
+const forbidden = listing.filter((file) =>
+  /^extension\/(node_modules|test|server\/src|client\/src|\.ci)\//.test(file),
+);
+console.log(`${vsix}: ${listing.length} files`);
+if (missing.length > 0 || forbidden.length > 0) {
+  if (missing.length > 0) console.error(`missing: ${missing.join(', ')}`);
+  if (forbidden.length > 0) console.error(`should not be packaged: ${forbidden.slice(0, 10).join(', ')}`);
+  process.exit(1);
+}
+console.log('vsix contents ok');

@@ -1,0 +1,63 @@
+/**
+ * `foresight`: the command-line twin of the language server, for CI. Dispatches to one command per module.
+ *   foresight validate PATH...   schema and rule validation, as in the editor
+ *   foresight simulate PATH...   where each Pod lands on a simulated cluster, or why it stays Pending
+ */
+import type { CliIo } from './cli/io';
+import { runValidate, VALIDATE_USAGE } from './cli/validate';
+import { runSimulate } from './cli/simulate';
+
+const USAGE = `usage: foresight <command> [options] PATH...
+
+commands:
+  validate   check manifests against the Kubernetes schemas and API rules
+  simulate   predict where each Pod lands on a simulated cluster, or why it stays Pending
+
+${VALIDATE_USAGE}
+run "foresight <command> --help" for a command's options.
+`;
+
+/** Runs the CLI with arguments (without node and script); resolves to the exit code. */
+export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = args;
+  switch (command) {
+    case 'validate':
+      if (rest.includes('--help') || rest.includes('-h')) {
+        io.stdout(`${VALIDATE_USAGE}\n`);
+        return 0;
+      }
+      return runValidate(rest, io);
+    case 'simulate':
+      return runSimulate(rest, io);
+    case '--help':
+    case '-h':
+    case 'help':
+      io.stdout(USAGE);
+      return 0;
+    case undefined:
+      io.stderr(USAGE);
+      return 2;
+    default:
+      io.stderr(`foresight: unknown command "${command}"\n${USAGE}`);
+      return 2;
+  }
+}
+
+if (require.main === module) {
+  const io: CliIo = {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    cwd: process.cwd(),
+  };
+  runCli(process.argv.slice(2), io).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(
+        `foresight: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      process.exitCode = 3;
+    },
+  );
+}

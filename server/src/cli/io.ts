@@ -1,0 +1,13 @@
+/**
+ * What a CLI command writes to, so commands can be run from tests without spawning a process.
+ */
+
+/** Output streams and the working directory of one CLI invocation. */
+export interface CliIo {
+  /** Writes to standard output (the text is written as is: include newlines). */
+  stdout(text: string): void;
+  /** Writes to standard error. */
+  stderr(text: string): void;
+  /** The directory relative paths are resolved against. */
+  cwd: string;
+}

@@ -1,0 +1,142 @@
+/**
+ * The language server's behaviour behind each LSP handler: validate on change (debounced), publish diagnostics,
+ * answer code actions. Unexpected errors are caught here, at the boundary, logged with their stack, shown to
+ * the user once, and leave no stale diagnostics.
+ */
+import type { CodeAction, CodeActionParams, Connection, Diagnostic } from 'vscode-languageserver';
+import type { TextDocuments } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { StatusParams } from '../../../protocol/messages';
+import { STATUS_NOTIFICATION } from '../../../protocol/messages';
+import { quickFixesFor, toDiagnostic } from '../language/lsp/diagnostics';
+import { getAnalysisContext } from './analysis-context';
+import type { DocumentState } from './document-analyses';
+import { DocumentAnalyses } from './document-analyses';
+import { SettingsCache } from './settings-cache';
+import { ValidationQueue } from './validation-queue';
+
+/** Debounce between the last keystroke and validation. */
+export const VALIDATION_DELAY_MS = 50;
+
+/** Validation and its state for one connection. */
+export class LanguageServer {
+  readonly settings: SettingsCache;
+  readonly analyses = new DocumentAnalyses();
+  private readonly queue: ValidationQueue;
+  private hasShownError = false;
+  private lastStatus = '';
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly documents: TextDocuments<TextDocument>,
+  ) {
+    this.settings = new SettingsCache(connection);
+    this.queue = new ValidationQueue(
+      VALIDATION_DELAY_MS,
+      (uri) => this.validate(uri),
+      (uri, error) => this.reportError(`validating ${uri}`, error, uri),
+    );
+  }
+
+  /** A document was opened or changed: validate a new one at once, an edited one once the typing pauses. */
+  changed(uri: string): void {
+    this.queue.schedule(uri, this.analyses.get(uri) === undefined ? 0 : VALIDATION_DELAY_MS);
+  }
+
+  /** A document was closed: forget it and clear its diagnostics. */
+  closed(uri: string): void {
+    this.queue.cancel(uri);
+    this.analyses.remove(uri);
+    this.settings.delete(uri);
+    void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+  }
+
+  /** Settings changed: drop caches and validate every open document again. */
+  configurationChanged(): void {
+    this.settings.clear();
+    this.analyses.clear();
+    for (const document of this.documents.all()) {
+      this.queue.schedule(document.uri, 0);
+    }
+  }
+
+  /** The latest analysis of an open document, brought up to date first if it is stale. */
+  async currentState(uri: string): Promise<DocumentState | undefined> {
+    const document = this.documents.get(uri);
+    if (document === undefined) {
+      return undefined;
+    }
+    const state = this.analyses.get(uri);
+    if (state !== undefined && state.version === document.version) {
+      return state;
+    }
+    return this.analyze(document);
+  }
+
+  /** Quick fixes for the diagnostics of a code action request. */
+  codeActions(params: CodeActionParams): CodeAction[] {
+    try {
+      return quickFixesFor(params.textDocument.uri, params.context.diagnostics);
+    } catch (error: unknown) {
+      this.reportError('computing code actions', error);
+      return [];
+    }
+  }
+
+  /** Stops pending work. */
+  dispose(): void {
+    this.queue.dispose();
+  }
+
+  /** Logs an unexpected error with its stack, tells the user once, and clears the document's diagnostics. */
+  reportError(activity: string, error: unknown, uri?: string): void {
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    this.connection.console.error(`Kube Foresight: unexpected error while ${activity}: ${detail}`);
+    if (!this.hasShownError) {
+      this.hasShownError = true;
+      void this.connection.window.showErrorMessage(
+        `Kube Foresight hit an unexpected error while ${activity}; see the "Kube Foresight" output for details.`,
+      );
+    }
+    if (uri !== undefined) {
+      void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+    }
+  }
+
+  private async analyze(document: TextDocument): Promise<DocumentState | undefined> {
+    const settings = await this.settings.get(document.uri);
+    const current = this.documents.get(document.uri);
+    if (current === undefined || current.version !== document.version) {
+      return undefined;
+    }
+    this.announceStatus({ kubernetesVersion: settings.kubernetesVersion, cluster: 'embedded default' });
+    if (!settings.validation.enable) {
+      return undefined;
+    }
+    const context = getAnalysisContext(settings.kubernetesVersion, settings.maxFileSizeKB * 1024);
+    return this.analyses.update(document.uri, document.version, document.getText(), context);
+  }
+
+  private async validate(uri: string): Promise<void> {
+    const document = this.documents.get(uri);
+    if (document === undefined) {
+      return;
+    }
+    const state = await this.analyze(document);
+    const latest = this.documents.get(uri);
+    if (latest === undefined || latest.version !== document.version) {
+      return;
+    }
+    const diagnostics: Diagnostic[] =
+      state === undefined ? [] : state.analysis.findings.map((finding) => toDiagnostic(finding, state.lines));
+    await this.connection.sendDiagnostics({ uri, version: document.version, diagnostics });
+  }
+
+  private announceStatus(status: StatusParams): void {
+    const key = `${status.kubernetesVersion}|${status.cluster}`;
+    if (key !== this.lastStatus) {
+      this.lastStatus = key;
+      void this.connection.sendNotification(STATUS_NOTIFICATION, status);
+    }
+  }
+}

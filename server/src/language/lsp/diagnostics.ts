@@ -1,0 +1,78 @@
+/**
+ * Findings → LSP diagnostics and quick fixes. Offsets become line/character positions only here.
+ */
+import type { CodeAction, Diagnostic, Range } from 'vscode-languageserver-types';
+import { CodeActionKind, DiagnosticSeverity, TextEdit } from 'vscode-languageserver-types';
+import type { Finding, FixData, Severity } from '../findings';
+import { DIAGNOSTIC_CODES, severityOf } from '../findings';
+import type { LineIndex } from '../text/line-index';
+
+/** The source name on every diagnostic of the extension. */
+export const DIAGNOSTIC_SOURCE = 'kube-foresight';
+
+const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/** The LSP range of an offset range. */
+export function toRange(lines: LineIndex, start: number, end: number): Range {
+  return { start: lines.positionAt(start), end: lines.positionAt(end) };
+}
+
+/** One diagnostic per finding, with our source, the code and the fix data for code actions. */
+export function toDiagnostic(finding: Finding, lines: LineIndex): Diagnostic {
+  const diagnostic: Diagnostic = {
+    range: toRange(lines, finding.start, finding.end),
+    severity: SEVERITIES[severityOf(finding.code)],
+    source: DIAGNOSTIC_SOURCE,
+    code: finding.code,
+    message: finding.message,
+  };
+  if (finding.fix !== undefined) {
+    diagnostic.data = { fix: finding.fix };
+  }
+  return diagnostic;
+}
+
+/** The quick fixes carried by our diagnostics (those with fix data), for a code action request. */
+export function quickFixesFor(uri: string, diagnostics: readonly Diagnostic[]): CodeAction[] {
+  const actions: CodeAction[] = [];
+  for (const diagnostic of diagnostics) {
+    if (diagnostic.source !== DIAGNOSTIC_SOURCE || typeof diagnostic.code !== 'string') {
+      continue;
+    }
+    if (!(diagnostic.code in DIAGNOSTIC_CODES)) {
+      continue;
+    }
+    const fix = readFix(diagnostic.data);
+    if (fix?.replacement === undefined) {
+      continue;
+    }
+    actions.push({
+      title: fix.title ?? `Replace with ${fix.replacement}`,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [diagnostic],
+      isPreferred: true,
+      edit: { changes: { [uri]: [TextEdit.replace(diagnostic.range, fix.replacement)] } },
+    });
+  }
+  return actions;
+}
+
+function readFix(data: unknown): FixData | undefined {
+  if (typeof data !== 'object' || data === null) {
+    return undefined;
+  }
+  const fix = (data as { fix?: unknown }).fix;
+  if (typeof fix !== 'object' || fix === null) {
+    return undefined;
+  }
+  const { replacement, title } = fix as { replacement?: unknown; title?: unknown };
+  if (typeof replacement !== 'string') {
+    return undefined;
+  }
+  return typeof title === 'string' ? { replacement, title } : { replacement };
+}

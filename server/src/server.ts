@@ -1,0 +1,51 @@
+/**
+ * The language server's entry point: connection and handler wiring only. Started by the extension, by other
+ * editors, and by our tests as `node dist/server.js --stdio`.
+ */
+import {
+  CodeActionKind,
+  createConnection,
+  DidChangeConfigurationNotification,
+  ProposedFeatures,
+  TextDocuments,
+  TextDocumentSyncKind,
+} from 'vscode-languageserver/node';
+import type { InitializeResult } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { LanguageServer } from './host/language-server';
+
+const connection = createConnection(ProposedFeatures.all);
+const documents = new TextDocuments(TextDocument);
+const server = new LanguageServer(connection, documents);
+let canRegisterConfiguration = false;
+
+connection.onInitialize((params): InitializeResult => {
+  const workspace = params.capabilities.workspace;
+  server.settings.setSupportsConfiguration(workspace?.configuration === true);
+  canRegisterConfiguration = workspace?.didChangeConfiguration?.dynamicRegistration === true;
+  return {
+    capabilities: {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+    },
+    serverInfo: { name: 'kube-foresight' },
+  };
+});
+
+connection.onInitialized(() => {
+  if (canRegisterConfiguration) {
+    void connection.client.register(DidChangeConfigurationNotification.type, undefined);
+  }
+});
+
+connection.onDidChangeConfiguration(() => server.configurationChanged());
+documents.onDidChangeContent((event) => server.changed(event.document.uri));
+documents.onDidClose((event) => server.closed(event.document.uri));
+connection.onCodeAction((params) => server.codeActions(params));
+connection.onShutdown(() => server.dispose());
+
+process.on('uncaughtException', (error: unknown) => server.reportError('running', error));
+process.on('unhandledRejection', (error: unknown) => server.reportError('running', error));
+
+documents.listen(connection);
+connection.listen();

@@ -1,0 +1,151 @@
+/**
+ * A minimal LSP client for tests: starts `node dist/server.js --stdio` as an editor would and speaks LSP to it
+ * through vscode-languageserver-protocol. Waits on notifications, never on sleeps.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import {
+  createProtocolConnection,
+  DidChangeTextDocumentNotification,
+  DidCloseTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  ExitNotification,
+  InitializedNotification,
+  InitializeRequest,
+  PublishDiagnosticsNotification,
+  ShutdownRequest,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from 'vscode-languageserver-protocol/node';
+import type {
+  Diagnostic,
+  ProtocolConnection,
+  PublishDiagnosticsParams,
+  TextDocumentContentChangeEvent,
+} from 'vscode-languageserver-protocol/node';
+
+/** The bundled server, built by `npm run build`. */
+export const SERVER_PATH = join(__dirname, '..', '..', 'dist', 'server.js');
+
+/** A running server and a connection to it. */
+export class LspSession {
+  private readonly waiters: {
+    uri: string;
+    version: number | undefined;
+    resolve: (d: Diagnostic[]) => void;
+  }[] = [];
+  private readonly latest = new Map<string, PublishDiagnosticsParams>();
+  readonly stderr: string[] = [];
+
+  private constructor(
+    readonly process: ChildProcess,
+    readonly connection: ProtocolConnection,
+  ) {
+    connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
+      this.latest.set(params.uri, params);
+      for (let i = this.waiters.length - 1; i >= 0; i--) {
+        const waiter = this.waiters[i];
+        if (
+          waiter !== undefined &&
+          waiter.uri === params.uri &&
+          (waiter.version === undefined || waiter.version === params.version)
+        ) {
+          this.waiters.splice(i, 1);
+          waiter.resolve(params.diagnostics);
+        }
+      }
+    });
+  }
+
+  /** Starts the server and completes the initialize handshake. */
+  static async start(initializationCapabilities: Record<string, unknown> = {}): Promise<LspSession> {
+    const child = spawn(process.execPath, [SERVER_PATH, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    if (!child.stdout || !child.stdin) {
+      throw new Error('the server process has no stdio');
+    }
+    const connection = createProtocolConnection(
+      new StreamMessageReader(child.stdout),
+      new StreamMessageWriter(child.stdin),
+    );
+    const session = new LspSession(child, connection);
+    child.stderr?.on('data', (chunk: Buffer) => session.stderr.push(chunk.toString()));
+    connection.listen();
+    await connection.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: {
+        textDocument: { publishDiagnostics: { versionSupport: true } },
+        ...initializationCapabilities,
+      },
+      workspaceFolders: null,
+    });
+    await connection.sendNotification(InitializedNotification.type, {});
+    return session;
+  }
+
+  /** Resolves with the diagnostics published for a document version (or the next publish when no version). */
+  diagnostics(uri: string, version?: number, timeoutMs = 20_000): Promise<Diagnostic[]> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no diagnostics for ${uri} v${String(version)} within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      this.waiters.push({
+        uri,
+        version,
+        resolve: (diagnostics) => {
+          clearTimeout(timer);
+          resolve(diagnostics);
+        },
+      });
+    });
+  }
+
+  /** Opens a document and resolves with its first diagnostics. */
+  async open(uri: string, text: string, languageId = 'yaml', version = 1): Promise<Diagnostic[]> {
+    const published = this.diagnostics(uri, version);
+    await this.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri, languageId, version, text },
+    });
+    return published;
+  }
+
+  /** Sends incremental (or full) changes and resolves with the diagnostics of the new version. */
+  async change(
+    uri: string,
+    version: number,
+    changes: TextDocumentContentChangeEvent[],
+  ): Promise<Diagnostic[]> {
+    const published = this.diagnostics(uri, version);
+    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version },
+      contentChanges: changes,
+    });
+    return published;
+  }
+
+  /** Closes a document. */
+  async close(uri: string): Promise<void> {
+    await this.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+  }
+
+  /** Whether the server process is still alive. */
+  get isAlive(): boolean {
+    return this.process.exitCode === null && this.process.signalCode === null;
+  }
+
+  /** Shuts the server down politely, then makes sure it is gone. */
+  async stop(): Promise<void> {
+    if (this.isAlive) {
+      try {
+        await this.connection.sendRequest(ShutdownRequest.type);
+        await this.connection.sendNotification(ExitNotification.type);
+      } catch {
+        // the process is going away; nothing to do
+      }
+    }
+    this.connection.dispose();
+    this.process.kill();
+  }
+}
