@@ -61,7 +61,11 @@ export interface FileAnalysis {
 }
 
 interface SliceResult {
-  readonly documents: readonly { yaml: YamlDocument; objects: readonly ManifestObject[]; findings: readonly Finding[] }[];
+  readonly documents: readonly {
+    yaml: YamlDocument;
+    objects: readonly ManifestObject[];
+    findings: readonly Finding[];
+  }[];
 }
 
 /** Analyses successive versions of one file, reusing the work done for unchanged documents. */
@@ -135,7 +139,9 @@ function analyzeObject(object: ManifestObject, context: AnalysisContext): Findin
   }
   const findings = [...versionFindings.findings];
   if (context.store.definitionOf(object.apiVersion, object.kind) !== undefined) {
-    findings.push(...validateAgainstSchema(context.store, object.apiVersion, object.kind, object.value, object.node));
+    findings.push(
+      ...validateAgainstSchema(context.store, object.apiVersion, object.kind, object.value, object.node),
+    );
   }
   for (const rule of context.rules) {
     findings.push(...rule(object, context));

@@ -101,7 +101,11 @@ export function shiftFinding(finding: Finding, delta: number): Finding {
  */
 export function sortAndMergeFindings(findings: readonly Finding[]): Finding[] {
   const sorted = [...findings].sort(
-    (a, b) => a.start - b.start || a.end - b.end || a.code.localeCompare(b.code) || a.message.localeCompare(b.message),
+    (a, b) =>
+      a.start - b.start ||
+      a.end - b.end ||
+      a.code.localeCompare(b.code) ||
+      a.message.localeCompare(b.message),
   );
   const merged: Finding[] = [];
   for (const finding of sorted) {

@@ -62,7 +62,9 @@ export function checkApiVersion(
       message:
         `${object.apiVersion} ${object.kind} was removed in Kubernetes ${verdict.removedIn}` +
         (replacement === undefined ? '' : `; use ${replacement}`) +
-        (replacement !== undefined && !verdict.isMechanical ? ' (the move also changes fields; see the deprecation guide)' : '') +
+        (replacement !== undefined && !verdict.isMechanical
+          ? ' (the move also changes fields; see the deprecation guide)'
+          : '') +
         ` (selected version: ${version}).`,
       start: apiVersionRange[0],
       end: apiVersionRange[1],
@@ -108,7 +110,9 @@ export function checkApiVersion(
             (suggestion === undefined ? '.' : `; did you mean "${suggestion}"?`),
           start: kindRange[0],
           end: kindRange[1],
-          ...(suggestion === undefined ? {} : { fix: { replacement: suggestion, title: `Change kind to ${suggestion}` } }),
+          ...(suggestion === undefined
+            ? {}
+            : { fix: { replacement: suggestion, title: `Change kind to ${suggestion}` } }),
         },
       ],
       stop: true,

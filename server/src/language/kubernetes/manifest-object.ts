@@ -24,7 +24,9 @@ export interface ManifestObject {
 }
 
 /** Whether a value looks like a Kubernetes object (a mapping with string apiVersion and kind). */
-export function isKubernetesObjectValue(value: unknown): value is Record<string, unknown> & { apiVersion: string; kind: string } {
+export function isKubernetesObjectValue(
+  value: unknown,
+): value is Record<string, unknown> & { apiVersion: string; kind: string } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return false;
   }
@@ -49,8 +51,17 @@ export function extractObjects(value: unknown, root: Node | undefined): Manifest
       const node = root === undefined ? undefined : nodeAtPath(root, path);
       if (isKubernetesObjectValue(item)) {
         objects.push(toManifestObject(item, node, path));
-      } else if (itemKind !== undefined && typeof item === 'object' && item !== null && !Array.isArray(item)) {
-        const inherited = { apiVersion: value.apiVersion, kind: itemKind, ...(item as Record<string, unknown>) };
+      } else if (
+        itemKind !== undefined &&
+        typeof item === 'object' &&
+        item !== null &&
+        !Array.isArray(item)
+      ) {
+        const inherited = {
+          apiVersion: value.apiVersion,
+          kind: itemKind,
+          ...(item as Record<string, unknown>),
+        };
         objects.push(toManifestObject(inherited, node, path));
       }
     });

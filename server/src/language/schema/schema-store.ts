@@ -92,7 +92,10 @@ export class SchemaStore {
       if (target === undefined) {
         return undefined;
       }
-      current = current.description !== undefined && target.description === undefined ? { ...target, description: current.description } : target;
+      current =
+        current.description !== undefined && target.description === undefined
+          ? { ...target, description: current.description }
+          : target;
     }
     return current;
   }

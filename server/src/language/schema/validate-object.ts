@@ -27,7 +27,11 @@ export function validateAgainstSchema(
 }
 
 /** Maps ajv errors (from a validator compiled with allErrors and verbose) onto findings. */
-export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown, node: Node | undefined): Finding[] {
+export function mapSchemaErrors(
+  errors: readonly ErrorObject[],
+  value: unknown,
+  node: Node | undefined,
+): Finding[] {
   const findings: Finding[] = [];
   for (const error of errors) {
     const path = decodeInstancePath(error.instancePath, value);
@@ -52,7 +56,10 @@ function mapError(error: ErrorObject, path: InstancePath, node: Node | undefined
         message:
           `Unknown field "${field}"${where === '' ? '' : ` in ${where}`}` +
           (suggestion === undefined ? '.' : `; did you mean "${suggestion}"?`),
-        fix: suggestion === undefined ? undefined : { replacement: suggestion, title: `Rename to "${suggestion}"` },
+        fix:
+          suggestion === undefined
+            ? undefined
+            : { replacement: suggestion, title: `Rename to "${suggestion}"` },
       });
     }
     case 'required': {
@@ -75,17 +82,24 @@ function mapError(error: ErrorObject, path: InstancePath, node: Node | undefined
         message:
           `${where === '' ? 'Value' : `"${where}"`} must be ${expected.join(' or ')}, not ${actual}` +
           (quotedNumber ? '; remove the quotes.' : '.'),
-        fix: quotedNumber ? { replacement: String(error.data).trim(), title: 'Remove the quotes' } : undefined,
+        fix: quotedNumber
+          ? { replacement: String(error.data).trim(), title: 'Remove the quotes' }
+          : undefined,
       });
     }
     case 'enum': {
-      const allowed = ((error.params as { allowedValues?: unknown[] }).allowedValues ?? []).filter((v) => v !== null);
+      const allowed = ((error.params as { allowedValues?: unknown[] }).allowedValues ?? []).filter(
+        (v) => v !== null,
+      );
       const suggestion =
         typeof error.data === 'string' ? closestMatch(error.data, allowed.map(String)) : undefined;
       return place(rangeForValue(node, path), {
         code: 'schema-enum',
         message: `Unsupported value: ${JSON.stringify(error.data)}: supported values: ${allowed.map((v) => JSON.stringify(v)).join(', ')}`,
-        fix: suggestion === undefined ? undefined : { replacement: suggestion, title: `Change to "${suggestion}"` },
+        fix:
+          suggestion === undefined
+            ? undefined
+            : { replacement: suggestion, title: `Change to "${suggestion}"` },
       });
     }
     case 'format': {
@@ -103,10 +117,7 @@ function mapError(error: ErrorObject, path: InstancePath, node: Node | undefined
 }
 
 /** The finding for a malformed quantity, with a hint for the usual unit mistakes. */
-export function quantityFinding(
-  data: unknown,
-  where: string,
-): Pick<Finding, 'code' | 'message' | 'fix'> {
+export function quantityFinding(data: unknown, where: string): Pick<Finding, 'code' | 'message' | 'fix'> {
   const parsed = parseQuantity(typeof data === 'number' ? data : String(data));
   const suggestions = parsed.ok ? [] : parsed.suggestions;
   const hint = suggestions.length === 0 ? '' : `: did you mean ${suggestions.join(' or ')}?`;
@@ -146,7 +157,10 @@ export function decodeInstancePath(pointer: string, value: unknown): (string | n
       current = current[index];
     } else {
       path.push(segment);
-      current = typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[segment] : undefined;
+      current =
+        typeof current === 'object' && current !== null
+          ? (current as Record<string, unknown>)[segment]
+          : undefined;
     }
   }
   return path;
