@@ -1,0 +1,111 @@
+/**
+ * The plugin contract, after kube-scheduler's framework interfaces: a plugin has a name and implements only the
+ * phases it needs. The framework (framework.ts) calls them; plugins never call each other.
+ * https://github.com/kubernetes/kubernetes/blob/master/staging/src/k8s.io/kube-scheduler/framework/interface.go
+ *
+ * Phases, in the order of a scheduling cycle:
+ *   preFilter(pod, nodes)     once per pod; may Skip (its filter is then skipped), reject the pod on every node,
+ *                             or narrow the nodes to a set of names (PreFilterResult)
+ *   filter(pod, node)         once per node; Success, Unschedulable or UnschedulableAndUnresolvable with reasons
+ *   postFilter(pod, statuses) only when no node fits (preemption)
+ *   preScore(pod, nodes)      once per pod with the feasible nodes; may Skip (its score is then skipped)
+ *   score(pod, node)          once per feasible node; an integer (plugins normalise to 0..100)
+ *   normalizeScore(scores)    once per pod; rewrites the node scores in place to 0..100
+ */
+import type { Cluster } from '../../model/cluster';
+import type { NodeInfo } from '../../model/node-info';
+import type { PodInfo } from '../../model/pod-info';
+import type { KubernetesMinor } from '../../version';
+import type { CycleState } from './cycle-state';
+import type { Status } from './status';
+
+/** The highest node score a plugin may give after normalisation (fwk.MaxNodeScore). */
+export const MAX_NODE_SCORE = 100;
+/** The lowest node score (fwk.MinNodeScore). */
+export const MIN_NODE_SCORE = 0;
+
+/** What preFilter returns: a status and, optionally, the only nodes worth filtering (null: all nodes). */
+export interface PreFilterResult {
+  readonly status: Status;
+  readonly nodeNames: ReadonlySet<string> | null;
+}
+
+/** Incremental updates of a plugin's preFilter state when a pod is added to or removed from a node (what-if). */
+export interface PreFilterExtensions {
+  addPod(state: CycleState, podToSchedule: PodInfo, podToAdd: PodInfo, node: NodeInfo): Status;
+  removePod(state: CycleState, podToSchedule: PodInfo, podToRemove: PodInfo, node: NodeInfo): Status;
+}
+
+/** A node's score from one plugin. */
+export interface NodeScore {
+  readonly name: string;
+  score: number;
+}
+
+/** Read access to the filter outcome of every node, for postFilter plugins. */
+export interface NodeStatusReader {
+  /** The status of a node: its failing status, or the status given to nodes not evaluated. */
+  get(nodeName: string): Status;
+  /** Nodes evaluated and rejected, with their statuses. */
+  readonly rejected: ReadonlyMap<string, Status>;
+}
+
+/** What postFilter returns: Success with a nominated node and the pods to evict, or a rejection. */
+export interface PostFilterResult {
+  readonly status: Status;
+  /** The node the pod may use once the victims are gone. */
+  readonly nominatedNodeName: string | null;
+  /** Pods to evict from that node. */
+  readonly victims: readonly PodInfo[];
+}
+
+/** A scheduler plugin. Implement only the phases the plugin needs. */
+export interface SchedulerPlugin {
+  /** The upstream plugin name, e.g. "NodeResourcesFit". */
+  readonly name: string;
+  preFilter?(state: CycleState, pod: PodInfo, nodes: readonly NodeInfo[]): PreFilterResult;
+  /** Present when the plugin's preFilter state depends on other pods (InterPodAffinity, PodTopologySpread). */
+  readonly preFilterExtensions?: PreFilterExtensions;
+  filter?(state: CycleState, pod: PodInfo, node: NodeInfo): Status;
+  postFilter?(state: CycleState, pod: PodInfo, statuses: NodeStatusReader): PostFilterResult;
+  preScore?(state: CycleState, pod: PodInfo, nodes: readonly NodeInfo[]): Status;
+  score?(state: CycleState, pod: PodInfo, node: NodeInfo): number;
+  normalizeScore?(state: CycleState, pod: PodInfo, scores: NodeScore[]): Status;
+}
+
+/** What the framework lends plugins: the cluster and the ability to re-run filters (for preemption). */
+export interface FrameworkHandle {
+  /** The cluster being scheduled into (the live snapshot). */
+  readonly cluster: Cluster;
+  /** Runs every enabled filter on a node; the first failing status, or SUCCESS. */
+  runFilterPlugins(state: CycleState, pod: PodInfo, node: NodeInfo): Status;
+  /** Tells every preFilter extension that a pod was added to a node. */
+  runPreFilterExtensionAddPod(
+    state: CycleState,
+    podToSchedule: PodInfo,
+    podToAdd: PodInfo,
+    node: NodeInfo,
+  ): Status;
+  /** Tells every preFilter extension that a pod was removed from a node. */
+  runPreFilterExtensionRemovePod(
+    state: CycleState,
+    podToSchedule: PodInfo,
+    podToRemove: PodInfo,
+    node: NodeInfo,
+  ): Status;
+}
+
+/** What a plugin factory receives. */
+export interface PluginContext {
+  /** The plugin's arguments from the profile's pluginConfig, or undefined for the defaults. */
+  readonly args: unknown;
+  /** The Kubernetes version whose behaviour and wording to follow. */
+  readonly version: KubernetesMinor;
+  /** Access to the cluster and framework. */
+  readonly handle: FrameworkHandle;
+  /** Reports invalid arguments (the plugin then uses defaults); becomes an 'invalid-plugin-args' finding. */
+  reportArgsProblem(message: string): void;
+}
+
+/** Builds a plugin for one profile. */
+export type PluginFactory = (context: PluginContext) => SchedulerPlugin;

@@ -1,0 +1,101 @@
+/**
+ * A scheduler profile: which plugins run at which extension point, score weights, plugin arguments and
+ * percentageOfNodesToScore, in the shape of KubeSchedulerConfiguration's profiles[] after defaulting
+ * (kubescheduler.config.k8s.io/v1). The default profile mirrors kube-scheduler's defaults:
+ * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/apis/config/v1/default_plugins.go
+ *
+ * Contract with the KubeSchedulerConfiguration parser (scheduler/config/): it produces SchedulerProfile values
+ * whose plugin sets are already merged with the defaults as upstream's mergePlugins does (start from
+ * DEFAULT_MULTI_POINT_PLUGINS; "disabled" removes defaults, "*" all of them; re-enabled defaults keep their place).
+ * The framework then expands multiPoint over the extension points each plugin implements (framework.ts).
+ */
+import type { ObjectSource } from '../model/source';
+
+/** The extension points the engine runs (queue sort, reserve, permit and binding are not modelled). */
+export const EXTENSION_POINTS = ['preFilter', 'filter', 'postFilter', 'preScore', 'score'] as const;
+
+/** One extension point. */
+export type ExtensionPoint = (typeof EXTENSION_POINTS)[number];
+
+/** A plugin named in a plugin set, with its score weight when it scores (0 or absent means 1). */
+export interface PluginRef {
+  readonly name: string;
+  readonly weight?: number;
+}
+
+/** Plugins enabled and disabled at one extension point (or at multiPoint). */
+export interface PluginSet {
+  readonly enabled: readonly PluginRef[];
+  /** Names disabled here; "*" disables every default plugin at this point. */
+  readonly disabled: readonly string[];
+}
+
+/** A scheduler profile. */
+export interface SchedulerProfile {
+  /** Pods whose spec.schedulerName equals this are scheduled with this profile. */
+  readonly schedulerName: string;
+  /**
+   * Percentage of nodes to score; undefined or 0 means adaptive (50 - nodes/125, at least 5%), as the
+   * scheduler's global default. Capped at 100.
+   */
+  readonly percentageOfNodesToScore?: number;
+  /** Plugin sets: multiPoint plus per-extension-point overrides. */
+  readonly plugins: { readonly multiPoint: PluginSet } & Partial<Record<ExtensionPoint, PluginSet>>;
+  /** Plugin arguments by plugin name (pluginConfig[].args), e.g. NodeResourcesFit's scoringStrategy. */
+  readonly pluginConfig: Readonly<Record<string, unknown>>;
+  /** Where the profile was written (a KubeSchedulerConfiguration), for findings; absent for the default. */
+  readonly source?: ObjectSource;
+}
+
+/** The name pods get when they name no scheduler. */
+export const DEFAULT_SCHEDULER_NAME = 'default-scheduler';
+
+/**
+ * kube-scheduler's default MultiPoint plugins, in order, with their default score weights (1.33–1.35). The
+ * engine lacks some of them (volumes, DRA, gates, binding: see NOT_MODELLED_PLUGINS); the framework lists
+ * those it cannot build instead of failing.
+ */
+export const DEFAULT_MULTI_POINT_PLUGINS: readonly PluginRef[] = [
+  { name: 'SchedulingGates' },
+  { name: 'PrioritySort' },
+  { name: 'NodeUnschedulable' },
+  { name: 'NodeName' },
+  { name: 'TaintToleration', weight: 3 },
+  { name: 'NodeAffinity', weight: 2 },
+  { name: 'NodePorts' },
+  { name: 'NodeResourcesFit', weight: 1 },
+  { name: 'VolumeRestrictions' },
+  { name: 'NodeVolumeLimits' },
+  { name: 'VolumeBinding' },
+  { name: 'VolumeZone' },
+  { name: 'PodTopologySpread', weight: 2 },
+  { name: 'InterPodAffinity', weight: 2 },
+  { name: 'DynamicResources' },
+  { name: 'DefaultPreemption' },
+  { name: 'NodeResourcesBalancedAllocation', weight: 1 },
+  { name: 'ImageLocality', weight: 1 },
+  { name: 'DefaultBinder' },
+];
+
+/**
+ * Default plugins the engine deliberately does not model, with why; a profile naming them is not an error.
+ * Pods declare no volumes or resource claims the engine could check, and queueing and binding are the engine's
+ * own loop.
+ */
+export const NOT_MODELLED_PLUGINS: Readonly<Record<string, string>> = {
+  SchedulingGates: 'pods with spec.schedulingGates are reported as gated by the simulation, not by a plugin',
+  PrioritySort: 'the engine queues pods by priority, then input order',
+  VolumeRestrictions: 'volumes are not modelled',
+  NodeVolumeLimits: 'volumes are not modelled',
+  VolumeBinding: 'volumes are not modelled',
+  VolumeZone: 'volumes are not modelled',
+  DynamicResources: 'dynamic resource allocation (DRA) is not modelled',
+  DefaultBinder: 'binding is immediate in the simulation',
+};
+
+/** The default profile: the default plugins, no overrides, adaptive percentageOfNodesToScore. */
+export const DEFAULT_PROFILE: SchedulerProfile = {
+  schedulerName: DEFAULT_SCHEDULER_NAME,
+  plugins: { multiPoint: { enabled: DEFAULT_MULTI_POINT_PLUGINS, disabled: [] } },
+  pluginConfig: {},
+};

@@ -1,0 +1,223 @@
+/**
+ * One scheduling cycle for one pod, as schedulePod / findNodesThatFitPod / prioritizeNodes / selectHost in
+ * pkg/scheduler/schedule_one.go:
+ *   PreFilter → Filter nodes from a rotating start index until enough feasible nodes are found
+ *   (percentageOfNodesToScore) → PreScore/Score/Normalize → pick the highest total.
+ * Differences, on purpose: filters run sequentially (upstream runs them in parallel and may check a few more
+ * nodes before stopping), and ties are broken by cluster node order instead of at random (every tied node is
+ * reported). Nominated pods of other preemptors are not modelled (preemption completes at once here).
+ * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/schedule_one.go
+ */
+import type { NodeInfo } from '../model/node-info';
+import type { PodInfo } from '../model/pod-info';
+import type { CycleState } from './framework/cycle-state';
+import type { Diagnosis, FitError } from './framework/fit-error';
+import type { SchedulerFramework } from './framework/framework';
+import { SUCCESS, isRejected, isSuccess, newStatus, statusMessage } from './framework/status';
+import type { Status } from './framework/status';
+import type { RecordDetail, ScoreTable } from './record';
+
+/** minFeasibleNodesToFind: below this many nodes, every node is checked. */
+export const MIN_FEASIBLE_NODES_TO_FIND = 100;
+/** minFeasibleNodesPercentageToFind: the adaptive percentage never drops below this. */
+export const MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND = 5;
+
+/** Reason code of the status given to nodes a PreFilterResult left out. */
+export const PREFILTER_NARROWED_REASON_CODE = 'Framework/PreFilterResultExcluded';
+
+/**
+ * How many feasible nodes to find before scoring (numFeasibleNodesToFind): all nodes below 100; otherwise
+ * the percentage (adaptive when 0: 50 - nodes/125, at least 5) of the nodes, at least 100.
+ */
+export function numFeasibleNodesToFind(
+  percentageOfNodesToScore: number | undefined,
+  numAllNodes: number,
+): number {
+  if (numAllNodes < MIN_FEASIBLE_NODES_TO_FIND) {
+    return numAllNodes;
+  }
+  let percentage = percentageOfNodesToScore ?? 0;
+  if (percentage === 0) {
+    percentage = 50 - Math.trunc(numAllNodes / 125);
+    if (percentage < MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND) {
+      percentage = MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND;
+    }
+  }
+  const numNodes = Math.trunc((numAllNodes * percentage) / 100);
+  return numNodes < MIN_FEASIBLE_NODES_TO_FIND ? MIN_FEASIBLE_NODES_TO_FIND : numNodes;
+}
+
+/** The result of one cycle. */
+export interface CycleResult {
+  readonly nodeName: string | null;
+  readonly tiedNodes: readonly string[];
+  readonly evaluatedNodes: number;
+  readonly feasibleNodes: number;
+  readonly filterStatuses: ReadonlyMap<string, Status>;
+  readonly scores: ScoreTable | null;
+  readonly fitError: FitError | null;
+  readonly error: Status | null;
+  /** The cycle state, for PostFilter. */
+  readonly state: CycleState;
+}
+
+/** The mutable search position shared by all cycles (sched.nextStartNodeIndex). */
+export interface SearchCursor {
+  nextStartNodeIndex: number;
+}
+
+/** Runs one scheduling cycle; does not bind. `nominatedNodeName` is tried first when set. */
+export function runSchedulingCycle(
+  framework: SchedulerFramework,
+  pod: PodInfo,
+  cursor: SearchCursor,
+  detail: RecordDetail,
+  nominatedNodeName: string | null,
+): CycleResult {
+  const allNodes = framework.cluster.nodes;
+  const state = framework.newCycleState();
+  const statuses = new Map<string, Status>();
+  const unschedulablePlugins = new Set<string>();
+  const fail = (diagnosis: Partial<Diagnosis>, evaluated: number): CycleResult => ({
+    nodeName: null,
+    tiedNodes: [],
+    evaluatedNodes: evaluated,
+    feasibleNodes: 0,
+    filterStatuses: statuses,
+    scores: null,
+    fitError: {
+      numAllNodes: allNodes.length,
+      diagnosis: {
+        nodeStatuses: statuses,
+        absentNodesStatus: null,
+        unschedulablePlugins,
+        preFilterMessage: '',
+        postFilterMessage: '',
+        ...diagnosis,
+      },
+    },
+    error: null,
+    state,
+  });
+  const errorResult = (status: Status, evaluated: number): CycleResult => ({
+    ...fail({}, evaluated),
+    fitError: null,
+    error: status,
+  });
+
+  const preFilter = framework.runPreFilterPlugins(state, pod);
+  for (const name of preFilter.pluginsWithNodes) {
+    unschedulablePlugins.add(name);
+  }
+  if (!isSuccess(preFilter.status)) {
+    if (!isRejected(preFilter.status)) {
+      return errorResult(preFilter.status, 0);
+    }
+    if (preFilter.status.plugin !== '') {
+      unschedulablePlugins.add(preFilter.status.plugin);
+    }
+    const message = statusMessage(preFilter.status);
+    return fail({ absentNodesStatus: preFilter.status, preFilterMessage: message }, 0);
+  }
+
+  // The node a previous preemption nominated is tried first (evaluateNominatedNode).
+  if (nominatedNodeName !== null) {
+    const nominated = framework.cluster.getNode(nominatedNodeName);
+    if (nominated !== undefined && isSuccess(framework.runFilterPlugins(state, pod, nominated))) {
+      return place(framework, state, pod, [nominated], statuses, detail, 1);
+    }
+  }
+
+  let nodes: readonly NodeInfo[] = allNodes;
+  let absentNodesStatus: Status | null = null;
+  if (preFilter.nodeNames !== null) {
+    const names = preFilter.nodeNames;
+    nodes = allNodes.filter((node) => names.has(node.name));
+    absentNodesStatus = newStatus('UnschedulableAndUnresolvable', '', {
+      code: PREFILTER_NARROWED_REASON_CODE,
+      message: `node(s) didn't satisfy plugin(s) [${preFilter.pluginsWithNodes.join(' ')}]`,
+    });
+  }
+
+  const feasible: NodeInfo[] = [];
+  const numNodes = nodes.length;
+  if (numNodes > 0) {
+    const numToFind = framework.hasScorePlugins
+      ? numFeasibleNodesToFind(framework.percentageOfNodesToScore, numNodes)
+      : 1;
+    const start = cursor.nextStartNodeIndex;
+    for (let i = 0; i < numNodes && feasible.length < numToFind; i++) {
+      const node = nodes[(start + i) % numNodes] as NodeInfo;
+      const status = framework.hasFilterPlugins ? framework.runFilterPlugins(state, pod, node) : SUCCESS;
+      if (status.code === 'Success') {
+        feasible.push(node);
+        if (detail === 'full') {
+          statuses.set(node.name, SUCCESS);
+        }
+      } else if (status.code === 'Error') {
+        cursor.nextStartNodeIndex = (start + i + 1) % allNodes.length;
+        return errorResult(status, i + 1);
+      } else {
+        statuses.set(node.name, status);
+        unschedulablePlugins.add(status.plugin);
+      }
+    }
+  }
+  const rejected = detail === 'full' ? statuses.size - feasible.length : statuses.size;
+  const processed = feasible.length + rejected;
+  if (allNodes.length > 0) {
+    cursor.nextStartNodeIndex = (cursor.nextStartNodeIndex + processed) % allNodes.length;
+  }
+  if (feasible.length === 0) {
+    return fail({ absentNodesStatus }, processed);
+  }
+  return place(framework, state, pod, feasible, statuses, detail, processed);
+}
+
+function place(
+  framework: SchedulerFramework,
+  state: CycleState,
+  pod: PodInfo,
+  feasible: readonly NodeInfo[],
+  statuses: ReadonlyMap<string, Status>,
+  detail: RecordDetail,
+  evaluated: number,
+): CycleResult {
+  const base = {
+    evaluatedNodes: evaluated,
+    feasibleNodes: feasible.length,
+    filterStatuses: statuses,
+    fitError: null,
+    error: null,
+    state,
+  };
+  if (feasible.length === 1) {
+    const only = feasible[0] as NodeInfo;
+    return { ...base, nodeName: only.name, tiedNodes: [only.name], scores: null };
+  }
+  if (framework.hasScorePlugins) {
+    const preScore = framework.runPreScorePlugins(state, pod, feasible);
+    if (!isSuccess(preScore)) {
+      return { ...base, nodeName: null, tiedNodes: [], scores: null, error: preScore };
+    }
+  }
+  const outcome = framework.hasScorePlugins
+    ? framework.runScorePlugins(state, pod, feasible)
+    : { ok: true as const, scores: feasible.map((node) => ({ name: node.name, total: 1, scores: [] })) };
+  if (!outcome.ok) {
+    return { ...base, nodeName: null, tiedNodes: [], scores: null, error: outcome.status };
+  }
+  let best = -Infinity;
+  for (const entry of outcome.scores) {
+    if (entry.total > best) {
+      best = entry.total;
+    }
+  }
+  const cluster = framework.cluster;
+  const tied = outcome.scores
+    .filter((entry) => entry.total === best)
+    .map((entry) => entry.name)
+    .sort((a, b) => cluster.indexOf(a) - cluster.indexOf(b));
+  const scores = detail === 'full' ? { plugins: framework.scorePluginNames, nodes: outcome.scores } : null;
+  return { ...base, nodeName: tied[0] ?? null, tiedNodes: tied, scores };
+}
