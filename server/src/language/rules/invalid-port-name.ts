@@ -1,0 +1,65 @@
+/**
+ * invalid-port-name: container port names, and Service targetPorts given by name, must be IANA service names
+ * (at most 15 characters of a-z, 0-9 and '-', with a letter, no leading, trailing or doubled '-'); within one
+ * container a port name may appear once. Upstream: validateContainerPorts and ValidateService (targetPort) in
+ * https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/core/validation/validation.go, with
+ * IsValidPortName from k8s.io/apimachinery/pkg/util/validation.
+ */
+import type { ObjectRule } from '../analyzer';
+import type { Finding } from '../findings';
+import type { ManifestObject } from '../kubernetes/manifest-object';
+import { rangeForValue } from '../yaml/node-at-path';
+import { checkPortName } from './name-formats';
+import { containerEntries } from './pod-containers';
+import { duplicateValue, findingAt, invalidValue, isRecord, listAt } from './rule-support';
+
+/** Checks container port names and Service targetPort names. */
+export const checkPortNames: ObjectRule = (object) => {
+  const findings = checkContainerPortNames(object);
+  if (object.apiVersion === 'v1' && object.kind === 'Service') {
+    findings.push(...checkTargetPortNames(object));
+  }
+  return findings;
+};
+
+function checkContainerPortNames(object: ManifestObject): Finding[] {
+  const findings: Finding[] = [];
+  for (const entry of containerEntries(object)) {
+    const seen = new Set<string>();
+    listAt(entry.container, ['ports']).forEach((port, index) => {
+      const name = isRecord(port) ? port['name'] : undefined;
+      if (typeof name !== 'string' || name === '') {
+        return;
+      }
+      const path = [...entry.path, 'ports', index, 'name'];
+      const range = rangeForValue(object.node, path);
+      const messages = checkPortName(name);
+      if (messages.length > 0) {
+        for (const message of messages) {
+          findings.push(...findingAt(range, 'invalid-port-name', invalidValue(path, name, message)));
+        }
+      } else if (seen.has(name)) {
+        findings.push(...findingAt(range, 'invalid-port-name', duplicateValue(path, name)));
+      } else {
+        seen.add(name);
+      }
+    });
+  }
+  return findings;
+}
+
+function checkTargetPortNames(object: ManifestObject): Finding[] {
+  const findings: Finding[] = [];
+  listAt(object.value, ['spec', 'ports']).forEach((port, index) => {
+    const targetPort = isRecord(port) ? port['targetPort'] : undefined;
+    if (typeof targetPort !== 'string' || targetPort === '') {
+      return;
+    }
+    const path = ['spec', 'ports', index, 'targetPort'];
+    const range = rangeForValue(object.node, path);
+    for (const message of checkPortName(targetPort)) {
+      findings.push(...findingAt(range, 'invalid-port-name', invalidValue(path, targetPort, message)));
+    }
+  });
+  return findings;
+}

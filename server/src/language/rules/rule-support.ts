@@ -1,0 +1,114 @@
+/**
+ * Small helpers shared by the rules: reading plain values by path, placing findings on YAML nodes, and writing
+ * messages the way the API server does ("<field>: Invalid value: <value>: <detail>").
+ */
+import { isScalar } from 'yaml';
+import type { Node } from 'yaml';
+import type { DiagnosticCode, Finding, FixData } from '../findings';
+import { formatPath } from '../schema/validate-object';
+import type { InstancePath, OffsetRange } from '../yaml/node-at-path';
+import { nodeAtPath } from '../yaml/node-at-path';
+
+/** A plain mapping read from YAML. */
+export type PlainRecord = Record<string, unknown>;
+
+/** Whether a value is a plain mapping (not null, not a list). */
+export function isRecord(value: unknown): value is PlainRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The plain value at a path, or undefined when the path leaves the value. */
+export function valueAt(value: unknown, path: InstancePath): unknown {
+  let current = value;
+  for (const segment of path) {
+    if (typeof segment === 'number') {
+      current = Array.isArray(current) ? (current[segment] as unknown) : undefined;
+    } else {
+      current = isRecord(current) ? current[segment] : undefined;
+    }
+    if (current === undefined) {
+      return undefined;
+    }
+  }
+  return current;
+}
+
+/** The mapping at a path, or undefined when there is none. */
+export function recordAt(value: unknown, path: InstancePath): PlainRecord | undefined {
+  const found = valueAt(value, path);
+  return isRecord(found) ? found : undefined;
+}
+
+/** The list at a path, or an empty list. */
+export function listAt(value: unknown, path: InstancePath): unknown[] {
+  const found = valueAt(value, path);
+  return Array.isArray(found) ? found : [];
+}
+
+/** The string entries of a mapping at a path (entries with other values are left to the schema). */
+export function stringEntriesAt(value: unknown, path: InstancePath): [string, string][] {
+  const record = recordAt(value, path);
+  if (record === undefined) {
+    return [];
+  }
+  return Object.entries(record).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+}
+
+/** A finding at a range, or none when the range is unknown (the node is missing from the YAML). */
+export function findingAt(
+  range: OffsetRange | undefined,
+  code: DiagnosticCode,
+  message: string,
+  fix?: FixData,
+): Finding[] {
+  if (range === undefined) {
+    return [];
+  }
+  const finding: Finding = { code, message, start: range[0], end: range[1] };
+  return [fix === undefined ? finding : { ...finding, fix }];
+}
+
+/** Formats a value the way the API server prints it in an error: strings quoted, numbers as they are. */
+export function formatValue(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}
+
+/** "<field>: Invalid value: <value>: <detail>", the API server's field.Invalid error text. */
+export function invalidValue(path: InstancePath, value: unknown, detail: string): string {
+  return `${formatPath(path)}: Invalid value: ${formatValue(value)}: ${detail}`;
+}
+
+/** "<field>: Required value: <detail>", the API server's field.Required error text. */
+export function requiredValue(path: InstancePath, detail: string): string {
+  return `${formatPath(path)}: Required value${detail === '' ? '' : `: ${detail}`}`;
+}
+
+/** "<field>: Duplicate value: <value>", the API server's field.Duplicate error text. */
+export function duplicateValue(path: InstancePath, value: unknown): string {
+  return `${formatPath(path)}: Duplicate value: ${formatValue(value)}`;
+}
+
+const PLAIN_SAFE = /^[A-Za-z_][-A-Za-z0-9_.]*$/;
+const YAML_RESERVED = /^(?:true|false|yes|no|on|off|y|n|null|~)$/i;
+
+/**
+ * The YAML text to write a string value in place of the scalar at a path, keeping the original quoting style
+ * when it was quoted, and quoting whenever a plain scalar would read as something else (true, 1.0, null).
+ */
+export function scalarReplacement(root: Node | undefined, path: InstancePath, text: string): string {
+  const node = nodeAtPath(root, path);
+  const style = isScalar(node) ? node.type : undefined;
+  if (style === 'QUOTE_SINGLE' && !text.includes("'")) {
+    return `'${text}'`;
+  }
+  if (style === 'QUOTE_DOUBLE' || !PLAIN_SAFE.test(text) || YAML_RESERVED.test(text)) {
+    return JSON.stringify(text);
+  }
+  return text;
+}
+
+/** The minor version number of a Kubernetes version text ("1.35" → 35), or undefined. */
+export function minorVersionOf(kubernetesVersion: string): number | undefined {
+  const match = /^v?1\.(\d+)/.exec(kubernetesVersion);
+  return match === null ? undefined : Number(match[1]);
+}

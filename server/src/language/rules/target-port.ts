@@ -1,0 +1,136 @@
+/**
+ * target-port-not-found: a Service whose targetPort names a port that no container of the pods it selects
+ * defines. The Service is accepted, but its endpoints never get that port, so traffic goes nowhere. This looks
+ * across objects: the pods are the analysed Pods and workload templates in the Service's namespace whose labels
+ * the selector matches. A Service that selects none of them gets nothing (its pods may be defined elsewhere).
+ * Port lookup follows FindPort in https://github.com/kubernetes/kubernetes/blob/master/pkg/api/v1/pod/util.go:
+ * the name and the protocol must both match, among containers and sidecars (init containers with
+ * restartPolicy: Always).
+ */
+import type { Finding } from '../findings';
+import type { ManifestObject } from '../kubernetes/manifest-object';
+import { podMetadataPath, podSpecPaths } from '../kubernetes/pod-spec-paths';
+import type { InstancePath } from '../yaml/node-at-path';
+import { rangeForValue } from '../yaml/node-at-path';
+import { labelsAt, mapSelectorMatches } from './label-selector';
+import { findingAt, isRecord, listAt, stringEntriesAt } from './rule-support';
+
+/** A named container port of an analysed pod (or pod template). */
+interface NamedPort {
+  readonly name: string;
+  readonly protocol: string;
+}
+
+/** The pods an object stands for, as far as Services care: labels and named ports. */
+interface PodShape {
+  readonly owner: ManifestObject;
+  readonly namespace: string;
+  readonly labels: ReadonlyMap<string, string>;
+  readonly ports: readonly NamedPort[];
+}
+
+const DEFAULT_NAMESPACE = 'default';
+
+/**
+ * Checks every Service among the objects against the pods the same objects define. Findings are placed in the
+ * coordinates of each Service's own document (as rule findings are): shift them by the document's offset.
+ * Returns only the Services with findings.
+ */
+export function checkServiceTargetPorts(objects: readonly ManifestObject[]): Map<ManifestObject, Finding[]> {
+  const pods = objects.flatMap(podShapesOf);
+  const results = new Map<ManifestObject, Finding[]>();
+  for (const service of objects) {
+    if (service.apiVersion !== 'v1' || service.kind !== 'Service') {
+      continue;
+    }
+    const findings = checkService(service, pods);
+    if (findings.length > 0) {
+      results.set(service, findings);
+    }
+  }
+  return results;
+}
+
+function podShapesOf(object: ManifestObject): PodShape[] {
+  return podSpecPaths(object).map((specPath) => ({
+    owner: object,
+    namespace: object.namespace ?? DEFAULT_NAMESPACE,
+    labels: labelsAt(object.value, [...podMetadataPath(specPath), 'labels']),
+    ports: namedPortsOf(object.value, specPath),
+  }));
+}
+
+function namedPortsOf(value: unknown, specPath: InstancePath): NamedPort[] {
+  const containers = [
+    ...listAt(value, [...specPath, 'containers']),
+    ...listAt(value, [...specPath, 'initContainers']).filter(
+      (container) => isRecord(container) && container['restartPolicy'] === 'Always',
+    ),
+  ];
+  const ports: NamedPort[] = [];
+  for (const container of containers) {
+    for (const port of listAt(container, ['ports'])) {
+      if (isRecord(port) && typeof port['name'] === 'string') {
+        ports.push({
+          name: port['name'],
+          protocol: typeof port['protocol'] === 'string' ? port['protocol'] : 'TCP',
+        });
+      }
+    }
+  }
+  return ports;
+}
+
+function checkService(service: ManifestObject, pods: readonly PodShape[]): Finding[] {
+  const selector = stringEntriesAt(service.value, ['spec', 'selector']);
+  if (selector.length === 0) {
+    return [];
+  }
+  const namespace = service.namespace ?? DEFAULT_NAMESPACE;
+  const selected = pods.filter(
+    (pod) => pod.namespace === namespace && mapSelectorMatches(selector, pod.labels),
+  );
+  if (selected.length === 0) {
+    return [];
+  }
+  const findings: Finding[] = [];
+  listAt(service.value, ['spec', 'ports']).forEach((port, index) => {
+    const targetPort = isRecord(port) ? port['targetPort'] : undefined;
+    if (typeof targetPort !== 'string' || targetPort === '' || /^\d+$/.test(targetPort)) {
+      return;
+    }
+    const protocol = isRecord(port) && typeof port['protocol'] === 'string' ? port['protocol'] : 'TCP';
+    const candidates = selected.flatMap((pod) => pod.ports);
+    if (candidates.some((candidate) => candidate.name === targetPort && candidate.protocol === protocol)) {
+      return;
+    }
+    const message = notFoundMessage(targetPort, protocol, selected, candidates);
+    findings.push(
+      ...findingAt(
+        rangeForValue(service.node, ['spec', 'ports', index, 'targetPort']),
+        'target-port-not-found',
+        message,
+      ),
+    );
+  });
+  return findings;
+}
+
+function notFoundMessage(
+  targetPort: string,
+  protocol: string,
+  selected: readonly PodShape[],
+  candidates: readonly NamedPort[],
+): string {
+  const owners = [...new Set(selected.map((pod) => `${pod.owner.kind} ${pod.owner.name ?? '(unnamed)'}`))];
+  const sameName = candidates.find((candidate) => candidate.name === targetPort);
+  const names = [...new Set(candidates.map((candidate) => candidate.name))].sort();
+  const subject = `the pods this Service selects (${owners.join(', ')})`;
+  if (sameName !== undefined) {
+    return `targetPort "${targetPort}" is a ${sameName.protocol} port in ${subject}, but this Service port is ${protocol}; endpoints get no port for it.`;
+  }
+  return (
+    `targetPort "${targetPort}" is not the name of any container port in ${subject}` +
+    (names.length === 0 ? '; they name no ports.' : `; their named ports: ${names.join(', ')}.`)
+  );
+}
