@@ -1,0 +1,125 @@
+/**
+ * Expands workloads into the pods their controllers would create: the entry point of this folder.
+ * Deployment → ReplicaSet → pods; ReplicaSet and ReplicationController → pods; StatefulSet → ordered pods;
+ * DaemonSet → a pod per eligible node; Job → its first active pods; CronJob → the Job it would create → pods;
+ * a bare Pod → itself. HorizontalPodAutoscalers in the input adjust the replicas of their targets. Lists
+ * (`kind: List`, `PodList`…) are unwrapped if given. Other kinds are ignored.
+ *
+ * Pure and deterministic: the same input gives the same pods, names and findings, in input order.
+ */
+import type { ObjectSource } from '../model/source';
+import { indexAutoscalers } from './autoscalers';
+import type { ExpandContext, WorkloadExpander } from './context';
+import { expandDaemonSet } from './daemon-set';
+import type { WorkloadFinding } from './findings';
+import { expandCronJob, expandJob } from './job';
+import type { JsonObject } from './json';
+import { asArray, asObject, cloneJson, isJsonObject, readString } from './json';
+import { NameAllocator } from './names';
+import { expandDeployment, expandReplicaSet } from './replica-set';
+import { expandStatefulSet } from './stateful-set';
+import type { ExpandOptions, ExpansionResult, WorkloadInput } from './types';
+import { DEFAULT_NAMESPACE, readWorkload } from './workload';
+
+const EXPANDERS: Readonly<Record<string, WorkloadExpander>> = {
+  Deployment: expandDeployment,
+  ReplicaSet: expandReplicaSet,
+  ReplicationController: expandReplicaSet,
+  StatefulSet: expandStatefulSet,
+  DaemonSet: expandDaemonSet,
+  Job: expandJob,
+  CronJob: expandCronJob,
+};
+
+/** The kinds that become pods. */
+export const EXPANDED_KINDS: readonly string[] = ['Pod', ...Object.keys(EXPANDERS)];
+
+interface FlatObject {
+  readonly object: JsonObject;
+  readonly source: ObjectSource;
+}
+
+/** Expands workloads into pods. Never throws: malformed input becomes findings. */
+export function expandWorkloads(
+  inputs: readonly WorkloadInput[],
+  options: ExpandOptions = {},
+): ExpansionResult {
+  const objects = flatten(inputs);
+  const findings: WorkloadFinding[] = [];
+  const context: ExpandContext = {
+    names: new NameAllocator(),
+    autoscalers: indexAutoscalers(objects.map((entry) => entry.object)),
+    nodes: options.nodes ?? [],
+    pods: [],
+  };
+  for (const { object } of objects) {
+    if (object['kind'] === 'Pod') {
+      const metadata = asObject(object['metadata']);
+      const name = readString(metadata['name']);
+      if (name !== undefined) {
+        context.names.reserve(readString(metadata['namespace']) ?? DEFAULT_NAMESPACE, name);
+      }
+    }
+  }
+  for (const { object, source } of objects) {
+    const kind = readString(object['kind']);
+    if (kind === 'Pod') {
+      expandBarePod(object, source, context);
+      continue;
+    }
+    const expander = kind === undefined ? undefined : EXPANDERS[kind];
+    if (expander === undefined) {
+      continue;
+    }
+    const workload = readWorkload(object, source, findings);
+    if (workload !== null) {
+      expander(workload, context);
+      findings.push(...workload.findings);
+    }
+  }
+  return { pods: context.pods, findings };
+}
+
+/** A bare Pod is created as written, in the default namespace when it names none. */
+function expandBarePod(object: JsonObject, source: ObjectSource, context: ExpandContext): void {
+  const pod = cloneJson(object);
+  const metadata = asObject(pod['metadata']);
+  const namespace = readString(metadata['namespace']) ?? DEFAULT_NAMESPACE;
+  metadata['namespace'] = namespace;
+  const generateName = readString(metadata['generateName']);
+  if (readString(metadata['name']) === undefined && generateName !== undefined) {
+    metadata['name'] = context.names.generate(
+      namespace,
+      generateName,
+      `Pod/${source.file}/${source.documentIndex}`,
+    );
+  }
+  pod['metadata'] = metadata;
+  context.pods.push({ pod, owner: null, source, replicaIndex: 0 });
+}
+
+/** Unwraps `kind: List` and typed lists (items inherit apiVersion and kind from a typed list). */
+function flatten(inputs: readonly WorkloadInput[]): FlatObject[] {
+  const flat: FlatObject[] = [];
+  for (const input of inputs) {
+    if (!isJsonObject(input.object)) {
+      continue;
+    }
+    const kind = readString(input.object['kind']) ?? '';
+    const isList = kind === 'List' || (kind.length > 4 && kind.endsWith('List'));
+    if (!isList || !Array.isArray(input.object['items'])) {
+      flat.push({ object: input.object, source: input.source });
+      continue;
+    }
+    const itemKind = kind === 'List' ? undefined : kind.slice(0, -'List'.length);
+    for (const [index, item] of asArray(input.object['items']).entries()) {
+      if (!isJsonObject(item)) {
+        continue;
+      }
+      const object =
+        itemKind !== undefined && item['kind'] === undefined ? { ...item, kind: itemKind } : item;
+      flat.push({ object, source: { ...input.source, path: [...input.source.path, 'items', index] } });
+    }
+  }
+  return flat;
+}

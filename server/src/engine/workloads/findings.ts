@@ -1,0 +1,110 @@
+/**
+ * Findings about workloads: what the API server would reject (a selector that does not match the template's
+ * labels, negative replicas, a missing template) and what explains an empty result (a DaemonSet no node takes).
+ * Same shape as the engine's findings (model/findings.ts): a stable code, its severity, the object's source and
+ * the path of the field inside the object. Each message is worded once, here.
+ */
+import type { ObjectSource } from '../model/source';
+
+/** How serious a workload finding is. */
+export type WorkloadSeverity = 'error' | 'warning' | 'information';
+
+/** Stable codes of workload findings, with their severity. */
+export const WORKLOAD_FINDING_CODES = {
+  /** The workload has no metadata.name. */
+  'workload-missing-name': 'error',
+  /** spec.template is missing or not an object. */
+  'workload-missing-template': 'error',
+  /** spec.selector is required and missing. */
+  'workload-missing-selector': 'error',
+  /** spec.selector has no requirement at all. */
+  'workload-empty-selector': 'error',
+  /** spec.selector is malformed (bad operator, missing values). */
+  'workload-invalid-selector': 'error',
+  /** spec.selector does not select the template's labels. */
+  'workload-selector-mismatch': 'error',
+  /** A count (replicas, parallelism, completions) is negative. */
+  'workload-negative-count': 'error',
+  /** A field has the wrong type (replicas: "3"). */
+  'workload-invalid-field': 'error',
+  /** A Job sets spec.selector without spec.manualSelector. */
+  'job-selector-not-auto-generated': 'error',
+  /** An Indexed Job has no spec.completions. */
+  'job-indexed-without-completions': 'error',
+  /** A Job's pod template has a restartPolicy other than OnFailure or Never (Always by default). */
+  'job-invalid-restart-policy': 'error',
+  /** A DaemonSet gets no pod because no node is eligible. */
+  'daemonset-no-eligible-node': 'information',
+  /** A Deployment created paused gets no ReplicaSet, so no pods. */
+  'deployment-paused': 'information',
+} as const satisfies Record<string, WorkloadSeverity>;
+
+/** A stable workload finding code. */
+export type WorkloadFindingCode = keyof typeof WORKLOAD_FINDING_CODES;
+
+/** One finding about a workload. */
+export interface WorkloadFinding {
+  readonly code: WorkloadFindingCode;
+  readonly severity: WorkloadSeverity;
+  /** The workload object the finding is about. */
+  readonly source: ObjectSource;
+  /** The field inside that object, e.g. ['spec', 'template', 'metadata', 'labels']. */
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+}
+
+/** Builds a finding with the severity of its code. */
+export function workloadFinding(
+  code: WorkloadFindingCode,
+  source: ObjectSource,
+  path: readonly (string | number)[],
+  message: string,
+): WorkloadFinding {
+  return { code, severity: WORKLOAD_FINDING_CODES[code], source, path, message };
+}
+
+/** Whether any finding is an error. */
+export function hasErrors(findings: readonly WorkloadFinding[]): boolean {
+  return findings.some((finding) => finding.severity === 'error');
+}
+
+/** `Deployment "web"`: how messages name a workload. */
+export function describeWorkload(kind: string, name: string | undefined): string {
+  return name === undefined ? `${kind} without a name` : `${kind} "${name}"`;
+}
+
+/** The message of each code; the API server's own wording follows the colon where it has one. */
+export const WORKLOAD_MESSAGES = {
+  missingName: (kind: string) => `${kind} has no metadata.name, so no pods can be named after it`,
+  missingTemplate: (workload: string, field: string) =>
+    `${workload} has no pod template, so the API server rejects it: ${field}: Required value`,
+  missingSelector: (workload: string) =>
+    `${workload} has no selector, so the API server rejects it: spec.selector: Required value`,
+  emptySelector: (workload: string, kind: string) =>
+    `${workload} has an empty selector, so the API server rejects it: spec.selector: Invalid value: ` +
+    `empty selector is invalid for ${kind.toLowerCase()}`,
+  invalidSelector: (workload: string, detail: string) =>
+    `${workload} has a malformed selector, so the API server rejects it: ${detail}`,
+  selectorMismatch: (workload: string, labels: Readonly<Record<string, string>>, labelsField: string) =>
+    `${workload}: spec.selector does not select the pod template's labels, so the API server rejects it: ` +
+    `${labelsField}: Invalid value: ${JSON.stringify(labels)}: \`selector\` does not match template \`labels\``,
+  negativeCount: (workload: string, field: string, value: number) =>
+    `${workload}: ${field}: Invalid value: ${value}: must be greater than or equal to 0`,
+  invalidField: (workload: string, field: string, expected: string, value: unknown) =>
+    `${workload}: ${field} must be ${expected}, not ${JSON.stringify(value)}, so the API server rejects it`,
+  jobSelectorNotGenerated: (workload: string, specField: string) =>
+    `${workload} sets ${specField}.selector without ${specField}.manualSelector: true, so the API server ` +
+    `rejects it: ${specField}.selector: Invalid value: \`selector\` not auto-generated`,
+  indexedWithoutCompletions: (workload: string, specField: string) =>
+    `${workload} is Indexed but has no completions, so the API server rejects it: ${specField}.completions: ` +
+    'Required value: when completion mode is Indexed',
+  jobRestartPolicy: (workload: string, field: string, value: string) =>
+    `${workload}: a Job's pods must not restart in place, so the API server rejects it: ` +
+    `${field}: Unsupported value: "${value}": supported values: "OnFailure", "Never"`,
+  deploymentPaused: (workload: string) =>
+    `${workload} is paused: its controller creates no ReplicaSet, and so no pods, until it is resumed`,
+  noEligibleNode: (workload: string, nodeCount: number, reasons: string) =>
+    nodeCount === 0
+      ? `${workload} creates no pod: the cluster has no node`
+      : `${workload} creates no pod: none of the ${nodeCount} node(s) is eligible (${reasons})`,
+} as const;

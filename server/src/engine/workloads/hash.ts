@@ -1,0 +1,79 @@
+/**
+ * Deterministic stand-ins for the names Kubernetes derives from hashes and random strings.
+ *
+ * Upstream, a Deployment's pod-template-hash (and a DaemonSet's or StatefulSet's controller-revision-hash) is an
+ * FNV-32a hash over a Go-specific dump of the PodTemplateSpec (controller.ComputeHash), and a generated pod name
+ * ends in five random characters (utilrand.String in the API server's name generator). Neither can be reproduced
+ * outside Go and a live cluster, so we keep their form but not their value: an FNV-1a hash over the template's
+ * canonical JSON, and suffixes derived from a seed. Both are rendered with the controllers' SafeEncodeString
+ * alphabet, so names look like the real ones ("web-7c5ddbdf54-x2bqm") and are the same on every run.
+ * https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/controller_utils.go (ComputeHash)
+ * https://github.com/kubernetes/apimachinery/blob/master/pkg/util/rand/rand.go (SafeEncodeString, String)
+ */
+
+/** The characters of utilrand.String and SafeEncodeString: no vowels, no 0, 1 or 3, to avoid words. */
+export const SAFE_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
+
+const FNV_OFFSET_BASIS = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a, 32 bits, over the UTF-8 bytes of a string. */
+export function fnv1a32(text: string): number {
+  let hash = FNV_OFFSET_BASIS;
+  for (const byte of new TextEncoder().encode(text)) {
+    hash ^= byte;
+    hash = Math.imul(hash, FNV_PRIME) >>> 0;
+  }
+  return hash >>> 0;
+}
+
+/** SafeEncodeString: each character replaced by SAFE_ALPHABET[code % 27], as the controllers encode hashes. */
+export function safeEncodeString(text: string): string {
+  let encoded = '';
+  for (const char of text) {
+    encoded += SAFE_ALPHABET[(char.codePointAt(0) ?? 0) % SAFE_ALPHABET.length] ?? '';
+  }
+  return encoded;
+}
+
+/** JSON with object keys sorted, so that equal data always has the same text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) {
+    return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
+  }
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, entry]) => entry !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonicalJson(entry)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * Our pod-template-hash / controller-revision-hash: the decimal FNV-1a hash of the template's canonical JSON,
+ * safe-encoded like ComputeHash's result (so 9 or 10 characters from SAFE_ALPHABET).
+ */
+export function templateHash(template: unknown): string {
+  return safeEncodeString(String(fnv1a32(canonicalJson(template))));
+}
+
+/** A string of SAFE_ALPHABET characters derived from a seed: our stand-in for utilrand.String(length). */
+export function seededSuffix(seed: string, length = 5): string {
+  let state = fnv1a32(seed);
+  let suffix = '';
+  for (let i = 0; i < length; i++) {
+    if (i > 0 && i % 6 === 0) {
+      state = fnv1a32(`${seed}#${i}`);
+    }
+    suffix += SAFE_ALPHABET[state % SAFE_ALPHABET.length] ?? '';
+    state = Math.floor(state / SAFE_ALPHABET.length);
+  }
+  return suffix;
+}
+
+/** A UUID-shaped identifier derived from a seed: our stand-in for the UID the API server assigns. */
+export function seededUid(seed: string): string {
+  const hex = [0, 1, 2, 3].map((part) => fnv1a32(`${seed}/${part}`).toString(16).padStart(8, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

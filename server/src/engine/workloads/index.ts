@@ -1,0 +1,9 @@
+/**
+ * Workloads → pods: the public surface of this folder (see README.md).
+ */
+export { expandWorkloads, EXPANDED_KINDS } from './expand';
+export type { ExpandOptions, ExpandedPod, ExpansionResult, WorkloadInput, WorkloadOwner } from './types';
+export { WORKLOAD_FINDING_CODES } from './findings';
+export type { WorkloadFinding, WorkloadFindingCode, WorkloadSeverity } from './findings';
+export { CRONJOB_PLACEHOLDER_TIME } from './job';
+export { nodeShouldRunDaemonPod, toleratesTaint } from './node-eligibility';
