@@ -125,6 +125,14 @@ export class LspSession {
     return published;
   }
 
+  /** Sends changes without waiting for diagnostics (to type faster than validation runs). */
+  async notifyChange(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): Promise<void> {
+    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version },
+      contentChanges: changes,
+    });
+  }
+
   /** Closes a document. */
   async close(uri: string): Promise<void> {
     await this.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });

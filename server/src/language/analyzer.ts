@@ -16,6 +16,7 @@ import type { YamlDocument } from './yaml/parse-document';
 import { parseSlice } from './yaml/parse-document';
 import { splitDocuments } from './yaml/split-documents';
 import { checkFileContent } from './file-checks';
+import { isNotAnApiObject } from './kubernetes/configuration-kinds';
 
 /** A rule about one object that the schema cannot express (names, labels, selectors, …). */
 export type ObjectRule = (object: ManifestObject, context: AnalysisContext) => Finding[];
@@ -133,6 +134,9 @@ function analyzeSlice(text: string, context: AnalysisContext): SliceResult {
 }
 
 function analyzeObject(object: ManifestObject, context: AnalysisContext): Finding[] {
+  if (isNotAnApiObject(object.apiVersion, object.kind, object.value)) {
+    return [];
+  }
   const versionFindings = checkApiVersion(object, context.store, context.apiVersions, context.customKinds);
   if (versionFindings.stop) {
     return versionFindings.findings;

@@ -10,8 +10,12 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
 export const DIAGNOSTIC_CODES = {
   /** The text is not valid YAML. */
   'yaml-syntax': 'error',
-  /** A mapping has the same key twice. */
-  'yaml-duplicate-key': 'error',
+  /**
+   * A mapping has the same key twice. A warning, not an error: kubectl converts YAML to JSON leniently
+   * (sigs.k8s.io/yaml YAMLToJSON, not YAMLToJSONStrict), so the last value silently wins and the API server
+   * never sees the duplicate.
+   */
+  'yaml-duplicate-key': 'warning',
   /** A tab is used for indentation. */
   'yaml-tab-indent': 'error',
   /** Aliases expand beyond the limit (billion laughs). */

@@ -15,6 +15,7 @@ export type ApiVersionVerdict =
   | { status: 'served' }
   | { status: 'deprecated'; replacement?: string; note?: string }
   | { status: 'removed'; removedIn: string; replacement?: string; isMechanical: boolean }
+  | { status: 'notYetServed'; introducedIn: string }
   | { status: 'unknown' };
 
 /** Answers for an apiVersion and kind, in the selected version. */
@@ -74,6 +75,19 @@ export function checkApiVersion(
         replacement !== undefined && verdict.isMechanical
           ? { ...finding, fix: { replacement, title: `Change apiVersion to ${replacement}` } }
           : finding,
+      ],
+      stop: true,
+    };
+  }
+  if (verdict.status === 'notYetServed' && apiVersionRange !== undefined) {
+    return {
+      findings: [
+        {
+          code: 'unknown-kind',
+          message: `${object.apiVersion} ${object.kind} is served from Kubernetes ${verdict.introducedIn} on; the selected version is ${version} (setting kubeForesight.kubernetesVersion).`,
+          start: apiVersionRange[0],
+          end: apiVersionRange[1],
+        },
       ],
       stop: true,
     };

@@ -106,7 +106,7 @@ function describeYamlError(code: string, message: string): string {
   const withoutPosition = firstLine.replace(/ at line \d+, column \d+:?$/, '');
   switch (code) {
     case 'DUPLICATE_KEY':
-      return 'Duplicate key: map keys must be unique (the API server rejects duplicate fields).';
+      return 'Duplicate key: kubectl keeps only the last value and silently drops this one.';
     case 'TAB_AS_INDENT':
       return 'Tabs are not allowed as indentation in YAML; indent with spaces.';
     case 'RESOURCE_EXHAUSTION':
