@@ -51,13 +51,13 @@ export function checkObjectLabels(object: ManifestObject): Finding[] {
 
 function metadataPaths(object: ManifestObject): InstancePath[] {
   const paths: InstancePath[] = [['metadata']];
+  if (groupOf(object.apiVersion) === 'batch' && object.kind === 'CronJob') {
+    paths.push(['spec', 'jobTemplate', 'metadata']);
+  }
   for (const specPath of podSpecPaths(object)) {
     if (isTemplateSpecPath(specPath)) {
       paths.push(podMetadataPath(specPath));
     }
-  }
-  if (groupOf(object.apiVersion) === 'batch' && object.kind === 'CronJob') {
-    paths.push(['spec', 'jobTemplate', 'metadata']);
   }
   return paths;
 }

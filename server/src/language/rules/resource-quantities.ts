@@ -15,7 +15,7 @@ import type { ManifestObject } from '../kubernetes/manifest-object';
 import type { InstancePath } from '../yaml/node-at-path';
 import { rangeForKey, rangeForValue } from '../yaml/node-at-path';
 import { containerEntries } from './pod-containers';
-import { findingAt, invalidValue, recordAt, requiredValue } from './rule-support';
+import { fieldPath, findingAt, invalidValue, recordAt, requiredValue } from './rule-support';
 
 const NEGATIVE = 'must be greater than or equal to 0';
 
@@ -65,13 +65,13 @@ function checkRequirements(object: ManifestObject, resourcesPath: InstancePath):
   const findings: Finding[] = [];
   for (const [name, limit] of limits) {
     if (limit.quantity.isNegative) {
-      findings.push(...negativeFinding(object, [...limitsPath, name], limit.text));
+      findings.push(...negativeFinding(object, limitsPath, name, limit.text));
     }
   }
   for (const [name, request] of requests) {
     const path = [...requestsPath, name];
     if (request.quantity.isNegative) {
-      findings.push(...negativeFinding(object, path, request.text));
+      findings.push(...negativeFinding(object, requestsPath, name, request.text));
     }
     const limit = limits.get(name);
     const range = rangeForValue(object.node, path);
@@ -114,6 +114,15 @@ function checkRequirements(object: ManifestObject, resourcesPath: InstancePath):
   return findings;
 }
 
-function negativeFinding(object: ManifestObject, path: InstancePath, text: string): Finding[] {
-  return findingAt(rangeForValue(object.node, path), 'negative-quantity', invalidValue(path, text, NEGATIVE));
+function negativeFinding(
+  object: ManifestObject,
+  mapPath: InstancePath,
+  name: string,
+  text: string,
+): Finding[] {
+  return findingAt(
+    rangeForValue(object.node, [...mapPath, name]),
+    'negative-quantity',
+    invalidValue(fieldPath(mapPath, name), text, NEGATIVE),
+  );
 }

@@ -73,9 +73,14 @@ export function formatValue(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
 
+/** A field path as the API server prints it; a map key added with field.Path.Key shows as "[key]". */
+export function fieldPath(path: InstancePath, mapKey?: string): string {
+  return mapKey === undefined ? formatPath(path) : `${formatPath(path)}[${mapKey}]`;
+}
+
 /** "<field>: Invalid value: <value>: <detail>", the API server's field.Invalid error text. */
-export function invalidValue(path: InstancePath, value: unknown, detail: string): string {
-  return `${formatPath(path)}: Invalid value: ${formatValue(value)}: ${detail}`;
+export function invalidValue(path: InstancePath | string, value: unknown, detail: string): string {
+  return `${typeof path === 'string' ? path : formatPath(path)}: Invalid value: ${formatValue(value)}: ${detail}`;
 }
 
 /** "<field>: Required value: <detail>", the API server's field.Required error text. */
