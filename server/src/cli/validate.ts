@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { isKubernetesVersion, SUPPORTED_KUBERNETES_VERSIONS } from '../../../protocol/settings';
 import { analyzeText } from '../language/analyzer';
+import type { FileAnalysis } from '../language/analyzer';
+import { allFindingsOf, crossObjectFindings } from '../language/workspace-findings';
 import { severityOf } from '../language/findings';
 import type { Finding, Severity } from '../language/findings';
 import { LineIndex } from '../language/text/line-index';
@@ -50,6 +52,7 @@ export function runValidate(args: readonly string[], io: CliIo): Promise<number>
   }
   const context = getAnalysisContext(options.kubernetesVersion, options.maxFileSizeKB * 1024);
   const reported: ReportedFinding[] = [];
+  const analysed: { id: string; analysis: FileAnalysis; lines: LineIndex }[] = [];
   for (const file of files) {
     const display = relative(io.cwd, file) || file;
     let text: string;
@@ -61,9 +64,12 @@ export function runValidate(args: readonly string[], io: CliIo): Promise<number>
       );
       return Promise.resolve(2);
     }
-    const lines = new LineIndex(text);
-    for (const finding of analyzeText(text, context).findings) {
-      reported.push(toReported(display, finding, lines));
+    analysed.push({ id: display, analysis: analyzeText(text, context), lines: new LineIndex(text) });
+  }
+  const cross = crossObjectFindings(analysed);
+  for (const { id, analysis, lines } of analysed) {
+    for (const finding of allFindingsOf(analysis, cross.get(id))) {
+      reported.push(toReported(id, finding, lines));
     }
   }
   const errors = reported.filter((finding) => finding.severity === 'error').length;

@@ -7,6 +7,7 @@ import type { ApiVersionCheck } from '../language/kubernetes/api-version-check';
 import { loadApiVersionsDocument, loadSchemaStore } from './schema-files';
 import { createApiVersionCheck } from '../language/kubernetes/api-version-history';
 import { OBJECT_RULES } from '../language/rules';
+import { checkEnumValues } from '../language/schema/enum-values';
 
 const contexts = new Map<string, AnalysisContext>();
 
@@ -17,7 +18,7 @@ export function getAnalysisContext(kubernetesVersion: string, maxFileLength: num
   if (context === undefined) {
     const store = loadSchemaStore(kubernetesVersion);
     const apiVersions: ApiVersionCheck = createApiVersionCheck(loadApiVersionsDocument(), kubernetesVersion);
-    context = { key, store, apiVersions, rules: OBJECT_RULES, maxFileLength };
+    context = { key, store, apiVersions, rules: [...OBJECT_RULES, checkEnumValues], maxFileLength };
     contexts.set(key, context);
   }
   return context;

@@ -9,6 +9,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { StatusParams } from '../../../protocol/messages';
 import { STATUS_NOTIFICATION } from '../../../protocol/messages';
 import { quickFixesFor, toDiagnostic } from '../language/lsp/diagnostics';
+import { allFindingsOf, crossObjectFindings } from '../language/workspace-findings';
 import { getAnalysisContext } from './analysis-context';
 import type { DocumentState } from './document-analyses';
 import { DocumentAnalyses } from './document-analyses';
@@ -24,6 +25,8 @@ export class LanguageServer {
   readonly analyses = new DocumentAnalyses();
   private readonly queue: ValidationQueue;
   private hasShownError = false;
+  /** The diagnostics last published per document, serialised, to skip identical republishing. */
+  private readonly published = new Map<string, string>();
   private lastStatus = '';
 
   constructor(
@@ -48,6 +51,7 @@ export class LanguageServer {
     this.queue.cancel(uri);
     this.analyses.remove(uri);
     this.settings.delete(uri);
+    this.published.delete(uri);
     void this.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
 
@@ -127,9 +131,39 @@ export class LanguageServer {
     if (latest === undefined || latest.version !== document.version) {
       return;
     }
-    const diagnostics: Diagnostic[] =
-      state === undefined ? [] : state.analysis.findings.map((finding) => toDiagnostic(finding, state.lines));
-    await this.connection.sendDiagnostics({ uri, version: document.version, diagnostics });
+    if (state === undefined) {
+      this.published.delete(uri);
+      await this.connection.sendDiagnostics({ uri, version: document.version, diagnostics: [] });
+      return;
+    }
+    await this.publishAll(uri);
+  }
+
+  /**
+   * Publishes the diagnostics of the validated document, and of any other open document whose cross-object
+   * findings (a Service's targetPort against containers elsewhere) changed with it.
+   */
+  private async publishAll(validatedUri: string): Promise<void> {
+    const states = this.documents
+      .all()
+      .map((document) => this.analyses.get(document.uri))
+      .filter((state): state is DocumentState => state !== undefined && this.isCurrent(state));
+    const cross = crossObjectFindings(states.map((state) => ({ id: state.uri, analysis: state.analysis })));
+    for (const state of states) {
+      const diagnostics: Diagnostic[] = allFindingsOf(state.analysis, cross.get(state.uri)).map((finding) =>
+        toDiagnostic(finding, state.lines),
+      );
+      const key = JSON.stringify(diagnostics);
+      if (state.uri !== validatedUri && this.published.get(state.uri) === key) {
+        continue;
+      }
+      this.published.set(state.uri, key);
+      await this.connection.sendDiagnostics({ uri: state.uri, version: state.version, diagnostics });
+    }
+  }
+
+  private isCurrent(state: DocumentState): boolean {
+    return this.documents.get(state.uri)?.version === state.version;
   }
 
   private announceStatus(status: StatusParams): void {

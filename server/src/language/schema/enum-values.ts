@@ -1,0 +1,215 @@
+/**
+ * Values the API server accepts only from a fixed set. Kubernetes' OpenAPI documents carry no `enum` for them
+ * (it is checked in code, pkg/apis/core/validation and friends), so the schemas cannot catch
+ * `imagePullPolicy: Alwayz`; this table does, keyed by the definition and property, and words the finding as
+ * the API server does: `Unsupported value: "Alwayz": supported values: "Always", "IfNotPresent", "Never"`.
+ * https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/core/validation/validation.go
+ */
+import type { AnalysisContext, ObjectRule } from '../analyzer';
+import type { Finding } from '../findings';
+import type { ManifestObject } from '../kubernetes/manifest-object';
+import { rangeForValue } from '../yaml/node-at-path';
+import { closestMatch } from './closest-match';
+import type { JsonSchema, SchemaStore } from './schema-store';
+import { formatPath } from './validate-object';
+
+const CORE = 'io.k8s.api.core.v1';
+const APPS = 'io.k8s.api.apps.v1';
+const PROTOCOLS = ['TCP', 'UDP', 'SCTP'];
+const TRAFFIC_POLICIES = ['Cluster', 'Local'];
+
+/** "<definition>.<property>" → the values the API server supports. */
+export const ENUM_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  [`${CORE}.Container.imagePullPolicy`]: ['Always', 'IfNotPresent', 'Never'],
+  [`${CORE}.Container.terminationMessagePolicy`]: ['File', 'FallbackToLogsOnError'],
+  [`${CORE}.EphemeralContainer.imagePullPolicy`]: ['Always', 'IfNotPresent', 'Never'],
+  [`${CORE}.ContainerPort.protocol`]: PROTOCOLS,
+  [`${CORE}.ServicePort.protocol`]: PROTOCOLS,
+  [`${CORE}.EndpointPort.protocol`]: PROTOCOLS,
+  [`${CORE}.PodSpec.restartPolicy`]: ['Always', 'OnFailure', 'Never'],
+  [`${CORE}.PodSpec.dnsPolicy`]: ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'],
+  [`${CORE}.PodSpec.preemptionPolicy`]: ['PreemptLowerPriority', 'Never'],
+  [`${CORE}.Toleration.operator`]: ['Exists', 'Equal'],
+  [`${CORE}.Toleration.effect`]: ['NoSchedule', 'PreferNoSchedule', 'NoExecute'],
+  [`${CORE}.Taint.effect`]: ['NoSchedule', 'PreferNoSchedule', 'NoExecute'],
+  [`${CORE}.NodeSelectorRequirement.operator`]: ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt'],
+  [`io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelectorRequirement.operator`]: [
+    'In',
+    'NotIn',
+    'Exists',
+    'DoesNotExist',
+  ],
+  [`${CORE}.TopologySpreadConstraint.whenUnsatisfiable`]: ['DoNotSchedule', 'ScheduleAnyway'],
+  [`${CORE}.TopologySpreadConstraint.nodeAffinityPolicy`]: ['Honor', 'Ignore'],
+  [`${CORE}.TopologySpreadConstraint.nodeTaintsPolicy`]: ['Honor', 'Ignore'],
+  [`${CORE}.HTTPGetAction.scheme`]: ['HTTP', 'HTTPS'],
+  [`${CORE}.ServiceSpec.type`]: ['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName'],
+  [`${CORE}.ServiceSpec.sessionAffinity`]: ['ClientIP', 'None'],
+  [`${CORE}.ServiceSpec.externalTrafficPolicy`]: TRAFFIC_POLICIES,
+  [`${CORE}.ServiceSpec.internalTrafficPolicy`]: TRAFFIC_POLICIES,
+  [`${CORE}.ServiceSpec.ipFamilyPolicy`]: ['SingleStack', 'PreferDualStack', 'RequireDualStack'],
+  [`${CORE}.PersistentVolumeClaimSpec.volumeMode`]: ['Filesystem', 'Block'],
+  [`${CORE}.PersistentVolumeSpec.persistentVolumeReclaimPolicy`]: ['Retain', 'Delete', 'Recycle'],
+  [`${CORE}.PersistentVolumeSpec.volumeMode`]: ['Filesystem', 'Block'],
+  [`${APPS}.DeploymentStrategy.type`]: ['Recreate', 'RollingUpdate'],
+  [`${APPS}.StatefulSetSpec.podManagementPolicy`]: ['OrderedReady', 'Parallel'],
+  [`${APPS}.StatefulSetUpdateStrategy.type`]: ['RollingUpdate', 'OnDelete'],
+  [`${APPS}.DaemonSetUpdateStrategy.type`]: ['RollingUpdate', 'OnDelete'],
+  ['io.k8s.api.batch.v1.JobSpec.completionMode']: ['NonIndexed', 'Indexed'],
+  ['io.k8s.api.batch.v1.CronJobSpec.concurrencyPolicy']: ['Allow', 'Forbid', 'Replace'],
+  ['io.k8s.api.policy.v1.PodDisruptionBudgetSpec.unhealthyPodEvictionPolicy']: [
+    'IfHealthyBudget',
+    'AlwaysAllow',
+  ],
+};
+
+/** Array items whose every element is checked: "<definition>.<property>" → values. */
+const ENUM_ARRAY_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  [`${CORE}.PersistentVolumeClaimSpec.accessModes`]: [
+    'ReadWriteOnce',
+    'ReadOnlyMany',
+    'ReadWriteMany',
+    'ReadWriteOncePod',
+  ],
+  [`${CORE}.PersistentVolumeSpec.accessModes`]: [
+    'ReadWriteOnce',
+    'ReadOnlyMany',
+    'ReadWriteMany',
+    'ReadWriteOncePod',
+  ],
+};
+
+/**
+ * Pod templates of Jobs (and CronJobs) may only restart OnFailure or Never (ValidateJobSpec); the pod spec
+ * definition alone cannot say so, so the kind narrows it.
+ */
+const JOB_RESTART_POLICIES = ['OnFailure', 'Never'];
+const MAX_DEPTH = 40;
+
+/** Checks every fixed-set value of an object of a built-in kind. */
+export const checkEnumValues: ObjectRule = (object: ManifestObject, context: AnalysisContext): Finding[] => {
+  const store = context.store;
+  const definition = store.definitionOf(object.apiVersion, object.kind);
+  if (definition === undefined) {
+    return [];
+  }
+  const findings: Finding[] = [];
+  const isJob = object.kind === 'Job' || object.kind === 'CronJob';
+  walk(store, definition, object.value, [], (definitionName, property, value, path) => {
+    let allowed = ENUM_FIELDS[`${definitionName}.${property}`];
+    const arrayAllowed = ENUM_ARRAY_FIELDS[`${definitionName}.${property}`];
+    if (
+      isJob &&
+      definitionName === `${CORE}.PodSpec` &&
+      property === 'restartPolicy' &&
+      path.includes('template')
+    ) {
+      allowed = JOB_RESTART_POLICIES;
+    }
+    if (allowed !== undefined && typeof value === 'string' && !allowed.includes(value)) {
+      const finding = unsupported(object, path, value, allowed);
+      if (finding !== undefined) {
+        findings.push(finding);
+      }
+    }
+    if (arrayAllowed !== undefined && Array.isArray(value)) {
+      value.forEach((item: unknown, index) => {
+        if (typeof item === 'string' && !arrayAllowed.includes(item)) {
+          const finding = unsupported(object, [...path, index], item, arrayAllowed);
+          if (finding !== undefined) {
+            findings.push(finding);
+          }
+        }
+      });
+    }
+  });
+  return findings;
+};
+
+function unsupported(
+  object: ManifestObject,
+  path: (string | number)[],
+  value: string,
+  allowed: readonly string[],
+): Finding | undefined {
+  const range = rangeForValue(object.node, path);
+  if (range === undefined) {
+    return undefined;
+  }
+  const suggestion = closestMatch(value, allowed);
+  return {
+    code: 'schema-enum',
+    message: `${formatPath(path)}: Unsupported value: ${JSON.stringify(value)}: supported values: ${allowed.map((v) => JSON.stringify(v)).join(', ')}`,
+    start: range[0],
+    end: range[1],
+    ...(suggestion === undefined
+      ? {}
+      : { fix: { replacement: suggestion, title: `Change to ${suggestion}` } }),
+  };
+}
+
+type Visit = (definitionName: string, property: string, value: unknown, path: (string | number)[]) => void;
+
+/** Walks a value alongside its schema, naming the definition that owns each property. */
+function walk(
+  store: SchemaStore,
+  definitionName: string,
+  value: unknown,
+  path: (string | number)[],
+  visit: Visit,
+  depth = 0,
+): void {
+  if (depth > MAX_DEPTH || typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return;
+  }
+  const schema = store.bundle.definitions[definitionName];
+  const properties = schema?.properties;
+  if (properties === undefined) {
+    return;
+  }
+  for (const [property, child] of Object.entries(value as Record<string, unknown>)) {
+    const propertySchema = properties[property];
+    if (propertySchema === undefined) {
+      continue;
+    }
+    const childPath = [...path, property];
+    visit(definitionName, property, child, childPath);
+    descend(store, propertySchema, child, childPath, visit, depth);
+  }
+}
+
+function descend(
+  store: SchemaStore,
+  schema: JsonSchema,
+  value: unknown,
+  path: (string | number)[],
+  visit: Visit,
+  depth: number,
+): void {
+  const reference = referenceOf(schema);
+  if (reference !== undefined) {
+    walk(store, reference, value, path, visit, depth + 1);
+    return;
+  }
+  if (Array.isArray(value) && schema.items !== undefined) {
+    const itemReference = referenceOf(schema.items);
+    if (itemReference !== undefined) {
+      value.forEach((item: unknown, index) =>
+        walk(store, itemReference, item, [...path, index], visit, depth + 1),
+      );
+    }
+    return;
+  }
+  if (typeof schema.additionalProperties === 'object' && typeof value === 'object' && value !== null) {
+    const valueReference = referenceOf(schema.additionalProperties);
+    if (valueReference !== undefined) {
+      for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+        walk(store, valueReference, item, [...path, key], visit, depth + 1);
+      }
+    }
+  }
+}
+
+function referenceOf(schema: JsonSchema): string | undefined {
+  return schema.$ref === undefined ? undefined : schema.$ref.slice(schema.$ref.lastIndexOf('/') + 1);
+}
