@@ -1,0 +1,158 @@
+/**
+ * Validation of custom resources by the CustomResourceDefinitions among the analysed objects: for each served
+ * version, `<group>/<version>` and spec.names.kind are validated against that version's openAPIV3Schema
+ * (converted by structural-schema.ts), plus the metadata checks the API server makes on every custom resource
+ * (a DNS-1123 subdomain name, label syntax). Each CRD's schemas are compiled once and cached by the CRD's JSON
+ * text, so rebuilding the validator after an edit elsewhere costs nothing. A schema ajv cannot compile leaves
+ * its kind known but unchecked: no finding, no crash.
+ */
+import Ajv from 'ajv';
+import type { ValidateFunction } from 'ajv';
+import type { CustomKindValidator } from '../analyzer';
+import type { Finding } from '../findings';
+import type { ManifestObject } from '../kubernetes/manifest-object';
+import { groupOf } from '../kubernetes/pod-spec-paths';
+import { checkObjectLabels } from '../rules/invalid-labels';
+import { checkNameFields } from '../rules/invalid-name';
+import { findingAt } from '../rules/rule-support';
+import { mapSchemaErrors } from '../schema/validate-object';
+import type { JsonSchema } from '../schema/schema-store';
+import { rangeForValue } from '../yaml/node-at-path';
+import type { CrdDefinition } from './crd-definitions';
+import { readCrdDefinition } from './crd-definitions';
+import { toAjvSchema } from './structural-schema';
+
+/** A CustomKindValidator with a key that changes whenever the CRDs behind it change. */
+export interface CrdKindValidator extends CustomKindValidator {
+  /** Identifies the CRDs (put it in the AnalysisContext key so cached analyses are redone when they change). */
+  readonly key: string;
+  /** "<group>/<kind>" of every kind the CRDs define, sorted. */
+  readonly kinds: readonly string[];
+}
+
+interface CompiledVersion {
+  readonly served: boolean;
+  /** Undefined when the version has no schema or its schema could not be compiled. */
+  readonly validate: ValidateFunction | undefined;
+  readonly schema: JsonSchema | undefined;
+}
+
+interface CompiledCrd {
+  readonly definition: CrdDefinition;
+  readonly versions: ReadonlyMap<string, CompiledVersion>;
+}
+
+/** How many compiled CRDs are kept; the oldest is dropped (and removed from ajv) beyond it. */
+const MAX_CACHED_CRDS = 200;
+
+const ajv = new Ajv({
+  allErrors: true,
+  verbose: true,
+  strict: false,
+  validateSchema: false,
+  unicodeRegExp: false,
+  logger: false,
+});
+const compiledByText = new Map<string, CompiledCrd>();
+
+/** Builds the validator of the kinds defined by the CRDs among some objects (other objects are ignored). */
+export function buildCustomKindValidator(crdObjects: readonly ManifestObject[]): CrdKindValidator {
+  const byKind = new Map<string, CompiledCrd>();
+  for (const object of crdObjects) {
+    const definition = readCrdDefinition(object);
+    if (definition === undefined) {
+      continue;
+    }
+    const key = `${definition.group}/${definition.kind}`;
+    if (!byKind.has(key)) {
+      byKind.set(key, compiledCrdOf(definition));
+    }
+  }
+  const kinds = [...byKind.keys()].sort();
+  const texts = kinds.map((kind) => byKind.get(kind)?.definition.text ?? '');
+  return {
+    key: `crds:${kinds.length}:${hashText(texts.join('\u0000'))}`,
+    kinds,
+    validate: (object) => {
+      const compiled = byKind.get(`${groupOf(object.apiVersion)}/${object.kind}`);
+      return compiled === undefined ? 'unknown' : validateCustomResource(object, compiled);
+    },
+  };
+}
+
+function compiledCrdOf(definition: CrdDefinition): CompiledCrd {
+  const cached = compiledByText.get(definition.text);
+  if (cached !== undefined) {
+    return cached;
+  }
+  const versions = new Map<string, CompiledVersion>();
+  for (const version of definition.versions) {
+    versions.set(version.name, { served: version.served, ...compileSchema(version.schema) });
+  }
+  const compiled: CompiledCrd = { definition, versions };
+  compiledByText.set(definition.text, compiled);
+  if (compiledByText.size > MAX_CACHED_CRDS) {
+    const [oldestText, oldest] = compiledByText.entries().next().value ?? [];
+    if (oldestText !== undefined && oldest !== undefined) {
+      compiledByText.delete(oldestText);
+      for (const version of oldest.versions.values()) {
+        if (version.schema !== undefined) {
+          ajv.removeSchema(version.schema);
+        }
+      }
+    }
+  }
+  return compiled;
+}
+
+function compileSchema(schema: unknown): Pick<CompiledVersion, 'validate' | 'schema'> {
+  if (schema === undefined) {
+    return { validate: undefined, schema: undefined };
+  }
+  const converted = toAjvSchema(schema);
+  try {
+    return { validate: ajv.compile(converted), schema: converted };
+  } catch {
+    // An invalid schema (the API server would have refused the CRD): the kind stays known but unchecked.
+    return { validate: undefined, schema: undefined };
+  }
+}
+
+function validateCustomResource(object: ManifestObject, compiled: CompiledCrd): Finding[] {
+  const versionName = object.apiVersion.slice(object.apiVersion.indexOf('/') + 1);
+  const version = compiled.versions.get(versionName);
+  if (version === undefined || !version.served) {
+    return notServedFindings(object, compiled.definition);
+  }
+  const findings: Finding[] = [];
+  const validate = version.validate;
+  if (validate !== undefined && !validate(object.value)) {
+    findings.push(...mapSchemaErrors(validate.errors ?? [], object.value, object.node));
+  }
+  findings.push(...checkNameFields(object, 'dns1123-subdomain'), ...checkObjectLabels(object));
+  return findings;
+}
+
+function notServedFindings(object: ManifestObject, definition: CrdDefinition): Finding[] {
+  const served = definition.versions
+    .filter((version) => version.served)
+    .map((version) => `${definition.group}/${version.name}`);
+  const only = served.length === 1 ? served[0] : undefined;
+  return findingAt(
+    rangeForValue(object.node, ['apiVersion']),
+    'unknown-kind',
+    `CustomResourceDefinition ${definition.crdName} does not serve ${object.apiVersion}` +
+      (served.length === 0 ? '; it serves no version.' : `; served: ${served.join(', ')}.`),
+    only === undefined ? undefined : { replacement: only, title: `Change apiVersion to ${only}` },
+  );
+}
+
+/** FNV-1a (32 bits) of a text, in hex: a short, deterministic identity for the context key. */
+function hashText(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
