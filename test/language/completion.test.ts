@@ -128,6 +128,11 @@ const CASES: readonly CompletionCase[] = [
     offers: ['replicas', 'template'],
   },
   {
+    name: 'the top of an object offers metadata and spec but not status, which controllers write',
+    text: 'apiVersion: apps/v1\nkind: Deployment\n‸\n',
+    exactly: ['metadata', 'spec'],
+  },
+  {
     name: 'a document with apiVersion but no kind yet offers kind',
     text: 'apiVersion: apps/v1\n‸\n',
     exactly: ['kind'],

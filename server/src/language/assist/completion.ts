@@ -97,8 +97,12 @@ function completeKey(context: Context, elements: readonly LineElement[], column:
     }
     return isObjectRoot(context.document, mapPath) ? identityKeys(siblings, insertion) : [];
   }
+  // status is written by controllers, never by the user: not offered at the top of an object.
+  const omitsStatus = isObjectRoot(context.document, mapPath);
   return propertiesOf(context.store, field)
-    .filter((property) => !siblings.has(String(property.name)))
+    .filter(
+      (property) => !siblings.has(String(property.name)) && !(omitsStatus && property.name === 'status'),
+    )
     .map((property) => keyItem(property, insertion));
 }
 
