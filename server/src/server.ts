@@ -27,6 +27,9 @@ connection.onInitialize((params): InitializeResult => {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+      hoverProvider: true,
+      completionProvider: { triggerCharacters: [':', ' '] },
+      documentSymbolProvider: true,
     },
     serverInfo: { name: 'kube-foresight' },
   };
@@ -42,6 +45,9 @@ connection.onDidChangeConfiguration(() => server.configurationChanged());
 documents.onDidChangeContent((event) => server.changed(event.document.uri));
 documents.onDidClose((event) => server.closed(event.document.uri));
 connection.onCodeAction((params) => server.codeActions(params));
+connection.onHover((params) => server.hover(params));
+connection.onCompletion((params) => server.completion(params));
+connection.onDocumentSymbol((params) => server.documentSymbols(params));
 connection.onShutdown(() => server.dispose());
 
 process.on('uncaughtException', (error: unknown) => server.reportError('running', error));

@@ -3,7 +3,22 @@
  * answer code actions. Unexpected errors are caught here, at the boundary, logged with their stack, shown to
  * the user once, and leave no stale diagnostics.
  */
-import type { CodeAction, CodeActionParams, Connection, Diagnostic } from 'vscode-languageserver';
+import type {
+  CodeAction,
+  CodeActionParams,
+  CompletionItem,
+  CompletionParams,
+  Connection,
+  Diagnostic,
+  DocumentSymbol,
+  DocumentSymbolParams,
+  Hover,
+  TextDocumentPositionParams,
+} from 'vscode-languageserver';
+import { MarkupKind } from 'vscode-languageserver';
+import { completeAt } from '../language/assist/completion';
+import { hoverAt } from '../language/assist/hover';
+import { documentSymbols } from '../language/assist/symbols';
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { StatusParams } from '../../../protocol/messages';
@@ -77,6 +92,50 @@ export class LanguageServer {
     return this.analyze(document);
   }
 
+  /** The hover at a position, from the schema of the object under it. */
+  async hover(params: TextDocumentPositionParams): Promise<Hover | null> {
+    return this.guarded('computing a hover', null, async () => {
+      const state = await this.currentState(params.textDocument.uri);
+      if (state === undefined) {
+        return null;
+      }
+      const result = hoverAt(
+        state.analysis,
+        state.lines,
+        state.lines.offsetAt(params.position),
+        state.context.store,
+      );
+      return result === undefined
+        ? null
+        : { contents: { kind: MarkupKind.Markdown, value: result.markdown }, range: result.range };
+    });
+  }
+
+  /** Completion items at a position: keys, allowed values, kinds and apiVersions. */
+  async completion(params: CompletionParams): Promise<CompletionItem[]> {
+    return this.guarded('computing completions', [], async () => {
+      const state = await this.currentState(params.textDocument.uri);
+      if (state === undefined) {
+        return [];
+      }
+      return completeAt(
+        state.analysis,
+        state.text,
+        state.lines.offsetAt(params.position),
+        state.context.store,
+        state.lines,
+      );
+    });
+  }
+
+  /** The outline: one symbol per Kubernetes object. */
+  async documentSymbols(params: DocumentSymbolParams): Promise<DocumentSymbol[]> {
+    return this.guarded('computing the outline', [], async () => {
+      const state = await this.currentState(params.textDocument.uri);
+      return state === undefined ? [] : documentSymbols(state.analysis, state.lines);
+    });
+  }
+
   /** Quick fixes for the diagnostics of a code action request. */
   codeActions(params: CodeActionParams): CodeAction[] {
     try {
@@ -84,6 +143,16 @@ export class LanguageServer {
     } catch (error: unknown) {
       this.reportError('computing code actions', error);
       return [];
+    }
+  }
+
+  /** Runs a request handler, turning an unexpected error into a logged report and an empty answer. */
+  private async guarded<T>(activity: string, fallback: T, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error: unknown) {
+      this.reportError(activity, error);
+      return fallback;
     }
   }
 
