@@ -5,7 +5,6 @@
  */
 import type { NodeInfo, ImageStateSummary } from './node-info';
 import { listOf } from './objects';
-import { normalizeImageName } from './pod-info';
 import type { PodInfo } from './pod-info';
 import type { ObjectSource } from './source';
 
@@ -58,30 +57,34 @@ export class Cluster {
 }
 
 /**
- * Fills each node's imageStates: every name of every image in status.images, normalised, with its size and the
- * number of nodes that have it (the spread ImageLocality scales by).
+ * Fills each node's imageStates as the scheduler cache does (addNodeImageStates): every name of every image in
+ * status.images, as written, with the size first reported for that name in node order and the number of nodes
+ * that list it (the spread ImageLocality scales by).
  */
 function computeImageStates(nodes: readonly NodeInfo[]): void {
+  const sizes = new Map<string, number>();
+  const counts = new Map<string, number>();
   const perNode = nodes.map((node) => {
-    const images = new Map<string, number>();
+    const names = new Set<string>();
     for (const image of listOf(node.node.status?.images)) {
       const size = typeof image.sizeBytes === 'number' ? image.sizeBytes : 0;
       for (const name of listOf(image.names)) {
-        images.set(normalizeImageName(name), size);
+        if (typeof name !== 'string' || names.has(name)) {
+          continue;
+        }
+        names.add(name);
+        if (!sizes.has(name)) {
+          sizes.set(name, size);
+        }
+        counts.set(name, (counts.get(name) ?? 0) + 1);
       }
     }
-    return images;
+    return names;
   });
-  const counts = new Map<string, number>();
-  for (const images of perNode) {
-    for (const name of images.keys()) {
-      counts.set(name, (counts.get(name) ?? 0) + 1);
-    }
-  }
   nodes.forEach((node, index) => {
     const states = new Map<string, ImageStateSummary>();
-    for (const [name, size] of perNode[index] ?? []) {
-      states.set(name, { size, numNodes: counts.get(name) ?? 0 });
+    for (const name of perNode[index] ?? []) {
+      states.set(name, { size: sizes.get(name) ?? 0, numNodes: counts.get(name) ?? 0 });
     }
     node.imageStates = states;
   });

@@ -13,6 +13,8 @@ export const ENGINE_FINDING_CODES = {
   'cluster-no-nodes': 'error',
   /** A Node has no status.allocatable. */
   'node-missing-allocatable': 'error',
+  /** A Node's status.allocatable lacks "pods": the node accepts no pod. */
+  'node-allocatable-incomplete': 'warning',
   /** A quantity cannot be parsed. */
   'invalid-quantity': 'error',
   /** A quantity is negative where it must not be. */
@@ -35,6 +37,10 @@ export const ENGINE_FINDING_CODES = {
   'plugin-not-modelled': 'information',
   /** A scheduler plugin's arguments are invalid; defaults were used. */
   'invalid-plugin-args': 'warning',
+  /** An object is not a Kubernetes object (no kind, or not a mapping). */
+  'not-an-object': 'error',
+  /** A pod could not be read for scheduling (its spec is not an object). */
+  'invalid-pod': 'error',
   /** The input has a syntax error. */
   'syntax-error': 'error',
 } as const satisfies Record<string, EngineSeverity>;

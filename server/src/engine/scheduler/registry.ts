@@ -3,12 +3,29 @@
  * To add a plugin: write plugins/<kebab-name>/index.ts exporting a factory, and add one line here.
  */
 import type { PluginFactory } from './framework/plugin';
+import { createImageLocality } from './plugins/image-locality';
+import { createNodeAffinity } from './plugins/node-affinity';
+import { createNodeName } from './plugins/node-name';
+import { createNodePorts } from './plugins/node-ports';
+import { createBalancedAllocation } from './plugins/node-resources-balanced-allocation';
+import { createNodeResourcesFit } from './plugins/node-resources-fit';
+import { createNodeUnschedulable } from './plugins/node-unschedulable';
+import { createTaintToleration } from './plugins/taint-toleration';
 
 /** A registry: plugin name to factory. */
 export type PluginRegistry = ReadonlyMap<string, PluginFactory>;
 
 /** The plugins the engine implements, by upstream name. */
-export const IN_TREE_REGISTRY: PluginRegistry = new Map<string, PluginFactory>([]);
+export const IN_TREE_REGISTRY: PluginRegistry = new Map<string, PluginFactory>([
+  ['NodeUnschedulable', createNodeUnschedulable],
+  ['NodeName', createNodeName],
+  ['TaintToleration', createTaintToleration],
+  ['NodeAffinity', createNodeAffinity],
+  ['NodePorts', createNodePorts],
+  ['NodeResourcesFit', createNodeResourcesFit],
+  ['NodeResourcesBalancedAllocation', createBalancedAllocation],
+  ['ImageLocality', createImageLocality],
+]);
 
 /** A registry with more plugins added (or replaced), e.g. plugins written outside scheduler/plugins. */
 export function extendRegistry(

@@ -1,0 +1,30 @@
+/**
+ * NodeName: a pod that names a node (spec.nodeName) fits only that node.
+ * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/plugins/nodename/node_name.go
+ * Pods that already name a node are normally bound without the scheduler; the filter matters when such a pod is
+ * evaluated anyway (what-if checks).
+ */
+import type { PluginFactory } from '../../framework/plugin';
+import { SUCCESS, unresolvable } from '../../framework/status';
+import type { Reason } from '../../framework/status';
+
+/** The plugin's name. */
+export const NODE_NAME = 'NodeName';
+
+/** ErrReason. */
+export const REASON_NODE_NAME_MISMATCH: Reason = {
+  code: 'NodeName/NodeNameMismatch',
+  message: "node(s) didn't match the requested node name",
+};
+
+/** Builds the NodeName plugin (filter only). */
+export const createNodeName: PluginFactory = () => ({
+  name: NODE_NAME,
+  filter(_state, pod, node) {
+    const wanted = pod.pod.spec?.nodeName;
+    if (typeof wanted !== 'string' || wanted === '' || wanted === node.name) {
+      return SUCCESS;
+    }
+    return unresolvable(NODE_NAME, REASON_NODE_NAME_MISMATCH);
+  },
+});

@@ -1,0 +1,43 @@
+/**
+ * NodeResourcesBalancedAllocation: favours nodes whose requested fractions of cpu and memory (by default) stay
+ * close to each other once the pod is placed: 100 * (1 - standard deviation of the fractions). Counts plain
+ * requests (not the 100m / 200Mi defaults), and skips best-effort pods (kubernetes/kubernetes#129138, 1.33+).
+ * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/plugins/noderesources/balanced_allocation.go
+ */
+import { StateKey } from '../../framework/cycle-state';
+import type { PluginFactory } from '../../framework/plugin';
+import { SUCCESS, skip } from '../../framework/status';
+import { readBalancedAllocationResources } from '../node-resources-fit/args';
+import {
+  ResourceAllocationScorer,
+  balancedAllocationScorer,
+  podRequestVector,
+} from '../node-resources-fit/resource-allocation';
+
+/** The plugin's name. */
+export const NODE_RESOURCES_BALANCED_ALLOCATION = 'NodeResourcesBalancedAllocation';
+
+const PRE_SCORE_KEY = new StateKey<readonly number[]>('PreScoreNodeResourcesBalancedAllocation');
+
+/** Builds the plugin with the profile's NodeResourcesBalancedAllocationArgs (resources). */
+export const createBalancedAllocation: PluginFactory = (context) => {
+  const resources = readBalancedAllocationResources(context.args, (message) =>
+    context.reportArgsProblem(message),
+  );
+  const scorer = new ResourceAllocationScorer(resources, true, balancedAllocationScorer);
+  return {
+    name: NODE_RESOURCES_BALANCED_ALLOCATION,
+    preScore(state, pod) {
+      const requests = podRequestVector(pod, resources, true);
+      if (requests.every((amount) => amount === 0)) {
+        return skip(NODE_RESOURCES_BALANCED_ALLOCATION);
+      }
+      state.write(PRE_SCORE_KEY, requests);
+      return SUCCESS;
+    },
+    score(state, pod, node) {
+      const requests = state.read(PRE_SCORE_KEY) ?? podRequestVector(pod, resources, true);
+      return requests.every((amount) => amount === 0) ? 0 : scorer.score(node, requests);
+    },
+  };
+};

@@ -1,0 +1,142 @@
+/**
+ * NodeResourcesFit: Filter checks the pod count and that every resource the pod requests fits in what the node
+ * has left (allocatable minus the requests of its pods), keeping every failing resource as a reason; Score ranks
+ * nodes by the profile's scoring strategy (LeastAllocated by default, MostAllocated, RequestedToCapacityRatio).
+ * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/plugins/noderesources/fit.go
+ *
+ * Requests are PodInfo.requests (containers, init containers and sidecars, overhead, pod-level resources; see
+ * model/pod-requests.ts). Left out: DRA-backed extended resources, in-place resize status.
+ */
+import type { NodeInfo } from '../../../model/node-info';
+import type { PodInfo } from '../../../model/pod-info';
+import { StateKey } from '../../framework/cycle-state';
+import type { PluginFactory } from '../../framework/plugin';
+import { SUCCESS, newStatus } from '../../framework/status';
+import type { Reason, Status } from '../../framework/status';
+import { readNodeResourcesFitArgs } from './args';
+import type { NodeResourcesFitArgs } from './args';
+import {
+  ResourceAllocationScorer,
+  leastAllocatedScorer,
+  mostAllocatedScorer,
+  podRequestVector,
+  requestedToCapacityRatioScorer,
+} from './resource-allocation';
+import type { VectorScorer } from './resource-allocation';
+
+/** The plugin's name. */
+export const NODE_RESOURCES_FIT = 'NodeResourcesFit';
+
+/** Reason code of every "Insufficient <resource>" reason. */
+export const INSUFFICIENT_RESOURCE_CODE = 'NodeResourcesFit/InsufficientResource';
+
+/** The node already runs as many pods as its allocatable "pods" allows. */
+export const REASON_TOO_MANY_PODS: Reason = {
+  code: 'NodeResourcesFit/TooManyPods',
+  message: 'Too many pods',
+};
+
+/** "Insufficient <resource>": the pod requests more of it than the node has left. */
+export function insufficientResource(resource: string): Reason {
+  return { code: INSUFFICIENT_RESOURCE_CODE, message: `Insufficient ${resource}` };
+}
+
+const INSUFFICIENT_CPU = insufficientResource('cpu');
+const INSUFFICIENT_MEMORY = insufficientResource('memory');
+const INSUFFICIENT_EPHEMERAL_STORAGE = insufficientResource('ephemeral-storage');
+
+/** The pod's request summary for Filter: extended/scalar resource names in a stable (sorted) order. */
+interface FitState {
+  readonly scalarNames: readonly string[];
+}
+
+const PRE_FILTER_KEY = new StateKey<FitState>('PreFilterNodeResourcesFit');
+const PRE_SCORE_KEY = new StateKey<readonly number[]>('PreScoreNodeResourcesFit');
+
+/** Builds NodeResourcesFit with the profile's NodeResourcesFitArgs. */
+export const createNodeResourcesFit: PluginFactory = (context) => {
+  const args = readNodeResourcesFitArgs(context.args, (message) => context.reportArgsProblem(message));
+  const { resources } = args.scoringStrategy;
+  const scorer = new ResourceAllocationScorer(resources, false, strategyScorer(args));
+  return {
+    name: NODE_RESOURCES_FIT,
+    preFilter(state, pod) {
+      state.write(PRE_FILTER_KEY, fitState(pod));
+      return { status: SUCCESS, nodeNames: null };
+    },
+    filter(state, pod, node) {
+      return fitsRequest(pod, state.read(PRE_FILTER_KEY) ?? fitState(pod), node, args);
+    },
+    preScore(state, pod) {
+      state.write(PRE_SCORE_KEY, podRequestVector(pod, resources, false));
+      return SUCCESS;
+    },
+    score(state, pod, node) {
+      return scorer.score(node, state.read(PRE_SCORE_KEY) ?? podRequestVector(pod, resources, false));
+    },
+  };
+};
+
+function strategyScorer(args: NodeResourcesFitArgs): VectorScorer {
+  const { type, resources, shape } = args.scoringStrategy;
+  switch (type) {
+    case 'LeastAllocated':
+      return leastAllocatedScorer(resources);
+    case 'MostAllocated':
+      return mostAllocatedScorer(resources);
+    case 'RequestedToCapacityRatio':
+      return requestedToCapacityRatioScorer(resources, shape);
+  }
+}
+
+function fitState(pod: PodInfo): FitState {
+  return { scalarNames: pod.requests.scalarNames() };
+}
+
+/**
+ * fitsRequest: "Too many pods" when the node is full, then each requested resource that does not fit, in the
+ * order cpu, memory, ephemeral-storage, then scalar resources by name (upstream iterates a Go map there).
+ */
+function fitsRequest(pod: PodInfo, state: FitState, node: NodeInfo, args: NodeResourcesFitArgs): Status {
+  let reasons: Reason[] | null = null;
+  const allocatable = node.allocatable;
+  const used = node.requested;
+  const request = pod.requests;
+  if (node.pods.length + 1 > allocatable.allowedPodNumber) {
+    reasons = [REASON_TOO_MANY_PODS];
+  }
+  if (request.milliCpu > 0 && request.milliCpu > allocatable.milliCpu - used.milliCpu) {
+    (reasons ??= []).push(INSUFFICIENT_CPU);
+  }
+  if (request.memory > 0 && request.memory > allocatable.memory - used.memory) {
+    (reasons ??= []).push(INSUFFICIENT_MEMORY);
+  }
+  if (
+    request.ephemeralStorage > 0 &&
+    request.ephemeralStorage > allocatable.ephemeralStorage - used.ephemeralStorage
+  ) {
+    (reasons ??= []).push(INSUFFICIENT_EPHEMERAL_STORAGE);
+  }
+  for (const name of state.scalarNames) {
+    const amount = request.get(name);
+    if (amount === 0 || (isExtendedResourceName(name) && isIgnored(name, args))) {
+      continue;
+    }
+    if (amount > allocatable.get(name) - used.get(name)) {
+      (reasons ??= []).push(insufficientResource(name));
+    }
+  }
+  return reasons === null ? SUCCESS : newStatus('Unschedulable', NODE_RESOURCES_FIT, ...reasons);
+}
+
+/** v1helper.IsExtendedResourceName: a name with a domain outside kubernetes.io, not a quota "requests." name. */
+export function isExtendedResourceName(name: string): boolean {
+  return name.includes('/') && !name.includes('kubernetes.io/') && !name.startsWith('requests.');
+}
+
+function isIgnored(name: string, args: NodeResourcesFitArgs): boolean {
+  if (args.ignoredResources.has(name)) {
+    return true;
+  }
+  return args.ignoredResourceGroups.size > 0 && args.ignoredResourceGroups.has(name.split('/')[0] ?? '');
+}

@@ -1,0 +1,216 @@
+/**
+ * Resource allocation scoring shared by NodeResourcesFit and NodeResourcesBalancedAllocation
+ * (resource_allocation.go, least_allocated.go, most_allocated.go, requested_to_capacity_ratio.go and
+ * balanced_allocation.go upstream). Integer arithmetic truncates like Go's int64.
+ * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/plugins/noderesources/resource_allocation.go
+ *
+ * For each configured resource: allocatable on the node, and what the node would have requested with the pod.
+ * cpu and memory count either the non-zero requests (100m / 200Mi for a container that sets none: Fit's
+ * strategies) or the plain requests (BalancedAllocation). An extended resource the pod does not request, or that
+ * the node does not have, is left out of the score.
+ */
+import type { NodeInfo } from '../../../model/node-info';
+import type { PodInfo } from '../../../model/pod-info';
+import {
+  RESOURCE_CPU,
+  RESOURCE_EPHEMERAL_STORAGE,
+  RESOURCE_MEMORY,
+  isScalarResourceName,
+} from '../../../model/resources';
+import { MAX_NODE_SCORE } from '../../framework/plugin';
+import type { ResourceSpec, UtilizationShapePoint } from './args';
+
+/** Scores allocatable/requested vectors (entries with allocatable 0 are left out). */
+export type VectorScorer = (requested: Float64Array, allocatable: Float64Array) => number;
+
+/** The largest score a RequestedToCapacityRatio shape point may give (config.MaxCustomPriorityScore). */
+export const MAX_CUSTOM_PRIORITY_SCORE = 10;
+const MAX_UTILIZATION = 100;
+
+/** What the pod requests of each configured resource, in the order of `resources`. */
+export function podRequestVector(
+  pod: PodInfo,
+  resources: readonly ResourceSpec[],
+  useRequested: boolean,
+): number[] {
+  return resources.map((resource) => {
+    if (resource.name === RESOURCE_CPU) {
+      return useRequested ? pod.requests.milliCpu : pod.nonZeroMilliCpu;
+    }
+    if (resource.name === RESOURCE_MEMORY) {
+      return useRequested ? pod.requests.memory : pod.nonZeroMemory;
+    }
+    return pod.requests.get(resource.name);
+  });
+}
+
+/** A scorer over one node: fills the vectors (reused between calls) and applies the strategy. */
+export class ResourceAllocationScorer {
+  private readonly requested: Float64Array;
+  private readonly allocatable: Float64Array;
+
+  constructor(
+    private readonly resources: readonly ResourceSpec[],
+    private readonly useRequested: boolean,
+    private readonly scorer: VectorScorer,
+  ) {
+    this.requested = new Float64Array(resources.length);
+    this.allocatable = new Float64Array(resources.length);
+  }
+
+  /** The node's score for a pod whose request vector is `podRequests` (podRequestVector). */
+  score(node: NodeInfo, podRequests: readonly number[]): number {
+    const { resources, requested, allocatable } = this;
+    const nodeRequested = this.useRequested ? node.requested : node.nonZeroRequested;
+    for (let i = 0; i < resources.length; i++) {
+      const name = (resources[i] as ResourceSpec).name;
+      const podRequest = podRequests[i] ?? 0;
+      let alloc = 0;
+      let req = 0;
+      if (name === RESOURCE_CPU) {
+        alloc = node.allocatable.milliCpu;
+        req = nodeRequested.milliCpu + podRequest;
+      } else if (name === RESOURCE_MEMORY) {
+        alloc = node.allocatable.memory;
+        req = nodeRequested.memory + podRequest;
+      } else if (name === RESOURCE_EPHEMERAL_STORAGE) {
+        alloc = node.allocatable.ephemeralStorage;
+        req = node.requested.ephemeralStorage + podRequest;
+      } else if (
+        isScalarResourceName(name) &&
+        podRequest !== 0 &&
+        node.allocatable.scalar?.has(name) === true
+      ) {
+        alloc = node.allocatable.get(name);
+        req = node.requested.get(name) + podRequest;
+      }
+      allocatable[i] = alloc;
+      requested[i] = alloc === 0 ? 0 : req;
+    }
+    return this.scorer(requested, allocatable);
+  }
+}
+
+/** LeastAllocated: the weighted mean of (allocatable - requested) * 100 / allocatable; over-committed scores 0. */
+export function leastAllocatedScorer(resources: readonly ResourceSpec[]): VectorScorer {
+  return weightedMean(resources, (requested, capacity) =>
+    requested > capacity ? 0 : Math.trunc(((capacity - requested) * MAX_NODE_SCORE) / capacity),
+  );
+}
+
+/** MostAllocated: the weighted mean of requested * 100 / allocatable, requested capped at allocatable. */
+export function mostAllocatedScorer(resources: readonly ResourceSpec[]): VectorScorer {
+  return weightedMean(resources, (requested, capacity) =>
+    Math.trunc((Math.min(requested, capacity) * MAX_NODE_SCORE) / capacity),
+  );
+}
+
+/**
+ * RequestedToCapacityRatio: each resource's utilization (requested * 100 / allocatable) mapped through the
+ * broken-line shape (scores scaled from 0..10 to 0..100); resources scoring 0 are left out of the mean, which
+ * is rounded to nearest.
+ */
+export function requestedToCapacityRatioScorer(
+  resources: readonly ResourceSpec[],
+  shape: readonly UtilizationShapePoint[],
+): VectorScorer {
+  const points = shape.map((point) => ({
+    utilization: point.utilization,
+    score: point.score * (MAX_NODE_SCORE / MAX_CUSTOM_PRIORITY_SCORE),
+  }));
+  const brokenLine = (p: number): number => {
+    for (let i = 0; i < points.length; i++) {
+      const point = points[i] as { utilization: number; score: number };
+      if (p <= point.utilization) {
+        if (i === 0) {
+          return point.score;
+        }
+        const previous = points[i - 1] as { utilization: number; score: number };
+        return (
+          previous.score +
+          Math.trunc(
+            ((point.score - previous.score) * (p - previous.utilization)) /
+              (point.utilization - previous.utilization),
+          )
+        );
+      }
+    }
+    return points[points.length - 1]?.score ?? 0;
+  };
+  return (requested, allocatable) => {
+    let nodeScore = 0;
+    let weightSum = 0;
+    for (let i = 0; i < resources.length; i++) {
+      const capacity = allocatable[i] ?? 0;
+      if (capacity === 0) {
+        continue;
+      }
+      const used = requested[i] ?? 0;
+      const score =
+        used > capacity
+          ? brokenLine(MAX_UTILIZATION)
+          : brokenLine(Math.trunc((used * MAX_UTILIZATION) / capacity));
+      if (score > 0) {
+        const weight = (resources[i] as ResourceSpec).weight;
+        nodeScore += score * weight;
+        weightSum += weight;
+      }
+    }
+    return weightSum === 0 ? 0 : goRound(nodeScore / weightSum);
+  };
+}
+
+/**
+ * BalancedAllocation: 100 * (1 - the standard deviation of the requested fractions), fractions capped at 1; with
+ * two resources the deviation is |f1 - f2| / 2.
+ */
+export const balancedAllocationScorer: VectorScorer = (requested, allocatable) => {
+  const fractions: number[] = [];
+  let total = 0;
+  for (let i = 0; i < requested.length; i++) {
+    const capacity = allocatable[i] ?? 0;
+    if (capacity === 0) {
+      continue;
+    }
+    const fraction = Math.min((requested[i] ?? 0) / capacity, 1);
+    total += fraction;
+    fractions.push(fraction);
+  }
+  let std = 0;
+  if (fractions.length === 2) {
+    std = Math.abs(((fractions[0] ?? 0) - (fractions[1] ?? 0)) / 2);
+  } else if (fractions.length > 2) {
+    const mean = total / fractions.length;
+    let sum = 0;
+    for (const fraction of fractions) {
+      sum += (fraction - mean) * (fraction - mean);
+    }
+    std = Math.sqrt(sum / fractions.length);
+  }
+  return Math.trunc((1 - std) * MAX_NODE_SCORE);
+};
+
+function weightedMean(
+  resources: readonly ResourceSpec[],
+  resourceScore: (requested: number, capacity: number) => number,
+): VectorScorer {
+  return (requested, allocatable) => {
+    let nodeScore = 0;
+    let weightSum = 0;
+    for (let i = 0; i < resources.length; i++) {
+      const capacity = allocatable[i] ?? 0;
+      if (capacity === 0) {
+        continue;
+      }
+      const weight = (resources[i] as ResourceSpec).weight;
+      nodeScore += resourceScore(requested[i] ?? 0, capacity) * weight;
+      weightSum += weight;
+    }
+    return weightSum === 0 ? 0 : Math.trunc(nodeScore / weightSum);
+  };
+}
+
+/** math.Round: half away from zero. */
+function goRound(value: number): number {
+  return value < 0 ? -Math.round(-value) : Math.round(value);
+}

@@ -1,0 +1,33 @@
+/**
+ * NodeUnschedulable: a node with spec.unschedulable (cordoned) takes no new pod, unless the pod tolerates the
+ * node.kubernetes.io/unschedulable:NoSchedule taint.
+ * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/plugins/nodeunschedulable/node_unschedulable.go
+ */
+import { listOf } from '../../../model/objects';
+import { TAINT_NODE_UNSCHEDULABLE, tolerationsTolerateTaint } from '../../../model/taints';
+import type { PluginFactory } from '../../framework/plugin';
+import { SUCCESS, unresolvable } from '../../framework/status';
+import type { Reason } from '../../framework/status';
+
+/** The plugin's name. */
+export const NODE_UNSCHEDULABLE = 'NodeUnschedulable';
+
+/** ErrReasonUnschedulable. */
+export const REASON_NODE_UNSCHEDULABLE: Reason = {
+  code: 'NodeUnschedulable/Unschedulable',
+  message: 'node(s) were unschedulable',
+};
+
+/** Builds the NodeUnschedulable plugin (filter only). */
+export const createNodeUnschedulable: PluginFactory = () => ({
+  name: NODE_UNSCHEDULABLE,
+  filter(_state, pod, node) {
+    if (!node.unschedulable) {
+      return SUCCESS;
+    }
+    if (tolerationsTolerateTaint(listOf(pod.pod.spec?.tolerations), TAINT_NODE_UNSCHEDULABLE)) {
+      return SUCCESS;
+    }
+    return unresolvable(NODE_UNSCHEDULABLE, REASON_NODE_UNSCHEDULABLE);
+  },
+});
