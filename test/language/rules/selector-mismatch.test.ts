@@ -298,6 +298,15 @@ const cases: { name: string; text: string; expected: SeenFinding[] }[] = [
     ],
   },
   {
+    name: 'a template label written as a number matches its text, leaving the type to the schema',
+    text: workload(
+      'Deployment',
+      ['  selector:', '    matchLabels:', '      version: "1"'],
+      ['      labels:', '        version: 1'],
+    ),
+    expected: [],
+  },
+  {
     name: 'a selector with an invalid label value is left to the label rule',
     text: workload(
       'Deployment',

@@ -47,6 +47,19 @@ const NAME_FORMATS: Readonly<Record<string, NameFormat>> = {
   'networking.k8s.io/IPAddress': 'path-segment',
 };
 
+/**
+ * Review kinds are answered, never stored: the API server does not validate their metadata, and they are
+ * usually written without a name.
+ */
+const UNSTORED_KINDS = new Set([
+  'authentication.k8s.io/TokenReview',
+  'authentication.k8s.io/SelfSubjectReview',
+  'authorization.k8s.io/SubjectAccessReview',
+  'authorization.k8s.io/SelfSubjectAccessReview',
+  'authorization.k8s.io/SelfSubjectRulesReview',
+  'authorization.k8s.io/LocalSubjectAccessReview',
+]);
+
 /** The first minor version that validates StatefulSet names as DNS labels. */
 const STATEFULSET_LABEL_SINCE_MINOR = 27;
 /** CronJob names leave room for the 11-character suffix of the Jobs they create (63 − 11). */
@@ -90,7 +103,7 @@ function maskTrailingDash(name: string): string {
 
 /** Checks metadata.name, metadata.generateName and metadata.namespace. */
 export const checkObjectName: ObjectRule = (object, context) => {
-  if (isListKind(object.kind)) {
+  if (isListKind(object.kind) || UNSTORED_KINDS.has(`${groupOf(object.apiVersion)}/${object.kind}`)) {
     return [];
   }
   const format = nameFormatOf(object.apiVersion, object.kind, context.store.kubernetesVersion);

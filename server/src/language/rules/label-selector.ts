@@ -9,7 +9,7 @@ import { formatPath } from '../schema/validate-object';
 import type { InstancePath } from '../yaml/node-at-path';
 import { checkLabelKey, checkLabelValue } from './name-formats';
 import type { PlainRecord } from './rule-support';
-import { isRecord, listAt, stringEntriesAt } from './rule-support';
+import { isRecord, listAt, labelEntriesAt } from './rule-support';
 
 /** The operators a LabelSelectorRequirement may use. */
 export const SELECTOR_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist'] as const;
@@ -41,7 +41,7 @@ export interface SelectorReading {
 /** Reads a LabelSelector at a path of an object for structural problems. */
 export function readSelector(selector: PlainRecord, selectorPath: InstancePath): SelectorReading {
   const malformed: SelectorProblem[] = [];
-  const matchLabels = stringEntriesAt(selector, ['matchLabels']);
+  const matchLabels = labelEntriesAt(selector, ['matchLabels']);
   const expressions = listAt(selector, ['matchExpressions']);
   let hasInvalidLabels = matchLabels.some(
     ([key, value]) => checkLabelKey(key).length > 0 || checkLabelValue(value).length > 0,
@@ -100,7 +100,7 @@ export function unmetRequirements(
   subject: string,
 ): SelectorProblem[] {
   const problems: SelectorProblem[] = [];
-  for (const [key, wanted] of stringEntriesAt(selector, ['matchLabels'])) {
+  for (const [key, wanted] of labelEntriesAt(selector, ['matchLabels'])) {
     const actual = labels.get(key);
     const path = [...selectorPath, 'matchLabels', key];
     if (actual === undefined) {
@@ -203,5 +203,5 @@ export function mapSelectorMatches(
 
 /** The string labels of the mapping at a path, as a map. */
 export function labelsAt(value: unknown, path: InstancePath): Map<string, string> {
-  return new Map(stringEntriesAt(value, path));
+  return new Map(labelEntriesAt(value, path));
 }

@@ -45,13 +45,23 @@ export function listAt(value: unknown, path: InstancePath): unknown[] {
   return Array.isArray(found) ? found : [];
 }
 
-/** The string entries of a mapping at a path (entries with other values are left to the schema). */
-export function stringEntriesAt(value: unknown, path: InstancePath): [string, string][] {
+/**
+ * The entries of a string map (labels, selectors) at a path, as text. A number or boolean (`version: 1`) counts
+ * as its text: the schema reports its type, and the rules should not add a second, confusing finding. Other
+ * values are left out.
+ */
+export function labelEntriesAt(value: unknown, path: InstancePath): [string, string][] {
   const record = recordAt(value, path);
   if (record === undefined) {
     return [];
   }
-  return Object.entries(record).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  const entries: [string, string][] = [];
+  for (const [key, entry] of Object.entries(record)) {
+    if (typeof entry === 'string' || typeof entry === 'number' || typeof entry === 'boolean') {
+      entries.push([key, String(entry)]);
+    }
+  }
+  return entries;
 }
 
 /** A finding at a range, or none when the range is unknown (the node is missing from the YAML). */

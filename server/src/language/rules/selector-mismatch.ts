@@ -15,7 +15,7 @@ import type { InstancePath } from '../yaml/node-at-path';
 import { rangeForKey, rangeForValue } from '../yaml/node-at-path';
 import type { SelectorProblem } from './label-selector';
 import { labelsAt, readSelector, unmetRequirements } from './label-selector';
-import { findingAt, isRecord, recordAt, scalarReplacement, stringEntriesAt, valueAt } from './rule-support';
+import { findingAt, isRecord, recordAt, scalarReplacement, labelEntriesAt, valueAt } from './rule-support';
 
 const MISMATCH = '`selector` does not match template `labels`';
 const TEMPLATE_LABELS: InstancePath = ['spec', 'template', 'metadata', 'labels'];
@@ -80,7 +80,7 @@ function checkLabelSelector(object: ManifestObject, requiresNonEmpty: boolean): 
 }
 
 function checkMapSelector(object: ManifestObject): Finding[] {
-  const entries = stringEntriesAt(object.value, SELECTOR);
+  const entries = labelEntriesAt(object.value, SELECTOR);
   const labels = templateLabels(object);
   if (entries.length === 0) {
     // The API server defaults an empty selector to the template's labels; it must then have some.
@@ -119,8 +119,8 @@ function mismatchFindings(object: ManifestObject, problems: SelectorProblem[]): 
     return [];
   }
   if (templateLabels(object).size === 0) {
-    const wanted = stringEntriesAt(object.value, [...SELECTOR, 'matchLabels']).concat(
-      object.kind === 'ReplicationController' ? stringEntriesAt(object.value, SELECTOR) : [],
+    const wanted = labelEntriesAt(object.value, [...SELECTOR, 'matchLabels']).concat(
+      object.kind === 'ReplicationController' ? labelEntriesAt(object.value, SELECTOR) : [],
     );
     const hint =
       wanted.length === 0

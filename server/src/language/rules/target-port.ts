@@ -13,7 +13,7 @@ import { podMetadataPath, podSpecPaths } from '../kubernetes/pod-spec-paths';
 import type { InstancePath } from '../yaml/node-at-path';
 import { rangeForValue } from '../yaml/node-at-path';
 import { labelsAt, mapSelectorMatches } from './label-selector';
-import { findingAt, isRecord, listAt, stringEntriesAt } from './rule-support';
+import { findingAt, isRecord, listAt, labelEntriesAt } from './rule-support';
 
 /** A named container port of an analysed pod (or pod template). */
 interface NamedPort {
@@ -82,7 +82,7 @@ function namedPortsOf(value: unknown, specPath: InstancePath): NamedPort[] {
 }
 
 function checkService(service: ManifestObject, pods: readonly PodShape[]): Finding[] {
-  const selector = stringEntriesAt(service.value, ['spec', 'selector']);
+  const selector = labelEntriesAt(service.value, ['spec', 'selector']);
   if (selector.length === 0) {
     return [];
   }
