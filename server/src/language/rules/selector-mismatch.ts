@@ -60,6 +60,8 @@ function checkLabelSelector(object: ManifestObject, requiresNonEmpty: boolean): 
     return reading.malformed.flatMap((problem) => problemFinding(object, problem, problem.message, true));
   }
   if (reading.isEmpty) {
+    // Upstream's text is "empty selector is invalid for <kind>" (ValidateReplicaSetSpec says "deployment";
+    // we name the ReplicaSet's own kind).
     if (!requiresNonEmpty) {
       return [];
     }
