@@ -16,11 +16,12 @@ export const SAFE_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 
 const FNV_OFFSET_BASIS = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
+const UTF8 = new TextEncoder();
 
 /** FNV-1a, 32 bits, over the UTF-8 bytes of a string. */
 export function fnv1a32(text: string): number {
   let hash = FNV_OFFSET_BASIS;
-  for (const byte of new TextEncoder().encode(text)) {
+  for (const byte of UTF8.encode(text)) {
     hash ^= byte;
     hash = Math.imul(hash, FNV_PRIME) >>> 0;
   }
