@@ -20,9 +20,13 @@ const context = getAnalysisContext('1.35', 8 * 1024 * 1024);
  * - sysdig-rc.yaml: a ReplicationController with no spec.selector and no template labels. Defaulting copies the
  *   template labels into the selector (SetDefaults_ReplicationController); with none, the selector stays empty and
  *   ValidateReplicationControllerSpec → ValidateNonEmptySelector fails with "spec.selector: Required value".
+ * - aws-ebs-web.yaml and cinder-web.yaml: `protocol: tcp`. Port protocols are checked case-sensitively against
+ *   TCP, UDP and SCTP (validateContainerPorts: "Unsupported value: "tcp": supported values: "SCTP", "TCP", "UDP"").
  */
 const API_SERVER_REJECTS: Record<string, string> = {
   'valid/kubernetes+examples/_archived/sysdig-cloud/sysdig-rc.yaml': 'selector-mismatch',
+  'valid/kubernetes+examples/_archived/volumes/aws_ebs/aws-ebs-web.yaml': 'schema-enum',
+  'valid/kubernetes+examples/_archived/volumes/cinder/cinder-web.yaml': 'schema-enum',
 };
 
 function filesUnder(directory: string): string[] {

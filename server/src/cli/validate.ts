@@ -6,12 +6,11 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { isKubernetesVersion, SUPPORTED_KUBERNETES_VERSIONS } from '../../../protocol/settings';
 import { analyzeText } from '../language/analyzer';
-import type { FileAnalysis } from '../language/analyzer';
 import { allFindingsOf, crossObjectFindings } from '../language/workspace-findings';
 import { severityOf } from '../language/findings';
 import type { Finding, Severity } from '../language/findings';
 import { LineIndex } from '../language/text/line-index';
-import { getAnalysisContext } from '../host/analysis-context';
+import { customKindsOf, getAnalysisContext } from '../host/analysis-context';
 import type { CliIo } from './io';
 import { collectManifestFiles } from './manifest-files';
 
@@ -52,19 +51,32 @@ export function runValidate(args: readonly string[], io: CliIo): Promise<number>
   }
   const context = getAnalysisContext(options.kubernetesVersion, options.maxFileSizeKB * 1024);
   const reported: ReportedFinding[] = [];
-  const analysed: { id: string; analysis: FileAnalysis; lines: LineIndex }[] = [];
+  const texts: { id: string; text: string }[] = [];
   for (const file of files) {
     const display = relative(io.cwd, file) || file;
-    let text: string;
     try {
-      text = readFileSync(file, 'utf8');
+      texts.push({ id: display, text: readFileSync(file, 'utf8') });
     } catch (error: unknown) {
       io.stderr(
         `foresight validate: cannot read ${display}: ${error instanceof Error ? error.message : String(error)}\n`,
       );
       return Promise.resolve(2);
     }
-    analysed.push({ id: display, analysis: analyzeText(text, context), lines: new LineIndex(text) });
+  }
+  let analysed = texts.map(({ id, text }) => ({
+    id,
+    analysis: analyzeText(text, context),
+    lines: new LineIndex(text),
+  }));
+  // CustomResourceDefinitions among the files define kinds that the other files may use: analyse again with them.
+  const customKinds = customKindsOf(analysed.map((file) => file.analysis));
+  if (customKinds !== undefined) {
+    const withCrds = getAnalysisContext(options.kubernetesVersion, options.maxFileSizeKB * 1024, customKinds);
+    analysed = texts.map(({ id, text }, index) => ({
+      id,
+      analysis: analyzeText(text, withCrds),
+      lines: analysed[index]?.lines ?? new LineIndex(text),
+    }));
   }
   const cross = crossObjectFindings(analysed);
   for (const { id, analysis, lines } of analysed) {

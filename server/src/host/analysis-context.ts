@@ -1,25 +1,51 @@
 /**
- * Builds the AnalysisContext for a Kubernetes version: the schemas, the API history, and the rules.
- * Contexts are cached per version; the context key changes with anything that changes results.
+ * Builds the AnalysisContext for a Kubernetes version: the schemas, the API history, the rules and the kinds
+ * defined by CustomResourceDefinitions among the analysed files. Contexts are cached; the context key changes
+ * with anything that changes results, so cached document analyses are redone only when needed.
  */
-import type { AnalysisContext } from '../language/analyzer';
+import type { AnalysisContext, FileAnalysis } from '../language/analyzer';
 import type { ApiVersionCheck } from '../language/kubernetes/api-version-check';
-import { loadApiVersionsDocument, loadSchemaStore } from './schema-files';
 import { createApiVersionCheck } from '../language/kubernetes/api-version-history';
+import { buildCustomKindValidator, isCrdObject } from '../language/crd';
+import type { CrdKindValidator } from '../language/crd';
 import { OBJECT_RULES } from '../language/rules';
 import { checkEnumValues } from '../language/schema/enum-values';
+import { loadApiVersionsDocument, loadSchemaStore } from './schema-files';
 
 const contexts = new Map<string, AnalysisContext>();
+const MAX_CACHED_CONTEXTS = 16;
 
-/** The analysis context for a version and file-size limit (in characters). */
-export function getAnalysisContext(kubernetesVersion: string, maxFileLength: number): AnalysisContext {
-  const key = `${kubernetesVersion}|${maxFileLength}`;
+/** The analysis context for a version, a file-size limit (in characters) and the workspace's CRDs. */
+export function getAnalysisContext(
+  kubernetesVersion: string,
+  maxFileLength: number,
+  customKinds?: CrdKindValidator,
+): AnalysisContext {
+  const key = `${kubernetesVersion}|${maxFileLength}|${customKinds?.key ?? 'no-crds'}`;
   let context = contexts.get(key);
   if (context === undefined) {
     const store = loadSchemaStore(kubernetesVersion);
     const apiVersions: ApiVersionCheck = createApiVersionCheck(loadApiVersionsDocument(), kubernetesVersion);
-    context = { key, store, apiVersions, rules: [...OBJECT_RULES, checkEnumValues], maxFileLength };
+    context = {
+      key,
+      store,
+      apiVersions,
+      rules: [...OBJECT_RULES, checkEnumValues],
+      maxFileLength,
+      ...(customKinds === undefined ? {} : { customKinds }),
+    };
+    if (contexts.size >= MAX_CACHED_CONTEXTS) {
+      contexts.clear();
+    }
     contexts.set(key, context);
   }
   return context;
+}
+
+/** The validator of the kinds defined by the CRDs among analysed files, or undefined when there are none. */
+export function customKindsOf(analyses: readonly FileAnalysis[]): CrdKindValidator | undefined {
+  const crds = analyses.flatMap((analysis) =>
+    analysis.documents.flatMap((document) => document.objects.filter((object) => isCrdObject(object))),
+  );
+  return crds.length === 0 ? undefined : buildCustomKindValidator(crds);
 }

@@ -25,7 +25,8 @@ import type { StatusParams } from '../../../protocol/messages';
 import { STATUS_NOTIFICATION } from '../../../protocol/messages';
 import { quickFixesFor, toDiagnostic } from '../language/lsp/diagnostics';
 import { allFindingsOf, crossObjectFindings } from '../language/workspace-findings';
-import { getAnalysisContext } from './analysis-context';
+import type { CrdKindValidator } from '../language/crd';
+import { customKindsOf, getAnalysisContext } from './analysis-context';
 import type { DocumentState } from './document-analyses';
 import { DocumentAnalyses } from './document-analyses';
 import { SettingsCache } from './settings-cache';
@@ -40,6 +41,8 @@ export class LanguageServer {
   readonly analyses = new DocumentAnalyses();
   private readonly queue: ValidationQueue;
   private hasShownError = false;
+  /** Kinds defined by the CustomResourceDefinitions of the open documents. */
+  private customKinds: CrdKindValidator | undefined;
   /** The diagnostics last published per document, serialised, to skip identical republishing. */
   private readonly published = new Map<string, string>();
   private lastStatus = '';
@@ -186,8 +189,36 @@ export class LanguageServer {
     if (!settings.validation.enable) {
       return undefined;
     }
-    const context = getAnalysisContext(settings.kubernetesVersion, settings.maxFileSizeKB * 1024);
-    return this.analyses.update(document.uri, document.version, document.getText(), context);
+    const context = getAnalysisContext(
+      settings.kubernetesVersion,
+      settings.maxFileSizeKB * 1024,
+      this.customKinds,
+    );
+    const state = this.analyses.update(document.uri, document.version, document.getText(), context);
+    this.refreshCustomKinds(document.uri);
+    return state;
+  }
+
+  /**
+   * Recomputes the kinds defined by CustomResourceDefinitions in the open documents; when they changed, the
+   * other open documents are validated again with them.
+   */
+  private refreshCustomKinds(changedUri: string): void {
+    const analyses = this.documents
+      .all()
+      .map((document) => this.analyses.get(document.uri)?.analysis)
+      .filter((analysis) => analysis !== undefined);
+    const next = customKindsOf(analyses);
+    if ((next?.key ?? '') === (this.customKinds?.key ?? '')) {
+      return;
+    }
+    this.customKinds = next;
+    for (const document of this.documents.all()) {
+      if (document.uri !== changedUri) {
+        this.queue.schedule(document.uri);
+      }
+    }
+    this.queue.schedule(changedUri);
   }
 
   private async validate(uri: string): Promise<void> {

@@ -12,71 +12,89 @@ import { rangeForValue } from '../yaml/node-at-path';
 import { closestMatch } from './closest-match';
 import type { JsonSchema, SchemaStore } from './schema-store';
 import { formatPath } from './validate-object';
+import { knownEnumValues } from '../assist/enum-values';
 
 const CORE = 'io.k8s.api.core.v1';
 const APPS = 'io.k8s.api.apps.v1';
-const PROTOCOLS = ['TCP', 'UDP', 'SCTP'];
-const TRAFFIC_POLICIES = ['Cluster', 'Local'];
 
-/** "<definition>.<property>" → the values the API server supports. */
-export const ENUM_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  [`${CORE}.Container.imagePullPolicy`]: ['Always', 'IfNotPresent', 'Never'],
-  [`${CORE}.Container.terminationMessagePolicy`]: ['File', 'FallbackToLogsOnError'],
-  [`${CORE}.EphemeralContainer.imagePullPolicy`]: ['Always', 'IfNotPresent', 'Never'],
-  [`${CORE}.ContainerPort.protocol`]: PROTOCOLS,
-  [`${CORE}.ServicePort.protocol`]: PROTOCOLS,
-  [`${CORE}.EndpointPort.protocol`]: PROTOCOLS,
+/**
+ * The fields whose values the API server checks against a fixed set in every version we ship (the allowed
+ * values come from the +enum table used by hover and completion, assist/enum-values.ts). Enum types whose
+ * validation depends on feature gates are left out, and so are fields validated by more than set membership.
+ */
+const VALIDATED_FIELDS: readonly string[] = [
+  `${CORE}.Container.imagePullPolicy`,
+  `${CORE}.Container.terminationMessagePolicy`,
+  `${CORE}.EphemeralContainer.imagePullPolicy`,
+  `${CORE}.ContainerPort.protocol`,
+  `${CORE}.ServicePort.protocol`,
+  `${CORE}.PodSpec.restartPolicy`,
+  `${CORE}.PodSpec.dnsPolicy`,
+  `${CORE}.PodSpec.preemptionPolicy`,
+  `${CORE}.Toleration.effect`,
+  `${CORE}.Taint.effect`,
+  `${CORE}.NodeSelectorRequirement.operator`,
+  `${CORE}.TopologySpreadConstraint.whenUnsatisfiable`,
+  `${CORE}.TopologySpreadConstraint.nodeAffinityPolicy`,
+  `${CORE}.TopologySpreadConstraint.nodeTaintsPolicy`,
+  `${CORE}.HTTPGetAction.scheme`,
+  `${CORE}.ServiceSpec.type`,
+  `${CORE}.ServiceSpec.sessionAffinity`,
+  `${CORE}.ServiceSpec.externalTrafficPolicy`,
+  `${CORE}.ServiceSpec.internalTrafficPolicy`,
+  `${CORE}.ServiceSpec.ipFamilyPolicy`,
+  `${CORE}.PersistentVolumeClaimSpec.volumeMode`,
+  `${CORE}.PersistentVolumeSpec.persistentVolumeReclaimPolicy`,
+  `${CORE}.PersistentVolumeSpec.volumeMode`,
+  `${APPS}.DeploymentStrategy.type`,
+  `${APPS}.StatefulSetSpec.podManagementPolicy`,
+  `${APPS}.StatefulSetUpdateStrategy.type`,
+  `${APPS}.DaemonSetUpdateStrategy.type`,
+  'io.k8s.api.batch.v1.JobSpec.completionMode',
+  'io.k8s.api.batch.v1.CronJobSpec.concurrencyPolicy',
+  'io.k8s.api.policy.v1.PodDisruptionBudgetSpec.unhealthyPodEvictionPolicy',
+];
+
+/**
+ * Where validation accepts fewer values than the +enum type lists, or the type is not in the table:
+ * Toleration operators Lt and Gt exist only behind the alpha TaintTolerationComparisonOperators gate, and
+ * apimachinery's LabelSelectorRequirement is not a k8s.io/api type.
+ */
+const VALIDATED_OVERRIDES: Readonly<Record<string, readonly string[]>> = {
+  // Listed in the order validateRestartPolicy and validateDNSPolicy pass them to field.NotSupported.
   [`${CORE}.PodSpec.restartPolicy`]: ['Always', 'OnFailure', 'Never'],
   [`${CORE}.PodSpec.dnsPolicy`]: ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'],
-  [`${CORE}.PodSpec.preemptionPolicy`]: ['PreemptLowerPriority', 'Never'],
   [`${CORE}.Toleration.operator`]: ['Exists', 'Equal'],
-  [`${CORE}.Toleration.effect`]: ['NoSchedule', 'PreferNoSchedule', 'NoExecute'],
-  [`${CORE}.Taint.effect`]: ['NoSchedule', 'PreferNoSchedule', 'NoExecute'],
-  [`${CORE}.NodeSelectorRequirement.operator`]: ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt'],
-  [`io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelectorRequirement.operator`]: [
+  'io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelectorRequirement.operator': [
     'In',
     'NotIn',
     'Exists',
     'DoesNotExist',
   ],
-  [`${CORE}.TopologySpreadConstraint.whenUnsatisfiable`]: ['DoNotSchedule', 'ScheduleAnyway'],
-  [`${CORE}.TopologySpreadConstraint.nodeAffinityPolicy`]: ['Honor', 'Ignore'],
-  [`${CORE}.TopologySpreadConstraint.nodeTaintsPolicy`]: ['Honor', 'Ignore'],
-  [`${CORE}.HTTPGetAction.scheme`]: ['HTTP', 'HTTPS'],
-  [`${CORE}.ServiceSpec.type`]: ['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName'],
-  [`${CORE}.ServiceSpec.sessionAffinity`]: ['ClientIP', 'None'],
-  [`${CORE}.ServiceSpec.externalTrafficPolicy`]: TRAFFIC_POLICIES,
-  [`${CORE}.ServiceSpec.internalTrafficPolicy`]: TRAFFIC_POLICIES,
-  [`${CORE}.ServiceSpec.ipFamilyPolicy`]: ['SingleStack', 'PreferDualStack', 'RequireDualStack'],
-  [`${CORE}.PersistentVolumeClaimSpec.volumeMode`]: ['Filesystem', 'Block'],
-  [`${CORE}.PersistentVolumeSpec.persistentVolumeReclaimPolicy`]: ['Retain', 'Delete', 'Recycle'],
-  [`${CORE}.PersistentVolumeSpec.volumeMode`]: ['Filesystem', 'Block'],
-  [`${APPS}.DeploymentStrategy.type`]: ['Recreate', 'RollingUpdate'],
-  [`${APPS}.StatefulSetSpec.podManagementPolicy`]: ['OrderedReady', 'Parallel'],
-  [`${APPS}.StatefulSetUpdateStrategy.type`]: ['RollingUpdate', 'OnDelete'],
-  [`${APPS}.DaemonSetUpdateStrategy.type`]: ['RollingUpdate', 'OnDelete'],
-  ['io.k8s.api.batch.v1.JobSpec.completionMode']: ['NonIndexed', 'Indexed'],
-  ['io.k8s.api.batch.v1.CronJobSpec.concurrencyPolicy']: ['Allow', 'Forbid', 'Replace'],
-  ['io.k8s.api.policy.v1.PodDisruptionBudgetSpec.unhealthyPodEvictionPolicy']: [
-    'IfHealthyBudget',
-    'AlwaysAllow',
-  ],
+};
+
+/** "<definition>.<property>" → the values the API server supports, in the order its message lists them. */
+export const ENUM_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  ...Object.fromEntries(
+    VALIDATED_FIELDS.map((field) => {
+      const dot = field.lastIndexOf('.');
+      const values = knownEnumValues(field.slice(0, dot), field.slice(dot + 1));
+      if (values === undefined) {
+        throw new Error(`enum table has no values for ${field}`);
+      }
+      // Most callers pass sets.List(...) to field.NotSupported, which is sorted.
+      return [field, [...values].sort()];
+    }),
+  ),
+  ...VALIDATED_OVERRIDES,
 };
 
 /** Array items whose every element is checked: "<definition>.<property>" → values. */
 const ENUM_ARRAY_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  [`${CORE}.PersistentVolumeClaimSpec.accessModes`]: [
-    'ReadWriteOnce',
-    'ReadOnlyMany',
-    'ReadWriteMany',
-    'ReadWriteOncePod',
-  ],
-  [`${CORE}.PersistentVolumeSpec.accessModes`]: [
-    'ReadWriteOnce',
-    'ReadOnlyMany',
-    'ReadWriteMany',
-    'ReadWriteOncePod',
-  ],
+  [`${CORE}.PersistentVolumeClaimSpec.accessModes`]:
+    knownEnumValues(`${CORE}.PersistentVolumeClaimSpec`, 'accessModes') ?? [],
+  [`${CORE}.PersistentVolumeSpec.accessModes`]:
+    knownEnumValues(`${CORE}.PersistentVolumeSpec`, 'accessModes') ?? [],
 };
 
 /**
@@ -139,7 +157,12 @@ function unsupported(
   const suggestion = closestMatch(value, allowed);
   return {
     code: 'schema-enum',
-    message: `${formatPath(path)}: Unsupported value: ${JSON.stringify(value)}: supported values: ${allowed.map((v) => JSON.stringify(v)).join(', ')}`,
+    message: `${formatPath(path)}: Unsupported value: ${JSON.stringify(value)}: supported values: ${[
+      ...allowed,
+    ]
+      .sort()
+      .map((v) => JSON.stringify(v))
+      .join(', ')}`,
     start: range[0],
     end: range[1],
     ...(suggestion === undefined
