@@ -6,4 +6,4 @@ export type { ExpandOptions, ExpandedPod, ExpansionResult, WorkloadInput, Worklo
 export { WORKLOAD_FINDING_CODES } from './findings';
 export type { WorkloadFinding, WorkloadFindingCode, WorkloadSeverity } from './findings';
 export { CRONJOB_PLACEHOLDER_TIME } from './job';
-export { nodeShouldRunDaemonPod, toleratesTaint } from './node-eligibility';
+export { nodeShouldRunDaemonPod } from './node-eligibility';
