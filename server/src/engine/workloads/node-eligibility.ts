@@ -9,7 +9,7 @@
  * the NodeAffinity and TaintToleration plugins agree on every node.
  */
 import { RequiredNodeAffinity } from '../model/node-selector';
-import type { PodSpecObject, TaintObject, TolerationObject } from '../model/objects';
+import type { TaintObject, TolerationObject } from '../model/objects';
 import { findMatchingUntoleratedTaint, isDoNotScheduleTaint } from '../model/taints';
 import { asArray, asObject, isJsonObject, readString, readStringMap } from './json';
 
