@@ -7,7 +7,10 @@ import {
   parseSchedulerConfiguration,
   pluginExtensionPoints,
 } from '../../server/src/engine/scheduler/config';
+import { Cluster } from '../../server/src/engine/model/cluster';
+import { buildFramework } from '../../server/src/engine/scheduler/framework/build-framework';
 import { DEFAULT_MULTI_POINT_PLUGINS } from '../../server/src/engine/scheduler/profile';
+import { IN_TREE_REGISTRY } from '../../server/src/engine/scheduler/registry';
 import type { PluginSet, SchedulerProfile } from '../../server/src/engine/scheduler/profile';
 
 const SOURCE = { file: 'scheduler.yaml', documentIndex: 0, path: [] };
@@ -286,5 +289,53 @@ void describe('profiles from a KubeSchedulerConfiguration', () => {
   void test('DynamicResources implements Score from 1.35 only', () => {
     assert.equal(pluginExtensionPoints('DynamicResources', '1.34')?.includes('score'), false);
     assert.equal(pluginExtensionPoints('DynamicResources', '1.35')?.includes('score'), true);
+  });
+});
+
+void describe('parsed profiles in the framework', () => {
+  void test('a parsed profile builds a framework that runs the configured score plugins, its args accepted', () => {
+    const profile = onlyProfile({
+      profiles: [
+        {
+          plugins: {
+            score: { disabled: [{ name: '*' }], enabled: [{ name: 'NodeResourcesFit', weight: 2 }] },
+          },
+          pluginConfig: [
+            {
+              name: 'NodeResourcesFit',
+              args: {
+                scoringStrategy: {
+                  type: 'RequestedToCapacityRatio',
+                  requestedToCapacityRatio: {
+                    shape: [
+                      { utilization: 0, score: 0 },
+                      { utilization: 100, score: 10 },
+                    ],
+                  },
+                },
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const cluster = new Cluster([], new Map(), new Map(), 'test');
+    const built = buildFramework(profile, IN_TREE_REGISTRY, cluster, '1.35');
+    assert.deepEqual(built.framework.scorePluginNames, ['NodeResourcesFit']);
+    assert.deepEqual(
+      built.findings.filter((finding) => finding.code === 'invalid-plugin-args'),
+      [],
+    );
+  });
+
+  void test('the default profile of every version builds without argument problems', () => {
+    for (const version of ['1.33', '1.34', '1.35'] as const) {
+      const cluster = new Cluster([], new Map(), new Map(), 'test');
+      const built = buildFramework(defaultSchedulerProfile(version), IN_TREE_REGISTRY, cluster, version);
+      assert.deepEqual(
+        built.findings.filter((finding) => finding.code === 'invalid-plugin-args'),
+        [],
+      );
+    }
   });
 });

@@ -4,10 +4,11 @@
  * Same shape as the engine's findings (model/findings.ts): a stable code, its severity, the object's source and
  * the path of the field inside the object. Each message is worded once, here.
  */
+import type { EngineSeverity } from '../model/findings';
 import type { ObjectSource } from '../model/source';
 
-/** How serious a workload finding is. */
-export type WorkloadSeverity = 'error' | 'warning' | 'information';
+/** How serious a workload finding is: the engine's severities. */
+export type WorkloadSeverity = EngineSeverity;
 
 /** Stable codes of workload findings, with their severity. */
 export const WORKLOAD_FINDING_CODES = {
