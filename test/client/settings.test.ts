@@ -16,7 +16,10 @@ interface ManifestProperty {
 }
 
 const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
-  contributes: { configuration: { properties: Record<string, ManifestProperty> }; commands: { command: string; category?: string }[] };
+  contributes: {
+    configuration: { properties: Record<string, ManifestProperty> };
+    commands: { command: string; category?: string }[];
+  };
 };
 const properties = manifest.contributes.configuration.properties;
 
@@ -49,11 +52,15 @@ describe('settings: protocol defaults and the manifest agree', () => {
     }
   });
   test('the kubernetesVersion enum lists exactly the shipped versions', () => {
-    assert.deepEqual(properties[`${SETTINGS_SECTION}.kubernetesVersion`]?.enum, [...SUPPORTED_KUBERNETES_VERSIONS]);
+    assert.deepEqual(properties[`${SETTINGS_SECTION}.kubernetesVersion`]?.enum, [
+      ...SUPPORTED_KUBERNETES_VERSIONS,
+    ]);
   });
   test('the shipped versions all have schemas', () => {
     for (const version of SUPPORTED_KUBERNETES_VERSIONS) {
-      assert.ok(readFileSync(join(__dirname, '..', '..', 'schemas', 'kubernetes', `${version}.json`)).length > 0);
+      assert.ok(
+        readFileSync(join(__dirname, '..', '..', 'schemas', 'kubernetes', `${version}.json`)).length > 0,
+      );
     }
   });
   test('every command has the Kube Foresight category and the shared prefix', () => {
@@ -67,10 +74,26 @@ describe('settings: protocol defaults and the manifest agree', () => {
 describe('normalizeSettings', () => {
   const cases: { name: string; raw: unknown; expected: Partial<typeof DEFAULT_SETTINGS> }[] = [
     { name: 'garbage gives the defaults', raw: 'nonsense', expected: DEFAULT_SETTINGS },
-    { name: 'an unknown version falls back to the default', raw: { kubernetesVersion: '1.2' }, expected: { kubernetesVersion: '1.35' } },
-    { name: 'a known version is kept', raw: { kubernetesVersion: '1.33' }, expected: { kubernetesVersion: '1.33' } },
-    { name: 'a negative size falls back to the default', raw: { maxFileSizeKB: -5 }, expected: { maxFileSizeKB: 8192 } },
-    { name: 'validation can be turned off', raw: { validation: { enable: false } }, expected: { validation: { enable: false } } },
+    {
+      name: 'an unknown version falls back to the default',
+      raw: { kubernetesVersion: '1.2' },
+      expected: { kubernetesVersion: '1.35' },
+    },
+    {
+      name: 'a known version is kept',
+      raw: { kubernetesVersion: '1.33' },
+      expected: { kubernetesVersion: '1.33' },
+    },
+    {
+      name: 'a negative size falls back to the default',
+      raw: { maxFileSizeKB: -5 },
+      expected: { maxFileSizeKB: 8192 },
+    },
+    {
+      name: 'validation can be turned off',
+      raw: { validation: { enable: false } },
+      expected: { validation: { enable: false } },
+    },
   ];
   for (const { name, raw, expected } of cases) {
     test(name, () => {

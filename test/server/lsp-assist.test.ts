@@ -70,10 +70,10 @@ describe('hover, completion, outline and quick fixes over LSP', () => {
   });
 
   test('hover on a key shows its path, type and schema description', async () => {
-    const hover = (await session.connection.sendRequest(HoverRequest.type, {
+    const hover: Hover | null = await session.connection.sendRequest(HoverRequest.type, {
       textDocument: { uri },
       position: positionOf('replicas', 2),
-    })) as Hover | null;
+    });
     assert.ok(hover);
     const value = (hover.contents as MarkupContent).value;
     assert.match(value, /spec\.replicas/);

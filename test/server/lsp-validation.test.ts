@@ -126,7 +126,7 @@ describe('language server over LSP', () => {
     assert.equal(diagnostics.length, 1);
     assert.equal(diagnostics[0]?.code, 'removed-api-version');
     assert.match(diagnostics[0]?.message ?? '', /removed in Kubernetes 1\.25; use policy\/v1/);
-    assert.equal(covered(pdb, diagnostics[0] as Diagnostic), 'policy/v1beta1');
+    assert.equal(covered(pdb, diagnostics[0]), 'policy/v1beta1');
   });
 
   test('the server survives hostile input and still answers afterwards', async () => {

@@ -17,7 +17,7 @@ function rootOf(text: string): Node {
   const [first] = parseSlice(text);
   const contents = first?.document?.contents;
   assert.ok(contents, 'document has contents');
-  return contents as Node;
+  return contents;
 }
 
 describe('splitDocuments', () => {

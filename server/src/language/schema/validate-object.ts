@@ -48,7 +48,7 @@ function mapError(error: ErrorObject, path: InstancePath, node: Node | undefined
   switch (error.keyword) {
     case 'additionalProperties': {
       const field = String((error.params as { additionalProperty?: unknown }).additionalProperty);
-      const known = Object.keys((error.parentSchema as JsonSchema | undefined)?.properties ?? {});
+      const known = propertyNamesOf(error.parentSchema);
       const suggestion = closestMatch(field, known);
       const range = rangeForKey(node, [...path, field]);
       return place(range, {
@@ -129,6 +129,15 @@ export function quantityFinding(data: unknown, where: string): Pick<Finding, 'co
       (hint === '' ? '; use a number with an optional suffix such as 500m, 128Mi or 1Gi.' : ''),
     fix: first === undefined ? undefined : { replacement: first, title: `Change to ${first}` },
   };
+}
+
+/** The property names a schema declares (ajv's parentSchema is untyped). */
+function propertyNamesOf(schema: unknown): string[] {
+  if (typeof schema !== 'object' || schema === null) {
+    return [];
+  }
+  const properties = (schema as JsonSchema).properties;
+  return properties === undefined ? [] : Object.keys(properties);
 }
 
 function place(

@@ -38,7 +38,7 @@ export function locatePath(root: Node | null | undefined, path: InstancePath): P
   let depth = 0;
   for (const segment of path) {
     if (isMap(current)) {
-      const pair = findPair(current.items as Pair[], segment);
+      const pair = findPair(current.items, segment);
       if (pair === undefined) {
         break;
       }
@@ -89,7 +89,7 @@ export function nodeAtPath(root: Node | null | undefined, path: InstancePath): N
   let current: Node | null | undefined = root;
   for (const segment of path) {
     if (isMap(current)) {
-      const pair = findPair(current.items as Pair[], segment);
+      const pair = findPair(current.items, segment);
       current = pair?.value as Node | null | undefined;
     } else if (isSeq(current) && typeof segment === 'number') {
       current = current.items[segment] as Node | undefined;
@@ -120,7 +120,7 @@ export function pathAtOffset(root: Node | null | undefined, offset: number): Off
   for (;;) {
     if (isMap(current)) {
       let next: Node | null | undefined;
-      for (const pair of current.items as Pair[]) {
+      for (const pair of current.items) {
         const keyNode = pair.key as Node | null;
         const keyRange = nodeRange(keyNode);
         if (keyRange && offset >= keyRange[0] && offset <= keyRange[1]) {
