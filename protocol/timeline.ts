@@ -1,0 +1,95 @@
+/**
+ * The timeline of a simulation: the `events` of the JSON report (schemas/report.schema.json), written by the
+ * engine's simulated clock and replayed by the timeline panel. Plain data that crosses process boundaries
+ * (engine → language server → extension → webview), so it lives here and is shared by all of them.
+ *
+ * The panel rebuilds the cluster at any time t by folding the events with `time <= t` in array order, so the
+ * events must be complete (every change of a pod's phase or node, every node change) and ordered by time,
+ * then by the order the engine processed them.
+ */
+
+/** The phases the panel colours pods by: kubelet's phases plus the states people read in `kubectl get pods`. */
+export type PodDisplayPhase =
+  | 'Pending'
+  | 'ContainerCreating'
+  | 'Running'
+  | 'Ready'
+  | 'Terminating'
+  | 'Evicted'
+  | 'Failed'
+  | 'Succeeded'
+  | 'Deleted';
+
+/** What happened. */
+export type TimelineEventType =
+  // pods
+  | 'PodCreated' //       a controller (or the user) created the pod: phase Pending, details.requests set
+  | 'PodScheduled' //     bound to `node`
+  | 'PodUnschedulable' // a scheduling attempt failed: message is kube-scheduler's FitError message
+  | 'PodPhaseChanged' //  details.phase is the new display phase (ContainerCreating, Running, Ready, …)
+  | 'PodEvicted' //       evicted (drain, taint-based eviction, preemption): details.reason
+  | 'PodDeleted' //       gone from the cluster
+  // workloads
+  | 'RolloutStep' //      details.rollout: the controller's step (new/old replicas, available, unavailable)
+  | 'RolloutComplete'
+  | 'ProgressDeadlineExceeded'
+  | 'ScaleChanged'
+  // nodes
+  | 'NodeAdded'
+  | 'NodeCordoned'
+  | 'NodeNotReady'
+  | 'NodeTainted'
+  | 'DrainStarted'
+  | 'DrainCompleted'
+  | 'DrainBlocked' //     an eviction refused by a PodDisruptionBudget: details.disruptionBudget
+  // disruption budgets
+  | 'EvictionAllowed'
+  | 'EvictionBlocked';
+
+/** The object an event is about. */
+export interface TimelineObjectRef {
+  readonly kind: string;
+  readonly namespace?: string;
+  readonly name: string;
+}
+
+/** A rollout step as the deployment (or statefulset, daemonset) controller reaches it. */
+export interface RolloutStepDetails {
+  readonly newReplicas: number;
+  readonly oldReplicas: number;
+  readonly available: number;
+  readonly unavailable: number;
+}
+
+/** Structured details; which fields are set depends on the event type. */
+export interface TimelineEventDetails {
+  /** PodCreated: the workload that owns the pod (null for a bare pod). */
+  readonly owner?: { readonly kind: string; readonly name: string } | null;
+  /** PodCreated: which ReplicaSet generation (for a rollout: "old" or "new"). */
+  readonly revision?: 'old' | 'new';
+  /** PodCreated: effective requests, cpu in millicores and memory in bytes. */
+  readonly requests?: { readonly cpuMilli: number; readonly memoryBytes: number };
+  /** PodPhaseChanged: the new phase. */
+  readonly phase?: PodDisplayPhase;
+  /** PodEvicted, DrainBlocked, EvictionBlocked: why. */
+  readonly reason?: string;
+  /** DrainBlocked, EvictionBlocked, EvictionAllowed: the PodDisruptionBudget, "namespace/name". */
+  readonly disruptionBudget?: string;
+  /** RolloutStep: the controller's numbers. */
+  readonly rollout?: RolloutStepDetails;
+  /** NodeAdded: allocatable cpu (millicores) and memory (bytes). */
+  readonly allocatable?: { readonly cpuMilli: number; readonly memoryBytes: number; readonly pods: number };
+}
+
+/** One event of the timeline. */
+export interface TimelineEvent {
+  /** Seconds since the simulation started. */
+  readonly time: number;
+  readonly type: TimelineEventType;
+  readonly object: TimelineObjectRef;
+  /** The node involved, if any. */
+  readonly node: string | null;
+  /** A sentence for people (kube-scheduler's and controllers' wording where they have one). */
+  readonly message: string;
+  readonly details?: TimelineEventDetails;
+}
