@@ -42,16 +42,24 @@ export interface ClusterLoadOptions {
   readonly extraObjects?: readonly SourcedObject[];
 }
 
-/** Expands `kind: ...List` objects into their items (paths ['items', i]); other objects are kept as they are. */
+/**
+ * Expands `kind: List` and typed lists (`NodeList`) into their items (paths ['items', i]); items of a typed list
+ * without a kind take the list's item kind. Other objects are kept as they are.
+ */
 export function flattenLists(inputs: readonly SourcedObject[]): SourcedObject[] {
   const result: SourcedObject[] = [];
   const visit = (object: unknown, source: ObjectSource): void => {
     const items = isRecord(object) ? object['items'] : undefined;
     const kind = isRecord(object) ? object['kind'] : undefined;
     if (typeof kind === 'string' && kind.endsWith('List') && Array.isArray(items)) {
-      (items as unknown[]).forEach((item, index) =>
-        visit(item, { ...source, path: [...source.path, 'items', index] }),
-      );
+      const itemKind = kind === 'List' ? undefined : kind.slice(0, -'List'.length);
+      (items as unknown[]).forEach((item, index) => {
+        const typed =
+          itemKind !== undefined && isRecord(item) && item['kind'] === undefined
+            ? { ...item, kind: itemKind }
+            : item;
+        visit(typed, { ...source, path: [...source.path, 'items', index] });
+      });
       return;
     }
     result.push({ object, source });

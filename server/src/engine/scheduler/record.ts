@@ -15,7 +15,8 @@ export type RecordDetail = 'full' | 'compact';
 export type NotAttemptedReason =
   | { readonly kind: 'gated'; readonly message: string }
   | { readonly kind: 'no-profile'; readonly message: string }
-  | { readonly kind: 'no-nodes'; readonly message: string };
+  | { readonly kind: 'no-nodes'; readonly message: string }
+  | { readonly kind: 'node-not-found'; readonly message: string };
 
 /** Per-plugin scores of the feasible nodes ('full' detail only). */
 export interface ScoreTable {

@@ -21,6 +21,12 @@ import type { CycleResult, SearchCursor } from './schedule-one';
 /** Message when the cluster has no node (ErrNoNodesAvailable). */
 export const NO_NODES_AVAILABLE_MESSAGE = 'no nodes available to schedule pods';
 
+/**
+ * The PodScheduled condition message the API server sets on a pod with scheduling gates (reason SchedulingGated).
+ * https://github.com/kubernetes/kubernetes/blob/master/pkg/registry/core/pod/strategy.go
+ */
+export const SCHEDULING_GATED_MESSAGE = 'Scheduling is blocked due to non-empty scheduling gates';
+
 /** The status of a node absent from a diagnosis, as upstream's NewDefaultNodeToStatus. */
 const ABSENT_NODE_STATUS: Status = newStatus('UnschedulableAndUnresolvable', '');
 
@@ -52,8 +58,7 @@ export class Scheduler {
   scheduleOne(pod: PodInfo): SchedulingRecord {
     const gates = listOf(pod.pod.spec?.schedulingGates);
     if (gates.length > 0) {
-      const names = gates.map((gate) => gate.name).join(' ');
-      return notAttempted(pod, { kind: 'gated', message: `waiting for scheduling gates: [${names}]` });
+      return notAttempted(pod, { kind: 'gated', message: SCHEDULING_GATED_MESSAGE });
     }
     const schedulerName = pod.pod.spec?.schedulerName ?? DEFAULT_SCHEDULER_NAME;
     const framework = this.frameworks.get(schedulerName);

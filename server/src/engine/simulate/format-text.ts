@@ -1,0 +1,159 @@
+/**
+ * The simulation report as text for a person: findings, each pod with its owner, QoS class, priority and node
+ * (or Pending with kube-scheduler's message and the reasons per node), then each node's requested/allocatable.
+ * Built from the JSON report only, so the two never disagree.
+ */
+import { formatFieldPath } from '../model/findings';
+import { parseQuantity } from '../model/quantity';
+import type { ReportFinding, ReportNode, ReportPod, SimulationReport } from './report';
+
+/** Options of the text rendering. */
+export interface TextOptions {
+  /** How to show a finding's file (e.g. relative to the working directory). */
+  readonly displayFile?: (file: string) => string;
+  /** Pending pods list every node's reasons up to this many nodes, else a per-plugin count. */
+  readonly maxNodesListed?: number;
+}
+
+/** Renders the report. */
+export function formatReportText(report: SimulationReport, options: TextOptions = {}): string {
+  const lines: string[] = [];
+  const nodeCount = report.cluster.nodes.length;
+  lines.push(
+    `Kubernetes ${report.kubernetesVersion} · ${report.cluster.source} · ${nodeCount} node${nodeCount === 1 ? '' : 's'}`,
+  );
+  const displayFile = options.displayFile ?? ((file: string): string => file);
+  const problems = report.findings.filter((finding) => finding.severity !== 'information');
+  if (problems.length > 0) {
+    lines.push('');
+    for (const finding of problems) {
+      lines.push(formatFinding(finding, displayFile));
+    }
+  }
+  lines.push('');
+  lines.push(...formatPods(report.pods, options.maxNodesListed ?? 12));
+  lines.push('');
+  lines.push(...formatNodes(report.cluster.nodes));
+  lines.push('');
+  lines.push(formatSummary(report));
+  for (const finding of report.findings.filter((entry) => entry.severity === 'information')) {
+    lines.push(`note: ${finding.message}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** One finding: `error: deploy.yaml (document 2) spec.replicas: message [code]`. */
+export function formatFinding(finding: ReportFinding, displayFile: (file: string) => string): string {
+  const where = `${displayFile(finding.file)}${finding.documentIndex > 0 ? ` (document ${finding.documentIndex + 1})` : ''}`;
+  const field = finding.path.length > 0 ? ` ${formatFieldPath(finding.path)}` : '';
+  return `${finding.severity}: ${where}${field}: ${finding.message} [${finding.code}]`;
+}
+
+function formatPods(pods: readonly ReportPod[], maxNodesListed: number): string[] {
+  if (pods.length === 0) {
+    return ['No pods to schedule.'];
+  }
+  const rows = pods.map((pod) => [
+    `${pod.namespace}/${pod.name}`,
+    pod.owner === null ? '-' : `${pod.owner.kind}/${pod.owner.name}`,
+    pod.qosClass,
+    String(pod.priority),
+    placement(pod),
+  ]);
+  const table = formatTable(['POD', 'OWNER', 'QOS', 'PRIORITY', 'NODE'], rows);
+  const lines = [table[0] ?? ''];
+  pods.forEach((pod, index) => {
+    lines.push(table[index + 1] ?? '');
+    if (pod.unschedulable !== null) {
+      lines.push(`    ${pod.unschedulable.message}`);
+      lines.push(...nodeBreakdown(pod, maxNodesListed));
+    }
+  });
+  return lines;
+}
+
+function placement(pod: ReportPod): string {
+  if (pod.nodeName === null) {
+    return 'Pending';
+  }
+  const preempted = pod.preempted.length > 0 ? ` (preempted ${pod.preempted.join(', ')})` : '';
+  const tie =
+    pod.tiedNodes.length > 1
+      ? ` (tied with ${pod.tiedNodes.filter((name) => name !== pod.nodeName).join(', ')})`
+      : '';
+  return `${pod.nodeName}${tie}${preempted}`;
+}
+
+function nodeBreakdown(pod: ReportPod, maxNodesListed: number): string[] {
+  const unschedulable = pod.unschedulable;
+  if (unschedulable === null) {
+    return [];
+  }
+  const nodes = Object.entries(unschedulable.nodes);
+  if (nodes.length === 0) {
+    return [];
+  }
+  if (nodes.length > maxNodesListed) {
+    const plugins = Object.entries(unschedulable.plugins).map(([plugin, count]) => `${plugin} ${count}`);
+    return [`    nodes rejected by: ${plugins.join(', ')}`];
+  }
+  const width = Math.max(...nodes.map(([name]) => name.length));
+  return nodes.map(([name, reasons]) => `      ${name.padEnd(width)}  ${reasons.join(', ')}`);
+}
+
+function formatNodes(nodes: readonly ReportNode[]): string[] {
+  const rows = nodes.map((node) => [
+    node.name,
+    usage(node, 'cpu'),
+    usage(node, 'memory'),
+    `${node.requested['pods'] ?? '0'}/${node.allocatable['pods'] ?? '0'}`,
+    extendedUsage(node),
+  ]);
+  return formatTable(['NODE', 'CPU REQUESTED', 'MEMORY REQUESTED', 'PODS', 'OTHER'], rows);
+}
+
+function usage(node: ReportNode, resource: string): string {
+  const requested = node.requested[resource] ?? '0';
+  const allocatable = node.allocatable[resource] ?? '0';
+  const used = parseQuantity(requested);
+  const total = parseQuantity(allocatable);
+  const percent =
+    used.ok && total.ok && total.quantity.milli > 0
+      ? ` (${Math.floor((used.quantity.milli * 100) / total.quantity.milli)}%)`
+      : '';
+  return `${requested}/${allocatable}${percent}`;
+}
+
+function extendedUsage(node: ReportNode): string {
+  const names = Object.keys(node.allocatable).filter(
+    (name) => name.includes('/') || name.startsWith('hugepages-'),
+  );
+  return names
+    .map((name) => `${name} ${node.requested[name] ?? '0'}/${node.allocatable[name] ?? '0'}`)
+    .join(', ');
+}
+
+function formatSummary(report: SimulationReport): string {
+  const placed = report.pods.filter((pod) => pod.nodeName !== null).length;
+  const pending = report.pods.length - placed;
+  const errors = report.findings.filter((finding) => finding.severity === 'error').length;
+  const parts = [
+    `${report.pods.length} pod${report.pods.length === 1 ? '' : 's'}: ${placed} placed, ${pending} Pending`,
+  ];
+  if (errors > 0) {
+    parts.push(`${errors} error${errors === 1 ? '' : 's'} in the input`);
+  }
+  return `${parts.join('; ')}.`;
+}
+
+function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const render = (cells: readonly string[]): string =>
+    cells
+      .map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  return [render(header), ...rows.map(render)];
+}

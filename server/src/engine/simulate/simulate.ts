@@ -1,0 +1,161 @@
+/**
+ * One call from Kubernetes objects to a prediction: load the cluster (a cluster file's objects, or the embedded
+ * default cluster), read its KubeSchedulerConfiguration if any (scheduler/config), expand the manifests' workloads
+ * into pods (workloads/), schedule them in queue order, and build the report. Pure and deterministic.
+ *
+ * Pods whose manifest already sets spec.nodeName never reach kube-scheduler: they are bound to that node as they
+ * are (or stay Pending when it does not exist). PriorityClasses and Namespaces in the manifests count.
+ */
+import { loadCluster } from '../model/cluster-load';
+import type { SourcedObject } from '../model/cluster-load';
+import { DEFAULT_CLUSTER_DESCRIPTION, defaultClusterObjects } from '../model/default-cluster';
+import { engineFinding } from '../model/findings';
+import type { EngineFinding } from '../model/findings';
+import { loadPod } from '../model/pod-load';
+import type { PodInfo } from '../model/pod-info';
+import { computeQosClass } from '../model/qos';
+import type { QosClassName } from '../model/qos';
+import { buildFramework } from '../scheduler/framework/build-framework';
+import type { SchedulerFramework } from '../scheduler/framework/framework';
+import { parseSchedulerConfiguration } from '../scheduler/config';
+import { DEFAULT_PROFILE } from '../scheduler/profile';
+import type { SchedulerProfile } from '../scheduler/profile';
+import type { RecordDetail, SchedulingRecord } from '../scheduler/record';
+import { IN_TREE_REGISTRY } from '../scheduler/registry';
+import type { PluginRegistry } from '../scheduler/registry';
+import { Scheduler } from '../scheduler/scheduler';
+import { isAtLeast, DEFAULT_KUBERNETES_VERSION } from '../version';
+import type { KubernetesMinor } from '../version';
+import { expandWorkloads } from '../workloads';
+import { boundRecord, missingNodeRecord } from './direct-binding';
+import { reportNode, reportPod, REPORT_API_VERSION } from './report';
+import type { ReportFinding, SimulationReport } from './report';
+
+/** Any finding the simulation collects (engine, workloads, scheduler configuration): the shape they share. */
+export interface SimulationFinding {
+  readonly code: string;
+  readonly severity: 'error' | 'warning' | 'information';
+  readonly source: {
+    readonly file: string;
+    readonly documentIndex: number;
+    readonly path: readonly (string | number)[];
+  };
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+}
+
+/** What to simulate. */
+export interface SimulationInput {
+  /** The user's manifests (workloads, pods, PriorityClasses, Namespaces…). */
+  readonly manifests: readonly SourcedObject[];
+  /** The cluster file's objects, or null for the embedded default cluster. */
+  readonly cluster: readonly SourcedObject[] | null;
+  /** How reports name the cluster source (file names); defaults to the embedded cluster's description. */
+  readonly clusterDescription?: string;
+  readonly version?: KubernetesMinor;
+  /** 'compact' (default) keeps what explains failures; 'full' every node's filter outcome and scores. */
+  readonly detail?: RecordDetail;
+  /** Plugins available to profiles (defaults to the in-tree registry). */
+  readonly registry?: PluginRegistry;
+}
+
+/** The outcome: the report, the detailed records (input order) and every finding. */
+export interface SimulationResult {
+  readonly report: SimulationReport;
+  readonly records: readonly SchedulingRecord[];
+  readonly findings: readonly SimulationFinding[];
+}
+
+/** Runs the simulation. */
+export function simulate(input: SimulationInput): SimulationResult {
+  const version = input.version ?? DEFAULT_KUBERNETES_VERSION;
+  const findings: SimulationFinding[] = [];
+  const loaded = loadCluster(input.cluster ?? defaultClusterObjects(), {
+    version,
+    description:
+      input.cluster === null ? DEFAULT_CLUSTER_DESCRIPTION : (input.clusterDescription ?? 'cluster file'),
+    extraObjects: input.manifests,
+  });
+  findings.push(...loaded.findings);
+  const cluster = loaded.cluster;
+
+  const profiles = readProfiles(loaded.schedulerConfigurations, version, findings);
+  const frameworks = new Map<string, SchedulerFramework>();
+  for (const profile of profiles) {
+    const built = buildFramework(profile, input.registry ?? IN_TREE_REGISTRY, cluster, version);
+    findings.push(...built.findings);
+    frameworks.set(profile.schedulerName, built.framework);
+  }
+
+  const expansion = expandWorkloads(input.manifests, { nodes: cluster.nodes.map((node) => node.node) });
+  findings.push(...expansion.findings);
+  const podFindings: EngineFinding[] = [];
+  const context = { version, priorityClasses: cluster.priorityClasses, findings: podFindings };
+  const pods: PodInfo[] = [];
+  for (const expanded of expansion.pods) {
+    const owner = expanded.owner === null ? null : { kind: expanded.owner.kind, name: expanded.owner.name };
+    const pod = loadPod(expanded.pod, expanded.source, owner, context, true);
+    if (pod !== null) {
+      pods.push(pod);
+    }
+  }
+  findings.push(...podFindings);
+
+  const scheduler = new Scheduler(cluster, frameworks, { detail: input.detail ?? 'compact' });
+  const byKey = new Map<string, SchedulingRecord>();
+  const toSchedule = pods.filter((pod) => pod.nodeName === null);
+  for (const pod of pods) {
+    if (pod.nodeName !== null) {
+      const node = cluster.getNode(pod.nodeName);
+      byKey.set(pod.key, node === undefined ? missingNodeRecord(pod) : boundRecord(pod, node));
+    }
+  }
+  for (const record of scheduler.scheduleAll(toSchedule)) {
+    byKey.set(record.pod.key, record);
+  }
+  const records = pods.flatMap((pod) => byKey.get(pod.key) ?? []);
+  const podLevelResources = isAtLeast(version, '1.34');
+  const report: SimulationReport = {
+    apiVersion: REPORT_API_VERSION,
+    kubernetesVersion: version,
+    cluster: { source: cluster.description, nodes: cluster.nodes.map(reportNode) },
+    pods: records.map((record) =>
+      reportPod({ record, qosClass: qosOf(record.pod, podLevelResources) }, cluster),
+    ),
+    findings: findings.map(reportFinding),
+  };
+  return { report, records, findings };
+}
+
+function readProfiles(
+  configurations: readonly SourcedObject[],
+  version: KubernetesMinor,
+  findings: SimulationFinding[],
+): readonly SchedulerProfile[] {
+  const [first, ...others] = configurations;
+  for (const other of others) {
+    const message = 'only the first KubeSchedulerConfiguration is used; this one is ignored';
+    findings.push(engineFinding('ignored-object', other.source, [], message));
+  }
+  if (first === undefined) {
+    return [DEFAULT_PROFILE];
+  }
+  const parsed = parseSchedulerConfiguration(first.object, first.source, { version });
+  findings.push(...parsed.findings);
+  return parsed.profiles.length > 0 ? parsed.profiles : [DEFAULT_PROFILE];
+}
+
+function qosOf(pod: PodInfo, podLevelResources: boolean): QosClassName {
+  return computeQosClass(pod.pod.spec ?? {}, { podLevelResources }).qosClass;
+}
+
+function reportFinding(finding: SimulationFinding): ReportFinding {
+  return {
+    severity: finding.severity,
+    code: finding.code,
+    file: finding.source.file,
+    documentIndex: finding.source.documentIndex,
+    path: [...finding.source.path, ...finding.path],
+    message: finding.message,
+  };
+}
