@@ -4,6 +4,10 @@
  * YAML forbids a "---" or "..." at the start of a line inside any scalar (c-forbidden in the 1.2 spec), so a
  * marker line always starts a new document; splitting there first lets each document be parsed, validated and
  * cached on its own, which keeps re-analysis after a keystroke proportional to the edited document.
+ *
+ * Directives ("%YAML", "%TAG") belong to the document whose "---" follows them: they may stand only at the
+ * start of the stream or after a "..." end marker (l-yaml-stream in the 1.2 spec), so the split is moved back
+ * to just after that "..." line (or not made at the start of the stream), keeping them with their document.
  */
 
 /** One document's slice of the file. */
@@ -15,22 +19,38 @@ export interface DocumentSlice {
 }
 
 const MARKER_PATTERN = /^---(?=[ \t\r\n]|$)/;
+const END_MARKER_PATTERN = /^\.\.\.(?=[ \t\r\n]|$)/;
+const BLANK_OR_COMMENT_PATTERN = /^[ \t]*(?:#.*)?\r?$/;
 
-/** Splits a text at the start of every "---" marker line. */
+/** Splits a text at the start of every "---" marker line, keeping directives with their document. */
 export function splitDocuments(text: string): DocumentSlice[] {
   const slices: DocumentSlice[] = [];
   let sliceStart = 0;
   let lineStart = 0;
+  // Where the current run of directive, comment and blank lines began, when it began where directives may
+  // stand (the start of the stream or just after "..."); undefined once other content is seen.
+  let preludeStart: number | undefined = 0;
+  let preludeHasDirective = false;
   while (lineStart <= text.length) {
-    if (
-      lineStart > sliceStart &&
-      text.startsWith('---', lineStart) &&
-      MARKER_PATTERN.test(text.slice(lineStart, lineStart + 4))
-    ) {
-      slices.push({ start: sliceStart, text: text.slice(sliceStart, lineStart) });
-      sliceStart = lineStart;
-    }
     const newline = text.indexOf('\n', lineStart);
+    const line = text.slice(lineStart, newline === -1 ? text.length : newline);
+    const isMarker = line.startsWith('---') && MARKER_PATTERN.test(line.slice(0, 4));
+    if (isMarker && lineStart > sliceStart) {
+      const splitAt = preludeStart !== undefined && preludeHasDirective ? preludeStart : lineStart;
+      if (splitAt > sliceStart) {
+        slices.push({ start: sliceStart, text: text.slice(sliceStart, splitAt) });
+        sliceStart = splitAt;
+      }
+    }
+    if (!isMarker && END_MARKER_PATTERN.test(line)) {
+      preludeStart = newline === -1 ? text.length : newline + 1;
+      preludeHasDirective = false;
+    } else if (preludeStart !== undefined && line.startsWith('%')) {
+      preludeHasDirective = true;
+    } else if (isMarker || !BLANK_OR_COMMENT_PATTERN.test(line)) {
+      preludeStart = undefined;
+      preludeHasDirective = false;
+    }
     if (newline === -1) {
       break;
     }
