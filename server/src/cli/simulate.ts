@@ -144,7 +144,7 @@ function splitOnce(arg: string): [string, string] {
 }
 
 /** Every non-empty YAML document of a file as a plain object with its source; syntax errors become findings. */
-function parseObjects(text: string, file: string, findings: ReportFinding[]): SourcedObject[] {
+export function parseObjects(text: string, file: string, findings: ReportFinding[]): SourcedObject[] {
   const objects: SourcedObject[] = [];
   parseAllDocuments(text).forEach((document, documentIndex) => {
     if (document.errors.length > 0) {

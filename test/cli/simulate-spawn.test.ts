@@ -1,0 +1,27 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+// One end-to-end run of the bundled CLI (`npm test` builds dist/ first), as `npm run simulate` runs it.
+
+const ROOT = join(__dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'cli.js');
+
+test(
+  'node dist/cli.js simulate examples/ prints the prediction and exits 1 for the Pending pods',
+  { skip: !existsSync(CLI) && 'dist/cli.js is not built (run npm run build)' },
+  () => {
+    const result = spawnSync(process.execPath, [CLI, 'simulate', 'examples/'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    assert.equal(result.status, 1, result.stderr);
+    assert.match(
+      result.stdout,
+      /0\/4 nodes are available: 1 node\(s\) had untolerated taint\(s\), 3 Insufficient nvidia\.com\/gpu\./,
+    );
+    assert.match(result.stdout, /11 pods: 9 placed, 2 Pending\./);
+  },
+);

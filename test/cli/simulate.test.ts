@@ -1,0 +1,169 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Ajv from 'ajv';
+import { runSimulate } from '../../server/src/cli/simulate';
+import type { SimulationReport } from '../../server/src/engine/simulate/report';
+
+// runSimulate called directly with a fake CliIo: output, exit codes and the JSON report's schema.
+
+const ROOT = join(__dirname, '..', '..');
+
+async function run(
+  args: readonly string[],
+  cwd = ROOT,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runSimulate(args, {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    cwd,
+  });
+  return { code, stdout, stderr };
+}
+
+function scratch(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'foresight-simulate-'));
+  for (const [name, text] of Object.entries(files)) {
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+const WEB_POD = `apiVersion: v1
+kind: Pod
+metadata:
+  name: web
+spec:
+  containers:
+    - name: web
+      image: nginx:1.27
+      resources:
+        requests:
+          cpu: 100m
+`;
+
+describe('foresight simulate on examples/', () => {
+  test('exits 1 because the GPU job and the oversized deployment stay Pending, and says why', async () => {
+    const { code, stdout } = await run(['examples/']);
+    assert.equal(code, 1);
+    assert.match(stdout, /^Kubernetes 1\.35 · embedded default cluster · 4 nodes$/m);
+    assert.match(
+      stdout,
+      /0\/4 nodes are available: 1 node\(s\) had untolerated taint\(s\), 3 Insufficient nvidia\.com\/gpu\./,
+    );
+    assert.match(
+      stdout,
+      /0\/4 nodes are available: 1 node\(s\) had untolerated taint\(s\), 3 Insufficient cpu, 3 Insufficient memory\./,
+    );
+    assert.match(
+      stdout,
+      /kube-system\/log-agent-\S+ +DaemonSet\/log-agent +Burstable +2000001000 +control-plane/,
+    );
+    assert.match(stdout, /11 pods: 9 placed, 2 Pending\./);
+  });
+
+  test('the JSON report follows schemas/report.schema.json and is identical on two runs', async () => {
+    const first = await run(['--output', 'json', 'examples/']);
+    const second = await run(['--output=json', 'examples/']);
+    assert.equal(first.stdout, second.stdout);
+    const report = JSON.parse(first.stdout) as SimulationReport;
+    const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'report.schema.json'), 'utf8')) as object;
+    const validate = new Ajv({ strict: false }).compile(schema);
+    assert.ok(validate(report), JSON.stringify(validate.errors));
+    const gpu = report.pods.find((pod) => pod.owner?.name === 'finetune-recommender');
+    assert.equal(gpu?.nodeName, null);
+    assert.deepEqual(gpu?.unschedulable?.reasons, {
+      'Insufficient nvidia.com/gpu': 3,
+      'node(s) had untolerated taint(s)': 1,
+    });
+    assert.deepEqual(gpu?.unschedulable?.plugins, { NodeResourcesFit: 3, TaintToleration: 1 });
+    assert.deepEqual(gpu?.unschedulable?.nodes['control-plane'], ['node(s) had untolerated taint(s)']);
+    assert.equal(
+      report.pods.filter((pod) => pod.owner?.name === 'storefront' && pod.nodeName !== null).length,
+      3,
+    );
+  });
+
+  test('version 1.34 words the taint reason with its key and value', async () => {
+    const { stdout } = await run(['--kubernetes-version', '1.34', 'examples/gpu-job']);
+    assert.match(
+      stdout,
+      /0\/4 nodes are available: 1 node\(s\) had untolerated taint \{node-role\.kubernetes\.io\/control-plane: \}, 3 Insufficient nvidia\.com\/gpu\./,
+    );
+  });
+
+  test('exits 0 when every pod is placed', async () => {
+    const { code, stdout } = await run(['examples/web-app']);
+    assert.equal(code, 0);
+    assert.match(stdout, /3 pods: 3 placed, 0 Pending\./);
+  });
+});
+
+describe('foresight simulate input errors', () => {
+  test('a bad cluster file gives findings naming the object and the field, and exit 1', async () => {
+    const dir = scratch({
+      'cluster.yaml': `apiVersion: v1
+kind: Node
+metadata:
+  name: w1
+status:
+  allocatable:
+    cpu: "4"
+    memory: 16GB
+    pods: "110"
+`,
+      'pod.yaml': WEB_POD,
+    });
+    const { code, stdout } = await run(['--cluster', 'cluster.yaml', 'pod.yaml'], dir);
+    assert.equal(code, 1);
+    assert.match(
+      stdout,
+      /error: cluster\.yaml status\.allocatable\.memory: Node "w1": status\.allocatable\.memory "16GB" is not a quantity \[invalid-quantity\]/,
+    );
+    assert.match(stdout, /no nodes available to schedule pods|cluster has no usable Node/);
+  });
+
+  test('a YAML syntax error is an error finding with exit 1', async () => {
+    const dir = scratch({ 'broken.yaml': `${WEB_POD}---\nkind: Pod\nmetadata: [unclosed\n` });
+    const { code, stdout } = await run(['--output', 'json', 'broken.yaml'], dir);
+    assert.equal(code, 1);
+    const report = JSON.parse(stdout) as SimulationReport;
+    assert.equal(report.findings[0]?.code, 'syntax-error');
+    assert.equal(report.findings[0]?.documentIndex, 1);
+    assert.equal(report.pods.length, 1);
+  });
+
+  const USAGE_CASES: readonly { name: string; args: readonly string[]; error: RegExp }[] = [
+    { name: 'an unknown flag', args: ['--bogus', 'examples/'], error: /unknown option --bogus/ },
+    { name: 'no manifest path', args: [], error: /no manifest path given/ },
+    {
+      name: 'a missing path',
+      args: ['does-not-exist/'],
+      error: /no such file or directory: does-not-exist\//,
+    },
+    {
+      name: 'an unsupported version',
+      args: ['--kubernetes-version', '1.20', 'examples/'],
+      error: /must be one of 1\.33, 1\.34, 1\.35/,
+    },
+    {
+      name: 'a bad output format',
+      args: ['--output', 'yaml', 'examples/'],
+      error: /--output must be text or json/,
+    },
+    { name: '--cluster without a file', args: ['examples/', '--cluster'], error: /--cluster needs a file/ },
+  ];
+  for (const testCase of USAGE_CASES) {
+    test(`${testCase.name} is a usage error: exit 2 with the usage line on stderr`, async () => {
+      const { code, stdout, stderr } = await run(testCase.args);
+      assert.equal(code, 2);
+      assert.equal(stdout, '');
+      assert.match(stderr, testCase.error);
+      assert.match(stderr, /usage: foresight simulate/);
+    });
+  }
+});

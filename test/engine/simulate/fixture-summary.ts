@@ -1,0 +1,66 @@
+/**
+ * Runs a fixture folder of test/fixtures/engine (cluster.yaml, optional manifests.yaml) through the simulation
+ * and summarises what the expected files pin: findings (code, severity, path, message) and each pod's outcome.
+ * Used by fixtures.test.ts and by update-fixtures.ts (the only way expected.json files change).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseObjects } from '../../../server/src/cli/simulate';
+import type { ReportFinding } from '../../../server/src/engine/simulate/report';
+import { simulate } from '../../../server/src/engine/simulate/simulate';
+
+/** The folder holding one directory per scenario. */
+export const FIXTURES_DIR = join(__dirname, '..', '..', 'fixtures', 'engine');
+
+/** What an expected.json holds. */
+export interface FixtureSummary {
+  readonly findings: readonly {
+    severity: string;
+    code: string;
+    file: string;
+    path: string;
+    message: string;
+  }[];
+  readonly pods: readonly {
+    pod: string;
+    node: string | null;
+    tiedNodes: readonly string[];
+    message: string | null;
+  }[];
+  readonly nodes: readonly { name: string; requested: Readonly<Record<string, string>> }[];
+}
+
+/** Simulates one scenario folder and summarises it. */
+export function summariseFixture(name: string): FixtureSummary {
+  const dir = join(FIXTURES_DIR, name);
+  const syntax: ReportFinding[] = [];
+  const read = (file: string) =>
+    existsSync(join(dir, file)) ? parseObjects(readFileSync(join(dir, file), 'utf8'), file, syntax) : [];
+  const result = simulate({
+    cluster: read('cluster.yaml'),
+    manifests: read('manifests.yaml'),
+    clusterDescription: 'cluster.yaml',
+    version: '1.35',
+  });
+  // Which plugins the engine lacks is not what these scenarios pin (it changes as plugins are added).
+  const pinned = [...syntax, ...result.report.findings].filter(
+    (finding) => finding.code !== 'plugin-not-modelled',
+  );
+  const findings = pinned.map((finding) => ({
+    severity: finding.severity,
+    code: finding.code,
+    file: `${finding.file}#${finding.documentIndex}`,
+    path: finding.path.join('.'),
+    message: finding.message,
+  }));
+  return {
+    findings,
+    pods: result.report.pods.map((pod) => ({
+      pod: `${pod.namespace}/${pod.name}`,
+      node: pod.nodeName,
+      tiedNodes: pod.tiedNodes,
+      message: pod.unschedulable?.message ?? null,
+    })),
+    nodes: result.report.cluster.nodes.map((node) => ({ name: node.name, requested: node.requested })),
+  };
+}
