@@ -1,6 +1,7 @@
 /**
  * Loads a cluster from Kubernetes objects: Nodes, the Pods already bound to them (spec.nodeName), PriorityClasses,
- * Namespaces (their labels) and KubeSchedulerConfigurations (handed on, parsed elsewhere). `kubectl get nodes -o
+ * Namespaces (their labels), KubeSchedulerConfigurations (handed on, parsed elsewhere), and the Services,
+ * workloads and PodDisruptionBudgets scheduler plugins list (cluster-objects.ts). `kubectl get nodes -o
  * yaml` and `kubectl get nodes,pods -A -o yaml` (kind: List) load as they are. Never throws: problems are findings
  * naming the object and the field, and unusable objects are left out.
  *
@@ -9,6 +10,7 @@
  */
 import { Cluster } from './cluster';
 import type { PriorityClassInfo } from './cluster';
+import { ClusterObjects } from './cluster-objects';
 import { engineFinding } from './findings';
 import type { EngineFinding } from './findings';
 import { loadNode } from './node-load';
@@ -79,6 +81,7 @@ export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLo
   const priorityClasses: Map<string, PriorityClassInfo> = systemPriorityClasses();
   const namespaceLabels = new Map<string, Readonly<Record<string, string>>>();
   const schedulerConfigurations: SourcedObject[] = [];
+  const objects = new ClusterObjects();
 
   const classify = (entry: SourcedObject, isClusterFile: boolean): void => {
     const { object, source } = entry;
@@ -113,6 +116,10 @@ export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLo
         }
         return;
       default:
+        // Services, workloads and PodDisruptionBudgets, of either origin, are what plugins list.
+        if (objects.add(kind, object, source)) {
+          return;
+        }
         if (isClusterFile) {
           const message = `${kind} objects in a cluster file are not used by the simulation`;
           findings.push(engineFinding('ignored-object', source, [], message));
@@ -146,7 +153,7 @@ export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLo
       'the cluster has no usable Node: every pod would stay Pending ("no nodes available to schedule pods")';
     findings.push(engineFinding('cluster-no-nodes', source, [], message));
   }
-  const cluster = new Cluster(nodes, priorityClasses, namespaceLabels, options.description);
+  const cluster = new Cluster(nodes, priorityClasses, namespaceLabels, options.description, objects);
   bindPods(cluster, pods, options.version, findings);
   return { cluster, findings, schedulerConfigurations };
 }

@@ -1,10 +1,13 @@
 /**
  * The cluster the scheduler places pods into: nodes (as NodeInfo, with the pods already bound to them),
- * PriorityClasses and namespace labels. One Cluster is the scheduler's snapshot; it changes only by binding
- * pods (NodeInfo.addPod) or removing them (preemption).
+ * PriorityClasses, namespace labels, and the other objects plugins read (Services, workloads' selectors,
+ * PodDisruptionBudgets). One Cluster is the scheduler's snapshot; it changes only by binding pods
+ * (NodeInfo.addPod) or removing them (preemption), and every such change is appended to its changeLog.
  */
+import { ClusterObjects } from './cluster-objects';
 import type { NodeInfo, ImageStateSummary } from './node-info';
 import { listOf } from './objects';
+import { PodChangeLog } from './pod-change-log';
 import type { PodInfo } from './pod-info';
 import type { ObjectSource } from './source';
 
@@ -22,6 +25,8 @@ export interface PriorityClassInfo {
 export class Cluster {
   /** Nodes in input order; this order breaks score ties and starts the node search. */
   readonly nodes: readonly NodeInfo[];
+  /** Every pod added to or removed from a node of this cluster, in order (for plugins' incremental indexes). */
+  readonly changeLog = new PodChangeLog();
   private readonly byName: ReadonlyMap<string, NodeInfo>;
   private readonly indexByName: ReadonlyMap<string, number>;
 
@@ -33,10 +38,18 @@ export class Cluster {
     readonly namespaceLabels: ReadonlyMap<string, Readonly<Record<string, string>>>,
     /** A short description of where the cluster came from: "embedded default cluster" or file names. */
     readonly description: string,
+    /** Services, ReplicaSets, StatefulSets, ReplicationControllers, Deployments and PodDisruptionBudgets. */
+    readonly objects: ClusterObjects = new ClusterObjects(),
   ) {
     this.nodes = nodes;
+    for (const node of nodes) {
+      node.changeLog = this.changeLog;
+    }
     this.byName = new Map(nodes.map((node) => [node.name, node]));
     this.indexByName = new Map(nodes.map((node, index) => [node.name, index]));
+    nodes.forEach((node, index) => {
+      node.order = index;
+    });
     computeImageStates(nodes);
   }
 

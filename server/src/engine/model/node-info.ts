@@ -6,6 +6,7 @@
  */
 import { listOf } from './objects';
 import type { NodeObject, TaintObject } from './objects';
+import type { PodChangeLog } from './pod-change-log';
 import type { HostPort, PodInfo } from './pod-info';
 import { Resources } from './resources';
 import type { ObjectSource } from './source';
@@ -41,8 +42,12 @@ export class NodeInfo {
   readonly podsWithAffinity: PodInfo[] = [];
   /** The pods on the node that have required pod anti-affinity terms. */
   readonly podsWithRequiredAntiAffinity: PodInfo[] = [];
-  /** Images on the node by normalised name, with cluster-wide counts (set by the snapshot). */
+  /** The node's position in its cluster's node order (set by the Cluster; -1 outside one). */
+  order = -1;
+  /** Images on the node by name, with cluster-wide counts (set by the snapshot). */
   imageStates: ReadonlyMap<string, ImageStateSummary>;
+  /** The cluster's log of pod changes, set by the Cluster that owns this node (copies have none). */
+  changeLog: PodChangeLog | null = null;
   /** Host ports in use: "protocol/port" to the count of pods per host IP. */
   private readonly usedPorts = new Map<string, Map<string, number>>();
 
@@ -71,6 +76,7 @@ export class NodeInfo {
       this.podsWithRequiredAntiAffinity.push(pod);
     }
     this.update(pod, 1);
+    this.changeLog?.record(this, pod, 1);
   }
 
   /** Releases what a pod took; returns false when the pod was not on this node. */
@@ -83,6 +89,7 @@ export class NodeInfo {
     removeByKey(this.podsWithAffinity, pod.key);
     removeByKey(this.podsWithRequiredAntiAffinity, pod.key);
     this.update(pod, -1);
+    this.changeLog?.record(this, pod, -1);
     return true;
   }
 

@@ -1,0 +1,192 @@
+/**
+ * The cluster objects kube-scheduler's plugins read through informer listers besides nodes and pods: Services,
+ * ReplicaSets, StatefulSets and ReplicationControllers (PodTopologySpread derives the default spreading selector
+ * of a pod from those that select it) and PodDisruptionBudgets (DefaultPreemption weighs their violations).
+ * They come from the cluster file (`kubectl get … -o yaml`) and from the manifests being simulated.
+ *
+ * A Deployment in the manifests has no ReplicaSet object yet: its pods name the ReplicaSet
+ * "<deployment>-<pod-template-hash>" the controller would create, whose selector is the Deployment's plus
+ * pod-template-hash (deployment controller: CloneSelectorAndAddLabel). A lookup of such a ReplicaSet is answered
+ * from the Deployment. https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/deployment/sync.go
+ */
+import { addRequirements, compileOrNothing, equals, NOTHING_SELECTOR } from './label-selector';
+import type { Labels, PodLabelSelector } from './label-selector';
+import { isRecord } from './objects';
+import type { LabelSelectorObject } from './objects';
+import type { ObjectSource } from './source';
+
+/** The label a Deployment adds to its ReplicaSets' selector and pods. */
+const POD_TEMPLATE_HASH_LABEL = 'pod-template-hash';
+
+/** An IntOrString field of a PodDisruptionBudget: a count or a percentage ("50%"). */
+export type IntOrPercent = number | string;
+
+/** A PodDisruptionBudget, reduced to what preemption and eviction read. */
+export interface PodDisruptionBudgetInfo {
+  readonly namespace: string;
+  readonly name: string;
+  readonly source: ObjectSource;
+  /** The compiled spec.selector; a nil, empty or malformed selector matches nothing here (preemption's rule). */
+  readonly selector: PodLabelSelector;
+  readonly minAvailable: IntOrPercent | null;
+  readonly maxUnavailable: IntOrPercent | null;
+  /** status.disruptionsAllowed when the object carries a status (exported from a cluster), else null. */
+  readonly statusDisruptionsAllowed: number | null;
+  /** Names in status.disruptedPods: evictions the API server already granted. */
+  readonly disruptedPods: ReadonlySet<string>;
+}
+
+interface Named<T> {
+  readonly name: string;
+  readonly value: T;
+}
+
+/** The listers' contents, by kind and namespace. */
+export class ClusterObjects {
+  /** PodDisruptionBudgets in input order. */
+  readonly podDisruptionBudgets: PodDisruptionBudgetInfo[] = [];
+  private readonly services = new Map<string, Labels[]>();
+  private readonly replicaSets = new Map<string, PodLabelSelector>();
+  private readonly statefulSets = new Map<string, PodLabelSelector>();
+  private readonly controllers = new Map<string, Labels>();
+  private readonly deployments = new Map<string, Named<PodLabelSelector>[]>();
+
+  /** Keeps an object of a kind read here; returns false for other kinds. */
+  add(kind: string, object: Record<string, unknown>, source: ObjectSource): boolean {
+    const metadata = isRecord(object['metadata']) ? object['metadata'] : {};
+    const name = typeof metadata['name'] === 'string' ? metadata['name'] : '';
+    const namespace =
+      typeof metadata['namespace'] === 'string' && metadata['namespace'] !== ''
+        ? metadata['namespace']
+        : 'default';
+    const spec = isRecord(object['spec']) ? object['spec'] : {};
+    const key = `${namespace}/${name}`;
+    switch (kind) {
+      case 'Service': {
+        const selector = spec['selector'];
+        // Services with a nil selector match nothing, not everything (GetPodServices).
+        if (isRecord(selector)) {
+          pushTo(this.services, namespace, stringMap(selector));
+        }
+        return true;
+      }
+      case 'ReplicaSet':
+        setOnce(this.replicaSets, key, compileOrNothing(spec['selector'] as LabelSelectorObject));
+        return true;
+      case 'StatefulSet':
+        setOnce(this.statefulSets, key, compileOrNothing(spec['selector'] as LabelSelectorObject));
+        return true;
+      case 'ReplicationController': {
+        // The API server defaults an empty selector to the template's labels.
+        let selector = isRecord(spec['selector']) ? stringMap(spec['selector']) : {};
+        if (Object.keys(selector).length === 0) {
+          const template = isRecord(spec['template']) ? spec['template'] : {};
+          const templateMeta = isRecord(template['metadata']) ? template['metadata'] : {};
+          selector = isRecord(templateMeta['labels']) ? stringMap(templateMeta['labels']) : {};
+        }
+        setOnce(this.controllers, key, selector);
+        return true;
+      }
+      case 'Deployment':
+        pushTo(this.deployments, namespace, {
+          name,
+          value: compileOrNothing(spec['selector'] as LabelSelectorObject),
+        });
+        return true;
+      case 'PodDisruptionBudget':
+        this.podDisruptionBudgets.push(readDisruptionBudget(object, spec, namespace, name, source));
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** The selectors (label maps) of the Services of a namespace that have one. */
+  serviceSelectors(namespace: string): readonly Labels[] {
+    return this.services.get(namespace) ?? [];
+  }
+
+  /**
+   * The selector of a ReplicaSet: a ReplicaSet object, or the one a Deployment of the namespace would create
+   * under that name (the pod's pod-template-hash label completes the name and the selector).
+   */
+  replicaSetSelector(namespace: string, name: string, podLabels: Labels): PodLabelSelector | undefined {
+    const explicit = this.replicaSets.get(`${namespace}/${name}`);
+    if (explicit !== undefined) {
+      return explicit;
+    }
+    const hash = podLabels[POD_TEMPLATE_HASH_LABEL];
+    if (hash === undefined) {
+      return undefined;
+    }
+    const deployment = this.deployments.get(namespace)?.find((entry) => `${entry.name}-${hash}` === name);
+    if (deployment === undefined || deployment.value.isNothing) {
+      return deployment === undefined ? undefined : NOTHING_SELECTOR;
+    }
+    return addRequirements(deployment.value, [equals(POD_TEMPLATE_HASH_LABEL, hash)]);
+  }
+
+  /** The selector of a StatefulSet, if known. */
+  statefulSetSelector(namespace: string, name: string): PodLabelSelector | undefined {
+    return this.statefulSets.get(`${namespace}/${name}`);
+  }
+
+  /** The selector (a label map) of a ReplicationController, if known. */
+  replicationControllerSelector(namespace: string, name: string): Labels | undefined {
+    return this.controllers.get(`${namespace}/${name}`);
+  }
+}
+
+function readDisruptionBudget(
+  object: Record<string, unknown>,
+  spec: Record<string, unknown>,
+  namespace: string,
+  name: string,
+  source: ObjectSource,
+): PodDisruptionBudgetInfo {
+  const status = isRecord(object['status']) ? object['status'] : {};
+  const allowed = status['disruptionsAllowed'];
+  const disrupted = isRecord(status['disruptedPods']) ? Object.keys(status['disruptedPods']) : [];
+  return {
+    namespace,
+    name,
+    source,
+    selector: compileOrNothing(spec['selector'] as LabelSelectorObject),
+    minAvailable: intOrPercent(spec['minAvailable']),
+    maxUnavailable: intOrPercent(spec['maxUnavailable']),
+    statusDisruptionsAllowed: typeof allowed === 'number' && Number.isInteger(allowed) ? allowed : null,
+    disruptedPods: new Set(disrupted),
+  };
+}
+
+function intOrPercent(value: unknown): IntOrPercent | null {
+  if (typeof value === 'number' && Number.isInteger(value)) {
+    return value;
+  }
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+function stringMap(value: Record<string, unknown>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    if (typeof entry === 'string' || typeof entry === 'number' || typeof entry === 'boolean') {
+      result[key] = String(entry);
+    }
+  }
+  return result;
+}
+
+function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list === undefined) {
+    map.set(key, [value]);
+  } else {
+    list.push(value);
+  }
+}
+
+function setOnce<T>(map: Map<string, T>, key: string, value: T): void {
+  if (!map.has(key)) {
+    map.set(key, value);
+  }
+}
