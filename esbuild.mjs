@@ -36,6 +36,14 @@ if (existsSync('media/main.ts')) {
     entryPoints: ['media/main.ts'],
     outfile: 'dist/media/main.js',
   });
+  // The panel's stylesheet: media/main.css and the files it @imports, bundled into one file beside the script.
+  builds.push({
+    bundle: true,
+    entryPoints: ['media/main.css'],
+    outfile: 'dist/media/main.css',
+    minify: production,
+    logLevel: 'warning',
+  });
 }
 
 if (watch) {

@@ -1,0 +1,167 @@
+/**
+ * Rollout waves: for each workload the events show rolling out, the old and new ReplicaSets' replica counts over
+ * the whole timeline as two step lines, the playhead on them, and the current wave in words.
+ */
+import type { TimelineEvent } from '../../protocol/timeline';
+import { h, replaceChildren, setAttribute, setText, svg, toggleClass } from '../dom';
+import { formatDuration, visibleText } from '../format';
+import type { RolloutEntry, Timeline } from '../model/timeline';
+
+const MAX_ROWS = 40;
+const CHART_WIDTH = 1000;
+const CHART_HEIGHT = 36;
+
+interface RolloutRow {
+  readonly entry: RolloutEntry;
+  readonly status: HTMLElement;
+  readonly playhead: SVGLineElement;
+  readonly element: HTMLElement;
+}
+
+/** The rollout waves. */
+export class RolloutsView {
+  readonly element: HTMLElement;
+  private readonly list: HTMLElement;
+  private rows: RolloutRow[] = [];
+  private timeline: Timeline | null = null;
+
+  constructor() {
+    this.list = h('div', { className: 'rollout-list', attrs: { role: 'list' } });
+    this.element = h(
+      'section',
+      { className: 'rollouts', attrs: { 'aria-label': 'Rollouts' } },
+      h('h2', { className: 'area-title' }, h('span', { text: 'Rollouts ' }), legend()),
+      this.list,
+    );
+  }
+
+  /** Builds a chart per rollout of a new timeline. */
+  setTimeline(timeline: Timeline): void {
+    this.timeline = timeline;
+    this.rows = timeline.rollouts.slice(0, MAX_ROWS).map((entry) => this.createRow(timeline, entry));
+    const elements: HTMLElement[] = this.rows.map((row) => row.element);
+    if (timeline.rollouts.length > MAX_ROWS) {
+      elements.push(
+        h('div', { className: 'more-note', text: `${timeline.rollouts.length - MAX_ROWS} more rollouts` }),
+      );
+    }
+    replaceChildren(this.list, ...elements);
+    toggleClass(this.element, 'is-empty', timeline.rollouts.length === 0);
+  }
+
+  /** Shows each rollout's wave at the playhead. */
+  update(cursor: number, time: number): void {
+    const timeline = this.timeline;
+    if (timeline === null) {
+      return;
+    }
+    const x = timeline.duration > 0 ? (time / timeline.duration) * CHART_WIDTH : 0;
+    for (const row of this.rows) {
+      setAttribute(row.playhead, 'x1', x.toFixed(1));
+      setAttribute(row.playhead, 'x2', x.toFixed(1));
+      setText(row.status, describeWave(timeline, row.entry, cursor, time));
+    }
+  }
+
+  private createRow(timeline: Timeline, entry: RolloutEntry): RolloutRow {
+    const chart = svg('svg', {
+      class: 'rollout-chart',
+      viewBox: `0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`,
+      preserveAspectRatio: 'none',
+      'aria-hidden': 'true',
+    });
+    const steps = entry.steps.flatMap((index) => {
+      const event = timeline.events[index];
+      return event?.details?.rollout === undefined
+        ? []
+        : [{ time: timeline.times[index] ?? 0, ...event.details.rollout }];
+    });
+    const top = Math.max(1, ...steps.map((step) => Math.max(step.newReplicas, step.oldReplicas)));
+    const xOf = (time: number): number =>
+      timeline.duration > 0 ? (time / timeline.duration) * CHART_WIDTH : 0;
+    const yOf = (count: number): number => CHART_HEIGHT - 3 - (count / top) * (CHART_HEIGHT - 6);
+    for (const [series, className] of [
+      ['oldReplicas', 'line-old'],
+      ['newReplicas', 'line-new'],
+    ] as const) {
+      let points = '';
+      let previous: number | null = null;
+      for (const step of steps) {
+        const x = xOf(step.time).toFixed(1);
+        if (previous !== null) {
+          points += `${x},${yOf(previous).toFixed(1)} `;
+        }
+        points += `${x},${yOf(step[series]).toFixed(1)} `;
+        previous = step[series];
+      }
+      if (previous !== null) {
+        points += `${CHART_WIDTH},${yOf(previous).toFixed(1)}`;
+      }
+      chart.append(
+        svg('polyline', { class: className, points: points.trim(), 'vector-effect': 'non-scaling-stroke' }),
+      );
+    }
+    const playhead = svg('line', {
+      class: 'chart-playhead',
+      x1: 0,
+      x2: 0,
+      y1: 0,
+      y2: CHART_HEIGHT,
+      'vector-effect': 'non-scaling-stroke',
+    });
+    chart.append(playhead);
+    const name = `${entry.object.kind} ${visibleText(entry.object.namespace ?? '')}/${visibleText(entry.object.name)}`;
+    const status = h('span', { className: 'rollout-status' });
+    const element = h(
+      'div',
+      { className: 'rollout', attrs: { role: 'listitem' } },
+      h(
+        'div',
+        { className: 'rollout-head' },
+        h('span', { className: 'rollout-name', text: name, attrs: { title: name } }),
+        status,
+      ),
+      chart,
+    );
+    return { entry, status, playhead, element };
+  }
+}
+
+/** The rollout at the playhead in words: its wave and replica counts, or how it ended. */
+export function describeWave(timeline: Timeline, entry: RolloutEntry, cursor: number, time: number): string {
+  const applied = entry.steps.filter((index) => index < cursor);
+  const first = entry.steps[0];
+  if (applied.length === 0 || first === undefined) {
+    return 'not started';
+  }
+  const last = timeline.events[applied[applied.length - 1] ?? first] as TimelineEvent;
+  const started = timeline.times[first] ?? 0;
+  const waves = applied.filter((index) => timeline.events[index]?.type === 'RolloutStep').length;
+  const counts = lastCounts(timeline, applied);
+  if (last.type === 'RolloutComplete') {
+    return `complete after ${formatDuration((timeline.times[applied[applied.length - 1] ?? first] ?? 0) - started)}, ${waves} steps${counts}`;
+  }
+  if (last.type === 'ProgressDeadlineExceeded') {
+    return `progress deadline exceeded${counts}`;
+  }
+  return `step ${waves}, ${formatDuration(time - started)} in${counts}`;
+}
+
+function lastCounts(timeline: Timeline, applied: readonly number[]): string {
+  for (let k = applied.length - 1; k >= 0; k--) {
+    const rollout = timeline.events[applied[k] ?? -1]?.details?.rollout;
+    if (rollout !== undefined) {
+      return ` · new ${rollout.newReplicas} · old ${rollout.oldReplicas} · available ${rollout.available}`;
+    }
+  }
+  return '';
+}
+
+function legend(): HTMLElement {
+  return h(
+    'span',
+    { className: 'legend' },
+    h('span', { className: 'legend-line line-old', text: 'old ReplicaSet' }),
+    h('span', { className: 'legend-line line-new', text: 'new ReplicaSet' }),
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * The transport bar: play/pause, step to the previous/next event, speed, the playhead's time, and the time axis
+ * (a slider: drag or click to scrub, arrow keys step between events, Page Up/Down jump by a tenth, Home/End).
+ * Marks on the axis show drains, node failures, rollouts, blocked evictions and unschedulable pods.
+ */
+import { PLAYBACK_SPEEDS } from '../../protocol/webview-messages';
+import { h, icon, iconButton, replaceChildren, setAttribute, setText, toggleClass } from '../dom';
+import { formatTime } from '../format';
+import type { Playback } from '../model/playback';
+import type { Timeline } from '../model/timeline';
+
+/** What the transport asks of the page. */
+export interface TransportActions {
+  togglePlay(): void;
+  stepPrevious(): void;
+  stepNext(): void;
+  seekTime(time: number): void;
+  setSpeed(speed: number): void;
+}
+
+const MARKED: Readonly<Record<string, string>> = {
+  DrainStarted: 'drain',
+  DrainCompleted: 'drain',
+  DrainBlocked: 'blocked',
+  EvictionBlocked: 'blocked',
+  NodeNotReady: 'failure',
+  NodeCordoned: 'drain',
+  RolloutStep: 'rollout',
+  RolloutComplete: 'rollout',
+  ProgressDeadlineExceeded: 'failure',
+  PodUnschedulable: 'unschedulable',
+};
+
+/** The transport bar. */
+export class TransportView {
+  readonly element: HTMLElement;
+  private readonly playButton: HTMLButtonElement;
+  private readonly speedSelect: HTMLSelectElement;
+  private readonly timeLabel: HTMLElement;
+  private readonly axis: HTMLElement;
+  private readonly marks: HTMLElement;
+  private readonly progress: HTMLElement;
+  private readonly thumb: HTMLElement;
+  private timeline: Timeline | null = null;
+  private isDragging = false;
+
+  constructor(private readonly actions: TransportActions) {
+    this.playButton = iconButton('play', 'Play', 'icon-button play');
+    const back = iconButton('stepBack', 'Previous event');
+    const forward = iconButton('stepForward', 'Next event');
+    this.speedSelect = h('select', { className: 'speed', attrs: { 'aria-label': 'Playback speed' } });
+    for (const speed of PLAYBACK_SPEEDS) {
+      this.speedSelect.append(h('option', { text: `${speed}×`, attrs: { value: String(speed) } }));
+    }
+    this.timeLabel = h('span', { className: 'time-label', attrs: { 'aria-hidden': 'true' } });
+    this.marks = h('div', { className: 'axis-marks', attrs: { 'aria-hidden': 'true' } });
+    this.progress = h('div', { className: 'axis-progress', attrs: { 'aria-hidden': 'true' } });
+    this.thumb = h('div', { className: 'axis-thumb', attrs: { 'aria-hidden': 'true' } });
+    this.axis = h(
+      'div',
+      {
+        className: 'axis',
+        attrs: { role: 'slider', tabindex: '0', 'aria-label': 'Simulated time', 'aria-valuemin': '0' },
+      },
+      h('div', { className: 'axis-track' }, this.progress, this.marks),
+      this.thumb,
+    );
+    this.element = h(
+      'section',
+      { className: 'transport', attrs: { 'aria-label': 'Playback' } },
+      back,
+      this.playButton,
+      forward,
+      this.speedSelect,
+      this.timeLabel,
+      this.axis,
+    );
+    this.playButton.addEventListener('click', () => actions.togglePlay());
+    back.addEventListener('click', () => actions.stepPrevious());
+    forward.addEventListener('click', () => actions.stepNext());
+    this.speedSelect.addEventListener('change', () => actions.setSpeed(Number(this.speedSelect.value)));
+    this.axis.addEventListener('keydown', (event) => this.onKey(event));
+    this.axis.addEventListener('pointerdown', (event) => this.onPointerDown(event));
+    this.axis.addEventListener('pointermove', (event) => this.onPointerMove(event));
+    this.axis.addEventListener('pointerup', (event) => this.onPointerUp(event));
+    this.axis.addEventListener('pointercancel', () => (this.isDragging = false));
+  }
+
+  /** Shows a new timeline: its duration and marks. */
+  setTimeline(timeline: Timeline): void {
+    this.timeline = timeline;
+    setAttribute(this.axis, 'aria-valuemax', String(timeline.duration));
+    const seen = new Set<string>();
+    const marks: HTMLElement[] = [];
+    timeline.events.forEach((event, index) => {
+      const kind = MARKED[event.type];
+      if (kind === undefined) {
+        return;
+      }
+      // One mark per kind per 0.25 % of the axis: 5,000 unschedulable pods make a band, not 5,000 nodes.
+      const position = timeline.duration > 0 ? (timeline.times[index] ?? 0) / timeline.duration : 0;
+      const bucket = `${kind}:${Math.round(position * 400)}`;
+      if (seen.has(bucket)) {
+        return;
+      }
+      seen.add(bucket);
+      const mark = h('span', { className: `axis-mark mark-${kind}` });
+      mark.style.left = `${(position * 100).toFixed(3)}%`;
+      marks.push(mark);
+    });
+    replaceChildren(this.marks, ...marks);
+  }
+
+  /** Shows the playhead. */
+  update(playback: Playback): void {
+    const duration = this.timeline?.duration ?? 0;
+    const label = playback.isPlaying ? 'Pause' : 'Play';
+    if (this.playButton.getAttribute('aria-label') !== label) {
+      setAttribute(this.playButton, 'aria-label', label);
+      setAttribute(this.playButton, 'title', `${label} (Space)`);
+      replaceChildren(this.playButton, icon(playback.isPlaying ? 'pause' : 'play'));
+    }
+    toggleClass(this.playButton, 'is-playing', playback.isPlaying);
+    if (this.speedSelect.value !== String(playback.speed)) {
+      this.speedSelect.value = String(playback.speed);
+    }
+    const events = this.timeline?.events.length ?? 0;
+    setText(this.timeLabel, `${formatTime(playback.time)} / ${formatTime(duration)}`);
+    const share = duration > 0 ? playback.time / duration : events > 0 && playback.cursor >= events ? 1 : 0;
+    const percent = `${(share * 100).toFixed(3)}%`;
+    this.progress.style.width = percent;
+    this.thumb.style.left = percent;
+    const valueText = `${formatTime(playback.time)}, event ${playback.cursor} of ${events}`;
+    if (this.axis.getAttribute('aria-valuetext') !== valueText) {
+      setAttribute(this.axis, 'aria-valuenow', playback.time.toFixed(1));
+      setAttribute(this.axis, 'aria-valuetext', valueText);
+    }
+  }
+
+  /** Gives the keyboard focus to the axis. */
+  focusAxis(): void {
+    this.axis.focus();
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    const duration = this.timeline?.duration ?? 0;
+    const current = Number(this.axis.getAttribute('aria-valuenow') ?? '0');
+    switch (event.key) {
+      case 'ArrowLeft':
+      case 'ArrowDown':
+        this.actions.stepPrevious();
+        break;
+      case 'ArrowRight':
+      case 'ArrowUp':
+        this.actions.stepNext();
+        break;
+      case 'PageDown':
+        this.actions.seekTime(current - duration / 10);
+        break;
+      case 'PageUp':
+        this.actions.seekTime(current + duration / 10);
+        break;
+      case 'Home':
+        this.actions.seekTime(0);
+        break;
+      case 'End':
+        this.actions.seekTime(duration);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  }
+
+  private onPointerDown(event: PointerEvent): void {
+    if (event.button !== 0) {
+      return;
+    }
+    this.isDragging = true;
+    this.axis.setPointerCapture(event.pointerId);
+    this.axis.focus();
+    this.scrubTo(event.clientX);
+  }
+
+  private onPointerMove(event: PointerEvent): void {
+    if (this.isDragging) {
+      this.scrubTo(event.clientX);
+    }
+  }
+
+  private onPointerUp(event: PointerEvent): void {
+    if (this.isDragging) {
+      this.isDragging = false;
+      this.axis.releasePointerCapture(event.pointerId);
+      this.scrubTo(event.clientX);
+    }
+  }
+
+  private scrubTo(clientX: number): void {
+    const track = this.axis.getBoundingClientRect();
+    const share = track.width > 0 ? Math.min(1, Math.max(0, (clientX - track.left) / track.width)) : 0;
+    this.actions.seekTime(share * (this.timeline?.duration ?? 0));
+  }
+}
