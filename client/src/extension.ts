@@ -4,6 +4,9 @@
 import * as vscode from 'vscode';
 import { buildCommandTable } from './commands/command-table';
 import { ForesightLanguageClient } from './language-client';
+import { TimelinePanels } from './panel/timeline-panels';
+import type { SimulationParams, SimulationResult } from '../../protocol/messages';
+import { SIMULATION_REQUEST } from '../../protocol/messages';
 
 let client: ForesightLanguageClient | undefined;
 
@@ -15,7 +18,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const languageClient = new ForesightLanguageClient(context, output);
     client = languageClient;
     context.subscriptions.push(languageClient);
-    for (const command of buildCommandTable(languageClient, output)) {
+    const timeline = new TimelinePanels({
+      extensionUri: context.extensionUri,
+      output,
+      source: {
+        simulate: (uri) =>
+          languageClient.sendRequest<SimulationResult>(SIMULATION_REQUEST, {
+            uri,
+          } satisfies SimulationParams),
+      },
+    });
+    context.subscriptions.push(timeline, timeline.register());
+    for (const command of buildCommandTable(languageClient, output, timeline)) {
       context.subscriptions.push(
         vscode.commands.registerCommand(command.id, async () => {
           try {

@@ -63,6 +63,15 @@ export class ForesightLanguageClient implements vscode.Disposable {
     );
   }
 
+  /** Sends a custom request (declared in protocol/messages.ts); undefined when the server is not running. */
+  async sendRequest<R>(method: string, params: unknown): Promise<R | undefined> {
+    const client = this.client;
+    if (client === undefined || !client.isRunning()) {
+      return undefined;
+    }
+    return client.sendRequest<R>(method, params);
+  }
+
   /** Stops the server if it runs. */
   async stop(): Promise<void> {
     const client = this.client;

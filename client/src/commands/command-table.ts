@@ -4,6 +4,7 @@
  */
 import type * as vscode from 'vscode';
 import type { ForesightLanguageClient } from '../language-client';
+import type { TimelinePanels } from '../panel/timeline-panels';
 
 /** One command: its id and what it does. */
 export interface CommandEntry {
@@ -16,6 +17,7 @@ export interface CommandEntry {
 export function buildCommandTable(
   client: ForesightLanguageClient,
   output: vscode.OutputChannel,
+  timeline: Pick<TimelinePanels, 'show'>,
 ): CommandEntry[] {
   return [
     {
@@ -33,6 +35,12 @@ export function buildCommandTable(
       id: 'kubeForesight.showOutput',
       // The same either way: the output channel outlives the server.
       run: () => output.show(true),
+    },
+    {
+      id: 'kubeForesight.showTimeline',
+      // The same either way: the panel opens (or comes to the front); with the server stopped it says so and
+      // offers to simulate again once it runs.
+      run: () => timeline.show(),
     },
   ];
 }

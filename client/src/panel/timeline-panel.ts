@@ -1,0 +1,271 @@
+/**
+ * One timeline panel: its page (HTML with a per-render nonce), the message bridge, and what it shows. It follows
+ * the folder of the active manifest and re-simulates, debounced, when a manifest of that folder changes (the page
+ * keeps its playhead). Messages from the page are checked as untrusted input; unexpected errors are logged with
+ * their stack, shown once, and leave the page with a message rather than stale data.
+ */
+import * as vscode from 'vscode';
+import type { SimulationResult } from '../../../protocol/messages';
+import type {
+  HostToWebviewMessage,
+  PanelReport,
+  WebviewToHostMessage,
+} from '../../../protocol/webview-messages';
+import { buildPanelHtml, createNonce } from './panel-html';
+import { parseWebviewMessage } from './webview-message-check';
+
+/** The webview type of the panel (also in package.json's activation events, for the serializer). */
+export const TIMELINE_VIEW_TYPE = 'kubeForesight.timeline';
+
+/** Delay between the last change of a manifest and the new simulation. */
+export const UPDATE_DELAY_MS = 400;
+
+/** Where simulations come from (the language server). */
+export interface SimulationSource {
+  /** Simulates the manifests of a folder; undefined when the server is not running. */
+  simulate(folderUri: string): Promise<SimulationResult | undefined>;
+}
+
+/** What a panel needs from the extension. */
+export interface TimelinePanelContext {
+  readonly extensionUri: vscode.Uri;
+  readonly source: SimulationSource;
+  readonly output: vscode.OutputChannel;
+}
+
+const MANIFEST_LANGUAGES = new Set(['yaml', 'json']);
+
+/** The webview options: scripts on, local resources from dist/media only. */
+export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
+  return {
+    enableScripts: true,
+    enableCommandUris: false,
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'media')],
+  };
+}
+
+/** The folder of a manifest document, or undefined for documents that are not files of a known kind. */
+export function manifestFolderOf(document: vscode.TextDocument): vscode.Uri | undefined {
+  if (document.uri.scheme !== 'file' || !MANIFEST_LANGUAGES.has(document.languageId)) {
+    return undefined;
+  }
+  return vscode.Uri.joinPath(document.uri, '..');
+}
+
+/** One timeline panel. */
+export class TimelinePanel implements vscode.Disposable {
+  private readonly disposables: vscode.Disposable[] = [];
+  private folder: vscode.Uri | undefined;
+  private report: PanelReport | undefined;
+  private generation = 0;
+  private updateTimer: ReturnType<typeof setTimeout> | undefined;
+  private isStale = false;
+  private hasShownError = false;
+  private editorColumn = vscode.ViewColumn.One;
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    private readonly context: TimelinePanelContext,
+    folder: vscode.Uri | undefined,
+    private readonly onDisposed: () => void,
+  ) {
+    this.folder = folder;
+    const webview = panel.webview;
+    webview.options = webviewOptions(context.extensionUri);
+    const media = vscode.Uri.joinPath(context.extensionUri, 'dist', 'media');
+    webview.html = buildPanelHtml({
+      cspSource: webview.cspSource,
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'main.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'main.css')).toString(),
+      nonce: createNonce(),
+    });
+    this.disposables.push(
+      panel.onDidDispose(() => this.dispose()),
+      webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
+      panel.onDidChangeViewState(() => {
+        if (panel.visible && this.isStale) {
+          this.scheduleUpdate();
+        }
+      }),
+      vscode.window.onDidChangeActiveTextEditor((editor) => this.followEditor(editor)),
+      vscode.workspace.onDidChangeTextDocument((event) => this.documentChanged(event.document.uri)),
+      vscode.workspace.onDidSaveTextDocument((document) => this.documentChanged(document.uri)),
+      vscode.workspace.onDidCreateFiles((event) => event.files.forEach((uri) => this.documentChanged(uri))),
+      vscode.workspace.onDidDeleteFiles((event) => event.files.forEach((uri) => this.documentChanged(uri))),
+    );
+  }
+
+  /** Shows a folder (or the active editor's when none is given) and brings the panel to the front. */
+  show(folder: vscode.Uri | undefined): void {
+    this.panel.reveal(undefined, true);
+    if (folder !== undefined && folder.toString() !== this.folder?.toString()) {
+      this.folder = folder;
+      void this.load(false);
+    }
+  }
+
+  /** Stops listening and closes the panel. */
+  dispose(): void {
+    clearTimeout(this.updateTimer);
+    this.generation += 1;
+    for (const disposable of this.disposables.splice(0)) {
+      disposable.dispose();
+    }
+    this.onDisposed();
+  }
+
+  private receive(raw: unknown): void {
+    const message = parseWebviewMessage(raw);
+    if (message === undefined) {
+      this.context.output.appendLine('Timeline panel: dropped a message of unexpected shape from the page.');
+      return;
+    }
+    this.guard('handling a message from the timeline panel', () => this.handle(message));
+  }
+
+  private async handle(message: WebviewToHostMessage): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        if (this.folder === undefined) {
+          this.followEditor(vscode.window.activeTextEditor);
+        }
+        if (this.folder === undefined) {
+          this.post({
+            type: 'unavailable',
+            message: 'Open a Kubernetes manifest to replay its folder.',
+            isError: false,
+          });
+        } else if (this.report !== undefined) {
+          // The page was rebuilt (the panel was hidden): send what it showed; it restores its own playhead.
+          this.post({
+            type: 'simulation',
+            folder: this.folderInfo(this.folder),
+            report: this.report,
+            isUpdate: false,
+          });
+        } else {
+          await this.load(false);
+        }
+        break;
+      case 'reload':
+        await this.load(this.report !== undefined);
+        break;
+      case 'revealPod':
+        await this.revealPod(message.namespace, message.name);
+        break;
+    }
+  }
+
+  private followEditor(editor: vscode.TextEditor | undefined): void {
+    if (editor === undefined) {
+      return;
+    }
+    this.editorColumn = editor.viewColumn ?? this.editorColumn;
+    const folder = manifestFolderOf(editor.document);
+    if (folder !== undefined && folder.toString() !== this.folder?.toString()) {
+      this.folder = folder;
+      this.report = undefined;
+      void this.load(false);
+    }
+  }
+
+  private documentChanged(uri: vscode.Uri): void {
+    const folder = this.folder?.toString();
+    if (folder !== undefined && uri.scheme === 'file' && uri.toString().startsWith(`${folder}/`)) {
+      this.scheduleUpdate();
+    }
+  }
+
+  private scheduleUpdate(): void {
+    if (!this.panel.visible) {
+      this.isStale = true;
+      return;
+    }
+    this.isStale = false;
+    clearTimeout(this.updateTimer);
+    this.updateTimer = setTimeout(() => void this.load(true), UPDATE_DELAY_MS);
+  }
+
+  private async load(isUpdate: boolean): Promise<void> {
+    const folder = this.folder;
+    if (folder === undefined) {
+      return;
+    }
+    const generation = ++this.generation;
+    const info = this.folderInfo(folder);
+    if (!isUpdate) {
+      this.post({ type: 'loading', folder: info });
+    }
+    try {
+      const result = await this.context.source.simulate(folder.toString());
+      if (generation !== this.generation) {
+        return;
+      }
+      if (result === undefined) {
+        this.post({
+          type: 'unavailable',
+          message:
+            'The Kube Foresight language server is not running. Run "Kube Foresight: Restart Language Server".',
+          isError: true,
+        });
+      } else if (result.ok) {
+        this.report = result.report;
+        this.post({ type: 'simulation', folder: info, report: result.report, isUpdate });
+      } else {
+        this.post({ type: 'unavailable', message: result.message, isError: true });
+      }
+    } catch (error: unknown) {
+      if (generation === this.generation) {
+        this.report = undefined;
+        this.post({
+          type: 'unavailable',
+          message: 'The simulation failed; see the "Kube Foresight" output.',
+          isError: true,
+        });
+        this.reportError(`simulating ${folder.toString()}`, error);
+      }
+    }
+  }
+
+  private async revealPod(namespace: string, name: string): Promise<void> {
+    const pod = this.report?.pods.find((entry) => entry.namespace === namespace && entry.name === name);
+    const location = pod?.location;
+    if (location === undefined) {
+      return;
+    }
+    const uri = vscode.Uri.parse(location.uri, true);
+    if (uri.scheme !== 'file' && uri.scheme !== 'untitled') {
+      return;
+    }
+    const position = new vscode.Position(location.line, location.character);
+    await vscode.window.showTextDocument(uri, {
+      viewColumn: this.editorColumn,
+      selection: new vscode.Range(position, position),
+      preserveFocus: false,
+    });
+  }
+
+  private folderInfo(folder: vscode.Uri): { uri: string; name: string } {
+    const segments = folder.path.split('/').filter((segment) => segment !== '');
+    return { uri: folder.toString(), name: segments[segments.length - 1] ?? folder.toString() };
+  }
+
+  private post(message: HostToWebviewMessage): void {
+    void this.panel.webview.postMessage(message);
+  }
+
+  private guard(activity: string, work: () => Promise<void>): void {
+    work().catch((error: unknown) => this.reportError(activity, error));
+  }
+
+  private reportError(activity: string, error: unknown): void {
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    this.context.output.appendLine(`Timeline panel: unexpected error while ${activity}: ${detail}`);
+    if (!this.hasShownError) {
+      this.hasShownError = true;
+      void vscode.window.showErrorMessage(
+        `Kube Foresight: error while ${activity}; see the output for details.`,
+      );
+    }
+  }
+}
