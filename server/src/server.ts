@@ -12,7 +12,9 @@ import {
 } from 'vscode-languageserver/node';
 import type { InitializeResult } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { SIMULATION_REQUEST } from '../../protocol/messages';
 import { LanguageServer } from './host/language-server';
+import { answerSimulationRequest } from './host/simulation-request';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
@@ -48,6 +50,12 @@ connection.onCodeAction((params) => server.codeActions(params));
 connection.onHover((params) => server.hover(params));
 connection.onCompletion((params) => server.completion(params));
 connection.onDocumentSymbol((params) => server.documentSymbols(params));
+connection.onRequest(SIMULATION_REQUEST, (params: unknown) =>
+  answerSimulationRequest(params, {
+    openDocuments: () => documents.all(),
+    settingsFor: (uri) => server.settings.get(uri),
+  }),
+);
 connection.onShutdown(() => server.dispose());
 
 process.on('uncaughtException', (error: unknown) => server.reportError('running', error));

@@ -1,0 +1,136 @@
+/**
+ * Answers SIMULATION_REQUEST (protocol/messages.ts) for the timeline panel: reads the manifests of a folder the
+ * way `foresight simulate DIR` does (recursively, .yaml/.yml/.json, open documents as edited), the cluster file
+ * (the `kubeForesight.cluster` setting, else the nearest `.foresight/cluster.yaml` at or above the folder, else the
+ * embedded default cluster), runs the engine with full scheduling detail and answers the panel's report.
+ * Expected failures (not a folder, no manifests) are answers, not exceptions.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseAllDocuments } from 'yaml';
+import type { SimulationResult } from '../../../protocol/messages';
+import type { Settings } from '../../../protocol/settings';
+import { collectManifestFiles } from '../cli/manifest-files';
+import type { SourcedObject } from '../engine/model/cluster-load';
+import { simulate } from '../engine/simulate/simulate';
+import { isKubernetesMinor } from '../engine/version';
+import { buildPanelReport } from './panel-report';
+
+/** What the handler needs from the language server. */
+export interface SimulationRequestContext {
+  /** The open documents (their text wins over the file on disk). */
+  openDocuments(): readonly { readonly uri: string; getText(): string }[];
+  /** The settings that apply to a URI. */
+  settingsFor(uri: string): Promise<Settings>;
+}
+
+/** The most manifest files read from one folder. */
+export const MAX_FILES = 2000;
+const CLUSTER_FILE = join('.foresight', 'cluster.yaml');
+
+/** Answers one request; `params` is untrusted. */
+export async function answerSimulationRequest(
+  params: unknown,
+  context: SimulationRequestContext,
+): Promise<SimulationResult> {
+  const uri = typeof params === 'object' && params !== null ? (params as { uri?: unknown }).uri : undefined;
+  if (typeof uri !== 'string' || !uri.startsWith('file:')) {
+    return { ok: false, message: 'The simulation needs a file or folder on disk.' };
+  }
+  let folder = fileURLToPath(uri);
+  const stats = statSync(folder, { throwIfNoEntry: false });
+  if (stats === undefined) {
+    return { ok: false, message: `${folder} does not exist.` };
+  }
+  if (!stats.isDirectory()) {
+    folder = dirname(folder);
+  }
+  const settings = await context.settingsFor(pathToFileURL(folder).href);
+  const open = new Map(context.openDocuments().flatMap((document) => openEntry(document)));
+  const maxLength = settings.maxFileSizeKB * 1024;
+  const texts = new Map<string, string>();
+  const read = (file: string): string | undefined => {
+    const href = pathToFileURL(file).href;
+    const text = open.get(resolve(file)) ?? readText(file);
+    if (text === undefined || text.length > maxLength) {
+      return undefined;
+    }
+    texts.set(href, text);
+    return text;
+  };
+  const files = collectManifestFiles([folder], folder).files.slice(0, MAX_FILES);
+  const manifests = files.flatMap((file) => objectsOf(read(file), pathToFileURL(file).href));
+  if (manifests.length === 0) {
+    return { ok: false, message: `No Kubernetes manifest in ${basename(folder)}.` };
+  }
+  const clusterFile = findClusterFile(folder, settings.cluster);
+  const cluster =
+    clusterFile === undefined ? null : objectsOf(read(clusterFile), pathToFileURL(clusterFile).href);
+  const result = simulate({
+    manifests,
+    cluster,
+    ...(clusterFile === undefined ? {} : { clusterDescription: basename(clusterFile) }),
+    ...(isKubernetesMinor(settings.kubernetesVersion) ? { version: settings.kubernetesVersion } : {}),
+    detail: 'full',
+  });
+  return {
+    ok: true,
+    folder: { uri: pathToFileURL(folder).href, name: basename(folder) },
+    report: buildPanelReport(result, (file) => texts.get(file)),
+  };
+}
+
+/** The cluster file: the setting (relative to the folder), or the nearest `.foresight/cluster.yaml` upwards. */
+export function findClusterFile(folder: string, setting: string): string | undefined {
+  if (setting.trim() !== '') {
+    const file = isAbsolute(setting) ? setting : resolve(folder, setting);
+    return statSync(file, { throwIfNoEntry: false })?.isFile() === true ? file : undefined;
+  }
+  for (let directory = folder; ; directory = dirname(directory)) {
+    const candidate = join(directory, CLUSTER_FILE);
+    if (statSync(candidate, { throwIfNoEntry: false })?.isFile() === true) {
+      return candidate;
+    }
+    if (dirname(directory) === directory) {
+      return undefined;
+    }
+  }
+}
+
+/** Every non-empty YAML document of a text that parses, with its source; a broken document is left out. */
+function objectsOf(text: string | undefined, file: string): SourcedObject[] {
+  if (text === undefined) {
+    return [];
+  }
+  const objects: SourcedObject[] = [];
+  parseAllDocuments(text).forEach((document, documentIndex) => {
+    if (document.errors.length > 0) {
+      return;
+    }
+    const object: unknown = document.toJS({ maxAliasCount: 100 });
+    if (object !== null && object !== undefined) {
+      objects.push({ object, source: { file, documentIndex, path: [] } });
+    }
+  });
+  return objects;
+}
+
+function openEntry(document: { readonly uri: string; getText(): string }): [string, string][] {
+  if (!document.uri.startsWith('file:')) {
+    return [];
+  }
+  try {
+    return [[resolve(fileURLToPath(document.uri)), document.getText()]];
+  } catch {
+    return [];
+  }
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
