@@ -48,6 +48,10 @@ export interface PodInfo {
   readonly hostPorts: readonly HostPort[];
   /** Images of containers and init containers, normalised (ImageLocality). */
   readonly images: readonly string[];
+  /** Number of init containers plus containers (ImageLocality's threshold scales with it). */
+  readonly containerCount: number;
+  /** Names of the scalar resources (extended, hugepages) the pod requests, sorted. */
+  readonly scalarResourceNames: readonly string[];
   /** Labels (for selectors of other pods). */
   readonly labels: Readonly<Record<string, string>>;
   /** Whether the pod has pod affinity or anti-affinity terms. */
@@ -76,6 +80,7 @@ export function createPodInfo(input: PodInfoInput, problems: PodResourceProblem[
   const name = pod.metadata?.name ?? pod.metadata?.generateName ?? '';
   const requestProblems: PodResourceProblem[] = [];
   const computed = computePodRequests(spec, { podLevelResources: input.podLevelResources }, requestProblems);
+  const requests = toResources(computed.requests);
   for (const problem of requestProblems) {
     problems.push({ ...problem, path: ['spec', ...problem.path] });
   }
@@ -92,11 +97,13 @@ export function createPodInfo(input: PodInfoInput, problems: PodResourceProblem[
     source: input.source,
     owner: input.owner,
     priority: input.priority,
-    requests: toResources(computed.requests),
+    requests,
     nonZeroMilliCpu: computed.nonZeroMilliCpu,
     nonZeroMemory: computed.nonZeroMemory,
     hostPorts: collectHostPorts(spec.containers, spec.initContainers, spec.hostNetwork === true),
     images: collectImages(spec.containers, spec.initContainers),
+    containerCount: listOf(spec.initContainers).length + listOf(spec.containers).length,
+    scalarResourceNames: requests.scalarNames(),
     labels: pod.metadata?.labels ?? {},
     hasPodAffinity: podAffinity !== undefined || podAntiAffinity !== undefined,
     hasRequiredAntiAffinity,

@@ -146,9 +146,11 @@ export function runSchedulingCycle(
       ? numFeasibleNodesToFind(framework.percentageOfNodesToScore, numNodes)
       : 1;
     const start = cursor.nextStartNodeIndex;
+    const hasFilters = framework.hasFilterPlugins;
     for (let i = 0; i < numNodes && feasible.length < numToFind; i++) {
-      const node = nodes[(start + i) % numNodes] as NodeInfo;
-      const status = framework.hasFilterPlugins ? framework.runFilterPlugins(state, pod, node) : SUCCESS;
+      const index = start + i;
+      const node = nodes[index < numNodes ? index : index % numNodes] as NodeInfo;
+      const status = hasFilters ? framework.runFilterPlugins(state, pod, node) : SUCCESS;
       if (status.code === 'Success') {
         feasible.push(node);
         if (detail === 'full') {
@@ -201,23 +203,77 @@ function place(
       return { ...base, nodeName: null, tiedNodes: [], scores: null, error: preScore };
     }
   }
-  const outcome = framework.hasScorePlugins
-    ? framework.runScorePlugins(state, pod, feasible)
-    : { ok: true as const, scores: feasible.map((node) => ({ name: node.name, total: 1, scores: [] })) };
-  if (!outcome.ok) {
-    return { ...base, nodeName: null, tiedNodes: [], scores: null, error: outcome.status };
+  const isFull = detail === 'full';
+  let totals: Float64Array;
+  let perPlugin: readonly Float64Array[] | null = null;
+  if (framework.hasScorePlugins) {
+    const outcome = framework.runScorePlugins(state, pod, feasible, isFull);
+    if (!outcome.ok) {
+      return { ...base, nodeName: null, tiedNodes: [], scores: null, error: outcome.status };
+    }
+    totals = outcome.totals;
+    perPlugin = outcome.perPlugin;
+  } else {
+    totals = new Float64Array(feasible.length).fill(1);
   }
+  // selectHost: the highest total; ties are broken by cluster node order instead of at random.
   let best = -Infinity;
-  for (const entry of outcome.scores) {
-    if (entry.total > best) {
-      best = entry.total;
+  for (let i = 0; i < totals.length; i++) {
+    const total = totals[i] as number;
+    if (total > best) {
+      best = total;
     }
   }
-  const cluster = framework.cluster;
-  const tied = outcome.scores
-    .filter((entry) => entry.total === best)
-    .map((entry) => entry.name)
-    .sort((a, b) => cluster.indexOf(a) - cluster.indexOf(b));
-  const scores = detail === 'full' ? { plugins: framework.scorePluginNames, nodes: outcome.scores } : null;
-  return { ...base, nodeName: tied[0] ?? null, tiedNodes: tied, scores };
+  const tied: NodeInfo[] = [];
+  for (let i = 0; i < totals.length; i++) {
+    if (totals[i] === best) {
+      tied.push(feasible[i] as NodeInfo);
+    }
+  }
+  sortByNodeOrder(tied);
+  const tiedNodes = tied.map((node) => node.name);
+  const scores = isFull ? scoreTable(framework, feasible, totals, perPlugin ?? []) : null;
+  return { ...base, nodeName: tiedNodes[0] ?? null, tiedNodes, scores };
+}
+
+/**
+ * Sorts nodes by cluster order. The search visits nodes in rotated cluster order, so the list is usually two
+ * ascending runs; that case is rotated in linear time, anything else sorted.
+ */
+function sortByNodeOrder(nodes: NodeInfo[]): void {
+  let descents = 0;
+  let split = 0;
+  for (let i = 1; i < nodes.length; i++) {
+    if ((nodes[i] as NodeInfo).order < (nodes[i - 1] as NodeInfo).order) {
+      descents++;
+      split = i;
+    }
+  }
+  if (descents === 0) {
+    return;
+  }
+  const first = nodes[0] as NodeInfo;
+  const last = nodes[nodes.length - 1] as NodeInfo;
+  if (descents === 1 && last.order < first.order) {
+    const rotated = [...nodes.slice(split), ...nodes.slice(0, split)];
+    for (let i = 0; i < rotated.length; i++) {
+      nodes[i] = rotated[i] as NodeInfo;
+    }
+    return;
+  }
+  nodes.sort((a, b) => a.order - b.order);
+}
+
+function scoreTable(
+  framework: SchedulerFramework,
+  feasible: readonly NodeInfo[],
+  totals: Float64Array,
+  perPlugin: readonly Float64Array[],
+): ScoreTable {
+  const nodes = feasible.map((node, index) => ({
+    name: node.name,
+    total: totals[index] ?? 0,
+    scores: perPlugin.map((column) => column[index] ?? 0),
+  }));
+  return { plugins: framework.scorePluginNames, nodes };
 }

@@ -49,8 +49,10 @@ export interface NodePluginScores {
   readonly scores: readonly number[];
 }
 
-/** The outcome of scoring. */
-export type ScoreOutcome = { ok: true; scores: NodePluginScores[] } | { ok: false; status: Status };
+/** The outcome of scoring: totals per node and, when asked for, each plugin's weighted column. */
+export type ScoreOutcome =
+  | { ok: true; totals: Float64Array; perPlugin: readonly Float64Array[] | null }
+  | { ok: false; status: Status };
 
 /** Runs one profile's plugins. Implements the handle plugins use to re-run filters. */
 export class SchedulerFramework implements FrameworkHandle {
@@ -62,6 +64,9 @@ export class SchedulerFramework implements FrameworkHandle {
     score: [],
     scoreWeights: new Map(),
   };
+
+  private readonly buffers: [Float64Array, Float64Array] = [new Float64Array(64), new Float64Array(64)];
+  private readonly scorePool: { name: string; score: number }[] = [];
 
   constructor(
     /** The cluster being scheduled into. */
@@ -147,17 +152,16 @@ export class SchedulerFramework implements FrameworkHandle {
       }
     } finally {
       state.skipFilterPlugins = skipped;
+      state.activeFilterPlugins = null;
     }
     return { status: rejection ?? SUCCESS, nodeNames, pluginsWithNodes: [...pluginsWithNodes].sort() };
   }
 
   /** Runs Filter plugins on one node, stopping at the first that does not pass (RunFilterPlugins). */
   runFilterPlugins(state: CycleState, pod: PodInfo, node: NodeInfo): Status {
-    const skipped = state.skipFilterPlugins;
-    for (const plugin of this.plugins.filter) {
-      if (skipped.size > 0 && skipped.has(plugin.name)) {
-        continue;
-      }
+    const plugins = (state.activeFilterPlugins ??= this.activeFilters(state.skipFilterPlugins));
+    for (let i = 0; i < plugins.length; i++) {
+      const plugin = plugins[i] as SchedulerPlugin;
       const status = plugin.filter?.(state, pod, node) ?? SUCCESS;
       if (status.code !== 'Success') {
         if (!isRejected(status)) {
@@ -168,6 +172,12 @@ export class SchedulerFramework implements FrameworkHandle {
       }
     }
     return SUCCESS;
+  }
+
+  private activeFilters(skipped: ReadonlySet<string>): readonly SchedulerPlugin[] {
+    return skipped.size === 0
+      ? this.plugins.filter
+      : this.plugins.filter.filter((plugin) => !skipped.has(plugin.name));
   }
 
   /** Tells each preFilter extension (of plugins not skipped) that a pod was added to a node. */
@@ -257,46 +267,87 @@ export class SchedulerFramework implements FrameworkHandle {
 
   /**
    * Runs Score plugins on every node, then NormalizeScore, checks the 0..100 range, applies weights and sums
-   * (RunScorePlugins). Plugins skipped at PreScore score nothing (their column is 0).
+   * (RunScorePlugins). Plugins skipped at PreScore score nothing (their column is 0). The returned arrays are
+   * the framework's buffers, valid until the next call: totals per node (in `nodes` order) and, when
+   * `keepPerPlugin`, each plugin's weighted column.
    */
-  runScorePlugins(state: CycleState, pod: PodInfo, nodes: readonly NodeInfo[]): ScoreOutcome {
+  runScorePlugins(
+    state: CycleState,
+    pod: PodInfo,
+    nodes: readonly NodeInfo[],
+    keepPerPlugin: boolean,
+  ): ScoreOutcome {
     const plugins = this.plugins.score;
-    const columns: NodeScore[][] = [];
-    for (const plugin of plugins) {
-      const scoreNode = plugin.score?.bind(plugin);
-      if (scoreNode === undefined || state.skipScorePlugins.has(plugin.name)) {
-        columns.push(nodes.map((node) => ({ name: node.name, score: 0 })));
+    const count = nodes.length;
+    const totals = this.buffer(0, count);
+    totals.fill(0);
+    const perPlugin: Float64Array[] | null = keepPerPlugin ? [] : null;
+    for (let p = 0; p < plugins.length; p++) {
+      const plugin = plugins[p] as SchedulerPlugin;
+      const column = keepPerPlugin ? new Float64Array(count) : this.buffer(1, count);
+      perPlugin?.push(column);
+      if (plugin.score === undefined || state.skipScorePlugins.has(plugin.name)) {
+        column.fill(0);
         continue;
       }
-      const column = nodes.map((node) => ({ name: node.name, score: scoreNode(state, pod, node) }));
+      for (let i = 0; i < count; i++) {
+        column[i] = plugin.score(state, pod, nodes[i] as NodeInfo);
+      }
       if (plugin.normalizeScore !== undefined) {
-        const status = plugin.normalizeScore(state, pod, column);
+        const scores = this.nodeScores(nodes, column);
+        const status = plugin.normalizeScore(state, pod, scores);
         if (!isSuccess(status)) {
           return {
             ok: false,
             status: errorStatus(plugin.name, `running Normalize on Score plugin "${plugin.name}"`),
           };
         }
-      }
-      for (const entry of column) {
-        if (entry.score > MAX_NODE_SCORE || entry.score < MIN_NODE_SCORE || !Number.isFinite(entry.score)) {
-          const message = `plugin "${plugin.name}" returns an invalid score ${entry.score}, it should in the range of [${MIN_NODE_SCORE}, ${MAX_NODE_SCORE}] after normalizing`;
-          return { ok: false, status: errorStatus(plugin.name, message) };
+        for (let i = 0; i < count; i++) {
+          column[i] = (scores[i] as NodeScore).score;
         }
       }
-      columns.push(column);
+      const weight = this.plugins.scoreWeights.get(plugin.name) ?? 1;
+      for (let i = 0; i < count; i++) {
+        const score = column[i] as number;
+        if (!(score >= MIN_NODE_SCORE && score <= MAX_NODE_SCORE)) {
+          const message = `plugin "${plugin.name}" returns an invalid score ${score}, it should in the range of [${MIN_NODE_SCORE}, ${MAX_NODE_SCORE}] after normalizing`;
+          return { ok: false, status: errorStatus(plugin.name, message) };
+        }
+        const weighted = score * weight;
+        column[i] = weighted;
+        totals[i] = (totals[i] as number) + weighted;
+      }
     }
-    const weights = plugins.map((plugin) => this.plugins.scoreWeights.get(plugin.name) ?? 1);
-    const result: NodePluginScores[] = nodes.map((node, index) => {
-      let total = 0;
-      const scores = columns.map((column, pluginIndex) => {
-        const weighted = (column[index]?.score ?? 0) * (weights[pluginIndex] ?? 1);
-        total += weighted;
-        return weighted;
-      });
-      return { name: node.name, total, scores };
-    });
-    return { ok: true, scores: result };
+    return { ok: true, totals, perPlugin };
+  }
+
+  /** A reusable Float64Array of `length` (slot 0: totals, slot 1: a plugin's column). */
+  private buffer(slot: 0 | 1, length: number): Float64Array {
+    let buffer = this.buffers[slot];
+    if (buffer.length < length) {
+      buffer = new Float64Array(Math.max(length, buffer.length * 2));
+      this.buffers[slot] = buffer;
+    }
+    return buffer.subarray(0, length);
+  }
+
+  /** The reusable NodeScore list handed to NormalizeScore, filled from a column. */
+  private nodeScores(nodes: readonly NodeInfo[], column: Float64Array): NodeScore[] {
+    const scores = this.scorePool;
+    if (scores.length > nodes.length) {
+      scores.length = nodes.length;
+    }
+    for (let i = 0; i < nodes.length; i++) {
+      const name = (nodes[i] as NodeInfo).name;
+      const entry = scores[i];
+      if (entry === undefined) {
+        scores.push({ name, score: column[i] as number });
+      } else {
+        entry.name = name;
+        entry.score = column[i] as number;
+      }
+    }
+    return scores;
   }
 
   /** A fresh cycle state for one pod. */

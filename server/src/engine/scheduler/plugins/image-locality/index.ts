@@ -25,7 +25,7 @@ export const createImageLocality: PluginFactory = (context) => ({
   name: IMAGE_LOCALITY,
   score(_state, pod, node) {
     const totalNodes = context.handle.cluster.nodes.length;
-    return calculatePriority(sumImageScores(node, pod, totalNodes), containerCount(pod));
+    return calculatePriority(sumImageScores(node, pod, totalNodes), pod.containerCount);
   },
 });
 
@@ -51,10 +51,4 @@ function sumImageScores(node: NodeInfo, pod: PodInfo, totalNodes: number): numbe
     }
   }
   return sum;
-}
-
-function containerCount(pod: PodInfo): number {
-  const spec = pod.pod.spec;
-  const count = (list: unknown): number => (Array.isArray(list) ? list.length : 0);
-  return count(spec?.initContainers) + count(spec?.containers);
 }

@@ -5,7 +5,7 @@
  * evaluated anyway (what-if checks).
  */
 import type { PluginFactory } from '../../framework/plugin';
-import { SUCCESS, unresolvable } from '../../framework/status';
+import { SUCCESS, skip, unresolvable } from '../../framework/status';
 import type { Reason } from '../../framework/status';
 
 /** The plugin's name. */
@@ -20,6 +20,15 @@ export const REASON_NODE_NAME_MISMATCH: Reason = {
 /** Builds the NodeName plugin (filter only). */
 export const createNodeName: PluginFactory = () => ({
   name: NODE_NAME,
+  // Upstream has no PreFilter; skipping the filter of a pod that names no node (it would pass everywhere) keeps
+  // the outcome and saves a call per node.
+  preFilter(_state, pod) {
+    const wanted = pod.pod.spec?.nodeName;
+    return {
+      status: typeof wanted === 'string' && wanted !== '' ? SUCCESS : skip(NODE_NAME),
+      nodeNames: null,
+    };
+  },
   filter(_state, pod, node) {
     const wanted = pod.pod.spec?.nodeName;
     if (typeof wanted !== 'string' || wanted === '' || wanted === node.name) {

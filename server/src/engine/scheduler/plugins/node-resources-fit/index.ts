@@ -45,12 +45,6 @@ const INSUFFICIENT_CPU = insufficientResource('cpu');
 const INSUFFICIENT_MEMORY = insufficientResource('memory');
 const INSUFFICIENT_EPHEMERAL_STORAGE = insufficientResource('ephemeral-storage');
 
-/** The pod's request summary for Filter: extended/scalar resource names in a stable (sorted) order. */
-interface FitState {
-  readonly scalarNames: readonly string[];
-}
-
-const PRE_FILTER_KEY = new StateKey<FitState>('PreFilterNodeResourcesFit');
 const PRE_SCORE_KEY = new StateKey<readonly number[]>('PreScoreNodeResourcesFit');
 
 /** Builds NodeResourcesFit with the profile's NodeResourcesFitArgs. */
@@ -60,12 +54,9 @@ export const createNodeResourcesFit: PluginFactory = (context) => {
   const scorer = new ResourceAllocationScorer(resources, false, strategyScorer(args));
   return {
     name: NODE_RESOURCES_FIT,
-    preFilter(state, pod) {
-      state.write(PRE_FILTER_KEY, fitState(pod));
-      return { status: SUCCESS, nodeNames: null };
-    },
-    filter(state, pod, node) {
-      return fitsRequest(pod, state.read(PRE_FILTER_KEY) ?? fitState(pod), node, args);
+    // Upstream's PreFilter computes the pod's requests into the cycle state; PodInfo already holds them.
+    filter(_state, pod, node) {
+      return fitsRequest(pod, node, args);
     },
     preScore(state, pod) {
       state.write(PRE_SCORE_KEY, podRequestVector(pod, resources, false));
@@ -89,15 +80,11 @@ function strategyScorer(args: NodeResourcesFitArgs): VectorScorer {
   }
 }
 
-function fitState(pod: PodInfo): FitState {
-  return { scalarNames: pod.requests.scalarNames() };
-}
-
 /**
  * fitsRequest: "Too many pods" when the node is full, then each requested resource that does not fit, in the
  * order cpu, memory, ephemeral-storage, then scalar resources by name (upstream iterates a Go map there).
  */
-function fitsRequest(pod: PodInfo, state: FitState, node: NodeInfo, args: NodeResourcesFitArgs): Status {
+function fitsRequest(pod: PodInfo, node: NodeInfo, args: NodeResourcesFitArgs): Status {
   let reasons: Reason[] | null = null;
   const allocatable = node.allocatable;
   const used = node.requested;
@@ -117,7 +104,7 @@ function fitsRequest(pod: PodInfo, state: FitState, node: NodeInfo, args: NodeRe
   ) {
     (reasons ??= []).push(INSUFFICIENT_EPHEMERAL_STORAGE);
   }
-  for (const name of state.scalarNames) {
+  for (const name of pod.scalarResourceNames) {
     const amount = request.get(name);
     if (amount === 0 || (isExtendedResourceName(name) && isIgnored(name, args))) {
       continue;

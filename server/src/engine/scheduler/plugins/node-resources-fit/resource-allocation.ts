@@ -44,45 +44,78 @@ export function podRequestVector(
   });
 }
 
+/** How a configured resource is read from a node (resolved once, not per node). */
+const enum ResourceKind {
+  Cpu,
+  Memory,
+  EphemeralStorage,
+  Scalar,
+  Other,
+}
+
+function resourceKind(name: string): ResourceKind {
+  if (name === RESOURCE_CPU) {
+    return ResourceKind.Cpu;
+  }
+  if (name === RESOURCE_MEMORY) {
+    return ResourceKind.Memory;
+  }
+  if (name === RESOURCE_EPHEMERAL_STORAGE) {
+    return ResourceKind.EphemeralStorage;
+  }
+  return isScalarResourceName(name) ? ResourceKind.Scalar : ResourceKind.Other;
+}
+
 /** A scorer over one node: fills the vectors (reused between calls) and applies the strategy. */
 export class ResourceAllocationScorer {
   private readonly requested: Float64Array;
   private readonly allocatable: Float64Array;
+  private readonly kinds: readonly ResourceKind[];
+  private readonly names: readonly string[];
 
   constructor(
-    private readonly resources: readonly ResourceSpec[],
+    resources: readonly ResourceSpec[],
     private readonly useRequested: boolean,
     private readonly scorer: VectorScorer,
   ) {
     this.requested = new Float64Array(resources.length);
     this.allocatable = new Float64Array(resources.length);
+    this.kinds = resources.map((resource) => resourceKind(resource.name));
+    this.names = resources.map((resource) => resource.name);
   }
 
   /** The node's score for a pod whose request vector is `podRequests` (podRequestVector). */
   score(node: NodeInfo, podRequests: readonly number[]): number {
-    const { resources, requested, allocatable } = this;
+    const { kinds, requested, allocatable } = this;
     const nodeRequested = this.useRequested ? node.requested : node.nonZeroRequested;
-    for (let i = 0; i < resources.length; i++) {
-      const name = (resources[i] as ResourceSpec).name;
+    for (let i = 0; i < kinds.length; i++) {
       const podRequest = podRequests[i] ?? 0;
       let alloc = 0;
       let req = 0;
-      if (name === RESOURCE_CPU) {
-        alloc = node.allocatable.milliCpu;
-        req = nodeRequested.milliCpu + podRequest;
-      } else if (name === RESOURCE_MEMORY) {
-        alloc = node.allocatable.memory;
-        req = nodeRequested.memory + podRequest;
-      } else if (name === RESOURCE_EPHEMERAL_STORAGE) {
-        alloc = node.allocatable.ephemeralStorage;
-        req = node.requested.ephemeralStorage + podRequest;
-      } else if (
-        isScalarResourceName(name) &&
-        podRequest !== 0 &&
-        node.allocatable.scalar?.has(name) === true
-      ) {
-        alloc = node.allocatable.get(name);
-        req = node.requested.get(name) + podRequest;
+      switch (kinds[i]) {
+        case ResourceKind.Cpu:
+          alloc = node.allocatable.milliCpu;
+          req = nodeRequested.milliCpu + podRequest;
+          break;
+        case ResourceKind.Memory:
+          alloc = node.allocatable.memory;
+          req = nodeRequested.memory + podRequest;
+          break;
+        case ResourceKind.EphemeralStorage:
+          alloc = node.allocatable.ephemeralStorage;
+          req = node.requested.ephemeralStorage + podRequest;
+          break;
+        case ResourceKind.Scalar: {
+          // An extended resource the pod does not request, or the node does not have, is left out.
+          const name = this.names[i] ?? '';
+          if (podRequest !== 0 && node.allocatable.scalar?.has(name) === true) {
+            alloc = node.allocatable.get(name);
+            req = node.requested.get(name) + podRequest;
+          }
+          break;
+        }
+        default:
+          break;
       }
       allocatable[i] = alloc;
       requested[i] = alloc === 0 ? 0 : req;
@@ -93,16 +126,43 @@ export class ResourceAllocationScorer {
 
 /** LeastAllocated: the weighted mean of (allocatable - requested) * 100 / allocatable; over-committed scores 0. */
 export function leastAllocatedScorer(resources: readonly ResourceSpec[]): VectorScorer {
-  return weightedMean(resources, (requested, capacity) =>
-    requested > capacity ? 0 : Math.trunc(((capacity - requested) * MAX_NODE_SCORE) / capacity),
-  );
+  const weights = resources.map((resource) => resource.weight);
+  return (requested, allocatable) => {
+    let nodeScore = 0;
+    let weightSum = 0;
+    for (let i = 0; i < weights.length; i++) {
+      const capacity = allocatable[i] as number;
+      if (capacity === 0) {
+        continue;
+      }
+      const used = requested[i] as number;
+      const weight = weights[i] as number;
+      nodeScore +=
+        (used > capacity ? 0 : Math.trunc(((capacity - used) * MAX_NODE_SCORE) / capacity)) * weight;
+      weightSum += weight;
+    }
+    return weightSum === 0 ? 0 : Math.trunc(nodeScore / weightSum);
+  };
 }
 
 /** MostAllocated: the weighted mean of requested * 100 / allocatable, requested capped at allocatable. */
 export function mostAllocatedScorer(resources: readonly ResourceSpec[]): VectorScorer {
-  return weightedMean(resources, (requested, capacity) =>
-    Math.trunc((Math.min(requested, capacity) * MAX_NODE_SCORE) / capacity),
-  );
+  const weights = resources.map((resource) => resource.weight);
+  return (requested, allocatable) => {
+    let nodeScore = 0;
+    let weightSum = 0;
+    for (let i = 0; i < weights.length; i++) {
+      const capacity = allocatable[i] as number;
+      if (capacity === 0) {
+        continue;
+      }
+      const used = Math.min(requested[i] as number, capacity);
+      const weight = weights[i] as number;
+      nodeScore += Math.trunc((used * MAX_NODE_SCORE) / capacity) * weight;
+      weightSum += weight;
+    }
+    return weightSum === 0 ? 0 : Math.trunc(nodeScore / weightSum);
+  };
 }
 
 /**
@@ -165,8 +225,10 @@ export function requestedToCapacityRatioScorer(
  * two resources the deviation is |f1 - f2| / 2.
  */
 export const balancedAllocationScorer: VectorScorer = (requested, allocatable) => {
-  const fractions: number[] = [];
+  let count = 0;
   let total = 0;
+  let first = 0;
+  let second = 0;
   for (let i = 0; i < requested.length; i++) {
     const capacity = allocatable[i] ?? 0;
     if (capacity === 0) {
@@ -174,41 +236,30 @@ export const balancedAllocationScorer: VectorScorer = (requested, allocatable) =
     }
     const fraction = Math.min((requested[i] ?? 0) / capacity, 1);
     total += fraction;
-    fractions.push(fraction);
+    if (count === 0) {
+      first = fraction;
+    } else if (count === 1) {
+      second = fraction;
+    }
+    count++;
   }
   let std = 0;
-  if (fractions.length === 2) {
-    std = Math.abs(((fractions[0] ?? 0) - (fractions[1] ?? 0)) / 2);
-  } else if (fractions.length > 2) {
-    const mean = total / fractions.length;
+  if (count === 2) {
+    std = Math.abs((first - second) / 2);
+  } else if (count > 2) {
+    const mean = total / count;
     let sum = 0;
-    for (const fraction of fractions) {
-      sum += (fraction - mean) * (fraction - mean);
+    for (let i = 0; i < requested.length; i++) {
+      const capacity = allocatable[i] ?? 0;
+      if (capacity !== 0) {
+        const fraction = Math.min((requested[i] ?? 0) / capacity, 1);
+        sum += (fraction - mean) * (fraction - mean);
+      }
     }
-    std = Math.sqrt(sum / fractions.length);
+    std = Math.sqrt(sum / count);
   }
   return Math.trunc((1 - std) * MAX_NODE_SCORE);
 };
-
-function weightedMean(
-  resources: readonly ResourceSpec[],
-  resourceScore: (requested: number, capacity: number) => number,
-): VectorScorer {
-  return (requested, allocatable) => {
-    let nodeScore = 0;
-    let weightSum = 0;
-    for (let i = 0; i < resources.length; i++) {
-      const capacity = allocatable[i] ?? 0;
-      if (capacity === 0) {
-        continue;
-      }
-      const weight = (resources[i] as ResourceSpec).weight;
-      nodeScore += resourceScore(requested[i] ?? 0, capacity) * weight;
-      weightSum += weight;
-    }
-    return weightSum === 0 ? 0 : Math.trunc(nodeScore / weightSum);
-  };
-}
 
 /** math.Round: half away from zero. */
 function goRound(value: number): number {

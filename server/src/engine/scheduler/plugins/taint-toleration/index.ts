@@ -51,6 +51,9 @@ const PRE_SCORE_KEY = new StateKey<readonly TolerationObject[]>('PreScoreTaintTo
 export const createTaintToleration: PluginFactory = (context) => ({
   name: TAINT_TOLERATION,
   filter(_state, pod, node) {
+    if (node.taints.length === 0) {
+      return SUCCESS;
+    }
     const taint = findMatchingUntoleratedTaint(
       node.taints,
       listOf(pod.pod.spec?.tolerations),
@@ -65,6 +68,9 @@ export const createTaintToleration: PluginFactory = (context) => ({
     return SUCCESS;
   },
   score(state, pod, node) {
+    if (node.taints.length === 0) {
+      return 0;
+    }
     const tolerations = readTolerations(state, pod);
     let count = 0;
     for (const taint of node.taints) {

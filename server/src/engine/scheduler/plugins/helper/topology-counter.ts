@@ -1,0 +1,226 @@
+/**
+ * Pods matching a predicate, counted per topology domain, kept up to date incrementally: what PodTopologySpread's
+ * TpValueToMatchNum / TopologyValueToPodCounts and InterPodAffinity's topologyToMatchedTermCount hold.
+ *
+ * kube-scheduler recomputes these maps for every pod from its snapshot, walking every pod of every node in 16
+ * goroutines. Doing that here would cost O(pods²) for a large simulation, so counters are cached per cluster under a
+ * key that fully determines them (the plugin's predicate and domain rule) and replay the cluster's PodChangeLog
+ * from where they left off. The result is the same numbers, computed once per change instead of once per pod.
+ * Node lists that are not a live cluster's (tests, what-if copies) get fresh, uncached counters.
+ */
+import type { Cluster } from '../../../model/cluster';
+import type { NodeInfo } from '../../../model/node-info';
+import type { PodChangeLog } from '../../../model/pod-change-log';
+import type { PodInfo } from '../../../model/pod-info';
+
+/** The domain of every node for one rule (a topology key plus which nodes count), with dense domain ids. */
+export class NodeDomains {
+  /** Domain id of each node (by position in the node list), -1 when the node does not count. */
+  readonly domainOfNode: Int32Array;
+  /** Domain values by id. */
+  readonly values: string[] = [];
+  private readonly ids = new Map<string, number>();
+
+  constructor(nodes: readonly NodeInfo[], valueOf: (node: NodeInfo) => string | null) {
+    this.domainOfNode = new Int32Array(nodes.length);
+    nodes.forEach((node, index) => {
+      const value = valueOf(node);
+      if (value === null) {
+        this.domainOfNode[index] = -1;
+        return;
+      }
+      let id = this.ids.get(value);
+      if (id === undefined) {
+        id = this.values.length;
+        this.values.push(value);
+        this.ids.set(value, id);
+      }
+      this.domainOfNode[index] = id;
+    });
+  }
+
+  /** The id of a domain value, or -1 when no counted node has it. */
+  idOf(value: string): number {
+    return this.ids.get(value) ?? -1;
+  }
+
+  /** How many domains there are. */
+  get size(): number {
+    return this.values.length;
+  }
+}
+
+/** Pods matching a predicate, per domain of a NodeDomains. */
+export class PodCounter {
+  /** Matching pods per domain id. */
+  readonly counts: Int32Array;
+  /** Matching pods per node (by position), when asked for. */
+  readonly perNode: Int32Array | null;
+  /** Matching pods on counted nodes. */
+  total = 0;
+  /** How many domains hold each count (domains with 0 included): the minimum without a scan. */
+  private readonly histogram = new Map<number, number>();
+  private cachedMin: number | null = null;
+  private position = 0;
+
+  constructor(
+    private readonly index: TopologyIndex,
+    readonly domains: NodeDomains,
+    private readonly matches: (pod: PodInfo) => boolean,
+    keepPerNode: boolean,
+  ) {
+    this.counts = new Int32Array(domains.size);
+    this.perNode = keepPerNode ? new Int32Array(index.nodes.length) : null;
+    index.nodes.forEach((node, nodeIndex) => {
+      const domain = domains.domainOfNode[nodeIndex] as number;
+      if (domain < 0 && this.perNode === null) {
+        return;
+      }
+      for (const pod of node.pods) {
+        if (matches(pod)) {
+          this.bump(nodeIndex, domain, 1, false);
+        }
+      }
+    });
+    for (const count of this.counts) {
+      this.histogram.set(count, (this.histogram.get(count) ?? 0) + 1);
+    }
+    this.position = index.log?.length ?? 0;
+  }
+
+  /** Applies the changes recorded since the last sync. */
+  sync(): void {
+    const log = this.index.log;
+    if (log === null || log.length === this.position) {
+      return;
+    }
+    this.position = log.replay(this.position, (change) => {
+      const nodeIndex = this.index.nodeIndex.get(change.node);
+      if (nodeIndex === undefined || !this.matches(change.pod)) {
+        return;
+      }
+      this.bump(nodeIndex, this.domains.domainOfNode[nodeIndex] as number, change.sign, true);
+    });
+  }
+
+  /** Matching pods in the domain of that value (0 when no counted node has it). */
+  count(value: string): number {
+    const id = this.domains.idOf(value);
+    return id < 0 ? 0 : (this.counts[id] as number);
+  }
+
+  /** Matching pods on one node (perNode counters only). */
+  countOnNode(node: NodeInfo): number {
+    const nodeIndex = this.index.nodeIndex.get(node);
+    return nodeIndex === undefined || this.perNode === null ? 0 : (this.perNode[nodeIndex] as number);
+  }
+
+  /** The smallest count over domains, Infinity when there is no domain. */
+  minCount(): number {
+    if (this.cachedMin === null) {
+      let min = Infinity;
+      for (const [count, domains] of this.histogram) {
+        if (domains > 0 && count < min) {
+          min = count;
+        }
+      }
+      this.cachedMin = min;
+    }
+    return this.cachedMin;
+  }
+
+  /** How many domains hold exactly `count` pods. */
+  domainsWithCount(count: number): number {
+    return this.histogram.get(count) ?? 0;
+  }
+
+  /** The distinct counts held by at least one domain, ascending. */
+  distinctCounts(): number[] {
+    return [...this.histogram]
+      .filter(([, domains]) => domains > 0)
+      .map(([count]) => count)
+      .sort((a, b) => a - b);
+  }
+
+  private bump(nodeIndex: number, domain: number, sign: number, track: boolean): void {
+    if (this.perNode !== null) {
+      this.perNode[nodeIndex] = (this.perNode[nodeIndex] as number) + sign;
+    }
+    if (domain < 0) {
+      return;
+    }
+    const before = this.counts[domain] as number;
+    this.counts[domain] = before + sign;
+    this.total += sign;
+    if (track) {
+      this.histogram.set(before, (this.histogram.get(before) ?? 0) - 1);
+      this.histogram.set(before + sign, (this.histogram.get(before + sign) ?? 0) + 1);
+      this.cachedMin = null;
+    }
+  }
+}
+
+/** Counters and domain rules over one node list; cached and kept in sync when the list is a live cluster's. */
+export class TopologyIndex {
+  /** Position of each node in the list. */
+  readonly nodeIndex = new Map<NodeInfo, number>();
+  private readonly domainCache = new Map<string, NodeDomains>();
+  private readonly counterCache = new Map<string, PodCounter>();
+
+  constructor(
+    readonly nodes: readonly NodeInfo[],
+    /** The live cluster's change log, or null for a list nobody keeps in sync (nothing is cached then). */
+    readonly log: PodChangeLog | null,
+  ) {
+    nodes.forEach((node, index) => this.nodeIndex.set(node, index));
+  }
+
+  /** The domains of a rule; `key` must determine `valueOf` completely. */
+  domains(key: string, valueOf: (node: NodeInfo) => string | null): NodeDomains {
+    let domains = this.domainCache.get(key);
+    if (domains === undefined) {
+      domains = new NodeDomains(this.nodes, valueOf);
+      if (this.log !== null) {
+        this.domainCache.set(key, domains);
+      }
+    }
+    return domains;
+  }
+
+  /** A counter, synced; `key` must determine the domains and the predicate completely. */
+  counter(
+    key: string,
+    domains: NodeDomains,
+    matches: (pod: PodInfo) => boolean,
+    keepPerNode = false,
+  ): PodCounter {
+    let counter = this.counterCache.get(key);
+    if (counter === undefined) {
+      counter = new PodCounter(this, domains, matches, keepPerNode);
+      if (this.log !== null) {
+        this.counterCache.set(key, counter);
+      }
+      return counter;
+    }
+    counter.sync();
+    return counter;
+  }
+}
+
+const LIVE_INDEXES = new WeakMap<Cluster, TopologyIndex>();
+
+/**
+ * The index for a node list: the cluster's cached, incrementally synced index when the list is the cluster's own
+ * node list, else a throw-away index over the given nodes.
+ */
+export function topologyIndexFor(cluster: Cluster, nodes: readonly NodeInfo[]): TopologyIndex {
+  if (nodes !== cluster.nodes) {
+    return new TopologyIndex(nodes, null);
+  }
+  let index = LIVE_INDEXES.get(cluster);
+  if (index === undefined) {
+    index = new TopologyIndex(cluster.nodes, cluster.changeLog);
+    LIVE_INDEXES.set(cluster, index);
+  }
+  return index;
+}

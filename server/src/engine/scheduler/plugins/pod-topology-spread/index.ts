@@ -1,0 +1,164 @@
+/**
+ * PodTopologySpread: spreads matching pods evenly over topology domains. Filter enforces DoNotSchedule
+ * constraints (maxSkew, minDomains, node inclusion policies); Score prefers nodes whose domains hold fewer
+ * matching pods for ScheduleAnyway constraints. A pod without constraints gets the profile's default constraints
+ * (the system defaults: hostname maxSkew 3 and zone maxSkew 5, ScheduleAnyway) with a selector derived from the
+ * Services and controller selecting it.
+ * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/plugins/podtopologyspread/plugin.go
+ * See common.ts, filter.ts and score.ts for the phases, and helper/topology-counter.ts for how counts are kept.
+ */
+import type { NodeInfo } from '../../../model/node-info';
+import { listOf } from '../../../model/objects';
+import type { PodInfo } from '../../../model/pod-info';
+import { SYSTEM_DEFAULT_CONSTRAINTS, readPodTopologySpreadArgs } from '../../config';
+import { StateKey } from '../../framework/cycle-state';
+import type { CycleState } from '../../framework/cycle-state';
+import type { PluginContext, PluginFactory } from '../../framework/plugin';
+import { SUCCESS, errorStatus, skip, unresolvable, unschedulable } from '../../framework/status';
+import type { Reason, Status } from '../../framework/status';
+import { topologyIndexFor } from '../helper/topology-counter';
+import { NodeInclusion, constraintCounter, podConstraints } from './common';
+import type { SpreadDefaults } from './common';
+import { SpreadFilterState, checkSpread } from './filter';
+import { buildScoreState, normalizeSpread, scoreSpread } from './score';
+import type { SpreadScoreState } from './score';
+
+/** The plugin's name. */
+export const POD_TOPOLOGY_SPREAD = 'PodTopologySpread';
+
+/** ErrReasonConstraintsNotMatch: placing the pod on the node would exceed a constraint's maxSkew. */
+export const REASON_CONSTRAINTS_NOT_MATCH: Reason = {
+  code: 'PodTopologySpread/ConstraintsNotMatch',
+  message: "node(s) didn't match pod topology spread constraints",
+};
+
+/** ErrReasonNodeLabelNotMatch: the node lacks a constraint's topology key. */
+export const REASON_NODE_LABEL_NOT_MATCH: Reason = {
+  code: 'PodTopologySpread/NodeLabelNotMatch',
+  message: "node(s) didn't match pod topology spread constraints (missing required label)",
+};
+
+/** preFilterStateKey: null when the pod has no DoNotSchedule constraint (Filter then passes). */
+const PRE_FILTER_KEY = new StateKey<SpreadFilterState | null>('PreFilterPodTopologySpread');
+const PRE_SCORE_KEY = new StateKey<SpreadScoreState>('PreScorePodTopologySpread');
+
+type FilterStateResult = { ok: true; state: SpreadFilterState | null } | { ok: false; status: Status };
+
+/** Builds the PodTopologySpread plugin with the profile's PodTopologySpreadArgs. */
+export const createPodTopologySpread: PluginFactory = (context: PluginContext) => {
+  const parsed = readPodTopologySpreadArgs(context.args);
+  for (const problem of parsed.problems) {
+    context.reportArgsProblem(problem.message);
+  }
+  const systemDefaulted = parsed.args.defaultingType === 'System';
+  const defaults: SpreadDefaults = {
+    constraints: systemDefaulted ? SYSTEM_DEFAULT_CONSTRAINTS : parsed.args.defaultConstraints,
+    systemDefaulted,
+  };
+  const cluster = context.handle.cluster;
+
+  const buildFilterState = (pod: PodInfo, nodes: readonly NodeInfo[]): FilterStateResult => {
+    const built = podConstraints(pod, 'DoNotSchedule', defaults, cluster.objects);
+    if (!built.ok) {
+      const message = `obtaining pod's hard topology spread constraints: ${built.message}`;
+      return { ok: false, status: errorStatus(POD_TOPOLOGY_SPREAD, message) };
+    }
+    const constraints = built.constraints;
+    if (constraints.length === 0) {
+      return { ok: true, state: null };
+    }
+    const index = topologyIndexFor(cluster, nodes);
+    const inclusion = new NodeInclusion(pod);
+    const counters = constraints.map((constraint) =>
+      constraintCounter(index, pod, constraints, constraint, inclusion, true),
+    );
+    const selfMatches = constraints.map((constraint) => (constraint.selector.matches(pod.labels) ? 1 : 0));
+    return {
+      ok: true,
+      state: new SpreadFilterState(constraints, counters, selfMatches, pod.namespace, inclusion),
+    };
+  };
+
+  const readFilterState = (state: CycleState, pod: PodInfo): FilterStateResult => {
+    const stored = state.read(PRE_FILTER_KEY);
+    return stored !== undefined ? { ok: true, state: stored } : buildFilterState(pod, cluster.nodes);
+  };
+
+  return {
+    name: POD_TOPOLOGY_SPREAD,
+    preFilter(state, pod, nodes) {
+      const result = buildFilterState(pod, nodes);
+      if (!result.ok) {
+        return { status: result.status, nodeNames: null };
+      }
+      if (result.state === null) {
+        return { status: skip(POD_TOPOLOGY_SPREAD), nodeNames: null };
+      }
+      state.write(PRE_FILTER_KEY, result.state);
+      return { status: SUCCESS, nodeNames: null };
+    },
+    preFilterExtensions: {
+      addPod(state, _podToSchedule, podToAdd, node) {
+        const stored = state.read(PRE_FILTER_KEY);
+        stored?.update(podToAdd, node, 1);
+        return SUCCESS;
+      },
+      removePod(state, _podToSchedule, podToRemove, node) {
+        const stored = state.read(PRE_FILTER_KEY);
+        stored?.update(podToRemove, node, -1);
+        return SUCCESS;
+      },
+    },
+    filter(state, pod, node) {
+      const result = readFilterState(state, pod);
+      if (!result.ok) {
+        return result.status;
+      }
+      if (result.state === null) {
+        return SUCCESS;
+      }
+      switch (checkSpread(result.state, node)) {
+        case 'fits':
+          return SUCCESS;
+        case 'missing-label':
+          return unresolvable(POD_TOPOLOGY_SPREAD, REASON_NODE_LABEL_NOT_MATCH);
+        case 'skew':
+          return unschedulable(POD_TOPOLOGY_SPREAD, REASON_CONSTRAINTS_NOT_MATCH);
+      }
+    },
+    preScore(state, pod, feasible) {
+      if (cluster.nodes.length === 0) {
+        return skip(POD_TOPOLOGY_SPREAD);
+      }
+      const built = podConstraints(pod, 'ScheduleAnyway', defaults, cluster.objects);
+      if (!built.ok) {
+        return errorStatus(POD_TOPOLOGY_SPREAD, `calculating preScoreState: ${built.message}`);
+      }
+      if (built.constraints.length === 0) {
+        return skip(POD_TOPOLOGY_SPREAD);
+      }
+      // Only non-default constraints require nodes to carry every topology key (so that nodes without a zone
+      // label still get hostname spreading from the system defaults).
+      const ownConstraints = listOf(pod.pod.spec?.topologySpreadConstraints).length > 0;
+      const requireAllKeys = ownConstraints || !defaults.systemDefaulted;
+      const index = topologyIndexFor(cluster, cluster.nodes);
+      const inclusion = new NodeInclusion(pod);
+      state.write(
+        PRE_SCORE_KEY,
+        buildScoreState(index, pod, feasible, built.constraints, inclusion, requireAllKeys),
+      );
+      return SUCCESS;
+    },
+    score(state, _pod, node) {
+      const stored = state.read(PRE_SCORE_KEY);
+      return stored === undefined ? 0 : scoreSpread(stored, node);
+    },
+    normalizeScore(state, _pod, scores) {
+      const stored = state.read(PRE_SCORE_KEY);
+      if (stored !== undefined) {
+        normalizeSpread(stored, scores);
+      }
+      return SUCCESS;
+    },
+  };
+};

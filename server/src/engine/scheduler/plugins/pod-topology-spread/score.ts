@@ -1,0 +1,116 @@
+/**
+ * PodTopologySpread PreScore, Score and NormalizeScore (scoring.go), for ScheduleAnyway constraints (the pod's
+ * own, or the default constraints with the derived selector):
+ *   score(node) = round( Σ over constraints whose key the node has: count × log(domains + 2) + (maxSkew - 1) )
+ * where count is the matching pods in the node's domain (on the node itself for kubernetes.io/hostname) and
+ * domains the number of topology values among the feasible nodes; fewer pods score better after normalising:
+ *   100 × (max + min - score) / max, nodes missing a topology key get 0.
+ * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/plugins/podtopologyspread/scoring.go
+ */
+import { labelValue } from '../../../model/label-selector';
+import type { NodeInfo } from '../../../model/node-info';
+import type { PodInfo } from '../../../model/pod-info';
+import { MAX_NODE_SCORE } from '../../framework/plugin';
+import type { NodeScore } from '../../framework/plugin';
+import type { PodCounter, TopologyIndex } from '../helper/topology-counter';
+import { LABEL_HOSTNAME, constraintCounter, hasAllTopologyKeys, perNodeCounter } from './common';
+import type { NodeInclusion, SpreadConstraint } from './common';
+
+/** What Score reads (preScoreState). */
+export interface SpreadScoreState {
+  readonly constraints: readonly SpreadConstraint[];
+  /** Feasible nodes missing some topology key: scored 0. */
+  readonly ignoredNodes: ReadonlySet<string>;
+  /** Per constraint: pods per domain, or per node for the hostname key. */
+  readonly counters: readonly PodCounter[];
+  /** Per constraint: log(number of domains among the feasible nodes + 2). */
+  readonly weights: readonly number[];
+}
+
+/** initPreScoreState plus the counting of PreScore. */
+export function buildScoreState(
+  index: TopologyIndex,
+  pod: PodInfo,
+  feasible: readonly NodeInfo[],
+  constraints: readonly SpreadConstraint[],
+  inclusion: NodeInclusion,
+  requireAllKeys: boolean,
+): SpreadScoreState {
+  const ignoredNodes = new Set<string>();
+  const present = constraints.map(() => new Set<string>());
+  for (const node of feasible) {
+    if (requireAllKeys && !hasAllTopologyKeys(node.labels, constraints)) {
+      ignoredNodes.add(node.name);
+      continue;
+    }
+    constraints.forEach((constraint, i) => {
+      if (constraint.topologyKey !== LABEL_HOSTNAME) {
+        present[i]?.add(labelValue(node.labels, constraint.topologyKey) ?? '');
+      }
+    });
+  }
+  const weights = constraints.map((constraint, i) => {
+    const size =
+      constraint.topologyKey === LABEL_HOSTNAME
+        ? feasible.length - ignoredNodes.size
+        : (present[i] as Set<string>).size;
+    return topologyNormalizingWeight(size);
+  });
+  const counters = constraints.map((constraint) =>
+    constraint.topologyKey === LABEL_HOSTNAME
+      ? perNodeCounter(index, pod.namespace, constraint.selector)
+      : constraintCounter(index, pod, constraints, constraint, inclusion, requireAllKeys),
+  );
+  return { constraints, ignoredNodes, counters, weights };
+}
+
+/** Score: the weighted matching counts of the node's domains. */
+export function scoreSpread(state: SpreadScoreState, node: NodeInfo): number {
+  if (state.ignoredNodes.has(node.name)) {
+    return 0;
+  }
+  let score = 0;
+  state.constraints.forEach((constraint, i) => {
+    const value = labelValue(node.labels, constraint.topologyKey);
+    if (value === undefined) {
+      return;
+    }
+    const counter = state.counters[i] as PodCounter;
+    const count =
+      constraint.topologyKey === LABEL_HOSTNAME ? counter.countOnNode(node) : counter.count(value);
+    score += scoreForCount(count, constraint.maxSkew, state.weights[i] as number);
+  });
+  return Math.round(score);
+}
+
+/** NormalizeScore: fewer matching pods is better; ignored nodes get 0. */
+export function normalizeSpread(state: SpreadScoreState, scores: NodeScore[]): void {
+  let minScore = Number.MAX_SAFE_INTEGER;
+  let maxScore = 0;
+  for (const entry of scores) {
+    if (state.ignoredNodes.has(entry.name)) {
+      continue;
+    }
+    minScore = Math.min(minScore, entry.score);
+    maxScore = Math.max(maxScore, entry.score);
+  }
+  for (const entry of scores) {
+    if (state.ignoredNodes.has(entry.name)) {
+      entry.score = 0;
+    } else if (maxScore === 0) {
+      entry.score = MAX_NODE_SCORE;
+    } else {
+      entry.score = Math.trunc((MAX_NODE_SCORE * (maxScore + minScore - entry.score)) / maxScore);
+    }
+  }
+}
+
+/** topologyNormalizingWeight: log(size + 2), so counts in small topologies weigh more. */
+export function topologyNormalizingWeight(size: number): number {
+  return Math.log(size + 2);
+}
+
+/** scoreForCount: maxSkew - 1 is added so that differences within the allowed skew are watered down. */
+export function scoreForCount(count: number, maxSkew: number, weight: number): number {
+  return count * weight + (maxSkew - 1);
+}
