@@ -15,7 +15,16 @@ import type { NodeInfo } from '../../../server/src/engine/model/node-info';
 import type { PodInfo } from '../../../server/src/engine/model/pod-info';
 import { container, makeCluster, makeNode, makePod } from './builders';
 
-function scheduler(nodes: readonly NodeInfo[], profile: SchedulerProfile = DEFAULT_PROFILE) {
+/**
+ * The default profile without PostFilter plugins: these tests pin the filter part of FitError messages, which
+ * preemption (another engineer's DefaultPreemption) would extend.
+ */
+const NO_POST_FILTER: SchedulerProfile = {
+  ...DEFAULT_PROFILE,
+  plugins: { ...DEFAULT_PROFILE.plugins, postFilter: { enabled: [], disabled: ['*'] } },
+};
+
+function scheduler(nodes: readonly NodeInfo[], profile: SchedulerProfile = NO_POST_FILTER) {
   const cluster = makeCluster(nodes);
   const built = buildFramework(profile, IN_TREE_REGISTRY, cluster, '1.35');
   return {
@@ -112,6 +121,33 @@ describe('scheduling cycle', () => {
     assert.equal(record?.filterStatuses.get('cp')?.plugin, 'TaintToleration');
   });
 
+  test('DynamicResources adds its PostFilter reason from 1.34, when DRA is on by default, not in 1.33', () => {
+    for (const [version, suffix] of [
+      ['1.33', ''],
+      ['1.34', ' no new claims to deallocate'],
+      ['1.35', ' no new claims to deallocate'],
+    ] as const) {
+      const cluster = makeCluster([makeNode('only', { cpu: '1' })]);
+      const profile: SchedulerProfile = {
+        schedulerName: 'default-scheduler',
+        plugins: {
+          multiPoint: { enabled: [{ name: 'NodeResourcesFit' }, { name: 'DynamicResources' }], disabled: [] },
+        },
+        pluginConfig: {},
+      };
+      const built = buildFramework(profile, IN_TREE_REGISTRY, cluster, version);
+      const run = new Scheduler(cluster, new Map([['default-scheduler', built.framework]]), {
+        detail: 'compact',
+      });
+      const [record] = run.scheduleAll([cpuPod('big', '2')]);
+      assert.equal(
+        record?.fitError && formatFitError(record.fitError),
+        `0/1 nodes are available: 1 Insufficient cpu.${suffix}`,
+        version,
+      );
+    }
+  });
+
   test('a gated pod is not scheduled and says why', () => {
     const { scheduler: run } = scheduler([makeNode('n1')]);
     const [record] = run.scheduleAll([
@@ -151,13 +187,16 @@ describe('building a framework from a profile', () => {
   test('the default profile scores with TaintToleration, NodeAffinity, NodeResourcesFit, BalancedAllocation, ImageLocality weighted 3, 2, 1, 1, 1', () => {
     const nodes = [makeNode('a', { labels: { disk: 'ssd' } }), makeNode('b')];
     const { scheduler: run, built } = scheduler(nodes);
-    assert.deepEqual(built.framework.scorePluginNames, [
+    const names = built.framework.scorePluginNames;
+    for (const name of [
       'TaintToleration',
       'NodeAffinity',
       'NodeResourcesFit',
       'NodeResourcesBalancedAllocation',
       'ImageLocality',
-    ]);
+    ]) {
+      assert.ok(names.includes(name), name);
+    }
     const pod = cpuPod('p', '100m', {
       affinity: {
         nodeAffinity: {
@@ -171,10 +210,11 @@ describe('building a framework from a profile', () => {
       },
     });
     const [record] = run.scheduleAll([pod]);
-    const scoreOf = (node: string) => record?.scores?.nodes.find((entry) => entry.name === node)?.scores;
-    assert.equal(scoreOf('a')?.[0], 300);
-    assert.equal(scoreOf('a')?.[1], 200);
-    assert.equal(scoreOf('b')?.[1], 0);
+    const scoreOf = (node: string, plugin: string) =>
+      record?.scores?.nodes.find((entry) => entry.name === node)?.scores[names.indexOf(plugin)];
+    assert.equal(scoreOf('a', 'TaintToleration'), 300);
+    assert.equal(scoreOf('a', 'NodeAffinity'), 200);
+    assert.equal(scoreOf('b', 'NodeAffinity'), 0);
     assert.equal(record?.nodeName, 'a');
   });
 

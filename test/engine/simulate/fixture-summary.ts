@@ -30,6 +30,15 @@ export interface FixtureSummary {
   readonly nodes: readonly { name: string; requested: Readonly<Record<string, string>> }[];
 }
 
+/**
+ * The FitError up to the end of its filter reasons: what follows is PostFilter's message (DynamicResources,
+ * DefaultPreemption), pinned by those plugins' own tests rather than by every scenario.
+ */
+function filterPart(message: string): string {
+  const end = message.indexOf('. ', message.indexOf('available:'));
+  return end < 0 ? message : message.slice(0, end + 1);
+}
+
 /** Simulates one scenario folder and summarises it. */
 export function summariseFixture(name: string): FixtureSummary {
   const dir = join(FIXTURES_DIR, name);
@@ -59,7 +68,7 @@ export function summariseFixture(name: string): FixtureSummary {
       pod: `${pod.namespace}/${pod.name}`,
       node: pod.nodeName,
       tiedNodes: pod.tiedNodes,
-      message: pod.unschedulable?.message ?? null,
+      message: pod.unschedulable === null ? null : filterPart(pod.unschedulable.message),
     })),
     nodes: result.report.cluster.nodes.map((node) => ({ name: node.name, requested: node.requested })),
   };

@@ -52,7 +52,8 @@ export const DEFAULT_SCHEDULER_NAME = 'default-scheduler';
 
 /**
  * kube-scheduler's default MultiPoint plugins, in order, with their default score weights (1.33–1.35). The
- * engine lacks some of them (volumes, DRA, gates, binding: see NOT_MODELLED_PLUGINS); the framework lists
+ * engine lacks some of them (volumes, gates, binding: see NOT_MODELLED_PLUGINS; DynamicResources only answers
+ * its PostFilter, claims are not modelled); the framework lists
  * those it cannot build instead of failing.
  */
 export const DEFAULT_MULTI_POINT_PLUGINS: readonly PluginRef[] = [
@@ -89,7 +90,6 @@ export const NOT_MODELLED_PLUGINS: Readonly<Record<string, string>> = {
   NodeVolumeLimits: 'volumes are not modelled',
   VolumeBinding: 'volumes are not modelled',
   VolumeZone: 'volumes are not modelled',
-  DynamicResources: 'dynamic resource allocation (DRA) is not modelled',
   DefaultBinder: 'binding is immediate in the simulation',
 };
 

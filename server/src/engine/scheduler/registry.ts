@@ -3,6 +3,7 @@
  * To add a plugin: write plugins/<kebab-name>/index.ts exporting a factory, and add one line here.
  */
 import type { PluginFactory } from './framework/plugin';
+import { createDynamicResources } from './plugins/dynamic-resources';
 import { createImageLocality } from './plugins/image-locality';
 import { createNodeAffinity } from './plugins/node-affinity';
 import { createNodeName } from './plugins/node-name';
@@ -25,6 +26,7 @@ export const IN_TREE_REGISTRY: PluginRegistry = new Map<string, PluginFactory>([
   ['NodeResourcesFit', createNodeResourcesFit],
   ['NodeResourcesBalancedAllocation', createBalancedAllocation],
   ['ImageLocality', createImageLocality],
+  ['DynamicResources', createDynamicResources],
 ]);
 
 /** A registry with more plugins added (or replaced), e.g. plugins written outside scheduler/plugins. */
