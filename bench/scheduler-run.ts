@@ -16,6 +16,7 @@ import { Scheduler } from '../server/src/engine/scheduler/scheduler';
 
 const GiB = 1024 ** 3;
 
+/** Nodes large enough (128 cpu, 1000 pods) that every pod fits: the bench measures placement, not preemption. */
 function makeNodes(count: number): NodeInfo[] {
   const nodes: NodeInfo[] = [];
   for (let i = 0; i < count; i++) {
@@ -26,11 +27,11 @@ function makeNodes(count: number): NodeInfo[] {
         name,
         labels: { 'kubernetes.io/hostname': name, 'topology.kubernetes.io/zone': `zone-${i % 3}` },
       },
-      status: { allocatable: { cpu: '64', memory: '256Gi', pods: '1000' } },
+      status: { allocatable: { cpu: '128', memory: '256Gi', pods: '1000' } },
     };
     const allocatable = toResources(
       new Map([
-        ['cpu', 64_000],
+        ['cpu', 128_000],
         ['memory', 256 * GiB],
         ['pods', 1000],
       ]),
