@@ -180,3 +180,8 @@ function compareRequirements(a: LabelRequirement, b: LabelRequirement): number {
   const y = requirementText(b);
   return x < y ? -1 : x > y ? 1 : 0;
 }
+
+/** The value of a label, or undefined when absent (never an inherited property of the labels object). */
+export function labelValue(labels: Labels, key: string): string | undefined {
+  return Object.hasOwn(labels, key) ? labels[key] : undefined;
+}
