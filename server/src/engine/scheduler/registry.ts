@@ -3,14 +3,17 @@
  * To add a plugin: write plugins/<kebab-name>/index.ts exporting a factory, and add one line here.
  */
 import type { PluginFactory } from './framework/plugin';
+import { createDefaultPreemption } from './plugins/default-preemption';
 import { createDynamicResources } from './plugins/dynamic-resources';
 import { createImageLocality } from './plugins/image-locality';
+import { createInterPodAffinity } from './plugins/inter-pod-affinity';
 import { createNodeAffinity } from './plugins/node-affinity';
 import { createNodeName } from './plugins/node-name';
 import { createNodePorts } from './plugins/node-ports';
 import { createBalancedAllocation } from './plugins/node-resources-balanced-allocation';
 import { createNodeResourcesFit } from './plugins/node-resources-fit';
 import { createNodeUnschedulable } from './plugins/node-unschedulable';
+import { createPodTopologySpread } from './plugins/pod-topology-spread';
 import { createTaintToleration } from './plugins/taint-toleration';
 
 /** A registry: plugin name to factory. */
@@ -24,6 +27,9 @@ export const IN_TREE_REGISTRY: PluginRegistry = new Map<string, PluginFactory>([
   ['NodeAffinity', createNodeAffinity],
   ['NodePorts', createNodePorts],
   ['NodeResourcesFit', createNodeResourcesFit],
+  ['PodTopologySpread', createPodTopologySpread],
+  ['InterPodAffinity', createInterPodAffinity],
+  ['DefaultPreemption', createDefaultPreemption],
   ['NodeResourcesBalancedAllocation', createBalancedAllocation],
   ['ImageLocality', createImageLocality],
   ['DynamicResources', createDynamicResources],
