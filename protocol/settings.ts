@@ -12,6 +12,12 @@ export const SUPPORTED_KUBERNETES_VERSIONS = ['1.33', '1.34', '1.35'] as const;
 /** One of the shipped Kubernetes minor versions. */
 export type KubernetesVersion = (typeof SUPPORTED_KUBERNETES_VERSIONS)[number];
 
+/** Which manifests are simulated together with the edited one. */
+export type AnalysisScope = 'folder' | 'file' | 'workspace';
+
+/** The scopes, in the order the manifest lists them. */
+export const ANALYSIS_SCOPES: readonly AnalysisScope[] = ['folder', 'file', 'workspace'];
+
 /** Settings read by the language server for each document. */
 export interface Settings {
   /** Kubernetes version whose schemas and scheduler wording apply. */
@@ -22,6 +28,10 @@ export interface Settings {
   validation: { enable: boolean };
   /** Files larger than this many KiB are not analysed. */
   maxFileSizeKB: number;
+  /** Which manifests are simulated together: the edited file's folder (recursively), the file, or the workspace. */
+  scope: AnalysisScope;
+  /** Whether the engine's predictions (Pending pods, QoS, …) are shown. */
+  predictions: { enable: boolean };
 }
 
 /** The defaults, identical to those declared in package.json. */
@@ -30,6 +40,8 @@ export const DEFAULT_SETTINGS: Settings = {
   cluster: '',
   validation: { enable: true },
   maxFileSizeKB: 8192,
+  scope: 'folder',
+  predictions: { enable: true },
 };
 
 /** Checks that a value is one of the shipped Kubernetes versions. */
@@ -49,6 +61,12 @@ export function normalizeSettings(raw: unknown): Settings {
       ? (validation as Record<string, unknown>)['enable']
       : undefined;
   const maxFileSizeKB = source['maxFileSizeKB'];
+  const scope = source['scope'];
+  const predictions = source['predictions'];
+  const predictionsEnable =
+    typeof predictions === 'object' && predictions !== null
+      ? (predictions as Record<string, unknown>)['enable']
+      : undefined;
   return {
     kubernetesVersion: isKubernetesVersion(source['kubernetesVersion'])
       ? source['kubernetesVersion']
@@ -59,5 +77,12 @@ export function normalizeSettings(raw: unknown): Settings {
       typeof maxFileSizeKB === 'number' && Number.isFinite(maxFileSizeKB) && maxFileSizeKB > 0
         ? maxFileSizeKB
         : DEFAULT_SETTINGS.maxFileSizeKB,
+    scope: ANALYSIS_SCOPES.includes(scope as AnalysisScope)
+      ? (scope as AnalysisScope)
+      : DEFAULT_SETTINGS.scope,
+    predictions: {
+      enable:
+        typeof predictionsEnable === 'boolean' ? predictionsEnable : DEFAULT_SETTINGS.predictions.enable,
+    },
   };
 }

@@ -13,6 +13,8 @@ export function readSettings(scope?: vscode.Uri): Settings {
     cluster: configuration.get('cluster'),
     validation: { enable: configuration.get('validation.enable') },
     maxFileSizeKB: configuration.get('maxFileSizeKB'),
+    scope: configuration.get('scope'),
+    predictions: { enable: configuration.get('predictions.enable') },
   });
 }
 

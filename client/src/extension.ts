@@ -46,6 +46,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       );
     }
     await languageClient.start();
+    // Trust granted: restart so the server may read the folder's other manifests and the cluster file.
+    context.subscriptions.push(
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        languageClient.restart().catch((error: unknown) => {
+          output.appendLine(
+            `Restart after trust failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+          );
+        });
+      }),
+    );
   } catch (error: unknown) {
     output.appendLine(
       `Activation failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,

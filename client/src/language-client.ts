@@ -53,6 +53,8 @@ export class ForesightLanguageClient implements vscode.Disposable {
         { scheme: 'file', language: 'json', pattern: '**/*.json' },
       ],
       synchronize: { configurationSection: SETTINGS_SECTION },
+      // Untrusted workspaces: the server reads no file beyond the open documents (no folder scan, no cluster file).
+      initializationOptions: { workspaceTrusted: vscode.workspace.isTrusted },
       outputChannel: this.output,
     };
     const client = new LanguageClient('kubeForesight', 'Kube Foresight', serverOptions, clientOptions);

@@ -13,6 +13,7 @@ import {
 import type { InitializeResult } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { SIMULATION_REQUEST } from '../../protocol/messages';
+import { fileURLToPath } from 'node:url';
 import { LanguageServer } from './host/language-server';
 import { answerSimulationRequest } from './host/simulation-request';
 
@@ -24,6 +25,17 @@ let canRegisterConfiguration = false;
 connection.onInitialize((params): InitializeResult => {
   const workspace = params.capabilities.workspace;
   server.settings.setSupportsConfiguration(workspace?.configuration === true);
+  const options = params.initializationOptions as { workspaceTrusted?: unknown } | undefined;
+  server.setWorkspaceTrusted(options?.workspaceTrusted !== false);
+  server.setWorkspaceRoots(
+    (params.workspaceFolders ?? []).flatMap((folder) => {
+      try {
+        return folder.uri.startsWith('file:') ? [fileURLToPath(folder.uri)] : [];
+      } catch {
+        return [];
+      }
+    }),
+  );
   canRegisterConfiguration = workspace?.didChangeConfiguration?.dynamicRegistration === true;
   return {
     capabilities: {
@@ -32,6 +44,7 @@ connection.onInitialize((params): InitializeResult => {
       hoverProvider: true,
       completionProvider: { triggerCharacters: [':', ' '] },
       documentSymbolProvider: true,
+      codeLensProvider: { resolveProvider: false },
     },
     serverInfo: { name: 'kube-foresight' },
   };
@@ -50,6 +63,7 @@ connection.onCodeAction((params) => server.codeActions(params));
 connection.onHover((params) => server.hover(params));
 connection.onCompletion((params) => server.completion(params));
 connection.onDocumentSymbol((params) => server.documentSymbols(params));
+connection.onCodeLens((params) => server.codeLenses(params));
 connection.onRequest(SIMULATION_REQUEST, (params: unknown) =>
   answerSimulationRequest(params, {
     openDocuments: () => documents.all(),

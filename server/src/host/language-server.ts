@@ -12,6 +12,8 @@ import type {
   Diagnostic,
   DocumentSymbol,
   DocumentSymbolParams,
+  CodeLens,
+  CodeLensParams,
   Hover,
   TextDocumentPositionParams,
 } from 'vscode-languageserver';
@@ -31,6 +33,7 @@ import type { DocumentState } from './document-analyses';
 import { DocumentAnalyses } from './document-analyses';
 import { SettingsCache } from './settings-cache';
 import { ValidationQueue } from './validation-queue';
+import { PredictionsHost } from './predictions-host';
 
 /** Debounce between the last keystroke and validation. */
 export const VALIDATION_DELAY_MS = 50;
@@ -46,6 +49,9 @@ export class LanguageServer {
   /** The diagnostics last published per document, serialised, to skip identical republishing. */
   private readonly published = new Map<string, string>();
   private lastStatus = '';
+  private readonly predictions: PredictionsHost;
+  /** Whether the workspace is trusted: untrusted, no file outside the open documents is read. */
+  private isTrusted = true;
 
   constructor(
     private readonly connection: Connection,
@@ -57,6 +63,24 @@ export class LanguageServer {
       (uri) => this.validate(uri),
       (uri, error) => this.reportError(`validating ${uri}`, error, uri),
     );
+    this.predictions = new PredictionsHost({
+      openAnalyses: () =>
+        this.documents
+          .all()
+          .map((document) => this.analyses.get(document.uri))
+          .filter((state): state is DocumentState => state !== undefined && this.isCurrent(state))
+          .map((state) => ({ uri: state.uri, analysis: state.analysis })),
+    });
+  }
+
+  /** Records the workspace folders (paths), for the 'workspace' scope. */
+  setWorkspaceRoots(roots: readonly string[]): void {
+    this.predictions.setWorkspaceRoots(roots);
+  }
+
+  /** Records whether the workspace is trusted (from the client's initialization options). */
+  setWorkspaceTrusted(isTrusted: boolean): void {
+    this.isTrusted = isTrusted;
   }
 
   /** A document was opened or changed: validate a new one at once, an edited one once the typing pauses. */
@@ -70,6 +94,7 @@ export class LanguageServer {
     this.analyses.remove(uri);
     this.settings.delete(uri);
     this.published.delete(uri);
+    this.predictions.remove(uri);
     void this.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
 
@@ -77,6 +102,7 @@ export class LanguageServer {
   configurationChanged(): void {
     this.settings.clear();
     this.analyses.clear();
+    this.predictions.clear();
     for (const document of this.documents.all()) {
       this.queue.schedule(document.uri, 0);
     }
@@ -102,15 +128,25 @@ export class LanguageServer {
       if (state === undefined) {
         return null;
       }
-      const result = hoverAt(
-        state.analysis,
-        state.lines,
-        state.lines.offsetAt(params.position),
-        state.context.store,
-      );
+      const offset = state.lines.offsetAt(params.position);
+      const result = hoverAt(state.analysis, state.lines, offset, state.context.store);
+      const prediction = this.predictions.hover(state, offset);
+      const parts = [prediction, result?.markdown].filter((part) => part !== undefined);
+      if (parts.length === 0) {
+        return null;
+      }
+      const value = parts.join('\n\n---\n\n');
       return result === undefined
-        ? null
-        : { contents: { kind: MarkupKind.Markdown, value: result.markdown }, range: result.range };
+        ? { contents: { kind: MarkupKind.Markdown, value } }
+        : { contents: { kind: MarkupKind.Markdown, value }, range: result.range };
+    });
+  }
+
+  /** Code lenses above each workload: replicas scheduled, QoS class, Replay. */
+  async codeLenses(params: CodeLensParams): Promise<CodeLens[]> {
+    return this.guarded('computing code lenses', [], async () => {
+      const state = await this.currentState(params.textDocument.uri);
+      return state === undefined ? [] : this.predictions.codeLenses(state);
     });
   }
 
@@ -185,8 +221,8 @@ export class LanguageServer {
     if (current === undefined || current.version !== document.version) {
       return undefined;
     }
-    this.announceStatus({ kubernetesVersion: settings.kubernetesVersion, cluster: 'embedded default' });
     if (!settings.validation.enable) {
+      this.announceStatus({ kubernetesVersion: settings.kubernetesVersion, cluster: 'embedded default' });
       return undefined;
     }
     const context = getAnalysisContext(
@@ -196,6 +232,21 @@ export class LanguageServer {
     );
     const state = this.analyses.update(document.uri, document.version, document.getText(), context);
     this.refreshCustomKinds(document.uri);
+    const openUris = this.documents.all().map((open) => open.uri);
+    const { prediction, newNotice } = this.predictions.update(
+      document.uri,
+      settings,
+      context,
+      this.isTrusted,
+      openUris,
+    );
+    this.announceStatus({
+      kubernetesVersion: settings.kubernetesVersion,
+      cluster: prediction?.clusterName ?? 'embedded default',
+    });
+    if (newNotice !== undefined) {
+      void this.connection.window.showWarningMessage(`Kube Foresight: ${newNotice}`);
+    }
     return state;
   }
 
@@ -250,7 +301,8 @@ export class LanguageServer {
       .filter((state): state is DocumentState => state !== undefined && this.isCurrent(state));
     const cross = crossObjectFindings(states.map((state) => ({ id: state.uri, analysis: state.analysis })));
     for (const state of states) {
-      const diagnostics: Diagnostic[] = allFindingsOf(state.analysis, cross.get(state.uri)).map((finding) =>
+      const extra = [...(cross.get(state.uri) ?? []), ...this.predictions.findingsFor(state.uri)];
+      const diagnostics: Diagnostic[] = allFindingsOf(state.analysis, extra).map((finding) =>
         toDiagnostic(finding, state.lines),
       );
       const key = JSON.stringify(diagnostics);

@@ -64,6 +64,20 @@ export const DIAGNOSTIC_CODES = {
   'invalid-port-name': 'error',
   /** A Service targetPort name that no selected container defines. */
   'target-port-not-found': 'warning',
+  /** Predicted: replicas of a workload that stay Pending, on the field that causes it. */
+  'pod-unschedulable': 'warning',
+  /** Predicted: a further reason some nodes reject those replicas (minority causes). */
+  'pod-unschedulable-cause': 'information',
+  /** Predicted: the pods are BestEffort, first to be evicted under node pressure. */
+  'best-effort-pod': 'information',
+  /** Predicted: scheduling this pod preempts lower-priority pods. */
+  'pod-preempts': 'information',
+  /** The simulation found the input invalid (a cluster file's node without allocatable, …). */
+  'simulation-input-error': 'error',
+  /** The simulation found something questionable in the input. */
+  'simulation-input-warning': 'warning',
+  /** The simulation notes something about the input (a plugin it does not model, …). */
+  'simulation-input-note': 'information',
 } as const satisfies Record<string, Severity>;
 
 /** A stable diagnostic code. */

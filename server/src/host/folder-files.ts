@@ -1,0 +1,66 @@
+/**
+ * The manifests of a folder on disk, read recursively like `kubectl apply -f DIR`, each analysed once and kept
+ * until its modification time or size changes, so a keystroke in one file does not re-read the others.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { collectManifestFiles } from '../cli/manifest-files';
+import type { AnalysisContext, FileAnalysis } from '../language/analyzer';
+import { FileAnalyzer } from '../language/analyzer';
+
+/** The most files read from one folder. */
+export const MAX_FOLDER_FILES = 2000;
+
+interface CachedFile {
+  readonly mtimeMs: number;
+  readonly size: number;
+  readonly contextKey: string;
+  readonly analysis: FileAnalysis;
+}
+
+/** A file of the folder with its analysis. */
+export interface FolderFile {
+  readonly path: string;
+  readonly analysis: FileAnalysis;
+}
+
+/** Analyses of files on disk, cached by path. */
+export class FolderFiles {
+  private readonly cache = new Map<string, CachedFile>();
+
+  /** Every manifest file under a folder (at most MAX_FOLDER_FILES), except those in `skip` (open documents). */
+  list(folder: string): string[] {
+    return collectManifestFiles([folder], folder).files.slice(0, MAX_FOLDER_FILES);
+  }
+
+  /** The analysis of a file on disk, from the cache when it has not changed; undefined when unreadable. */
+  analyze(path: string, context: AnalysisContext): FileAnalysis | undefined {
+    const stats = statSync(path, { throwIfNoEntry: false });
+    if (stats === undefined || !stats.isFile()) {
+      this.cache.delete(path);
+      return undefined;
+    }
+    const cached = this.cache.get(path);
+    if (
+      cached !== undefined &&
+      cached.mtimeMs === stats.mtimeMs &&
+      cached.size === stats.size &&
+      cached.contextKey === context.key
+    ) {
+      return cached.analysis;
+    }
+    let text: string;
+    try {
+      text = stats.size > context.maxFileLength * 4 ? '' : readFileSync(path, 'utf8');
+    } catch {
+      return undefined;
+    }
+    const analysis = new FileAnalyzer().analyze(text, context);
+    this.cache.set(path, { mtimeMs: stats.mtimeMs, size: stats.size, contextKey: context.key, analysis });
+    return analysis;
+  }
+
+  /** Forgets everything (settings changed). */
+  clear(): void {
+    this.cache.clear();
+  }
+}

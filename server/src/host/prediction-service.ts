@@ -1,0 +1,294 @@
+/**
+ * Runs the engine on what the user is editing: the manifests of the edited file's folder (recursively, open
+ * documents as edited), or the file alone, or the whole workspace (setting kubeForesight.scope), on the cluster
+ * file or the embedded default. A cluster file with errors is reported and the embedded cluster is used instead.
+ * The last result per scope is kept; it is recomputed only when one of its inputs changed.
+ */
+import { readFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Settings } from '../../../protocol/settings';
+import type { SourcedObject } from '../engine/model/cluster-load';
+import { DEFAULT_CLUSTER_DESCRIPTION } from '../engine/model/default-cluster';
+import type { ObjectSource } from '../engine/model/source';
+import { simulate } from '../engine/simulate/simulate';
+import type { SimulationResult } from '../engine/simulate/simulate';
+import { isAtLeast, isKubernetesMinor } from '../engine/version';
+import type { AnalysisContext, AnalyzedDocument, FileAnalysis } from '../language/analyzer';
+import { analyzeText } from '../language/analyzer';
+import type { Finding } from '../language/findings';
+import { severityOf } from '../language/findings';
+import { predictionFindings } from '../language/predictions/prediction-findings';
+import type { WorkloadPrediction } from '../language/predictions/workload-predictions';
+import { buildWorkloadPredictions } from '../language/predictions/workload-predictions';
+import { findClusterFile } from './cluster-file';
+import { FolderFiles } from './folder-files';
+
+/** An analysed file that takes part in a prediction. */
+export interface ScopeFile {
+  /** The file's URI. */
+  readonly uri: string;
+  readonly analysis: FileAnalysis;
+}
+
+/** What a prediction run produced. */
+export interface Prediction {
+  /** The folder (or file) analysed together. */
+  readonly scopeUri: string;
+  readonly predictions: readonly WorkloadPrediction[];
+  readonly simulation: SimulationResult;
+  /** Findings of the predictions, by file URI (manifests and the cluster file). */
+  readonly findings: ReadonlyMap<string, Finding[]>;
+  /** The cluster's name for the status bar: "embedded default" or the cluster file's name. */
+  readonly clusterName: string;
+  /** Set when the cluster file has errors and the embedded default was used instead. */
+  readonly clusterNotice?: string;
+  /** The cluster file in use, if any. */
+  readonly clusterUri?: string;
+}
+
+/** Open documents and their analyses, from the language server. */
+export interface OpenDocumentSource {
+  /** The latest analysis of every open document that has one. */
+  openAnalyses(): readonly ScopeFile[];
+}
+
+/** Runs and caches predictions per scope. */
+export class PredictionService {
+  private readonly folderFiles = new FolderFiles();
+  private readonly cache = new Map<string, { fingerprint: string; prediction: Prediction }>();
+  private readonly identities = new WeakMap<object, number>();
+  private nextIdentity = 1;
+  private workspaceRoots: readonly string[] = [];
+
+  constructor(private readonly open: OpenDocumentSource) {}
+
+  /** The workspace folders (paths), for the 'workspace' scope. */
+  setWorkspaceRoots(roots: readonly string[]): void {
+    this.workspaceRoots = roots.map((root) => resolve(root));
+    this.cache.clear();
+  }
+
+  /** The prediction for the scope of a document. */
+  predict(
+    uri: string,
+    settings: Settings,
+    context: AnalysisContext,
+    trusted: boolean,
+  ): Prediction | undefined {
+    const scope = this.scopeOf(uri, settings, trusted);
+    const files = this.filesOf(scope, context);
+    const clusterPath =
+      trusted && scope.folder !== undefined ? findClusterFile(scope.folder, settings.cluster) : undefined;
+    const clusterText = clusterPath === undefined ? '' : readTextOrEmpty(clusterPath);
+    const fingerprint = [
+      settings.kubernetesVersion,
+      clusterPath ?? '',
+      clusterText.length,
+      hashText(clusterText),
+      ...files.map((file) => `${file.uri}#${this.identityOf(file.analysis)}`),
+    ].join('|');
+    const cached = this.cache.get(scope.uri);
+    if (cached?.fingerprint === fingerprint) {
+      return cached.prediction;
+    }
+    const prediction = this.run(scope.uri, files, settings, context, clusterPath, clusterText);
+    this.cache.set(scope.uri, { fingerprint, prediction });
+    return prediction;
+  }
+
+  /** The cached prediction of the scope that holds a document, without running anything. */
+  cached(uri: string, settings: Settings, trusted: boolean): Prediction | undefined {
+    return this.cache.get(this.scopeOf(uri, settings, trusted).uri)?.prediction;
+  }
+
+  /** Forgets everything (settings or trust changed). */
+  clear(): void {
+    this.cache.clear();
+    this.folderFiles.clear();
+  }
+
+  private run(
+    scopeUri: string,
+    files: readonly ScopeFile[],
+    settings: Settings,
+    context: AnalysisContext,
+    clusterPath: string | undefined,
+    clusterText: string,
+  ): Prediction {
+    const version = isKubernetesMinor(settings.kubernetesVersion) ? settings.kubernetesVersion : undefined;
+    const manifests = files.flatMap((file) => sourcedObjects(file.uri, file.analysis));
+    const clusterUri = clusterPath === undefined ? undefined : pathToFileURL(clusterPath).href;
+    const clusterAnalysis = clusterUri === undefined ? undefined : analyzeText(clusterText, context);
+    const clusterObjects =
+      clusterUri === undefined || clusterAnalysis === undefined
+        ? null
+        : sourcedObjects(clusterUri, clusterAnalysis, true);
+    const run = (cluster: readonly SourcedObject[] | null): SimulationResult =>
+      simulate({
+        manifests,
+        cluster,
+        ...(clusterPath === undefined ? {} : { clusterDescription: basename(clusterPath) }),
+        ...(version === undefined ? {} : { version }),
+      });
+    let simulation = run(clusterObjects);
+    let clusterNotice: string | undefined;
+    const clusterErrors =
+      clusterUri === undefined
+        ? []
+        : simulation.findings.filter(
+            (finding) => finding.source.file === clusterUri && finding.severity === 'error',
+          );
+    const clusterSyntaxErrors =
+      clusterAnalysis?.findings.filter(
+        (finding) => finding.code.startsWith('yaml-') && severityOf(finding.code) === 'error',
+      ) ?? [];
+    if (
+      clusterPath !== undefined &&
+      (clusterErrors.length > 0 || clusterSyntaxErrors.length > 0 || clusterObjects?.length === 0)
+    ) {
+      clusterNotice = `The cluster file ${basename(clusterPath)} has errors; predictions use the ${DEFAULT_CLUSTER_DESCRIPTION} until it is fixed.`;
+      const fallback = run(null);
+      simulation = { ...fallback, findings: [...clusterErrors, ...fallback.findings] };
+    }
+    const podLevelResources = version === undefined || isAtLeast(version, '1.34');
+    const predictions = buildWorkloadPredictions(simulation.records, podLevelResources);
+    const byUri = new Map<string, FileAnalysis>(files.map((file) => [file.uri, file.analysis]));
+    if (clusterUri !== undefined && clusterAnalysis !== undefined) {
+      byUri.set(clusterUri, clusterAnalysis);
+    }
+    const locate = (source: ObjectSource): { fileId: string; document: AnalyzedDocument } | undefined => {
+      const document = byUri.get(source.file)?.documents[source.documentIndex];
+      return document === undefined ? undefined : { fileId: source.file, document };
+    };
+    const findings = predictionFindings(
+      predictions,
+      simulation.findings,
+      locate,
+      simulation.report.cluster.nodes,
+    );
+    if (clusterUri !== undefined && clusterAnalysis !== undefined && clusterAnalysis.findings.length > 0) {
+      findings.set(clusterUri, [...clusterAnalysis.findings, ...(findings.get(clusterUri) ?? [])]);
+    }
+    return {
+      scopeUri,
+      predictions,
+      simulation,
+      findings,
+      clusterName:
+        clusterNotice !== undefined || clusterPath === undefined ? 'embedded default' : basename(clusterPath),
+      ...(clusterNotice === undefined ? {} : { clusterNotice }),
+      ...(clusterUri === undefined ? {} : { clusterUri }),
+    };
+  }
+
+  private scopeOf(uri: string, settings: Settings, trusted: boolean): { uri: string; folder?: string } {
+    if (!uri.startsWith('file:') || settings.scope === 'file' || !trusted) {
+      return { uri };
+    }
+    const file = resolve(fileURLToPath(uri));
+    const root =
+      settings.scope === 'workspace'
+        ? this.workspaceRoots.find((candidate) => file.startsWith(`${candidate}/`))
+        : undefined;
+    const folder = root ?? dirname(file);
+    return { uri: pathToFileURL(folder).href, folder };
+  }
+
+  private filesOf(scope: { uri: string; folder?: string }, context: AnalysisContext): ScopeFile[] {
+    const open = this.open.openAnalyses();
+    if (scope.folder === undefined) {
+      return open.filter((file) => file.uri === scope.uri);
+    }
+    const folder = resolve(scope.folder);
+    const openByPath = new Map<string, ScopeFile>();
+    for (const file of open) {
+      const path = pathOf(file.uri);
+      if (path !== undefined && (path === folder || path.startsWith(`${folder}/`))) {
+        openByPath.set(path, file);
+      }
+    }
+    const files: ScopeFile[] = [];
+    for (const path of this.folderFiles.list(folder)) {
+      const openFile = openByPath.get(path);
+      if (openFile !== undefined) {
+        files.push(openFile);
+        openByPath.delete(path);
+        continue;
+      }
+      if (path.includes('/.foresight/')) {
+        continue;
+      }
+      const analysis = this.folderFiles.analyze(path, context);
+      if (analysis !== undefined) {
+        files.push({ uri: pathToFileURL(path).href, analysis });
+      }
+    }
+    // Open documents not saved yet (or under an ignored name) still count.
+    files.push(...openByPath.values());
+    return files;
+  }
+
+  private identityOf(value: object): number {
+    let identity = this.identities.get(value);
+    if (identity === undefined) {
+      identity = this.nextIdentity++;
+      this.identities.set(value, identity);
+    }
+    return identity;
+  }
+}
+
+/**
+ * The Kubernetes objects of a file as the engine takes them. Documents with an error are left out of the
+ * manifests: the API server would reject them, so they never run. The cluster file keeps every object.
+ */
+function sourcedObjects(uri: string, analysis: FileAnalysis, keepAll = false): SourcedObject[] {
+  return analysis.documents.flatMap((document) => {
+    if (!keepAll && document.findings.some((finding) => severityOf(finding.code) === 'error')) {
+      return [];
+    }
+    return document.objects
+      .filter(
+        (object) =>
+          object.path.length > 0 || !isListKind(object.kind) || !Array.isArray(object.value['items']),
+      )
+      .map((object) => ({
+        object: object.value,
+        source: { file: uri, documentIndex: document.index, path: [...object.path] },
+      }));
+  });
+}
+
+function isListKind(kind: string): boolean {
+  return kind === 'List' || kind.endsWith('List');
+}
+
+function pathOf(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) {
+    return undefined;
+  }
+  try {
+    return resolve(fileURLToPath(uri));
+  } catch {
+    return undefined;
+  }
+}
+
+function readTextOrEmpty(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** A cheap 32-bit FNV-1a of a text, to notice that a cluster file changed. */
+function hashText(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}

@@ -1,0 +1,197 @@
+/**
+ * The predictions side of the language server: runs the prediction service for a validated document, remembers
+ * which prediction each open document belongs to, and turns predictions into diagnostics, hovers and code lenses.
+ */
+import type { CodeLens } from 'vscode-languageserver';
+import type { Node } from 'yaml';
+import type { Settings } from '../../../protocol/settings';
+import type { AnalysisContext } from '../language/analyzer';
+import type { Finding } from '../language/findings';
+import { toRange } from '../language/lsp/diagnostics';
+import { summaryLensTitle } from '../language/predictions/code-lenses';
+import { resourcesHoverMarkdown, workloadHoverMarkdown } from '../language/predictions/prediction-hover';
+import type { WorkloadPrediction } from '../language/predictions/workload-predictions';
+import { nodeRange, pathAtOffset } from '../language/yaml/node-at-path';
+import type { DocumentState } from './document-analyses';
+import type { OpenDocumentSource, Prediction } from './prediction-service';
+import { PredictionService } from './prediction-service';
+
+/** The command the Replay lens runs (the timeline panel). */
+export const REPLAY_COMMAND = 'kubeForesight.showTimeline';
+
+/** Predictions for the open documents. */
+export class PredictionsHost {
+  private readonly service: PredictionService;
+  /** The prediction each open document was last part of. */
+  private readonly byDocument = new Map<string, Prediction>();
+  private readonly shownNotices = new Set<string>();
+
+  constructor(open: OpenDocumentSource) {
+    this.service = new PredictionService(open);
+  }
+
+  /** The workspace folders (paths), for the 'workspace' scope. */
+  setWorkspaceRoots(roots: readonly string[]): void {
+    this.service.setWorkspaceRoots(roots);
+  }
+
+  /**
+   * Runs (or reuses) the prediction for a document's scope; every open document of that scope now belongs to
+   * it. Returns it, and whether its cluster notice is new (to be shown to the user once).
+   */
+  update(
+    uri: string,
+    settings: Settings,
+    context: AnalysisContext,
+    trusted: boolean,
+    openUris: readonly string[],
+  ): { prediction: Prediction | undefined; newNotice: string | undefined } {
+    if (!settings.predictions.enable || uri.includes('/.foresight/')) {
+      this.byDocument.delete(uri);
+      return { prediction: undefined, newNotice: undefined };
+    }
+    const prediction = this.service.predict(uri, settings, context, trusted);
+    if (prediction === undefined) {
+      return { prediction, newNotice: undefined };
+    }
+    this.byDocument.set(uri, prediction);
+    for (const other of openUris) {
+      if (
+        other !== uri &&
+        (prediction.findings.has(other) || prediction.predictions.some((p) => p.source.file === other))
+      ) {
+        this.byDocument.set(other, prediction);
+      }
+    }
+    let newNotice: string | undefined;
+    if (prediction.clusterNotice !== undefined && !this.shownNotices.has(prediction.clusterNotice)) {
+      this.shownNotices.add(prediction.clusterNotice);
+      newNotice = prediction.clusterNotice;
+    }
+    return { prediction, newNotice };
+  }
+
+  /** The prediction findings of a document. */
+  findingsFor(uri: string): readonly Finding[] {
+    return this.byDocument.get(uri)?.findings.get(uri) ?? [];
+  }
+
+  /** Forgets a closed document. */
+  remove(uri: string): void {
+    this.byDocument.delete(uri);
+  }
+
+  /** Forgets everything (settings changed). */
+  clear(): void {
+    this.byDocument.clear();
+    this.service.clear();
+  }
+
+  /** The prediction of the workload at an offset, as hover Markdown, when the offset is on its kind, name or template. */
+  hover(state: DocumentState, offset: number): string | undefined {
+    const prediction = this.byDocument.get(state.uri);
+    if (prediction === undefined) {
+      return undefined;
+    }
+    const document = state.analysis.documents.find(
+      (d) => offset >= d.offset && offset <= d.offset + d.yaml.end,
+    );
+    if (document === undefined) {
+      return undefined;
+    }
+    const root = (document.yaml.document?.contents ?? undefined) as Node | undefined;
+    const location = pathAtOffset(root, offset - document.offset);
+    if (!location.isKey && location.path.at(-1) !== 'kind' && location.path.at(-1) !== 'name') {
+      return undefined;
+    }
+    for (const workload of this.workloadsOf(prediction, state.uri, document.index)) {
+      const objectPath = workload.source.path.slice(0, objectPathLength(workload.source.path));
+      const relative = startsWith(location.path, objectPath)
+        ? location.path.slice(objectPath.length)
+        : undefined;
+      if (relative === undefined) {
+        continue;
+      }
+      const template = workload.source.path.slice(objectPath.length);
+      const isHeader = isSame(relative, ['kind']) || isSame(relative, ['metadata', 'name']);
+      const isTemplate = isSame(relative, template) || isSame(relative, [...template, 'spec']);
+      if (isHeader || isTemplate) {
+        return workloadHoverMarkdown(workload);
+      }
+      if (relative.at(-1) === 'resources' && startsWith(relative, [...template, 'spec'])) {
+        const pod = prediction.simulation.records.find(
+          (record) => record.pod.source === workload.source || sameSource(record.pod.source, workload.source),
+        );
+        if (pod !== undefined) {
+          return resourcesHoverMarkdown(
+            { cpuMilli: pod.pod.requests.milliCpu, memoryBytes: pod.pod.requests.memory },
+            prediction.simulation.report.cluster.nodes,
+          );
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /** Code lenses above each workload of a document. */
+  codeLenses(state: DocumentState): CodeLens[] {
+    const prediction = this.byDocument.get(state.uri);
+    if (prediction === undefined) {
+      return [];
+    }
+    const lenses: CodeLens[] = [];
+    for (const document of state.analysis.documents) {
+      for (const workload of this.workloadsOf(prediction, state.uri, document.index)) {
+        const object = document.objects.find(
+          (o) =>
+            startsWith(workload.source.path, o.path) &&
+            o.path.length === objectPathLength(workload.source.path),
+        );
+        const range = nodeRange(object?.node);
+        if (range === undefined) {
+          continue;
+        }
+        const lensRange = toRange(state.lines, range[0] + document.offset, range[0] + document.offset);
+        lenses.push({ range: lensRange, command: { title: summaryLensTitle(workload), command: '' } });
+        lenses.push({
+          range: lensRange,
+          command: {
+            title: 'Replay',
+            command: REPLAY_COMMAND,
+            arguments: [
+              state.uri,
+              { kind: workload.kind, namespace: workload.namespace, name: workload.name },
+            ],
+          },
+        });
+      }
+    }
+    return lenses;
+  }
+
+  private workloadsOf(prediction: Prediction, uri: string, documentIndex: number): WorkloadPrediction[] {
+    return prediction.predictions.filter(
+      (p) => p.source.file === uri && p.source.documentIndex === documentIndex,
+    );
+  }
+}
+
+/** The length of the object part of a template path: ['items', 3, 'spec', 'template'] → 2; ['spec','template'] → 0. */
+function objectPathLength(path: readonly (string | number)[]): number {
+  return path[0] === 'items' && typeof path[1] === 'number' ? 2 : 0;
+}
+
+function startsWith(path: readonly (string | number)[], prefix: readonly (string | number)[]): boolean {
+  return prefix.length <= path.length && prefix.every((segment, i) => path[i] === segment);
+}
+
+function isSame(a: readonly (string | number)[], b: readonly (string | number)[]): boolean {
+  return a.length === b.length && startsWith(a, b);
+}
+
+function sameSource(
+  a: { file: string; documentIndex: number; path: readonly (string | number)[] },
+  b: typeof a,
+): boolean {
+  return a.file === b.file && a.documentIndex === b.documentIndex && isSame(a.path, b.path);
+}

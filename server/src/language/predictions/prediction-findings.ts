@@ -1,0 +1,222 @@
+/**
+ * Predictions as findings, each on the field that causes it: "2 of 5 replicas stay Pending: 0/4 nodes are
+ * available: …" on the request that is too large; one finding per cause, not one per replica.
+ */
+import type { ObjectSource } from '../../engine/model/source';
+import type { AnalyzedDocument } from '../analyzer';
+import type { DiagnosticCode, Finding, FixData } from '../findings';
+import type { ReportNode } from '../../engine/simulate/report';
+import { formatBytes, formatMilli, parseQuantity } from '../../engine/model/quantity';
+import { INSUFFICIENT_RESOURCE_CODE } from '../../engine/scheduler/plugins/node-resources-fit';
+import { nodeAtPath, rangeForKey, rangeForValue } from '../yaml/node-at-path';
+import { isScalar } from 'yaml';
+import type { Node } from 'yaml';
+import { causePath } from './cause-paths';
+import type { RejectionCause, WorkloadPrediction } from './workload-predictions';
+
+/** Finds the analysed document a source points into. */
+export type SourceLocator = (
+  source: ObjectSource,
+) => { fileId: string; document: AnalyzedDocument } | undefined;
+
+/** A finding of the engine about its input, as the simulation reports it. */
+export interface EngineInputFinding {
+  readonly code: string;
+  readonly severity: 'error' | 'warning' | 'information';
+  readonly source: ObjectSource;
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+}
+
+const REPLICATED_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);
+const ENGINE_SEVERITY_CODES: Record<EngineInputFinding['severity'], DiagnosticCode> = {
+  error: 'simulation-input-error',
+  warning: 'simulation-input-warning',
+  information: 'simulation-input-note',
+};
+/** Engine notes that say nothing about the user's manifest. */
+const QUIET_ENGINE_CODES = new Set(['ignored-object', 'plugin-not-modelled']);
+
+/** The findings of the predictions, by file id. */
+export function predictionFindings(
+  predictions: readonly WorkloadPrediction[],
+  engineFindings: readonly EngineInputFinding[],
+  locate: SourceLocator,
+  nodes: readonly ReportNode[],
+): Map<string, Finding[]> {
+  const byFile = new Map<string, Finding[]>();
+  const add = (fileId: string, finding: Finding | undefined): void => {
+    if (finding !== undefined) {
+      const list = byFile.get(fileId) ?? [];
+      list.push(finding);
+      byFile.set(fileId, list);
+    }
+  };
+  for (const prediction of predictions) {
+    const located = locate(prediction.source);
+    if (located === undefined) {
+      continue;
+    }
+    const { fileId, document } = located;
+    const template = valueAt(document.yaml.value, prediction.source.path);
+    const root = (document.yaml.document?.contents ?? undefined) as Node | undefined;
+    /** On the value when it is a scalar (a request), else on the key of the field (or of its nearest parent). */
+    const place = (
+      path: readonly (string | number)[],
+      code: DiagnosticCode,
+      message: string,
+    ): Finding | undefined => {
+      const fullPath = [...prediction.source.path, ...path];
+      const range = isScalar(nodeAtPath(root, fullPath))
+        ? rangeForValue(root, fullPath)
+        : rangeForKey(root, fullPath);
+      return range === undefined
+        ? undefined
+        : { code, message, start: range[0] + document.offset, end: range[1] + document.offset };
+    };
+    if (prediction.pending > 0 && prediction.pendingMessage !== null) {
+      // The causes given by the most nodes are the ones to fix: each gets the warning, on its own field.
+      const most = prediction.causes[0]?.nodes.length ?? 0;
+      const primaries = prediction.causes.filter((cause) => cause.nodes.length === most);
+      const others = prediction.causes.filter((cause) => cause.nodes.length < most);
+      const message = `${pendingSummary(prediction)}: ${prediction.pendingMessage}`;
+      if (primaries.length === 0) {
+        add(fileId, place(['spec'], 'pod-unschedulable', message));
+      }
+      for (const cause of primaries) {
+        const path = causePath(cause.code, cause.message, template);
+        const finding = place(path, 'pod-unschedulable', message);
+        const fix = finding === undefined ? undefined : lowerRequestFix(cause, path, nodes);
+        add(fileId, finding === undefined || fix === undefined ? finding : { ...finding, fix });
+      }
+      for (const cause of others) {
+        const nodes = cause.nodes.slice(0, 3).join(', ') + (cause.nodes.length > 3 ? ', …' : '');
+        add(
+          fileId,
+          place(
+            causePath(cause.code, cause.message, template),
+            'pod-unschedulable-cause',
+            `${cause.nodes.length} of ${prediction.nodeCount} nodes (${nodes}) also reject ${prediction.name}: ${cause.message}.`,
+          ),
+        );
+      }
+    }
+    if (prediction.qosClass === 'BestEffort') {
+      add(
+        fileId,
+        place(
+          ['spec', 'containers'],
+          'best-effort-pod',
+          `${prediction.kind} ${prediction.name} runs BestEffort pods (${prediction.qosReason}): they are the first evicted when a node runs short of memory. Set requests (and limits) to make them Burstable or Guaranteed.`,
+        ),
+      );
+    }
+    const preempted = prediction.replicas.flatMap((replica) => replica.preempted);
+    if (preempted.length > 0) {
+      add(
+        fileId,
+        place(
+          ['spec'],
+          'pod-preempts',
+          `Scheduling ${prediction.name} preempts lower-priority pods: ${preempted.join(', ')}.`,
+        ),
+      );
+    }
+  }
+  for (const finding of engineFindings) {
+    if (QUIET_ENGINE_CODES.has(finding.code)) {
+      continue;
+    }
+    const located = locate(finding.source);
+    if (located === undefined) {
+      continue;
+    }
+    const root = (located.document.yaml.document?.contents ?? undefined) as Node | undefined;
+    const range = rangeForValue(root, [...finding.source.path, ...finding.path]);
+    if (range !== undefined) {
+      add(located.fileId, {
+        code: ENGINE_SEVERITY_CODES[finding.severity],
+        message: finding.message,
+        start: range[0] + located.document.offset,
+        end: range[1] + located.document.offset,
+      });
+    }
+  }
+  return byFile;
+}
+
+/**
+ * For "Insufficient cpu" (or memory) on a request: lower it to the most that any of the rejecting nodes has
+ * free after the simulated placements. Only requests are lowered, never limits (that would change the QoS).
+ */
+function lowerRequestFix(
+  cause: RejectionCause,
+  path: readonly (string | number)[],
+  nodes: readonly ReportNode[],
+): FixData | undefined {
+  const resource = path.at(-1);
+  if (
+    cause.code !== INSUFFICIENT_RESOURCE_CODE ||
+    path.at(-2) !== 'requests' ||
+    (resource !== 'cpu' && resource !== 'memory')
+  ) {
+    return undefined;
+  }
+  let best: { node: string; free: number } | undefined;
+  for (const node of nodes) {
+    if (!cause.nodes.includes(node.name)) {
+      continue;
+    }
+    const free = amount(node.allocatable[resource], resource) - amount(node.requested[resource], resource);
+    if (best === undefined || free > best.free) {
+      best = { node: node.name, free };
+    }
+  }
+  if (best === undefined || best.free <= 0) {
+    return undefined;
+  }
+  const replacement =
+    resource === 'cpu' ? formatMilli(best.free) : formatBytes(Math.floor(best.free / 2 ** 20) * 2 ** 20);
+  return {
+    replacement,
+    title: `Lower the ${resource} request to ${replacement} (the most free on ${best.node})`,
+  };
+}
+
+function amount(text: string | undefined, resource: string): number {
+  const parsed = text === undefined ? undefined : parseQuantity(text);
+  if (parsed === undefined || !parsed.ok) {
+    return 0;
+  }
+  return resource === 'cpu' ? parsed.quantity.milli : parsed.quantity.value;
+}
+
+/** "2 of 5 replicas stay Pending", "This Pod stays Pending", "1 of 4 DaemonSet pods stay Pending". */
+export function pendingSummary(prediction: WorkloadPrediction): string {
+  const total = prediction.replicas.length;
+  if (prediction.kind === 'Pod') {
+    return 'This Pod stays Pending';
+  }
+  const noun = REPLICATED_KINDS.has(prediction.kind)
+    ? total === 1
+      ? 'replica'
+      : 'replicas'
+    : total === 1
+      ? 'pod'
+      : 'pods';
+  if (prediction.pending === total) {
+    return total === 1 ? `Its only ${noun} stays Pending` : `All ${total} ${noun} stay Pending`;
+  }
+  return `${prediction.pending} of ${total} ${noun} ${prediction.pending === 1 ? 'stays' : 'stay'} Pending`;
+}
+
+function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
+  let current = value;
+  for (const segment of path) {
+    if (typeof current !== 'object' || current === null) {
+      return undefined;
+    }
+    current = (current as Record<string | number, unknown>)[segment];
+  }
+  return current;
+}

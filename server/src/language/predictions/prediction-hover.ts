@@ -1,0 +1,119 @@
+/**
+ * The prediction part of a hover: where each replica lands, the QoS class and why, and for Pending replicas
+ * kube-scheduler's message with a per-node table of the filter that failed; on `resources`, how the requests fit
+ * the nodes. Short Markdown tables, readable in a hover. Every string from a manifest or the cluster is escaped.
+ */
+import type { ReportNode } from '../../engine/simulate/report';
+import { parseQuantity } from '../../engine/model/quantity';
+import { escapeMarkdown } from '../assist/markdown';
+import { pendingSummary } from './prediction-findings';
+import type { WorkloadPrediction } from './workload-predictions';
+
+/** The most replica rows shown before the table is cut. */
+const MAX_REPLICA_ROWS = 10;
+
+/** Markdown for a workload's prediction. */
+export function workloadHoverMarkdown(prediction: WorkloadPrediction): string {
+  const total = prediction.replicas.length;
+  const lines: string[] = [];
+  const placed = prediction.pending === 0 ? `all ${total} scheduled` : `${pendingSummary(prediction)}`;
+  lines.push(`**Prediction** · ${escapeMarkdown(`${prediction.kind} ${prediction.name}`)}: ${placed}`);
+  lines.push('');
+  lines.push(`QoS class **${prediction.qosClass}**: ${escapeMarkdown(prediction.qosReason)}.`);
+  lines.push('');
+  lines.push('| pod | node |');
+  lines.push('| --- | --- |');
+  for (const replica of prediction.replicas.slice(0, MAX_REPLICA_ROWS)) {
+    const node =
+      replica.nodeName === null
+        ? '_Pending_'
+        : escapeMarkdown(replica.nodeName) +
+          (replica.tiedNodes.length > 1
+            ? ` (tied with ${escapeMarkdown(replica.tiedNodes.filter((n) => n !== replica.nodeName).join(', '))})`
+            : '');
+    lines.push(`| ${escapeMarkdown(replica.podName)} | ${node} |`);
+  }
+  if (total > MAX_REPLICA_ROWS) {
+    lines.push(`| … ${total - MAX_REPLICA_ROWS} more | |`);
+  }
+  if (prediction.pendingMessage !== null) {
+    lines.push('');
+    lines.push(`**Pending:** ${escapeMarkdown(prediction.pendingMessage)}`);
+    if (prediction.nodeReasons.size > 0) {
+      lines.push('');
+      lines.push('| node | filter that failed |');
+      lines.push('| --- | --- |');
+      for (const [node, reasons] of prediction.nodeReasons) {
+        lines.push(`| ${escapeMarkdown(node)} | ${escapeMarkdown(reasons.join(', '))} |`);
+      }
+    }
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Markdown for `resources` of a container: the pod's requests against each node's free room after the
+ * simulation ("fits on 2 of 3 workers; largest free: 1.2 cpu on worker-b").
+ */
+export function resourcesHoverMarkdown(
+  requests: { readonly cpuMilli: number; readonly memoryBytes: number },
+  nodes: readonly ReportNode[],
+): string {
+  const rows = nodes.map((node) => {
+    const freeCpu = milliOf(node.allocatable['cpu']) - milliOf(node.requested['cpu']);
+    const freeMemory = valueOf(node.allocatable['memory']) - valueOf(node.requested['memory']);
+    return {
+      name: node.name,
+      freeCpu,
+      freeMemory,
+      fits: freeCpu >= requests.cpuMilli && freeMemory >= requests.memoryBytes,
+    };
+  });
+  const fitting = rows.filter((row) => row.fits).length;
+  const largestCpu = rows.reduce(
+    (best, row) => (row.freeCpu > best.freeCpu ? row : best),
+    rows[0] ?? { name: '-', freeCpu: 0, freeMemory: 0, fits: false },
+  );
+  const lines = [
+    `**Fit** · pod requests ${formatCpu(requests.cpuMilli)} cpu, ${formatMemory(requests.memoryBytes)} memory: fits on ${fitting} of ${rows.length} nodes after the simulated placements; largest free cpu: ${formatCpu(largestCpu.freeCpu)} on ${escapeMarkdown(largestCpu.name)}.`,
+    '',
+    '| node | free cpu | free memory | fits |',
+    '| --- | --- | --- | --- |',
+    ...rows.map(
+      (row) =>
+        `| ${escapeMarkdown(row.name)} | ${formatCpu(row.freeCpu)} | ${formatMemory(row.freeMemory)} | ${row.fits ? 'yes' : 'no'} |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+function milliOf(text: string | undefined): number {
+  if (text === undefined) {
+    return 0;
+  }
+  const parsed = parseQuantity(text);
+  return parsed.ok ? parsed.quantity.milli : 0;
+}
+
+function valueOf(text: string | undefined): number {
+  if (text === undefined) {
+    return 0;
+  }
+  const parsed = parseQuantity(text);
+  return parsed.ok ? parsed.quantity.value : 0;
+}
+
+function formatCpu(milli: number): string {
+  return milli % 1000 === 0
+    ? String(milli / 1000)
+    : `${(milli / 1000).toFixed(milli % 100 === 0 ? 1 : 3).replace(/0+$/, '')}`;
+}
+
+function formatMemory(bytes: number): string {
+  const gi = 1024 ** 3;
+  const mi = 1024 ** 2;
+  if (Math.abs(bytes) >= gi) {
+    return `${(bytes / gi).toFixed(1).replace(/\.0$/, '')}Gi`;
+  }
+  return `${Math.round(bytes / mi)}Mi`;
+}

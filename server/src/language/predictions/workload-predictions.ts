@@ -1,0 +1,143 @@
+/**
+ * The simulation's records grouped by the workload (or bare pod) they came from: how many replicas landed
+ * where, how many stay Pending and why, the QoS class. Hover, code lenses and diagnostics read these.
+ */
+import type { ObjectSource } from '../../engine/model/source';
+import type { QosClassName } from '../../engine/model/qos';
+import { computeQosClass } from '../../engine/model/qos';
+import { countFilterReasons, formatFitError } from '../../engine/scheduler/framework/fit-error';
+import type { SchedulingRecord } from '../../engine/scheduler/record';
+
+/** One replica's outcome. */
+export interface ReplicaOutcome {
+  readonly podName: string;
+  /** The node it lands on, or null when it stays Pending. */
+  readonly nodeName: string | null;
+  /** Nodes tied for the best score (kube-scheduler picks one at random). */
+  readonly tiedNodes: readonly string[];
+  /** Pods this one preempts, "namespace/name". */
+  readonly preempted: readonly string[];
+}
+
+/** A reason nodes gave for rejecting the pending replicas, with the nodes that gave it. */
+export interface RejectionCause {
+  readonly code: string;
+  readonly message: string;
+  readonly nodes: readonly string[];
+}
+
+/** What the simulation predicts for one workload (or one bare pod). */
+export interface WorkloadPrediction {
+  /** Where the pod template is written. */
+  readonly source: ObjectSource;
+  /** The workload's kind and name ("Pod" and the pod's name for a bare pod). */
+  readonly kind: string;
+  readonly name: string;
+  readonly namespace: string;
+  readonly replicas: readonly ReplicaOutcome[];
+  readonly scheduled: number;
+  readonly pending: number;
+  readonly qosClass: QosClassName;
+  readonly qosReason: string;
+  /** kube-scheduler's message for the first pending replica, or null when all are placed. */
+  readonly pendingMessage: string | null;
+  /** Per node, the reasons it rejected the first pending replica (its first failing filter). */
+  readonly nodeReasons: ReadonlyMap<string, readonly string[]>;
+  /** The causes, most nodes first. */
+  readonly causes: readonly RejectionCause[];
+  /** How many nodes the cluster has. */
+  readonly nodeCount: number;
+}
+
+/** Groups the records by the template they were made from, in input order. */
+export function buildWorkloadPredictions(
+  records: readonly SchedulingRecord[],
+  podLevelResources: boolean,
+): WorkloadPrediction[] {
+  const groups = new Map<string, SchedulingRecord[]>();
+  for (const record of records) {
+    const key = sourceKey(record.pod.source);
+    const group = groups.get(key);
+    if (group === undefined) {
+      groups.set(key, [record]);
+    } else {
+      group.push(record);
+    }
+  }
+  return [...groups.values()].map((group) => predictionOf(group, podLevelResources));
+}
+
+/** A stable key for a source: file, document and path. */
+export function sourceKey(source: ObjectSource): string {
+  return `${source.file}\u0000${source.documentIndex}\u0000${source.path.join('/')}`;
+}
+
+function predictionOf(records: readonly SchedulingRecord[], podLevelResources: boolean): WorkloadPrediction {
+  const first = records[0] as SchedulingRecord;
+  const pending = records.filter((record) => record.nodeName === null);
+  const firstPending = pending[0];
+  const qos = computeQosClass(first.pod.pod.spec ?? {}, { podLevelResources });
+  return {
+    source: first.pod.source,
+    kind: first.pod.owner?.kind ?? 'Pod',
+    name: first.pod.owner?.name ?? first.pod.name,
+    namespace: first.pod.namespace,
+    replicas: records.map((record) => ({
+      podName: record.pod.name,
+      nodeName: record.nodeName,
+      tiedNodes: record.tiedNodes,
+      preempted: record.preempted.map((pod) => pod.key),
+    })),
+    scheduled: records.length - pending.length,
+    pending: pending.length,
+    qosClass: qos.qosClass,
+    qosReason: qos.reason,
+    pendingMessage: firstPending === undefined ? null : pendingMessageOf(firstPending),
+    nodeReasons: firstPending === undefined ? new Map() : nodeReasonsOf(firstPending),
+    causes: firstPending === undefined ? [] : causesOf(firstPending),
+    nodeCount: firstPending?.fitError?.numAllNodes ?? 0,
+  };
+}
+
+function pendingMessageOf(record: SchedulingRecord): string {
+  if (record.fitError !== null) {
+    return formatFitError(record.fitError);
+  }
+  if (record.notAttempted !== null) {
+    return record.notAttempted.message;
+  }
+  return record.error?.reasons.map((reason) => reason.message).join(', ') ?? 'not scheduled';
+}
+
+function nodeReasonsOf(record: SchedulingRecord): Map<string, readonly string[]> {
+  const result = new Map<string, readonly string[]>();
+  for (const [node, status] of record.fitError?.diagnosis.nodeStatuses ?? []) {
+    result.set(
+      node,
+      status.reasons.map((reason) => reason.message),
+    );
+  }
+  return result;
+}
+
+function causesOf(record: SchedulingRecord): RejectionCause[] {
+  const fitError = record.fitError;
+  if (fitError === null) {
+    return [];
+  }
+  const byMessage = new Map<string, { code: string; nodes: string[] }>();
+  for (const [node, status] of fitError.diagnosis.nodeStatuses) {
+    for (const reason of status.reasons) {
+      const entry = byMessage.get(reason.message);
+      if (entry === undefined) {
+        byMessage.set(reason.message, { code: reason.code, nodes: [node] });
+      } else {
+        entry.nodes.push(node);
+      }
+    }
+  }
+  const order = [...countFilterReasons(fitError).keys()];
+  return [...byMessage.entries()]
+    .map(([message, entry]) => ({ code: entry.code, message, nodes: entry.nodes }))
+    .sort((a, b) => b.nodes.length - a.nodes.length || order.indexOf(a.message) - order.indexOf(b.message));
+}

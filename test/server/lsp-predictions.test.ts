@@ -1,0 +1,139 @@
+/**
+ * Predictions in the editor, over LSP: the bundled server simulates the folder of the opened manifest (with the
+ * folder's .foresight/cluster.yaml, or the embedded default cluster) and reports Pending replicas on the field
+ * that causes them, BestEffort pods, code lenses, hovers and the quick fix that lowers a request.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import { CodeActionRequest, CodeLensRequest, HoverRequest } from 'vscode-languageserver-protocol/node';
+import type { Diagnostic, MarkupContent } from 'vscode-languageserver-protocol/node';
+import { LspSession } from '../support/lsp-session';
+
+const FIXTURES = join(__dirname, '..', 'fixtures', 'predictions');
+
+function fixture(relative: string): { uri: string; text: string } {
+  const path = join(FIXTURES, relative);
+  return { uri: pathToFileURL(path).href, text: readFileSync(path, 'utf8') };
+}
+
+function covered(text: string, diagnostic: Diagnostic): string {
+  const line = text.split('\n')[diagnostic.range.start.line] ?? '';
+  return line.slice(diagnostic.range.start.character, diagnostic.range.end.character);
+}
+
+describe('predictions over LSP', () => {
+  let session: LspSession;
+  before(async () => {
+    session = await LspSession.start();
+  });
+  after(async () => {
+    await session.stop();
+  });
+
+  let pending: Diagnostic[] = [];
+  const api = fixture('pending-cpu/api.yaml');
+
+  test('replicas that do not fit are reported once, on the cpu request, with kube-scheduler’s message', async () => {
+    const diagnostics = await session.open(api.uri, api.text);
+    pending = diagnostics.filter((d) => d.code === 'pod-unschedulable');
+    assert.equal(pending.length, 1, 'one diagnostic per cause, not one per replica');
+    const [diagnostic] = pending;
+    assert.ok(diagnostic);
+    assert.equal(covered(api.text, diagnostic), '1500m');
+    assert.equal(diagnostic.severity, 2);
+    assert.match(
+      diagnostic.message,
+      /^2 of 8 replicas stay Pending: 0\/4 nodes are available: 1 node\(s\) had untolerated taint\(s\), 3 Insufficient cpu\./,
+    );
+    const minority = diagnostics.filter((d) => d.code === 'pod-unschedulable-cause');
+    assert.deepEqual(
+      minority.map((d) => [covered(api.text, d), d.message]),
+      [['spec', '1 of 4 nodes (control-plane) also reject api: node(s) had untolerated taint(s).']],
+    );
+  });
+
+  test('the Pending diagnostic offers to lower the request to the most any rejecting node has free', async () => {
+    const [diagnostic] = pending;
+    assert.ok(diagnostic);
+    const actions = await session.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri: api.uri },
+      range: diagnostic.range,
+      context: { diagnostics: pending },
+    });
+    const titles = (actions ?? []).map((action) => action.title);
+    assert.equal(titles.length, 1);
+    assert.match(titles[0] ?? '', /^Lower the cpu request to \d+m? \(the most free on worker-\d\)$/);
+  });
+
+  test('code lenses summarise each workload and offer a replay', async () => {
+    const { uri } = api;
+    const lenses = await session.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
+    assert.deepEqual(
+      (lenses ?? []).map((lens) => [lens.range.start.line, lens.command?.title, lens.command?.command]),
+      [
+        [0, '6/8 scheduled · 2 Pending · Burstable', ''],
+        [0, 'Replay', 'kubeForesight.showTimeline'],
+      ],
+    );
+  });
+
+  test('hovering the kind shows where each replica lands and the per-node reasons', async () => {
+    const { uri } = api;
+    const hover = await session.connection.sendRequest(HoverRequest.type, {
+      textDocument: { uri },
+      position: { line: 1, character: 2 },
+    });
+    const value = (hover?.contents as MarkupContent | undefined)?.value ?? '';
+    assert.match(value, /\*\*Prediction\*\* · Deployment api: 2 of 8 replicas stay Pending/);
+    assert.match(value, /QoS class \*\*Burstable\*\*/);
+    assert.match(value, /\| worker-1 \| Insufficient cpu \|/);
+    assert.match(value, /\| control-plane \| node\(s\) had untolerated taint\(s\) \|/);
+  });
+
+  test('the folder’s .foresight/cluster.yaml is the cluster: the GPU job lands on the GPU node', async () => {
+    const { uri, text } = fixture('gpu-cluster/train.yaml');
+    const diagnostics = await session.open(uri, text);
+    assert.deepEqual(
+      diagnostics.map((d) => d.code),
+      ['best-effort-pod'],
+    );
+    const lenses = await session.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
+    assert.equal(lenses?.[0]?.command?.title, '1/1 scheduled · BestEffort');
+  });
+
+  test('a broken cluster file is reported on its field and the embedded default cluster is used instead', async () => {
+    const cluster = fixture('bad-cluster/.foresight/cluster.yaml');
+    const manifest = fixture('bad-cluster/train.yaml');
+    await session.open(cluster.uri, cluster.text);
+    const clusterPublished = session.diagnostics(cluster.uri);
+    const diagnostics = await session.open(manifest.uri, manifest.text);
+    assert.ok(
+      diagnostics.some((d) => d.code === 'pod-unschedulable' && /0\/4 nodes are available/.test(d.message)),
+      'predicted on the 4-node embedded default cluster',
+    );
+    const clusterDiagnostics = await clusterPublished;
+    const errors = clusterDiagnostics.filter((d) => d.code === 'simulation-input-error');
+    assert.ok(errors.length > 0, 'the cluster file gets its own diagnostics');
+    assert.ok(
+      errors.some(
+        (d) =>
+          /broken-node/.test(d.message) &&
+          /allocatable/.test(d.message) &&
+          covered(cluster.text, d) === 'status',
+      ),
+      errors.map((d) => `${covered(cluster.text, d)}: ${d.message}`).join('\n'),
+    );
+  });
+
+  test('BestEffort pods get an information diagnostic on their containers', async () => {
+    const { uri, text } = fixture('best-effort/worker.yaml');
+    const diagnostics = await session.open(uri, text);
+    assert.deepEqual(
+      diagnostics.map((d) => [d.code, d.severity, covered(text, d)]),
+      [['best-effort-pod', 3, 'containers']],
+    );
+  });
+});
