@@ -13,6 +13,7 @@ import { Timeline } from './model/timeline';
 import type { HostChannel } from './vscode-api';
 import { EventListView } from './views/event-list';
 import { LanesView } from './views/lanes';
+import { laneLegend } from './views/legend';
 import { PendingView } from './views/pending';
 import { PodDetailsView } from './views/pod-details';
 import { RolloutsView } from './views/rollouts';
@@ -97,6 +98,7 @@ export class App {
         { className: 'cluster', attrs: { 'aria-label': 'Cluster' } },
         this.rollouts.element,
         this.pending.element,
+        laneLegend(),
         this.lanes.element,
       ),
       h('aside', { className: 'side' }, this.events.element, this.details.element),

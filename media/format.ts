@@ -54,11 +54,11 @@ function trimZeros(text: string): string {
   return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
 }
 
-const MAX_LABEL = 28;
+const MAX_LABEL = 20;
 
 /**
  * A chip's label: the pod name, shortened in the middle when long, keeping the generated suffix that tells
- * replicas apart ("storefront-659c8dc46c-z4tv7" → "storefront-…-z4tv7").
+ * replicas apart ("storefront-659c8dc46c-z4tv7" → "storefront-65…-z4tv7").
  */
 export function chipLabel(name: string): string {
   if (name.length <= MAX_LABEL) {

@@ -149,7 +149,9 @@ export class LanesView {
     const badgeSignature = String(flags);
     if (row.badgeSignature !== badgeSignature) {
       row.badgeSignature = badgeSignature;
-      const badges = BADGES.filter(([flag]) => (flags & flag) !== 0).map(([, text, className]) =>
+      // A drain cordons the node: SchedulingDisabled goes without saying then.
+      const shown = flags & (NODE_FLAGS.draining | NODE_FLAGS.drained) ? flags & ~NODE_FLAGS.cordoned : flags;
+      const badges = BADGES.filter(([flag]) => (shown & flag) !== 0).map(([, text, className]) =>
         h('span', { className: `badge ${className}`, text }),
       );
       if ((flags & NODE_FLAGS.present) === 0) {

@@ -103,7 +103,7 @@ export class PodDetailsView {
         h('p', { className: 'fit-error', text: visibleText(atPlayhead.message) }),
       );
     }
-    sections.push(...schedulingSection(report));
+    sections.push(...schedulingSection(report, atPlayhead?.message ?? ''));
     sections.push(this.history(timeline, pod, state.cursor));
     replaceChildren(this.body, ...sections);
   }
@@ -150,7 +150,8 @@ function fact(term: string, value: string): HTMLElement[] {
   return [h('dt', { text: term }), h('dd', { text: value })];
 }
 
-function schedulingSection(report: PanelPod | null): Node[] {
+/** The report's outcome for the pod; its FitError message is left out when the playhead already shows it. */
+function schedulingSection(report: PanelPod | null, shownMessage: string): Node[] {
   if (report === null) {
     return [
       h('h3', { text: 'Scheduling' }),
@@ -161,7 +162,7 @@ function schedulingSection(report: PanelPod | null): Node[] {
     ];
   }
   const nodes: Node[] = [h('h3', { text: 'Scheduling' })];
-  if (report.unschedulable !== null) {
+  if (report.unschedulable !== null && !shownMessage.startsWith(report.unschedulable.message)) {
     nodes.push(h('p', { className: 'fit-error', text: visibleText(report.unschedulable.message) }));
   } else if (report.nodeName !== null) {
     const ties = report.tiedNodes.filter((name) => name !== report.nodeName);

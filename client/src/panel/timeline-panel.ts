@@ -14,9 +14,6 @@ import type {
 import { buildPanelHtml, createNonce } from './panel-html';
 import { parseWebviewMessage } from './webview-message-check';
 
-/** The webview type of the panel (also in package.json's activation events, for the serializer). */
-export const TIMELINE_VIEW_TYPE = 'kubeForesight.timeline';
-
 /** Delay between the last change of a manifest and the new simulation. */
 export const UPDATE_DELAY_MS = 400;
 

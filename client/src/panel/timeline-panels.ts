@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import { readPanelViewState } from '../../../protocol/webview-messages';
 import type { TimelinePanelContext } from './timeline-panel';
-import { manifestFolderOf, TIMELINE_VIEW_TYPE, TimelinePanel, webviewOptions } from './timeline-panel';
+import { manifestFolderOf, TimelinePanel, webviewOptions } from './timeline-panel';
+import { TIMELINE_VIEW_TYPE } from './view-type';
 
 /** Creates, reveals and revives the timeline panel. */
 export class TimelinePanels implements vscode.WebviewPanelSerializer, vscode.Disposable {

@@ -1,0 +1,5 @@
+/**
+ * The timeline panel's webview type: the key VS Code restores the panel by after a reload. package.json's
+ * activation event `onWebviewPanel:kubeForesight.timeline` names it too (a test checks they agree).
+ */
+export const TIMELINE_VIEW_TYPE = 'kubeForesight.timeline';
