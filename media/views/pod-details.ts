@@ -157,7 +157,7 @@ function schedulingSection(report: PanelPod | null, shownMessage: string): Node[
       h('h3', { text: 'Scheduling' }),
       h('p', {
         className: 'muted',
-        text: 'The report has no scheduling record of this pod (a rollout replaced it).',
+        text: 'The report has no scheduling record of this pod: it was gone before the end (replaced, evicted or deleted), or it was not made by the manifests.',
       }),
     ];
   }

@@ -55,10 +55,12 @@ export class RolloutsView {
     if (timeline === null) {
       return;
     }
-    const x = timeline.duration > 0 ? (time / timeline.duration) * CHART_WIDTH : 0;
+    const x = (timeline.duration > 0 ? (time / timeline.duration) * CHART_WIDTH : 0).toFixed(1);
     for (const row of this.rows) {
-      setAttribute(row.playhead, 'x1', x.toFixed(1));
-      setAttribute(row.playhead, 'x2', x.toFixed(1));
+      if (row.playhead.getAttribute('x1') !== x) {
+        setAttribute(row.playhead, 'x1', x);
+        setAttribute(row.playhead, 'x2', x);
+      }
       setText(row.status, describeWave(timeline, row.entry, cursor, time));
     }
   }

@@ -21,6 +21,8 @@ export class SummaryView {
   private readonly nodes = item('Nodes');
   private readonly rollouts = item('Rollouts');
   private readonly budgets = item('Disruption budgets');
+  private budgetSignature = '';
+  private budgetTimeline: Timeline | null = null;
 
   constructor() {
     this.element = h(
@@ -71,6 +73,17 @@ export class SummaryView {
   }
 
   private updateBudgets(timeline: Timeline, cursor: number): void {
+    // Rebuilt only when a verdict was added or taken back since the last frame.
+    let applied = 0;
+    while (applied < timeline.budgetEvents.length && (timeline.budgetEvents[applied] ?? Infinity) < cursor) {
+      applied += 1;
+    }
+    const signature = String(applied);
+    if (timeline === this.budgetTimeline && signature === this.budgetSignature) {
+      return;
+    }
+    this.budgetTimeline = timeline;
+    this.budgetSignature = signature;
     const verdicts = new Map<string, { allowed: number; blocked: number; drainBlocked: number }>();
     for (const index of timeline.budgetEvents) {
       if (index >= cursor) {

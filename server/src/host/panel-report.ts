@@ -33,10 +33,9 @@ export function buildPanelReport(result: SimulationResult, textOf: SourceText): 
     if (record === undefined || record.pod.name !== pod.name || record.pod.namespace !== pod.namespace) {
       return pod;
     }
-    const explanation = explain(
-      record,
-      report.cluster.nodes.map((node) => node.name),
-    );
+    // Only a record that led to the reported outcome explains it.
+    const nodeNames = report.cluster.nodes.map((node) => node.name);
+    const explanation = record.nodeName === pod.nodeName ? explain(record, nodeNames) : undefined;
     const location = locate(record.pod.source);
     return {
       ...pod,

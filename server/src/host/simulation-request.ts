@@ -60,13 +60,13 @@ export async function answerSimulationRequest(
     return text;
   };
   const files = collectManifestFiles([folder], folder).files.slice(0, MAX_FILES);
-  const manifests = files.flatMap((file) => objectsOf(read(file), pathToFileURL(file).href));
+  const manifests = files.flatMap((file) => sourcedObjectsOf(read(file), pathToFileURL(file).href));
   if (manifests.length === 0) {
     return { ok: false, message: `No Kubernetes manifest in ${basename(folder)}.` };
   }
   const clusterFile = findClusterFile(folder, settings.cluster);
   const cluster =
-    clusterFile === undefined ? null : objectsOf(read(clusterFile), pathToFileURL(clusterFile).href);
+    clusterFile === undefined ? null : sourcedObjectsOf(read(clusterFile), pathToFileURL(clusterFile).href);
   const result = simulate({
     manifests,
     cluster,
@@ -99,7 +99,7 @@ export function findClusterFile(folder: string, setting: string): string | undef
 }
 
 /** Every non-empty YAML document of a text that parses, with its source; a broken document is left out. */
-function objectsOf(text: string | undefined, file: string): SourcedObject[] {
+export function sourcedObjectsOf(text: string | undefined, file: string): SourcedObject[] {
   if (text === undefined) {
     return [];
   }

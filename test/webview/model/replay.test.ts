@@ -232,3 +232,28 @@ describe('the playhead', () => {
     assert.equal(playback.speed, 60);
   });
 });
+
+describe("replaying the engine's recorded report of the examples", () => {
+  const report = JSON.parse(
+    readFileSync(join(__dirname, '../../fixtures/webview/engine-examples.json'), 'utf8'),
+  ) as PanelReport;
+  const timeline = new Timeline(report);
+  const end = foldTo(timeline, timeline.events.length);
+
+  test("folded to the end, every node's requested cpu, memory and pods equal the report's", () => {
+    for (const node of report.cluster.nodes) {
+      const index = timeline.nodeIndexOf(node.name);
+      assert.equal(end.nodeCpuMilli[index], quantity(node.requested['cpu'], 'milli'), node.name);
+      assert.equal(end.nodeMemoryBytes[index], quantity(node.requested['memory'], 'value'), node.name);
+      assert.equal(end.nodePods[index], quantity(node.requested['pods'], 'value'), node.name);
+    }
+  });
+
+  test('folded to the end, every reported pod is on its reported node', () => {
+    for (const pod of report.pods) {
+      const entry = timeline.podByKey(`${pod.namespace}/${pod.name}`);
+      const node = end.podNode[entry?.index ?? -1] ?? -1;
+      assert.equal(node < 0 ? null : timeline.nodes[node]?.name, pod.nodeName, pod.name);
+    }
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * The panel replaying the real engine's recorded report of the examples (test/fixtures/webview/
+ * engine-examples.json, written by support/write-engine-fixture.ts): a rollout from the running storefront, a
+ * drain held by the storefront's disruption budget, a failing node. Its end must show the report's placement,
+ * and every step on the way must render without a problem.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { PanelReport } from '../../protocol/webview-messages';
+import { chipOf, launchOrSkip, seekTo, textOf } from './support/page-actions';
+import type { PanelBrowser, PanelPage } from './support/panel-page';
+import { SKIP_WITHOUT_CHROMIUM } from './support/panel-page';
+import { applyTheme } from './support/themes';
+
+const REPORT = JSON.parse(
+  readFileSync(join(__dirname, '../fixtures/webview/engine-examples.json'), 'utf8'),
+) as PanelReport;
+const EVENTS = REPORT.events ?? [];
+
+describe(
+  "the engine's recorded report of the examples in Chromium",
+  { skip: SKIP_WITHOUT_CHROMIUM, timeout: 120_000 },
+  () => {
+    let browser: PanelBrowser;
+    let panel: PanelPage;
+
+    before(async () => {
+      browser = await launchOrSkip();
+      panel = await browser.open();
+      await panel.load(REPORT, { uri: 'file:///workspace/examples', name: 'examples' });
+    });
+    after(async () => {
+      await browser?.close();
+    });
+
+    test('at the end, every reported pod is on its node’s lane, or in the Pending area', async () => {
+      const { page } = panel;
+      for (const pod of REPORT.pods) {
+        const area = pod.nodeName === null ? '.pending' : `.lane[data-node="${pod.nodeName}"]`;
+        assert.equal(
+          await page.locator(area).locator(chipOf(page, pod.name)).count(),
+          1,
+          `${pod.name} in ${area}`,
+        );
+      }
+      const placed = REPORT.pods.filter((pod) => pod.nodeName !== null).length;
+      assert.match(
+        await textOf(page, '.summary'),
+        new RegExp(`${placed} placed · ${REPORT.pods.length - placed} pending`),
+      );
+    });
+
+    test('the drained node and the failed node are marked on their lanes', async () => {
+      const { page } = panel;
+      const drained = EVENTS.find((event) => event.type === 'DrainCompleted')?.node ?? '';
+      const failed = EVENTS.find((event) => event.type === 'NodeNotReady')?.node ?? '';
+      assert.match(await textOf(page, `.lane[data-node="${drained}"] .lane-badges`), /Drained/);
+      assert.match(await textOf(page, `.lane[data-node="${failed}"] .lane-badges`), /NotReady/);
+      assert.equal(await page.locator(`.lane[data-node="${failed}"].is-failed`).count(), 1);
+    });
+
+    test('stepping through every event from the start renders each one without a problem', async () => {
+      const { page } = panel;
+      await seekTo(panel, 0);
+      const start = (await panel.playhead()).cursor;
+      for (let step = start; step < EVENTS.length; step++) {
+        await page.locator('.axis').press('ArrowRight');
+      }
+      await panel.waitForCursor(EVENTS.length);
+      assert.deepEqual(await panel.allProblems(), []);
+    });
+
+    test('the drain held by the disruption budget, in the dark theme, is saved as engine-examples-dark.png', async () => {
+      const { page } = panel;
+      const blocked = EVENTS.findIndex((event) => event.type === 'DrainBlocked');
+      assert.ok(blocked >= 0, 'the recorded scenario has a blocked drain');
+      await applyTheme(page, 'dark');
+      await page.locator('.event-filter').fill('DrainBlocked');
+      await page.locator('.event-row[data-type="DrainBlocked"]').first().click();
+      await panel.waitForCursor(blocked + 1);
+      await page.locator('.event-filter').fill('');
+      const victim =
+        EVENTS.find((event, index) => index <= blocked && event.type === 'EvictionBlocked')?.object.name ??
+        '';
+      await chipOf(page, victim).click();
+      await page.locator('.details .pod-name', { hasText: victim }).waitFor();
+      assert.match(await textOf(page, '.summary'), /blocked/);
+      await panel.settle();
+      const out = resolve(__dirname, '../../test-results');
+      mkdirSync(out, { recursive: true });
+      await page.screenshot({ path: join(out, 'engine-examples-dark.png') });
+      await seekTo(panel, EVENTS[EVENTS.length - 1]?.time ?? 0);
+    });
+  },
+);
