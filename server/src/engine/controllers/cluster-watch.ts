@@ -1,0 +1,96 @@
+/**
+ * The watch side of the simulated API server: what changed (a pod, a node, a ReplicaSet, a disruption budget's
+ * status) and who listens, as informers deliver it to controllers. ClusterState (cluster-state.ts) extends it.
+ */
+import type { NodeInfo } from '../model/node-info';
+import type { NodeObject } from '../model/objects';
+import type { SimPod } from './sim-pod';
+import type { SimDisruptionBudget, SimReplicaSet } from './workload-objects';
+
+/** What happened to a pod. */
+export type PodChange = 'created' | 'scheduled' | 'started' | 'ready' | 'unready' | 'deleting' | 'gone';
+
+/** What happened to a node. */
+export type NodeChange = 'added' | 'updated' | 'failed';
+
+/** A node with its scheduler view and its kubelet's state. */
+export interface SimNode {
+  readonly name: string;
+  /** The scheduler's view; replaced when the Node object changes (taints, unschedulable). */
+  info: NodeInfo;
+  object: NodeObject;
+  /** Whether its kubelet runs (false after a node failure). */
+  isKubeletAlive: boolean;
+  /** Images present (or being pulled) with the time they are ready. */
+  readonly imageReadyAt: Map<string, number>;
+  /** With serialized pulls, when the node's puller is free again. */
+  pullFreeAt: number;
+}
+
+/** A pod watcher. */
+export type PodListener = (pod: SimPod, change: PodChange) => void;
+/** A node watcher. */
+export type NodeListener = (node: SimNode, change: NodeChange) => void;
+/** A ReplicaSet watcher. */
+export type ReplicaSetListener = (replicaSet: SimReplicaSet, change: 'spec' | 'status') => void;
+/** A PodDisruptionBudget watcher. */
+export type BudgetListener = (budget: SimDisruptionBudget) => void;
+
+/** The key of a controller's pods: "Kind/namespace/name". */
+export function controllerKey(kind: string, namespace: string, name: string): string {
+  return `${kind}/${namespace}/${name}`;
+}
+
+/** Watchers of the cluster's objects. */
+export class ClusterWatch {
+  private readonly podListeners: PodListener[] = [];
+  private readonly nodeListeners: NodeListener[] = [];
+  private readonly replicaSetListeners: ReplicaSetListener[] = [];
+  private readonly budgetListeners: BudgetListener[] = [];
+
+  /** Watches pods. */
+  onPod(listener: PodListener): void {
+    this.podListeners.push(listener);
+  }
+
+  /** Watches nodes. */
+  onNode(listener: NodeListener): void {
+    this.nodeListeners.push(listener);
+  }
+
+  /** Watches ReplicaSet spec and status changes. */
+  onReplicaSet(listener: ReplicaSetListener): void {
+    this.replicaSetListeners.push(listener);
+  }
+
+  /** Watches PodDisruptionBudget status changes. */
+  onBudget(listener: BudgetListener): void {
+    this.budgetListeners.push(listener);
+  }
+
+  /** Tells watchers that a PodDisruptionBudget's status changed. */
+  budgetChanged(budget: SimDisruptionBudget): void {
+    for (const listener of this.budgetListeners) {
+      listener(budget);
+    }
+  }
+
+  /** Tells watchers that a ReplicaSet's spec (replicas) or status changed. */
+  replicaSetChanged(replicaSet: SimReplicaSet, change: 'spec' | 'status'): void {
+    for (const listener of this.replicaSetListeners) {
+      listener(replicaSet, change);
+    }
+  }
+
+  protected emitPod(pod: SimPod, change: PodChange): void {
+    for (const listener of this.podListeners) {
+      listener(pod, change);
+    }
+  }
+
+  protected emitNode(node: SimNode, change: NodeChange): void {
+    for (const listener of this.nodeListeners) {
+      listener(node, change);
+    }
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * What every controller of the simulation shares: the simulated API server, the timing settings, the Kubernetes
+ * version, the pod factory and the rollout log. Controllers talk through the API objects only.
+ */
+import type { KubernetesMinor } from '../version';
+import type { ClusterState } from './cluster-state';
+import type { PodFactory } from './pod-factory';
+import type { RolloutLog } from './rollout-log';
+import type { TimelineFinding } from './timeline-findings';
+import type { TimingSettings } from './timing-settings';
+
+/** The shared context of the controllers. */
+export interface ControllerContext {
+  readonly state: ClusterState;
+  readonly settings: TimingSettings;
+  readonly version: KubernetesMinor;
+  readonly pods: PodFactory;
+  readonly rollouts: RolloutLog;
+  readonly findings: TimelineFinding[];
+}

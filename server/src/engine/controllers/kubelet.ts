@@ -1,0 +1,190 @@
+/**
+ * The kubelets of all nodes: start a pod bound to their node (pull its images, run its init containers one by one,
+ * start its containers, wait for its probes), and stop a deleted one within its grace period. A node whose kubelet
+ * died (node failure) does nothing more: its pods keep their state, a deleted pod stays Terminating.
+ * Event wording follows the kubelet's events (Pulling, "already present on machine", Started, Killing).
+ * https://github.com/kubernetes/kubernetes/blob/master/pkg/kubelet/kuberuntime/kuberuntime_manager.go
+ */
+import { listOf } from '../model/objects';
+import { normalizeImageName } from '../model/pod-info';
+import { PRIORITY } from '../sim/priorities';
+import type { ClusterState, SimNode } from './cluster-state';
+import type { ContainerTiming } from './pod-startup';
+import {
+  containerReadyTime,
+  effectivePullPolicy,
+  sidecarStartedTime,
+  stopDurationSeconds,
+} from './pod-startup';
+import type { SimPod } from './sim-pod';
+import type { TimingSettings } from './timing-settings';
+
+/** The plan of a pod's start, computed when it is bound. */
+export interface StartPlan {
+  /** The ContainerCreating event's message. */
+  readonly creatingMessage: string;
+  /** When every container runs, and the Running event's message; null when the pod can never start. */
+  readonly runningAt: number | null;
+  readonly runningMessage: string;
+  /** When the pod is Ready. */
+  readonly readyAt: number | null;
+}
+
+/** Starts and stops pods on their nodes. */
+export class Kubelets {
+  constructor(
+    private readonly state: ClusterState,
+    private readonly settings: TimingSettings,
+  ) {
+    state.onPod((pod, change) => {
+      if (change === 'scheduled') {
+        this.start(pod);
+      } else if (change === 'deleting') {
+        this.stop(pod);
+      }
+    });
+  }
+
+  private start(pod: SimPod): void {
+    const node = pod.nodeName === null ? undefined : this.state.nodes.get(pod.nodeName);
+    if (node === undefined || !node.isKubeletAlive) {
+      return;
+    }
+    const sim = this.state.sim;
+    const plan = planStart(pod, node, sim.now, this.settings);
+    this.state.setPhase(pod, 'ContainerCreating', plan.creatingMessage);
+    const token = pod.lifecycleToken;
+    const isCurrent = (): boolean => pod.lifecycleToken === token && node.isKubeletAlive;
+    if (plan.runningAt === null) {
+      return;
+    }
+    sim.at(plan.runningAt, PRIORITY.kubelet, () => {
+      if (isCurrent()) {
+        this.state.setPhase(pod, 'Running', plan.runningMessage);
+      }
+    });
+    if (plan.readyAt !== null) {
+      sim.at(plan.readyAt, PRIORITY.kubelet, () => {
+        if (isCurrent()) {
+          this.state.setPhase(
+            pod,
+            'Ready',
+            'Pod is Ready: its containers started and passed their readiness probes',
+          );
+        }
+      });
+    }
+  }
+
+  private stop(pod: SimPod): void {
+    const state = this.state;
+    if (pod.nodeName === null) {
+      // An unscheduled pod has no kubelet to wait for: the API server deletes it at once.
+      state.removePod(pod, `Deleted pod: ${pod.name}`);
+      return;
+    }
+    const node = state.nodes.get(pod.nodeName);
+    if (node === undefined || !node.isKubeletAlive) {
+      return;
+    }
+    const token = pod.lifecycleToken;
+    const containers = listOf(pod.object.spec?.containers) as readonly ContainerTiming[];
+    const delay = pod.isRunning ? stopDurationSeconds({ ...pod.object.spec, containers }, this.settings) : 0;
+    state.sim.after(delay, PRIORITY.kubelet, () => {
+      if (pod.lifecycleToken === token && node.isKubeletAlive) {
+        state.removePod(pod, `Deleted pod: ${pod.name}`);
+      }
+    });
+  }
+}
+
+/** Computes when a pod bound at `now` on `node` runs and becomes ready; reserves its image pulls on the node. */
+export function planStart(pod: SimPod, node: SimNode, now: number, settings: TimingSettings): StartPlan {
+  const spec = pod.object.spec ?? {};
+  const initContainers = listOf(spec.initContainers) as readonly ContainerTiming[];
+  const containers = listOf(spec.containers) as readonly ContainerTiming[];
+  let time = now;
+  let creatingMessage: string | null = null;
+  const pullOf = (container: ContainerTiming): number | null => {
+    const pull = pullImage(node, container, time, settings);
+    creatingMessage ??= pull.message;
+    return pull.readyAt;
+  };
+  const readiness: number[] = [];
+  for (const container of initContainers) {
+    const pulled = pullOf(container);
+    if (pulled === null) {
+      return stuck(creatingMessage);
+    }
+    time = pulled + settings.containerStartSeconds;
+    if (container.restartPolicy === 'Always') {
+      readiness.push(containerReadyTime(time, container, settings.appStartSeconds));
+      time = sidecarStartedTime(time, container, settings.appStartSeconds);
+    } else {
+      time += settings.initContainerSeconds;
+    }
+  }
+  let lastName = '';
+  for (const container of containers) {
+    const pulled = pullOf(container);
+    if (pulled === null) {
+      return stuck(creatingMessage);
+    }
+    time = pulled + settings.containerStartSeconds;
+    lastName = container.name ?? '';
+    readiness.push(containerReadyTime(time, container, settings.appStartSeconds));
+  }
+  return {
+    creatingMessage: creatingMessage ?? 'Created pod sandbox',
+    runningAt: time,
+    runningMessage: `Started container ${lastName}`,
+    readyAt: Math.max(time, ...readiness),
+  };
+}
+
+function stuck(message: string | null): StartPlan {
+  return { creatingMessage: message ?? '', runningAt: null, runningMessage: '', readyAt: null };
+}
+
+/** Makes a container's image ready on the node from `time`: already there, pulled, or never (pull policy Never). */
+function pullImage(
+  node: SimNode,
+  container: ContainerTiming,
+  time: number,
+  settings: TimingSettings,
+): { readonly readyAt: number | null; readonly message: string } {
+  const image = container.image ?? '';
+  const known = node.imageReadyAt.get(image) ?? (isPreloaded(node, image, settings) ? 0 : undefined);
+  const policy = effectivePullPolicy(container);
+  if (known !== undefined && known <= time && policy !== 'Always') {
+    return { readyAt: time, message: `Container image "${image}" already present on machine` };
+  }
+  if (known !== undefined) {
+    return { readyAt: Math.max(time, known), message: `Pulling image "${image}"` };
+  }
+  if (policy === 'Never') {
+    return {
+      readyAt: null,
+      message: `Container image "${image}" is not present with pull policy of Never`,
+    };
+  }
+  const seconds = settings.imagePullSecondsByImage[image] ?? settings.imagePullSeconds;
+  const start = settings.serializeImagePulls ? Math.max(time, node.pullFreeAt) : time;
+  const done = start + seconds;
+  if (settings.serializeImagePulls) {
+    node.pullFreeAt = done;
+  }
+  node.imageReadyAt.set(image, done);
+  return { readyAt: done, message: `Pulling image "${image}"` };
+}
+
+function isPreloaded(node: SimNode, image: string, settings: TimingSettings): boolean {
+  if (
+    settings.presentImages.includes(image) ||
+    (settings.presentImagesByNode[node.name] ?? []).includes(image)
+  ) {
+    return true;
+  }
+  const normalized = normalizeImageName(image);
+  return node.info.imageStates.has(image) || node.info.imageStates.has(normalized);
+}

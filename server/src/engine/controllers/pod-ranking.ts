@@ -1,0 +1,58 @@
+/**
+ * Which pods a ReplicaSet deletes first when it scales down (getPodsToDelete with ActivePodsWithRanks): unassigned
+ * before assigned, pending before running, not ready before ready, pods doubled up on a node (more pods of the
+ * same workload there) before lonely ones, then the most recently ready, then the newest.
+ * https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/controller_utils.go (ActivePodsWithRanks)
+ * Simplified: upstream compares ready and creation times in log2 buckets and breaks ties by UID (random);
+ * here exact times are compared and ties go to the newest pod, then the name.
+ */
+import type { SimPod } from './sim-pod';
+
+/** The `count` pods to delete first among `candidates`; `related` are all pods of the workload (for ranks). */
+export function podsToDelete(
+  candidates: readonly SimPod[],
+  related: readonly SimPod[],
+  count: number,
+): SimPod[] {
+  if (count <= 0) {
+    return [];
+  }
+  const onNode = new Map<string, number>();
+  for (const pod of related) {
+    if (pod.deletionTime === null && !pod.isGone) {
+      const node = pod.nodeName ?? '';
+      onNode.set(node, (onNode.get(node) ?? 0) + 1);
+    }
+  }
+  const ranked = candidates.map((pod) => ({ pod, rank: onNode.get(pod.nodeName ?? '') ?? 0 }));
+  ranked.sort((a, b) => compareForDeletion(a.pod, a.rank, b.pod, b.rank));
+  return ranked.slice(0, count).map((entry) => entry.pod);
+}
+
+/** Negative when `a` should be deleted before `b`. */
+export function compareForDeletion(a: SimPod, rankA: number, b: SimPod, rankB: number): number {
+  const assignedA = a.nodeName !== null;
+  const assignedB = b.nodeName !== null;
+  if (assignedA !== assignedB) {
+    return assignedA ? 1 : -1;
+  }
+  if (a.isRunning !== b.isRunning) {
+    return a.isRunning ? 1 : -1;
+  }
+  if (a.isReady !== b.isReady) {
+    return a.isReady ? 1 : -1;
+  }
+  if (rankA !== rankB) {
+    return rankB - rankA;
+  }
+  if (a.isReady && b.isReady && a.readySince !== b.readySince) {
+    return (b.readySince ?? 0) - (a.readySince ?? 0);
+  }
+  if (a.createdAt !== b.createdAt) {
+    return b.createdAt - a.createdAt;
+  }
+  if (a.createdSeq !== b.createdSeq) {
+    return b.createdSeq - a.createdSeq;
+  }
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}

@@ -1,0 +1,96 @@
+/**
+ * The record of each rollout for the report (`rollouts`): the controller's strategy with maxSurge / maxUnavailable
+ * as it resolved them, then every step (each sync that scaled something: the new and old replicas, available,
+ * unavailable), then how it ended. Each step is also a RolloutStep timeline event.
+ */
+import type { RolloutStepDetails } from '../../../../protocol/timeline';
+import type { ClusterState } from './cluster-state';
+
+/** One step of a rollout. */
+export interface RolloutStep extends RolloutStepDetails {
+  readonly time: number;
+}
+
+/** How a rollout ended (or had not) when the simulation stopped. */
+export type RolloutOutcome = 'Complete' | 'ProgressDeadlineExceeded' | 'InProgress';
+
+/** A workload's rollout. */
+export interface RolloutRecord {
+  readonly kind: 'Deployment' | 'StatefulSet' | 'DaemonSet';
+  readonly namespace: string;
+  readonly name: string;
+  readonly strategy: string;
+  readonly maxSurge: number;
+  readonly maxUnavailable: number;
+  readonly replicas: number;
+  readonly startedAt: number;
+  readonly steps: RolloutStep[];
+  outcome: RolloutOutcome;
+  /** When it completed or missed its deadline. */
+  endedAt: number | null;
+  /** The controller's condition message at the end ("ReplicaSet ... has successfully progressed."). */
+  message: string;
+}
+
+/** What starts a rollout record. */
+export type RolloutStart = Omit<RolloutRecord, 'steps' | 'outcome' | 'endedAt' | 'message' | 'startedAt'>;
+
+/** Rollout records by "Kind/namespace/name". */
+export class RolloutLog {
+  readonly records = new Map<string, RolloutRecord>();
+
+  constructor(private readonly state: ClusterState) {}
+
+  /** Starts (or restarts, after a new template) the record of a workload's rollout. */
+  start(start: RolloutStart): RolloutRecord {
+    const record: RolloutRecord = {
+      ...start,
+      startedAt: this.state.sim.now,
+      steps: [],
+      outcome: 'InProgress',
+      endedAt: null,
+      message: '',
+    };
+    this.records.set(keyOf(start.kind, start.namespace, start.name), record);
+    return record;
+  }
+
+  /** The record of a workload, if its rollout is tracked. */
+  get(kind: RolloutRecord['kind'], namespace: string, name: string): RolloutRecord | undefined {
+    return this.records.get(keyOf(kind, namespace, name));
+  }
+
+  /** Adds a step (and its RolloutStep event) unless it repeats the last one. */
+  step(record: RolloutRecord, numbers: RolloutStepDetails, message: string): void {
+    const last = record.steps[record.steps.length - 1];
+    if (
+      last !== undefined &&
+      last.newReplicas === numbers.newReplicas &&
+      last.oldReplicas === numbers.oldReplicas &&
+      last.available === numbers.available &&
+      last.unavailable === numbers.unavailable
+    ) {
+      return;
+    }
+    record.steps.push({ time: this.state.sim.now, ...numbers });
+    this.state.recordWorkload('RolloutStep', record.kind, record.namespace, record.name, message, {
+      rollout: { ...numbers },
+    });
+  }
+
+  /** Ends a rollout: complete, or past its progress deadline. */
+  end(record: RolloutRecord, outcome: Exclude<RolloutOutcome, 'InProgress'>, message: string): void {
+    if (record.outcome !== 'InProgress') {
+      return;
+    }
+    record.outcome = outcome;
+    record.endedAt = this.state.sim.now;
+    record.message = message;
+    const type = outcome === 'Complete' ? 'RolloutComplete' : 'ProgressDeadlineExceeded';
+    this.state.recordWorkload(type, record.kind, record.namespace, record.name, message);
+  }
+}
+
+function keyOf(kind: string, namespace: string, name: string): string {
+  return `${kind}/${namespace}/${name}`;
+}
