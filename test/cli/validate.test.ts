@@ -60,7 +60,7 @@ describe('foresight validate', () => {
     const lines = result.stdout.trim().split('\n');
     assert.deepEqual(lines.slice(0, -1), [
       'k8s/nested/deploy.yml:6:13: error schema-type "spec.replicas" must be integer, not string "3"; remove the quotes.',
-      'k8s/service.json:1:87: error schema-type "spec.ports[0].port" must be integer, not string "eighty".',
+      'k8s/service.json:1:88: error schema-type "spec.ports[0].port" must be integer, not string "eighty".',
     ]);
     assert.match(lines.at(-1) ?? '', /^3 file\(s\) checked against Kubernetes 1\.35: 2 error\(s\)/);
   });

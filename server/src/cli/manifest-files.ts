@@ -14,8 +14,23 @@ export interface CollectedFiles {
   readonly missing: string[];
 }
 
+/** Bounds on a directory walk. */
+export interface CollectLimits {
+  /** Stop after this many files. */
+  readonly maxFiles?: number;
+  /** Stop after reading this many directory entries (files and folders). */
+  readonly maxEntries?: number;
+}
+
 /** Expands paths (files or directories) into manifest files, sorted within each directory. */
-export function collectManifestFiles(paths: readonly string[], cwd: string): CollectedFiles {
+export function collectManifestFiles(
+  paths: readonly string[],
+  cwd: string,
+  limits: CollectLimits = {},
+): CollectedFiles {
+  const maxFiles = limits.maxFiles ?? Infinity;
+  const maxEntries = limits.maxEntries ?? Infinity;
+  let entries = 0;
   const files: string[] = [];
   const missing: string[] = [];
   const seen = new Set<string>();
@@ -26,10 +41,20 @@ export function collectManifestFiles(paths: readonly string[], cwd: string): Col
     }
   };
   const walk = (directory: string, depth: number): void => {
-    if (depth > 64) {
+    if (depth > 64 || files.length >= maxFiles || entries >= maxEntries) {
       return;
     }
-    for (const name of readdirSync(directory).sort()) {
+    let names: string[];
+    try {
+      names = readdirSync(directory).sort();
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      entries++;
+      if (files.length >= maxFiles || entries >= maxEntries) {
+        return;
+      }
       if (name === 'node_modules' || name.startsWith('.')) {
         continue;
       }

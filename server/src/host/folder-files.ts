@@ -9,6 +9,8 @@ import { FileAnalyzer } from '../language/analyzer';
 
 /** The most files read from one folder. */
 export const MAX_FOLDER_FILES = 2000;
+/** The most directory entries looked at while listing one folder (a scope opened on a huge tree stays cheap). */
+export const MAX_FOLDER_ENTRIES = 20_000;
 
 interface CachedFile {
   readonly mtimeMs: number;
@@ -29,7 +31,10 @@ export class FolderFiles {
 
   /** Every manifest file under a folder (at most MAX_FOLDER_FILES), except those in `skip` (open documents). */
   list(folder: string): string[] {
-    return collectManifestFiles([folder], folder).files.slice(0, MAX_FOLDER_FILES);
+    return collectManifestFiles([folder], folder, {
+      maxFiles: MAX_FOLDER_FILES,
+      maxEntries: MAX_FOLDER_ENTRIES,
+    }).files;
   }
 
   /** The analysis of a file on disk, from the cache when it has not changed; undefined when unreadable. */

@@ -24,6 +24,12 @@ import { buildWorkloadPredictions } from '../language/predictions/workload-predi
 import { findClusterFile } from './cluster-file';
 import { FolderFiles } from './folder-files';
 
+/**
+ * The most Kubernetes objects simulated on every keystroke. Beyond it the editor says so once and shows no
+ * prediction; `foresight simulate` has no such limit.
+ */
+export const MAX_SIMULATED_OBJECTS = 2_000;
+
 /** An analysed file that takes part in a prediction. */
 export interface ScopeFile {
   /** The file's URI. */
@@ -36,7 +42,8 @@ export interface Prediction {
   /** The folder (or file) analysed together. */
   readonly scopeUri: string;
   readonly predictions: readonly WorkloadPrediction[];
-  readonly simulation: SimulationResult;
+  /** The engine's result; undefined when the scope was too large to simulate. */
+  readonly simulation: SimulationResult | undefined;
   /** Findings of the predictions, by file URI (manifests and the cluster file). */
   readonly findings: ReadonlyMap<string, Finding[]>;
   /** The cluster's name for the status bar: "embedded default" or the cluster file's name. */
@@ -118,6 +125,9 @@ export class PredictionService {
   ): Prediction {
     const version = isKubernetesMinor(settings.kubernetesVersion) ? settings.kubernetesVersion : undefined;
     const manifests = files.flatMap((file) => sourcedObjects(file.uri, file.analysis));
+    if (manifests.length > MAX_SIMULATED_OBJECTS) {
+      return skippedPrediction(scopeUri, files, manifests.length);
+    }
     const clusterUri = clusterPath === undefined ? undefined : pathToFileURL(clusterPath).href;
     const clusterAnalysis = clusterUri === undefined ? undefined : analyzeText(clusterText, context);
     const clusterObjects =
@@ -182,16 +192,26 @@ export class PredictionService {
     };
   }
 
+  /**
+   * The scope of a document. Folder and workspace scopes need a trusted workspace and a file on disk; with
+   * workspace folders open, only files inside one get a folder scope; the filesystem root never does.
+   */
   private scopeOf(uri: string, settings: Settings, trusted: boolean): { uri: string; folder?: string } {
     if (!uri.startsWith('file:') || settings.scope === 'file' || !trusted) {
       return { uri };
     }
-    const file = resolve(fileURLToPath(uri));
-    const root =
-      settings.scope === 'workspace'
-        ? this.workspaceRoots.find((candidate) => file.startsWith(`${candidate}/`))
-        : undefined;
-    const folder = root ?? dirname(file);
+    const file = pathOf(uri);
+    if (file === undefined) {
+      return { uri };
+    }
+    const root = this.workspaceRoots.find((candidate) => file.startsWith(`${candidate}/`));
+    if (this.workspaceRoots.length > 0 && root === undefined) {
+      return { uri };
+    }
+    const folder = settings.scope === 'workspace' && root !== undefined ? root : dirname(file);
+    if (dirname(folder) === folder) {
+      return { uri };
+    }
     return { uri: pathToFileURL(folder).href, folder };
   }
 
@@ -237,6 +257,25 @@ export class PredictionService {
     }
     return identity;
   }
+}
+
+/** A prediction that was not run because the scope is too large: one information finding per file. */
+function skippedPrediction(scopeUri: string, files: readonly ScopeFile[], objectCount: number): Prediction {
+  const findings = new Map<string, Finding[]>();
+  for (const file of files) {
+    const first = file.analysis.documents.find((document) => document.objects.length > 0);
+    if (first !== undefined) {
+      findings.set(file.uri, [
+        {
+          code: 'predictions-skipped',
+          message: `${objectCount.toLocaleString('en-US')} Kubernetes objects are analysed together here, more than the ${MAX_SIMULATED_OBJECTS.toLocaleString('en-US')} simulated as you type, so predictions are off here${files.length > 1 ? ' (kubeForesight.scope "file" narrows what is analysed together)' : ''}; \`foresight simulate\` has no such limit.`,
+          start: first.offset,
+          end: first.offset,
+        },
+      ]);
+    }
+  }
+  return { scopeUri, predictions: [], simulation: undefined, findings, clusterName: 'not simulated' };
 }
 
 /**

@@ -119,13 +119,14 @@ export class PredictionsHost {
         return workloadHoverMarkdown(workload);
       }
       if (relative.at(-1) === 'resources' && startsWith(relative, [...template, 'spec'])) {
-        const pod = prediction.simulation.records.find(
+        const simulation = prediction.simulation;
+        const pod = simulation?.records.find(
           (record) => record.pod.source === workload.source || sameSource(record.pod.source, workload.source),
         );
-        if (pod !== undefined) {
+        if (pod !== undefined && simulation !== undefined) {
           return resourcesHoverMarkdown(
             { cpuMilli: pod.pod.requests.milliCpu, memoryBytes: pod.pod.requests.memory },
-            prediction.simulation.report.cluster.nodes,
+            simulation.report.cluster.nodes,
           );
         }
       }

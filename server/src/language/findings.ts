@@ -72,6 +72,8 @@ export const DIAGNOSTIC_CODES = {
   'best-effort-pod': 'information',
   /** Predicted: scheduling this pod preempts lower-priority pods. */
   'pod-preempts': 'information',
+  /** The folder has more objects than are simulated on every keystroke; predictions were skipped. */
+  'predictions-skipped': 'information',
   /** The simulation found the input invalid (a cluster file's node without allocatable, …). */
   'simulation-input-error': 'error',
   /** The simulation found something questionable in the input. */
