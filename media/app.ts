@@ -256,12 +256,13 @@ export class App {
     this.root.dataset['time'] = playback.time.toFixed(3);
     this.root.dataset['cursor'] = String(playback.cursor);
     this.root.dataset['playing'] = String(playback.isPlaying);
+    // The event list first: it may scroll, which is cheap only while the layout is clean (before other writes).
+    this.events.update(playback.cursor);
     this.summary.update(timeline, state, playback.time);
     this.transport.update(playback);
     this.rollouts.update(playback.cursor, playback.time);
     this.pending.update(state, selected);
     this.lanes.update(state, selected);
-    this.events.update(playback.cursor);
     this.details.update(timeline, state, selected);
   }
 
