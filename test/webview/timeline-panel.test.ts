@@ -84,6 +84,24 @@ describe('timeline panel in Chromium', { skip: SKIP_WITHOUT_CHROMIUM, timeout: 1
     assert.equal(((await panel.savedState()) as { speed: number }).speed, 60);
   });
 
+  test('Tab reaches the controls in reading order, each with an accessible name', async () => {
+    const { page } = await openWithReport();
+    const names: string[] = [];
+    for (let press = 0; press < 7; press++) {
+      await page.keyboard.press('Tab');
+      names.push(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''));
+    }
+    assert.deepEqual(names, [
+      'Simulate again',
+      'Previous event',
+      'Play',
+      'Next event',
+      'Playback speed',
+      'Simulated time',
+      `Pod ${PENDING_POD}, Pending`,
+    ]);
+  });
+
   test('scrubbing to the middle of the axis puts the playhead at half the duration', async () => {
     const { page } = await openWithReport();
     const box = await page.locator('.axis').boundingBox();
