@@ -31,9 +31,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     context.subscriptions.push(timeline, timeline.register());
     for (const command of buildCommandTable(languageClient, output, timeline)) {
       context.subscriptions.push(
-        vscode.commands.registerCommand(command.id, async () => {
+        vscode.commands.registerCommand(command.id, async (...args: unknown[]) => {
           try {
-            await command.run(languageClient.isRunning);
+            await command.run(languageClient.isRunning, args);
           } catch (error: unknown) {
             output.appendLine(
               `Command ${command.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,

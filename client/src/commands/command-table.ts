@@ -2,15 +2,27 @@
  * The command table: what each command does with the server running and with it stopped. Every command of
  * the manifest is here, under the category "Kube Foresight".
  */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { ForesightLanguageClient } from '../language-client';
 import type { TimelinePanels } from '../panel/timeline-panels';
 
 /** One command: its id and what it does. */
 export interface CommandEntry {
   readonly id: string;
-  /** Runs the command; `isServerRunning` tells which behaviour applies. */
-  run(isServerRunning: boolean): Promise<void> | void;
+  /** Runs the command; `isServerRunning` tells which behaviour applies; `args` come from the caller (a lens). */
+  run(isServerRunning: boolean, args: readonly unknown[]): Promise<void> | void;
+}
+
+/** A manifest URI passed as a command argument, when it is one. */
+function manifestArgument(value: unknown): vscode.Uri | undefined {
+  if (typeof value !== 'string' || !value.startsWith('file:')) {
+    return undefined;
+  }
+  try {
+    return vscode.Uri.parse(value, true);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Builds the command table. */
@@ -39,8 +51,9 @@ export function buildCommandTable(
     {
       id: 'kubeForesight.showTimeline',
       // The same either way: the panel opens (or comes to the front); with the server stopped it says so and
-      // offers to simulate again once it runs.
-      run: () => timeline.show(),
+      // offers to simulate again once it runs. The Replay code lens passes the manifest's URI (untrusted: only a
+      // file URI string is taken).
+      run: (_isServerRunning, args) => timeline.show(manifestArgument(args[0])),
     },
   ];
 }

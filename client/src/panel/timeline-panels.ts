@@ -20,10 +20,18 @@ export class TimelinePanels implements vscode.WebviewPanelSerializer, vscode.Dis
     return vscode.window.registerWebviewPanelSerializer(TIMELINE_VIEW_TYPE, this);
   }
 
-  /** Shows the panel for the active editor's folder: reveals the open one, or opens one beside the editor. */
-  show(): void {
+  /**
+   * Shows the panel for a manifest's folder (the Replay code lens passes the manifest), else for the active
+   * editor's folder: reveals the open one, or opens one beside the editor.
+   */
+  show(manifest?: vscode.Uri): void {
     const editor = vscode.window.activeTextEditor;
-    const folder = editor === undefined ? undefined : manifestFolderOf(editor.document);
+    const folder =
+      manifest?.scheme === 'file'
+        ? vscode.Uri.joinPath(manifest, '..')
+        : editor === undefined
+          ? undefined
+          : manifestFolderOf(editor.document);
     if (this.current !== undefined) {
       this.current.show(folder);
       return;

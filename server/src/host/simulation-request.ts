@@ -6,7 +6,7 @@
  * Expected failures (not a folder, no manifests) are answers, not exceptions.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseAllDocuments } from 'yaml';
 import type { SimulationResult } from '../../../protocol/messages';
@@ -16,6 +16,9 @@ import type { SourcedObject } from '../engine/model/cluster-load';
 import { simulate } from '../engine/simulate/simulate';
 import { isKubernetesMinor } from '../engine/version';
 import { buildPanelReport } from './panel-report';
+import { findClusterFile } from './cluster-file';
+
+export { findClusterFile } from './cluster-file';
 
 /** What the handler needs from the language server. */
 export interface SimulationRequestContext {
@@ -27,7 +30,6 @@ export interface SimulationRequestContext {
 
 /** The most manifest files read from one folder. */
 export const MAX_FILES = 2000;
-const CLUSTER_FILE = join('.foresight', 'cluster.yaml');
 
 /** Answers one request; `params` is untrusted. */
 export async function answerSimulationRequest(
@@ -79,23 +81,6 @@ export async function answerSimulationRequest(
     folder: { uri: pathToFileURL(folder).href, name: basename(folder) },
     report: buildPanelReport(result, (file) => texts.get(file)),
   };
-}
-
-/** The cluster file: the setting (relative to the folder), or the nearest `.foresight/cluster.yaml` upwards. */
-export function findClusterFile(folder: string, setting: string): string | undefined {
-  if (setting.trim() !== '') {
-    const file = isAbsolute(setting) ? setting : resolve(folder, setting);
-    return statSync(file, { throwIfNoEntry: false })?.isFile() === true ? file : undefined;
-  }
-  for (let directory = folder; ; directory = dirname(directory)) {
-    const candidate = join(directory, CLUSTER_FILE);
-    if (statSync(candidate, { throwIfNoEntry: false })?.isFile() === true) {
-      return candidate;
-    }
-    if (dirname(directory) === directory) {
-      return undefined;
-    }
-  }
 }
 
 /** Every non-empty YAML document of a text that parses, with its source; a broken document is left out. */
