@@ -1,7 +1,9 @@
 /**
- * `foresight simulate [--cluster FILE]... [--output text|json] [--kubernetes-version 1.35] PATH...`: reads
+ * `foresight simulate [--cluster FILE]... [--output text|json] [--kubernetes-version 1.35] [--until SECONDS]
+ * [--drain NODE@T] [--fail-node NODE@T] [--scale [NS/]KIND/NAME=N@T] [--add-node NAME[=LIKE]@T] PATH...`: reads
  * manifests (files and directories, recursively, like `kubectl apply -f DIR`), predicts where each pod lands on
- * the cluster (the cluster files, or the embedded default cluster) and prints the report.
+ * the cluster (the cluster files, or the embedded default cluster), then what happens over time (rollouts,
+ * disruption budgets, the scenario's drains and failures), and prints the report.
  * Exit 0 when every pod is placed and the input is valid, 1 when a pod stays Pending or the input is invalid,
  * 2 on usage errors (unknown flag, missing path).
  */
@@ -14,18 +16,26 @@ import type { KubernetesMinor } from '../engine/version';
 import { formatReportText } from '../engine/simulate/format-text';
 import type { ReportFinding, SimulationReport } from '../engine/simulate/report';
 import { simulate } from '../engine/simulate/simulate';
+import { parseStepFlag } from '../engine/scenario/scenario-spec';
+import type { ScenarioStep } from '../engine/scenario/scenario-spec';
 import type { CliIo } from './io';
 import { collectManifestFiles } from './manifest-files';
 
 /** The usage line of the simulate command. */
 export const SIMULATE_USAGE =
-  'usage: foresight simulate [--cluster FILE]... [--output text|json] [--kubernetes-version 1.35] PATH...';
+  'usage: foresight simulate [--cluster FILE]... [--output text|json] [--kubernetes-version 1.35] [--until SECONDS] ' +
+  '[--drain NODE@SECONDS] [--fail-node NODE@SECONDS] [--scale [NAMESPACE/]KIND/NAME=REPLICAS@SECONDS] ' +
+  '[--add-node NAME[=LIKE]@SECONDS] PATH...';
 
 interface SimulateOptions {
   readonly clusters: string[];
   output: 'text' | 'json';
   version: KubernetesMinor;
   readonly paths: string[];
+  /** Stop the timeline at this time (seconds), or null to run until the cluster settles. */
+  until: number | null;
+  /** Scenario steps given as flags. */
+  readonly steps: ScenarioStep[];
 }
 
 /** Runs the simulate command; resolves to the exit code. */
@@ -76,6 +86,10 @@ export function runSimulate(args: readonly string[], io: CliIo): Promise<number>
     cluster: clusterObjects,
     clusterDescription: clusterFiles.files.map(display).join(', '),
     version: options.version,
+    timeline: {
+      scenario: { steps: options.steps, until: null, timing: {} },
+      ...(options.until === null ? {} : { until: options.until }),
+    },
   });
   const report: SimulationReport = {
     ...result.report,
@@ -94,6 +108,8 @@ export function parseSimulateArgs(args: readonly string[]): SimulateOptions | st
     output: 'text',
     version: DEFAULT_KUBERNETES_VERSION,
     paths: [],
+    until: null,
+    steps: [],
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
@@ -123,6 +139,25 @@ export function parseSimulateArgs(args: readonly string[]): SimulateOptions | st
           return `--kubernetes-version must be one of ${ENGINE_KUBERNETES_VERSIONS.join(', ')}`;
         }
         options.version = version;
+        break;
+      }
+      case '--until': {
+        const seconds = Number(value());
+        if (!Number.isFinite(seconds) || seconds < 0) {
+          return '--until needs a number of seconds';
+        }
+        options.until = seconds;
+        break;
+      }
+      case '--drain':
+      case '--fail-node':
+      case '--scale':
+      case '--add-node': {
+        const step = parseStepFlag(flag, value() ?? '');
+        if (typeof step === 'string') {
+          return step;
+        }
+        options.steps.push(step);
         break;
       }
       default:

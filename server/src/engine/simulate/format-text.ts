@@ -5,6 +5,7 @@
  */
 import { formatFieldPath } from '../model/findings';
 import { parseQuantity } from '../model/quantity';
+import { formatTimelineSections } from '../scenario/format-timeline';
 import type { ReportFinding, ReportNode, ReportPod, SimulationReport } from './report';
 
 /** Options of the text rendering. */
@@ -34,6 +35,7 @@ export function formatReportText(report: SimulationReport, options: TextOptions 
   lines.push(...formatPods(report.pods, options.maxNodesListed ?? 12));
   lines.push('');
   lines.push(...formatNodes(report.cluster.nodes));
+  lines.push(...formatTimelineSections(report));
   lines.push('');
   lines.push(formatSummary(report));
   for (const finding of report.findings.filter((entry) => entry.severity === 'information')) {

@@ -11,6 +11,7 @@ import type { Resources } from '../model/resources';
 import { countFilterReasons, formatFitError, reasonsPerNode } from '../scheduler/framework/fit-error';
 import type { SchedulingRecord } from '../scheduler/record';
 import type { KubernetesMinor } from '../version';
+import type { TimelineReport } from '../scenario/timeline-report';
 
 /** The report's apiVersion. */
 export const REPORT_API_VERSION = 'foresight/v1';
@@ -60,8 +61,8 @@ export interface ReportPod {
   readonly preempted: readonly string[];
 }
 
-/** The whole report. */
-export interface SimulationReport {
+/** The whole report; the timeline sections (scenario/timeline-report.ts) are absent when it was not run. */
+export interface SimulationReport extends Partial<TimelineReport> {
   readonly apiVersion: typeof REPORT_API_VERSION;
   readonly kubernetesVersion: KubernetesMinor;
   readonly cluster: { readonly source: string; readonly nodes: readonly ReportNode[] };

@@ -27,6 +27,8 @@ import { Scheduler } from '../scheduler/scheduler';
 import { isAtLeast, DEFAULT_KUBERNETES_VERSION } from '../version';
 import type { KubernetesMinor } from '../version';
 import { expandWorkloads } from '../workloads';
+import { clusterModelObjects, runTimelineForReport } from '../scenario/attach-timeline';
+import type { TimelineOptions } from '../scenario/attach-timeline';
 import { boundRecord, missingNodeRecord } from './direct-binding';
 import { reportNode, reportPod, REPORT_API_VERSION } from './report';
 import type { ReportFinding, SimulationReport } from './report';
@@ -57,6 +59,8 @@ export interface SimulationInput {
   readonly detail?: RecordDetail;
   /** Plugins available to profiles (defaults to the in-tree registry). */
   readonly registry?: PluginRegistry;
+  /** The timeline over simulated time (scenario steps, end time, timing), or false to skip it. */
+  readonly timeline?: TimelineOptions | false;
 }
 
 /** The outcome: the report, the detailed records (input order) and every finding. */
@@ -70,7 +74,9 @@ export interface SimulationResult {
 export function simulate(input: SimulationInput): SimulationResult {
   const version = input.version ?? DEFAULT_KUBERNETES_VERSION;
   const findings: SimulationFinding[] = [];
-  const loaded = loadCluster(input.cluster ?? defaultClusterObjects(), {
+  const clusterObjects =
+    input.cluster === null ? defaultClusterObjects() : clusterModelObjects(input.cluster);
+  const loaded = loadCluster(clusterObjects, {
     version,
     description:
       input.cluster === null ? DEFAULT_CLUSTER_DESCRIPTION : (input.clusterDescription ?? 'cluster file'),
@@ -115,16 +121,29 @@ export function simulate(input: SimulationInput): SimulationResult {
   }
   const records = pods.flatMap((pod) => byKey.get(pod.key) ?? []);
   const podLevelResources = isAtLeast(version, '1.34');
+  // The timeline (scenario/): rollouts, disruption budgets, drains and events over simulated time.
+  const timeline =
+    input.timeline === false
+      ? null
+      : runTimelineForReport(
+          { ...input, version, profiles, options: input.timeline ?? {} },
+          cluster,
+          podLevelResources,
+          findings,
+        );
+  findings.push(...(timeline?.findings ?? []));
+  const finalPods = timeline?.pods ?? null;
   const report: SimulationReport = {
     apiVersion: REPORT_API_VERSION,
     kubernetesVersion: version,
-    cluster: { source: cluster.description, nodes: cluster.nodes.map(reportNode) },
-    pods: records.map((record) =>
-      reportPod({ record, qosClass: qosOf(record.pod, podLevelResources) }, cluster),
-    ),
+    cluster: { source: cluster.description, nodes: finalPods?.nodes ?? cluster.nodes.map(reportNode) },
+    pods:
+      finalPods?.pods ??
+      records.map((record) => reportPod({ record, qosClass: qosOf(record.pod, podLevelResources) }, cluster)),
     findings: findings.map(reportFinding),
+    ...(timeline?.sections ?? {}),
   };
-  return { report, records, findings };
+  return { report, records: finalPods?.records ?? records, findings };
 }
 
 function readProfiles(

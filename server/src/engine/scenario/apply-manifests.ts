@@ -1,0 +1,209 @@
+/**
+ * `kubectl apply` of the manifests at time 0, onto the initial state: a workload the cluster already runs is
+ * updated (a changed pod template starts a rollout from the running pods; a changed replica count is a scaling
+ * event), a new one starts from nothing; PodDisruptionBudgets are created or replaced. Bare Pods, Jobs, CronJobs
+ * and ReplicationControllers create their pods once (their controllers are not simulated). A workload of the
+ * cluster file missing from the manifests keeps running: deletions are not inferred.
+ */
+import type { SourcedObject } from '../model/cluster-load';
+import type { ClusterState } from '../controllers/cluster-state';
+import type { PodFactory } from '../controllers/pod-factory';
+import type { SimPod } from '../controllers/sim-pod';
+import type { TimelineFinding } from '../controllers/timeline-findings';
+import type { SimReplicaSet } from '../controllers/workload-objects';
+import { expandWorkloads } from '../workloads';
+import type { AutoscalerIndex } from '../workloads/autoscalers';
+import { seededUid, templateHash } from '../workloads/hash';
+import type { JsonObject } from '../workloads/json';
+import { asObject, isJsonObject, readString } from '../workloads/json';
+import { readDisruptionBudget } from './read-budget';
+import { readDaemonSet, readDeployment, readStatefulSet } from './read-workloads';
+
+/** The kinds whose pods are created once, without a simulated controller. */
+const STATIC_POD_OWNERS = new Set(['Job', 'CronJob', 'ReplicationController']);
+
+/** Kinds whose controller the simulation runs: expanded at 0 replicas, only to validate them. */
+const CONTROLLED_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet']);
+
+function withoutReplicas(entry: SourcedObject): SourcedObject {
+  const { object } = entry;
+  if (!isJsonObject(object) || !CONTROLLED_KINDS.has(String(object['kind']))) {
+    return entry;
+  }
+  return { ...entry, object: { ...object, spec: { ...asObject(object['spec']), replicas: 0 } } };
+}
+
+/** What applying the manifests needs. */
+export interface ApplyInput {
+  readonly state: ClusterState;
+  readonly factory: PodFactory;
+  readonly manifests: readonly SourcedObject[];
+  readonly autoscalers: AutoscalerIndex;
+  readonly nodes: readonly unknown[];
+  readonly findings: TimelineFinding[];
+}
+
+/** Applies the manifests; returns the pods to create at time 0 (bare pods, Job pods). */
+export function applyManifests(input: ApplyInput): SimPod[] {
+  const { state, manifests, autoscalers, findings } = input;
+  // Validation does not depend on the replicas: expand controller-run workloads at 0 replicas (no pod copies),
+  // and only the kinds whose pods are created once in full.
+  const expansion = expandWorkloads(manifests.map(withoutReplicas), { nodes: input.nodes });
+  const rejected = new Set(
+    expansion.findings
+      .filter((finding) => finding.severity === 'error')
+      .map(
+        (finding) =>
+          `${finding.source.file}#${finding.source.documentIndex}#${finding.source.path.join('.')}`,
+      ),
+  );
+  const isRejected = (source: SourcedObject['source']): boolean =>
+    rejected.has(`${source.file}#${source.documentIndex}#${source.path.join('.')}`);
+  for (const { object, source } of manifests) {
+    if (!isJsonObject(object) || isRejected(source)) {
+      continue;
+    }
+    switch (object['kind']) {
+      case 'Deployment':
+        applyDeployment(state, object, source, autoscalers, findings);
+        break;
+      case 'StatefulSet':
+        applyStatefulSet(state, object, source, autoscalers, findings);
+        break;
+      case 'DaemonSet':
+        applyDaemonSet(state, object, source, findings);
+        break;
+      case 'ReplicaSet':
+        applyReplicaSet(state, object, source, autoscalers);
+        break;
+      case 'PodDisruptionBudget': {
+        const budget = readDisruptionBudget(object, source, findings);
+        if (budget !== null) {
+          state.disruptionBudgets.set(budget.key, budget);
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  const pods: SimPod[] = [];
+  for (const expanded of expansion.pods) {
+    if (expanded.owner !== null && !STATIC_POD_OWNERS.has(expanded.owner.kind)) {
+      continue;
+    }
+    const metadata = asObject(expanded.pod['metadata']);
+    const pod = input.factory.build(expanded.pod, {
+      source: expanded.source,
+      workload: expanded.owner === null ? null : { kind: expanded.owner.kind, name: expanded.owner.name },
+      revision: null,
+    });
+    if (pod !== null && !state.pods.has(pod.key)) {
+      input.factory.names.reserve(readString(metadata['namespace']) ?? 'default', pod.name);
+      pods.push(pod);
+    }
+  }
+  return pods;
+}
+
+function applyDeployment(
+  state: ClusterState,
+  object: JsonObject,
+  source: SourcedObject['source'],
+  autoscalers: AutoscalerIndex,
+  findings: TimelineFinding[],
+): void {
+  const deployment = readDeployment(object, source, autoscalers, findings);
+  if (deployment === null) {
+    return;
+  }
+  const running = state.deployments.get(deployment.key);
+  if (running !== undefined) {
+    deployment.status = running.status;
+    deployment.progress = running.progress;
+    deployment.isTracked =
+      running.templateHash !== deployment.templateHash || running.replicas !== deployment.replicas;
+  } else {
+    deployment.isTracked = true;
+  }
+  state.deployments.set(deployment.key, deployment);
+}
+
+function applyStatefulSet(
+  state: ClusterState,
+  object: JsonObject,
+  source: SourcedObject['source'],
+  autoscalers: AutoscalerIndex,
+  findings: TimelineFinding[],
+): void {
+  const set = readStatefulSet(object, source, autoscalers, findings);
+  if (set === null) {
+    return;
+  }
+  const running = state.statefulSets.get(set.key);
+  if (running !== undefined) {
+    set.currentObject = running.currentObject;
+    set.currentRevision = running.currentRevision;
+    set.isTracked = running.updateRevision !== set.updateRevision || running.replicas !== set.replicas;
+  } else {
+    set.isTracked = true;
+  }
+  state.statefulSets.set(set.key, set);
+}
+
+function applyDaemonSet(
+  state: ClusterState,
+  object: JsonObject,
+  source: SourcedObject['source'],
+  findings: TimelineFinding[],
+): void {
+  const set = readDaemonSet(object, source, findings);
+  if (set === null) {
+    return;
+  }
+  const running = state.daemonSets.get(set.key);
+  set.isTracked = running === undefined || running.updateRevision !== set.updateRevision;
+  set.podsCreated = running?.podsCreated ?? 0;
+  state.daemonSets.set(set.key, set);
+}
+
+/** A ReplicaSet written by a person (not a Deployment's). */
+function applyReplicaSet(
+  state: ClusterState,
+  object: JsonObject,
+  source: SourcedObject['source'],
+  autoscalers: AutoscalerIndex,
+): void {
+  const metadata = asObject(object['metadata']);
+  const name = readString(metadata['name']);
+  if (name === undefined) {
+    return;
+  }
+  const namespace = readString(metadata['namespace']) ?? 'default';
+  const spec = asObject(object['spec']);
+  const template = asObject(spec['template']);
+  const raw = typeof spec['replicas'] === 'number' ? spec['replicas'] : 1;
+  const bounds = autoscalers.get(`${namespace}/ReplicaSet/${name}`);
+  const replicas =
+    bounds === undefined ? raw : Math.min(Math.max(raw, bounds.minReplicas), bounds.maxReplicas);
+  const existing = state.replicaSets.get(`${namespace}/${name}`);
+  const replicaSet: SimReplicaSet = {
+    key: `${namespace}/${name}`,
+    namespace,
+    name,
+    uid: readString(metadata['uid']) ?? seededUid(`ReplicaSet/${namespace}/${name}`),
+    deploymentKey: null,
+    template,
+    templateHash: templateHash(template),
+    source: { ...source, path: [...source.path, 'spec', 'template'] },
+    createdSeq: existing?.createdSeq ?? state.nextSeq(),
+    minReadySeconds: typeof spec['minReadySeconds'] === 'number' ? spec['minReadySeconds'] : 0,
+    replicas,
+    desiredReplicas: null,
+    maxReplicas: null,
+    revision: 0,
+    status: existing?.status ?? { replicas: 0, readyReplicas: 0, availableReplicas: 0 },
+    podsCreated: existing?.podsCreated ?? 0,
+  };
+  state.replicaSets.set(replicaSet.key, replicaSet);
+}

@@ -1,0 +1,130 @@
+/**
+ * How `simulate()` (simulate/simulate.ts) adds the timeline to its report: the cluster file's objects are split
+ * between the scheduler's cluster (nodes, pods, PriorityClasses…) and the running workloads and scenario the
+ * timeline reads; the timeline runs with the same profiles; its sections and findings join the report (findings
+ * the one-pass prediction already made are not repeated). When the cluster file runs workloads, a rollout starts
+ * from them, so the report's pods and nodes are the timeline's at its end rather than the one-pass placement.
+ */
+import type { Cluster } from '../model/cluster';
+import { flattenLists } from '../model/cluster-load';
+import type { SourcedObject } from '../model/cluster-load';
+import type { ObjectSource } from '../model/source';
+import type { SchedulerProfile } from '../scheduler/profile';
+import type { RecordDetail } from '../scheduler/record';
+import type { PluginRegistry } from '../scheduler/registry';
+import type { KubernetesMinor } from '../version';
+import { isJsonObject } from '../workloads/json';
+import type { TimingSettings } from '../controllers/timing-settings';
+import { RUNNING_WORKLOAD_KINDS, simulateTimeline } from './run-timeline';
+import type { Scenario } from './scenario-spec';
+import { isScenarioObject } from './scenario-spec';
+import { buildTimelineReport } from './timeline-report';
+import type { TimelineReport } from './timeline-report';
+import { timelinePods } from './timeline-pods';
+import type { TimelinePods } from './timeline-pods';
+
+/** What the timeline adds to a simulation: steps from elsewhere (CLI), an end time, timing overrides. */
+export interface TimelineOptions {
+  readonly scenario?: Scenario;
+  readonly until?: number | null;
+  readonly timing?: Partial<TimingSettings>;
+}
+
+/** A finding of any part of the simulation (the shape SimulationFinding has). */
+export interface AnyFinding {
+  readonly code: string;
+  readonly severity: 'error' | 'warning' | 'information';
+  readonly source: ObjectSource;
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+}
+
+/** The cluster file's objects for the scheduler's cluster: without running workloads and scenarios. */
+export function clusterModelObjects(objects: readonly SourcedObject[]): SourcedObject[] {
+  return flattenLists(objects).filter(
+    (entry) =>
+      !isScenarioObject(entry.object) &&
+      !(isJsonObject(entry.object) && RUNNING_WORKLOAD_KINDS.has(String(entry.object['kind']))),
+  );
+}
+
+/** Whether a cluster file runs workloads (Deployments, ReplicaSets, StatefulSets, DaemonSets). */
+export function hasRunningWorkloads(objects: readonly SourcedObject[] | null): boolean {
+  return (objects === null ? [] : flattenLists(objects)).some(
+    (entry) =>
+      isJsonObject(entry.object) &&
+      ['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet'].includes(String(entry.object['kind'])),
+  );
+}
+
+/** What the timeline needs from simulate(). */
+export interface TimelineRequest {
+  readonly manifests: readonly SourcedObject[];
+  readonly cluster: readonly SourcedObject[] | null;
+  readonly clusterDescription?: string;
+  readonly version: KubernetesMinor;
+  readonly profiles: readonly SchedulerProfile[];
+  readonly registry?: PluginRegistry;
+  readonly detail?: RecordDetail;
+  readonly options: TimelineOptions;
+}
+
+/** The timeline's contribution to the report. */
+export interface TimelineAttachment {
+  readonly sections: TimelineReport;
+  /** Findings the one-pass prediction did not already make. */
+  readonly findings: readonly AnyFinding[];
+  /** The pods and nodes at the end, when the cluster runs workloads; otherwise null. */
+  readonly pods: TimelinePods | null;
+}
+
+/** Runs the timeline for simulate(). `known` are the findings already reported. */
+export function runTimelineForReport(
+  request: TimelineRequest,
+  base: Cluster,
+  podLevelResources: boolean,
+  known: readonly AnyFinding[],
+): TimelineAttachment {
+  const { options } = request;
+  const result = simulateTimeline({
+    manifests: request.manifests,
+    cluster: request.cluster,
+    ...(request.clusterDescription === undefined ? {} : { clusterDescription: request.clusterDescription }),
+    version: request.version,
+    profiles: request.profiles,
+    ...(request.registry === undefined ? {} : { registry: request.registry }),
+    ...(request.detail === undefined ? {} : { detail: request.detail }),
+    ...(options.scenario === undefined ? {} : { scenario: options.scenario }),
+    ...(options.until === undefined ? {} : { until: options.until }),
+    ...(options.timing === undefined ? {} : { timing: options.timing }),
+  });
+  const seen = new Set(known.map(findingKey));
+  const findings = result.findings.filter((finding) => {
+    const key = findingKey(finding);
+    if (seen.has(key)) {
+      return false;
+    }
+    seen.add(key);
+    return true;
+  });
+  const manifestFiles = new Set(request.manifests.map((entry) => entry.source.file));
+  return {
+    sections: buildTimelineReport(result),
+    findings,
+    pods: hasRunningWorkloads(request.cluster)
+      ? timelinePods(result, manifestFiles, base, podLevelResources)
+      : null,
+  };
+}
+
+function findingKey(finding: AnyFinding): string {
+  const { source } = finding;
+  return [
+    finding.code,
+    source.file,
+    source.documentIndex,
+    source.path.join('.'),
+    finding.path.join('.'),
+    finding.message,
+  ].join('|');
+}

@@ -1,0 +1,229 @@
+/**
+ * The timeline simulation, end to end: the cluster file's running state (initial-state.ts), `kubectl apply` of the
+ * manifests at time 0 (apply-manifests.ts), then the controllers, kubelets and scheduler react to each other over
+ * simulated time, with the scenario's steps at their times, until nothing is left to do (or `until`). Pure and
+ * deterministic: the same input gives the same events, in the same order.
+ */
+import type { TimelineEvent } from '../../../../protocol/timeline';
+import { flattenLists, loadCluster } from '../model/cluster-load';
+import type { SourcedObject } from '../model/cluster-load';
+import { DEFAULT_CLUSTER_DESCRIPTION, defaultClusterObjects } from '../model/default-cluster';
+import type { EngineFinding } from '../model/findings';
+import { DEFAULT_PROFILE } from '../scheduler/profile';
+import type { SchedulerProfile } from '../scheduler/profile';
+import type { RecordDetail, SchedulingRecord } from '../scheduler/record';
+import { IN_TREE_REGISTRY } from '../scheduler/registry';
+import type { PluginRegistry } from '../scheduler/registry';
+import type { Scheduler } from '../scheduler/scheduler';
+import { Simulation } from '../sim/run-loop';
+import { TimelineRecorder } from '../sim/timeline-recorder';
+import { DEFAULT_KUBERNETES_VERSION } from '../version';
+import type { KubernetesMinor } from '../version';
+import { indexAutoscalers } from '../workloads/autoscalers';
+import { isJsonObject } from '../workloads/json';
+import { NameAllocator } from '../workloads/names';
+import { BudgetIndex } from '../controllers/budget-index';
+import { ClusterState } from '../controllers/cluster-state';
+import { DaemonSetController } from '../controllers/daemon-set-controller';
+import { DeploymentController } from '../controllers/deployment-controller';
+import { DisruptionController } from '../controllers/disruption-controller';
+import { Kubelets } from '../controllers/kubelet';
+import { NodeLifecycle } from '../controllers/node-lifecycle';
+import { PodFactory } from '../controllers/pod-factory';
+import { ReplicaSetController } from '../controllers/replica-set-controller';
+import { RolloutLog } from '../controllers/rollout-log';
+import { SchedulerLoop, buildScheduler } from '../controllers/scheduler-loop';
+import { StatefulSetController } from '../controllers/stateful-set-controller';
+import type { TimelineFinding } from '../controllers/timeline-findings';
+import type { TimingSettings } from '../controllers/timing-settings';
+import { DEFAULT_TIMING } from '../controllers/timing-settings';
+import { applyManifests } from './apply-manifests';
+import { buildInitialState } from './initial-state';
+import { scheduleSteps } from './run-steps';
+import type { ScenarioDrain } from './run-steps';
+import type { Scenario } from './scenario-spec';
+import { isScenarioObject, readScenario } from './scenario-spec';
+import { checkBudgets, checkDrains, checkRollouts, checkStuckStatefulPods } from './timeline-checks';
+
+/** The kinds of a cluster file that describe running workloads (the timeline's initial state). */
+export const RUNNING_WORKLOAD_KINDS: ReadonlySet<string> = new Set([
+  'Deployment',
+  'ReplicaSet',
+  'StatefulSet',
+  'DaemonSet',
+  'PodDisruptionBudget',
+  'HorizontalPodAutoscaler',
+]);
+
+/** What to simulate over time. */
+export interface TimelineInput {
+  readonly manifests: readonly SourcedObject[];
+  /** The cluster file's objects, or null for the embedded default cluster. */
+  readonly cluster: readonly SourcedObject[] | null;
+  readonly clusterDescription?: string;
+  readonly version?: KubernetesMinor;
+  readonly profiles?: readonly SchedulerProfile[];
+  readonly registry?: PluginRegistry;
+  readonly detail?: RecordDetail;
+  /** Steps from elsewhere (CLI flags), run with the cluster file's scenario. */
+  readonly scenario?: Scenario;
+  /** Stop at this time (seconds); by default the simulation runs until the cluster settles. */
+  readonly until?: number | null;
+  /** Timing overrides, over the scenario's and the defaults. */
+  readonly timing?: Partial<TimingSettings>;
+}
+
+/** The outcome of a timeline simulation. */
+export interface TimelineResult {
+  readonly events: readonly TimelineEvent[];
+  readonly state: ClusterState;
+  readonly index: BudgetIndex;
+  readonly rollouts: RolloutLog;
+  readonly drains: readonly ScenarioDrain[];
+  /** The last scheduling record of each pod, by key. */
+  readonly records: ReadonlyMap<string, SchedulingRecord>;
+  readonly findings: readonly (TimelineFinding | EngineFinding)[];
+  readonly settings: TimingSettings;
+  readonly endTime: number;
+  readonly stoppedAtLimit: boolean;
+}
+
+/** Runs the timeline simulation. */
+export function simulateTimeline(input: TimelineInput): TimelineResult {
+  const version = input.version ?? DEFAULT_KUBERNETES_VERSION;
+  const findings: (TimelineFinding | EngineFinding)[] = [];
+  const timelineFindings: TimelineFinding[] = [];
+  const clusterObjects = flattenLists(input.cluster ?? defaultClusterObjects());
+  const manifests = flattenLists(input.manifests);
+  const scenarios: Scenario[] = [];
+  const workloads: SourcedObject[] = [];
+  const rest: SourcedObject[] = [];
+  for (const entry of clusterObjects) {
+    if (isScenarioObject(entry.object) && isJsonObject(entry.object)) {
+      scenarios.push(readScenario(entry.object, entry.source, timelineFindings));
+    } else if (isJsonObject(entry.object) && RUNNING_WORKLOAD_KINDS.has(String(entry.object['kind']))) {
+      workloads.push(entry);
+    } else {
+      rest.push(entry);
+    }
+  }
+  if (input.scenario !== undefined) {
+    scenarios.push(input.scenario);
+  }
+  const scenarioTiming = Object.assign(
+    {},
+    ...scenarios.map((scenario) => scenario.timing),
+  ) as Partial<TimingSettings>;
+  const settings: TimingSettings = { ...DEFAULT_TIMING, ...scenarioTiming, ...input.timing };
+  const loaded = loadCluster(rest, {
+    version,
+    description:
+      input.cluster === null ? DEFAULT_CLUSTER_DESCRIPTION : (input.clusterDescription ?? 'cluster file'),
+    extraObjects: manifests,
+  });
+  findings.push(...loaded.findings);
+  const cluster = loaded.cluster;
+  const autoscalers = indexAutoscalers(
+    [...workloads, ...manifests].map((entry) => entry.object).filter(isJsonObject),
+  );
+
+  const sim = new Simulation();
+  const timeline = new TimelineRecorder();
+  const state = new ClusterState(sim, timeline);
+  const names = new NameAllocator();
+  for (const pod of cluster.boundPods()) {
+    names.reserve(pod.namespace, pod.name);
+  }
+  const podFindings: EngineFinding[] = [];
+  const factory = new PodFactory(state, names, version, cluster.priorityClasses, podFindings);
+  const setup = {
+    profiles: input.profiles ?? [DEFAULT_PROFILE],
+    registry: input.registry ?? IN_TREE_REGISTRY,
+    version,
+    detail: input.detail ?? 'compact',
+    base: cluster,
+  };
+  let placer: Scheduler | null = null;
+  const pending = buildInitialState({
+    state,
+    cluster,
+    workloads,
+    autoscalers,
+    factory,
+    place: (pod) => {
+      placer ??= buildScheduler(state, setup);
+      return placer.scheduleOne(pod.info).nodeName;
+    },
+    findings: timelineFindings,
+  });
+  const created = applyManifests({
+    state,
+    factory,
+    manifests,
+    autoscalers,
+    nodes: cluster.nodes.map((node) => node.node),
+    findings: timelineFindings,
+  });
+
+  const rollouts = new RolloutLog(state);
+  const context = { state, settings, version, pods: factory, rollouts, findings: timelineFindings };
+  new Kubelets(state, settings);
+  const scheduler = new SchedulerLoop(state, settings, setup);
+  const replicaSets = new ReplicaSetController(context);
+  const deployments = new DeploymentController(context);
+  const statefulSets = new StatefulSetController(context);
+  const daemonSets = new DaemonSetController(context);
+  for (const pod of state.pods.values()) {
+    if (pod.controllerRef?.kind === 'DaemonSet' && pod.nodeName !== null) {
+      daemonSets.adopt(pod, pod.nodeName);
+    }
+  }
+  const index = new BudgetIndex(state);
+  const disruption = new DisruptionController(state, index);
+  const lifecycle = new NodeLifecycle(state, settings);
+  disruption.syncAllNow();
+
+  for (const pod of [...pending, ...created]) {
+    state.createPod(pod, `Created pod: ${pod.name}`);
+  }
+  replicaSets.syncAll();
+  for (const key of state.deployments.keys()) {
+    deployments.enqueue(key);
+  }
+  for (const key of state.statefulSets.keys()) {
+    statefulSets.enqueue(key);
+  }
+  for (const key of state.daemonSets.keys()) {
+    daemonSets.enqueue(key);
+  }
+  const steps = scenarios.flatMap((scenario) => scenario.steps);
+  const drains = scheduleSteps(steps, {
+    state,
+    index,
+    settings,
+    lifecycle,
+    resync: (kind, key) => (kind === 'Deployment' ? deployments.enqueue(key) : statefulSets.enqueue(key)),
+    findings: timelineFindings,
+  });
+  const until =
+    input.until ?? scenarios.map((scenario) => scenario.until).find((value) => value !== null) ?? null;
+  const outcome = sim.run(until ?? Number.POSITIVE_INFINITY);
+
+  checkRollouts(state, rollouts, outcome.stoppedAtLimit, timelineFindings);
+  checkBudgets(state, index, timelineFindings);
+  checkDrains(drains, outcome.stoppedAtLimit, outcome.endTime, timelineFindings);
+  checkStuckStatefulPods(state, timelineFindings);
+  findings.push(...podFindings, ...timelineFindings);
+  return {
+    events: timeline.events,
+    state,
+    index,
+    rollouts,
+    drains,
+    records: scheduler.records,
+    findings,
+    settings,
+    endTime: outcome.endTime,
+    stoppedAtLimit: outcome.stoppedAtLimit,
+  };
+}

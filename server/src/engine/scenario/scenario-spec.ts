@@ -1,0 +1,235 @@
+/**
+ * What-if scenarios: timed steps applied to the simulated cluster. They come from a `kind: Scenario` document of
+ * the cluster file (schemas/cluster.schema.json) or from CLI flags; both produce the same steps.
+ *
+ *   apiVersion: foresight/v1
+ *   kind: Scenario
+ *   spec:
+ *     until: 1800                       # stop the simulation at this time (seconds)
+ *     timing: { imagePullSeconds: 20 }  # controllers/timing-settings.ts
+ *     steps:
+ *       - { at: 60,  drain: { node: worker-1, ignoreDaemonSets: true, deleteEmptyDirData: true, force: false } }
+ *       - { at: 300, failNode: { node: worker-2 } }
+ *       - { at: 30,  scale: { kind: Deployment, namespace: default, name: web, replicas: 6 } }
+ *       - { at: 0,   addNode: { name: worker-4, like: worker-1 } }
+ */
+import type { ObjectSource } from '../model/source';
+import type { DrainOptions } from '../controllers/drain-filters';
+import { DEFAULT_DRAIN_OPTIONS } from '../controllers/drain-filters';
+import type { TimelineFinding } from '../controllers/timeline-findings';
+import { timelineFinding } from '../controllers/timeline-findings';
+import type { NumericTimingKey, TimingSettings } from '../controllers/timing-settings';
+import { NUMERIC_TIMING_KEYS } from '../controllers/timing-settings';
+import type { JsonObject } from '../workloads/json';
+import { asArray, asObject, isJsonObject, readString } from '../workloads/json';
+
+/** The apiVersion and kind of a scenario document. */
+export const SCENARIO_API_VERSION = 'foresight/v1';
+export const SCENARIO_KIND = 'Scenario';
+
+/** One what-if step. */
+export type ScenarioAction =
+  | { readonly type: 'drain'; readonly node: string; readonly options: DrainOptions }
+  | { readonly type: 'failNode'; readonly node: string }
+  | {
+      readonly type: 'scale';
+      readonly kind: 'Deployment' | 'StatefulSet' | 'ReplicaSet';
+      readonly namespace: string;
+      readonly name: string;
+      readonly replicas: number;
+    }
+  | { readonly type: 'addNode'; readonly name: string; readonly like: string | null };
+
+/** A step at a time, with where it was written. */
+export interface ScenarioStep {
+  readonly at: number;
+  readonly action: ScenarioAction;
+  readonly source: ObjectSource;
+  readonly path: readonly (string | number)[];
+}
+
+/** A scenario: steps, an optional end time, timing overrides. */
+export interface Scenario {
+  readonly steps: readonly ScenarioStep[];
+  readonly until: number | null;
+  readonly timing: Partial<TimingSettings>;
+}
+
+/** The scenario without any step. */
+export const EMPTY_SCENARIO: Scenario = { steps: [], until: null, timing: {} };
+
+/** Whether an object is a scenario document. */
+export function isScenarioObject(object: unknown): boolean {
+  return isJsonObject(object) && object['kind'] === SCENARIO_KIND;
+}
+
+/** Reads a scenario document; problems become findings and the faulty parts are left out. */
+export function readScenario(
+  object: JsonObject,
+  source: ObjectSource,
+  findings: TimelineFinding[],
+): Scenario {
+  const spec = asObject(object['spec']);
+  const problem = (path: readonly (string | number)[], message: string): void => {
+    findings.push(timelineFinding('scenario-invalid', source, path, `Scenario: ${message}`));
+  };
+  const until = spec['until'];
+  if (until !== undefined && !isTime(until)) {
+    problem(['spec', 'until'], 'spec.until must be a non-negative number of seconds');
+  }
+  const timing = readTiming(asObject(spec['timing']), (path, message) =>
+    problem(['spec', 'timing', ...path], message),
+  );
+  const steps: ScenarioStep[] = [];
+  asArray(spec['steps']).forEach((raw, index) => {
+    const path = ['spec', 'steps', index];
+    const step = asObject(raw);
+    const at = step['at'] ?? 0;
+    if (!isTime(at)) {
+      problem([...path, 'at'], `steps[${index}].at must be a non-negative number of seconds`);
+      return;
+    }
+    const action = readAction(step, (message) => problem(path, `steps[${index}]: ${message}`));
+    if (action !== null) {
+      steps.push({ at, action, source, path });
+    }
+  });
+  return { steps, until: isTime(until) ? until : null, timing };
+}
+
+function readAction(step: JsonObject, problem: (message: string) => void): ScenarioAction | null {
+  const kinds = ['drain', 'failNode', 'scale', 'addNode'].filter((key) => step[key] !== undefined);
+  if (kinds.length !== 1) {
+    problem('a step needs exactly one of drain, failNode, scale, addNode');
+    return null;
+  }
+  const body = asObject(step[kinds[0] ?? '']);
+  switch (kinds[0]) {
+    case 'drain': {
+      const node = readString(body['node']);
+      if (node === undefined) {
+        problem('drain.node is required');
+        return null;
+      }
+      const flag = (key: keyof DrainOptions): boolean =>
+        typeof body[key] === 'boolean' ? body[key] : DEFAULT_DRAIN_OPTIONS[key];
+      const options = {
+        ignoreDaemonSets: flag('ignoreDaemonSets'),
+        deleteEmptyDirData: flag('deleteEmptyDirData'),
+        force: flag('force'),
+      };
+      return { type: 'drain', node, options };
+    }
+    case 'failNode': {
+      const node = readString(body['node']);
+      if (node === undefined) {
+        problem('failNode.node is required');
+        return null;
+      }
+      return { type: 'failNode', node };
+    }
+    case 'scale': {
+      const kind = body['kind'] ?? 'Deployment';
+      const name = readString(body['name']);
+      const replicas = body['replicas'];
+      if (kind !== 'Deployment' && kind !== 'StatefulSet' && kind !== 'ReplicaSet') {
+        problem('scale.kind must be Deployment, StatefulSet or ReplicaSet');
+        return null;
+      }
+      if (name === undefined || typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
+        problem('scale needs a name and a non-negative integer replicas');
+        return null;
+      }
+      return { type: 'scale', kind, namespace: readString(body['namespace']) ?? 'default', name, replicas };
+    }
+    default: {
+      const name = readString(body['name']);
+      if (name === undefined) {
+        problem('addNode.name is required');
+        return null;
+      }
+      return { type: 'addNode', name, like: readString(body['like']) ?? null };
+    }
+  }
+}
+
+function readTiming(
+  timing: JsonObject,
+  problem: (path: readonly (string | number)[], message: string) => void,
+): Partial<TimingSettings> {
+  const result: { -readonly [K in keyof TimingSettings]?: TimingSettings[K] } = {};
+  for (const [key, value] of Object.entries(timing)) {
+    if ((NUMERIC_TIMING_KEYS as readonly string[]).includes(key)) {
+      if (isTime(value)) {
+        result[key as NumericTimingKey] = value;
+      } else {
+        problem([key], `timing.${key} must be a non-negative number of seconds`);
+      }
+    } else if (key === 'serializeImagePulls' && typeof value === 'boolean') {
+      result.serializeImagePulls = value;
+    } else if (key === 'imagePullSecondsByImage' && isJsonObject(value)) {
+      result.imagePullSecondsByImage = Object.fromEntries(
+        Object.entries(value).filter((entry): entry is [string, number] => isTime(entry[1])),
+      );
+    } else if (key === 'presentImages' && Array.isArray(value)) {
+      result.presentImages = value.filter((image): image is string => typeof image === 'string');
+    } else {
+      problem([key], `timing.${key} is not a known setting`);
+    }
+  }
+  return result;
+}
+
+function isTime(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+
+/** The source of steps given on the command line. */
+export function commandLineSource(flag: string): ObjectSource {
+  return { file: '<command line>', documentIndex: 0, path: [flag] };
+}
+
+/**
+ * Parses a CLI step flag: `--drain NODE[@T]`, `--fail-node NODE[@T]`, `--add-node NAME[=LIKE][@T]`,
+ * `--scale [NAMESPACE/]KIND/NAME=REPLICAS[@T]`. Returns the step or what is wrong.
+ */
+export function parseStepFlag(flag: string, value: string): ScenarioStep | string {
+  const at = value.lastIndexOf('@');
+  const body = at >= 0 ? value.slice(0, at) : value;
+  const time = at >= 0 ? Number(value.slice(at + 1)) : 0;
+  if (!Number.isFinite(time) || time < 0 || body === '') {
+    return `${flag} needs VALUE[@SECONDS], not ${JSON.stringify(value)}`;
+  }
+  const step = (action: ScenarioAction): ScenarioStep => ({
+    at: time,
+    action,
+    source: commandLineSource(flag),
+    path: [],
+  });
+  switch (flag) {
+    case '--drain':
+      return step({ type: 'drain', node: body, options: DEFAULT_DRAIN_OPTIONS });
+    case '--fail-node':
+      return step({ type: 'failNode', node: body });
+    case '--add-node': {
+      const [name = '', like] = body.split('=');
+      return step({ type: 'addNode', name, like: like ?? null });
+    }
+    case '--scale': {
+      const match = /^(?:([^/=]+)\/)?(Deployment|StatefulSet|ReplicaSet)\/([^/=]+)=(\d+)$/.exec(body);
+      if (match === null) {
+        return `--scale needs [NAMESPACE/]KIND/NAME=REPLICAS[@SECONDS], not ${JSON.stringify(value)}`;
+      }
+      const kind = match[2] as 'Deployment' | 'StatefulSet' | 'ReplicaSet';
+      return step({
+        type: 'scale',
+        kind,
+        namespace: match[1] ?? 'default',
+        name: match[3] ?? '',
+        replicas: Number(match[4]),
+      });
+    }
+    default:
+      return `unknown scenario flag ${flag}`;
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * Findings drawn from the end of a timeline: rollouts that missed their deadline or never finished (with why:
+ * the pods that stayed Pending and kube-scheduler's message), disruption budgets that protect nothing, overlap, or
+ * never allow a disruption, and drains that fail or never finish (naming the budget and the pod).
+ */
+import { budgetNeverAllows } from '../controllers/drain-analysis';
+import type { BudgetIndex } from '../controllers/budget-index';
+import type { ClusterState } from '../controllers/cluster-state';
+import { EVICTION_MULTIPLE_BUDGETS } from '../controllers/eviction';
+import { formatIntOrPercent } from '../controllers/rollout-arithmetic';
+import type { RolloutLog, RolloutRecord } from '../controllers/rollout-log';
+import type { TimelineFinding } from '../controllers/timeline-findings';
+import { timelineFinding } from '../controllers/timeline-findings';
+import type { ObjectSource } from '../model/source';
+import type { ScenarioDrain } from './run-steps';
+
+/**
+ * Rollouts past their deadline, or unfinished at the end. A new workload whose pods stay Pending is already
+ * reported by its pods; its missed deadline is only a line of the rollouts section. An update is an error: the
+ * running pods hide it from the one-pass prediction.
+ */
+export function checkRollouts(
+  state: ClusterState,
+  rollouts: RolloutLog,
+  stoppedAtLimit: boolean,
+  findings: TimelineFinding[],
+): void {
+  for (const record of rollouts.records.values()) {
+    const source = workloadSource(state, record);
+    if (source === undefined || record.outcome === 'Complete') {
+      continue;
+    }
+    const why = stuckPods(state, record) + surgeHint(state, record);
+    const label = `${record.kind} "${record.name}"`;
+    if (record.outcome === 'ProgressDeadlineExceeded') {
+      if (!record.isUpdate) {
+        continue;
+      }
+      const message = `${label}: ${record.message} (ProgressDeadlineExceeded at t=${record.endedAt ?? 0}s)${why}`;
+      findings.push(
+        timelineFinding(
+          'rollout-progress-deadline-exceeded',
+          source,
+          ['spec', 'progressDeadlineSeconds'],
+          message,
+        ),
+      );
+      continue;
+    }
+    const last = record.steps[record.steps.length - 1];
+    const progress =
+      last === undefined
+        ? ''
+        : ` (${last.newReplicas} updated, ${last.oldReplicas} old, ${last.available} available)`;
+    const message = stoppedAtLimit
+      ? `${label}: the rollout had not finished when the simulation stopped${progress}${why}`
+      : `${label}: the rollout is stuck and never finishes${progress}${why}`;
+    findings.push(timelineFinding('rollout-not-finished', source, [], message));
+  }
+}
+
+function workloadSource(state: ClusterState, record: RolloutRecord): ObjectSource | undefined {
+  const key = `${record.namespace}/${record.name}`;
+  switch (record.kind) {
+    case 'Deployment':
+      return state.deployments.get(key)?.source;
+    case 'StatefulSet':
+      return state.statefulSets.get(key)?.source;
+    case 'DaemonSet':
+      return state.daemonSets.get(key)?.source;
+  }
+}
+
+/** ": pod x stays Pending: 0/3 nodes are available: ..." for the first pod of the workload that is stuck. */
+function stuckPods(state: ClusterState, record: RolloutRecord): string {
+  const stuck = [...state.pods.values()].filter(
+    (pod) =>
+      pod.workload?.kind === record.kind &&
+      pod.workload.name === record.name &&
+      pod.namespace === record.namespace &&
+      pod.deletionTime === null &&
+      !pod.isReady,
+  );
+  const pending = stuck.find((pod) => pod.nodeName === null && pod.lastUnschedulableMessage !== null);
+  if (pending !== undefined) {
+    const more = stuck.length > 1 ? ` (${stuck.length} pods not ready)` : '';
+    return `: pod ${pending.key} stays Pending: ${pending.lastUnschedulableMessage ?? ''}${more}`;
+  }
+  const first = stuck[0];
+  return first === undefined ? '' : `: pod ${first.key} never becomes Ready (${first.phase})`;
+}
+
+/** The classic deadlock: with maxUnavailable 0 a rollout needs room for its surge pods and never makes any. */
+function surgeHint(state: ClusterState, record: RolloutRecord): string {
+  if (record.kind !== 'Deployment' || record.maxUnavailable !== 0) {
+    return '';
+  }
+  const pending = [...state.pods.values()].some(
+    (pod) =>
+      pod.workload?.kind === 'Deployment' &&
+      pod.workload.name === record.name &&
+      pod.namespace === record.namespace &&
+      pod.nodeName === null &&
+      pod.deletionTime === null,
+  );
+  return pending
+    ? `; with maxUnavailable 0 no old pod is removed before a new one is available, and the ${record.maxSurge} surge pod${record.maxSurge === 1 ? '' : 's'} cannot be placed, so the rollout never progresses`
+    : '';
+}
+
+/** Budgets that select nothing, overlap, fail to sync, or never allow a disruption. */
+export function checkBudgets(state: ClusterState, index: BudgetIndex, findings: TimelineFinding[]): void {
+  for (const budget of state.disruptionBudgets.values()) {
+    const label = `PodDisruptionBudget "${budget.name}"`;
+    const { status } = budget;
+    if (index.podsOf(budget).length === 0) {
+      const message = `${label} selects no pod in namespace "${budget.namespace}": it protects nothing`;
+      findings.push(timelineFinding('pdb-selects-no-pod', budget.source, ['spec', 'selector'], message));
+    } else if (status.syncError !== null) {
+      const message = `${label}: the disruption controller cannot compute it (${status.syncError}), so it allows no disruption`;
+      findings.push(timelineFinding('pdb-sync-failed', budget.source, ['spec'], message));
+    } else if (budgetNeverAllows(status)) {
+      const rule =
+        budget.maxUnavailable !== undefined
+          ? `maxUnavailable ${formatIntOrPercent(budget.maxUnavailable)}`
+          : budget.minAvailable !== undefined
+            ? `minAvailable ${formatIntOrPercent(budget.minAvailable)}`
+            : 'neither minAvailable nor maxUnavailable';
+      const message = `${label} never allows a voluntary disruption: with ${rule} it needs ${status.desiredHealthy} healthy pods of ${status.expectedPods} expected, so every eviction of its pods (and every kubectl drain of their nodes) is refused`;
+      const path =
+        budget.maxUnavailable !== undefined ? ['spec', 'maxUnavailable'] : ['spec', 'minAvailable'];
+      findings.push(timelineFinding('pdb-blocks-all-disruptions', budget.source, path, message));
+    }
+  }
+  const overlaps = new Map<string, { names: string[]; source: ObjectSource; pods: string[] }>();
+  for (const pod of state.pods.values()) {
+    const budgets = index.budgetsOf(pod);
+    const first = budgets[0];
+    if (budgets.length > 1 && first !== undefined) {
+      const key = budgets.map((budget) => budget.key).join(' ');
+      const entry = overlaps.get(key) ?? {
+        names: budgets.map((budget) => `"${budget.name}"`),
+        source: first.source,
+        pods: [],
+      };
+      entry.pods.push(pod.key);
+      overlaps.set(key, entry);
+    }
+  }
+  for (const { names, source, pods } of overlaps.values()) {
+    const more = pods.length > 1 ? ` (and ${pods.length - 1} more)` : '';
+    const message = `Pod ${pods[0] ?? ''}${more} is selected by PodDisruptionBudgets ${names.join(' and ')}: the eviction API refuses to evict it ("${EVICTION_MULTIPLE_BUDGETS.message}")`;
+    findings.push(timelineFinding('pdb-overlap', source, ['spec', 'selector'], message));
+  }
+}
+
+/**
+ * StatefulSet pods deleted on a node whose kubelet is down stay Terminating; the StatefulSet never recreates their
+ * ordinal (at-most-one semantics) until someone force-deletes them.
+ */
+export function checkStuckStatefulPods(state: ClusterState, findings: TimelineFinding[]): void {
+  for (const pod of state.pods.values()) {
+    const node = pod.nodeName === null ? undefined : state.nodes.get(pod.nodeName);
+    if (
+      pod.deletionTime === null ||
+      pod.controllerRef?.kind !== 'StatefulSet' ||
+      node === undefined ||
+      node.isKubeletAlive
+    ) {
+      continue;
+    }
+    const set = state.statefulSets.get(`${pod.namespace}/${pod.controllerRef.name}`);
+    if (set === undefined) {
+      continue;
+    }
+    const message = `Pod ${pod.key} stays Terminating on ${node.name}, whose kubelet is down: StatefulSet "${set.name}" does not recreate it until it is force-deleted (kubectl delete pod ${pod.name} -n ${pod.namespace} --force --grace-period=0)`;
+    findings.push(timelineFinding('statefulset-pod-stuck', set.source, [], message));
+  }
+}
+
+/** Drains of the scenario that failed or never finished. */
+export function checkDrains(
+  drains: readonly ScenarioDrain[],
+  stoppedAtLimit: boolean,
+  endTime: number,
+  findings: TimelineFinding[],
+): void {
+  for (const { process, step } of drains) {
+    const { outcome } = process;
+    if (outcome.state === 'Failed') {
+      const message = `kubectl drain ${outcome.node} fails: ${outcome.errors.join('; ')}`;
+      findings.push(timelineFinding('drain-failed', step.source, step.path, message));
+      continue;
+    }
+    if (outcome.state !== 'Evicting') {
+      continue;
+    }
+    outcome.blocked = process.refusals();
+    const reasons = outcome.blocked.map(
+      (refusal) =>
+        `eviction of pod ${refusal.pod} is refused by PodDisruptionBudget ${refusal.budget ?? '?'}: ${refusal.message}`,
+    );
+    const terminating = process.stillTerminating();
+    if (terminating.length > 0) {
+      reasons.push(
+        `pod${terminating.length > 1 ? 's' : ''} ${terminating.join(', ')} never finish terminating`,
+      );
+    }
+    if (stoppedAtLimit) {
+      const message = `kubectl drain ${outcome.node} had not finished at t=${endTime}s: ${reasons.join('; ')}`;
+      findings.push(timelineFinding('drain-not-finished', step.source, step.path, message));
+    } else {
+      const message = `kubectl drain ${outcome.node} never finishes: ${reasons.join('; ')}`;
+      findings.push(timelineFinding('drain-never-finishes', step.source, step.path, message));
+    }
+  }
+}

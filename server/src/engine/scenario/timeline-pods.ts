@@ -1,0 +1,77 @@
+/**
+ * The report's `pods` and `cluster.nodes` as the timeline leaves them: every pod the manifests created that still
+ * exists at the end (bound, or Pending with kube-scheduler's last message), in creation order, and each node's use.
+ * Used instead of the one-pass prediction when the cluster file runs workloads, since a rollout starts from them.
+ */
+import { Cluster } from '../model/cluster';
+import type { PodInfo } from '../model/pod-info';
+import { computeQosClass } from '../model/qos';
+import type { SchedulingRecord } from '../scheduler/record';
+import { reportNode, reportPod } from '../simulate/report';
+import type { ReportNode, ReportPod } from '../simulate/report';
+import type { TimelineResult } from './run-timeline';
+
+/** Pods and nodes at the end of the timeline. */
+export interface TimelinePods {
+  readonly pods: readonly ReportPod[];
+  /** Aligned with `pods`. */
+  readonly records: readonly SchedulingRecord[];
+  readonly nodes: readonly ReportNode[];
+}
+
+/** The pods of the manifests (their sources' files) at the end of the timeline. */
+export function timelinePods(
+  result: TimelineResult,
+  manifestFiles: ReadonlySet<string>,
+  base: Cluster,
+  podLevelResources: boolean,
+): TimelinePods {
+  const { state } = result;
+  const infos = state.nodeList().map((node) => node.info);
+  const cluster = new Cluster(infos, base.priorityClasses, base.namespaceLabels, base.description);
+  const pods = [...state.pods.values()]
+    .filter((pod) => manifestFiles.has(pod.info.source.file))
+    .sort((a, b) => a.createdSeq - b.createdSeq);
+  const records = pods.map((pod) => {
+    const record = result.records.get(pod.key);
+    if (pod.nodeName !== null) {
+      return record?.nodeName === pod.nodeName ? record : boundRecord(pod.info, pod.nodeName);
+    }
+    return record ?? pendingRecord(pod.info, pod.lastUnschedulableMessage);
+  });
+  return {
+    pods: records.map((record) =>
+      reportPod(
+        { record, qosClass: computeQosClass(record.pod.pod.spec ?? {}, { podLevelResources }).qosClass },
+        cluster,
+      ),
+    ),
+    records,
+    nodes: infos.map(reportNode),
+  };
+}
+
+function boundRecord(pod: PodInfo, nodeName: string): SchedulingRecord {
+  return { ...emptyRecord(pod), nodeName, tiedNodes: [nodeName] };
+}
+
+function pendingRecord(pod: PodInfo, message: string | null): SchedulingRecord {
+  const reason = message ?? 'the pod was not scheduled before the simulation ended';
+  return { ...emptyRecord(pod), notAttempted: { kind: 'node-not-found', message: reason } };
+}
+
+function emptyRecord(pod: PodInfo): SchedulingRecord {
+  return {
+    pod,
+    nodeName: null,
+    tiedNodes: [],
+    evaluatedNodes: 0,
+    feasibleNodes: 0,
+    filterStatuses: new Map(),
+    scores: null,
+    fitError: null,
+    error: null,
+    notAttempted: null,
+    preempted: [],
+  };
+}

@@ -1,0 +1,205 @@
+/**
+ * The timeline's part of the JSON report (schemas/report.schema.json): `rollouts` (each workload's strategy and
+ * waves), `disruptionBudgets` (status as the disruption controller computes it, and the evictions each refuses),
+ * `drains` (per node: the scenario's drains as they ran, every other node's drain analysed at the end) and `events`.
+ */
+import type { TimelineEvent } from '../../../../protocol/timeline';
+import type { BudgetIndex } from '../controllers/budget-index';
+import type { ClusterState } from '../controllers/cluster-state';
+import { analyzeDrain } from '../controllers/drain-analysis';
+import { DEFAULT_DRAIN_OPTIONS } from '../controllers/drain-filters';
+import { checkEviction, refusalMessage } from '../controllers/eviction';
+import type { RolloutOutcome, RolloutRecord } from '../controllers/rollout-log';
+import type { TimelineResult } from './run-timeline';
+
+/** One wave of a rollout. */
+export interface ReportRolloutStep {
+  readonly time: number;
+  readonly newReplicas: number;
+  readonly oldReplicas: number;
+  readonly available: number;
+  readonly unavailable: number;
+}
+
+/** A workload's rollout. */
+export interface ReportRollout {
+  readonly namespace: string;
+  readonly name: string;
+  readonly kind: RolloutRecord['kind'];
+  readonly strategy: string;
+  /** As the controller resolves them against the replicas (surge rounds up, unavailable down). */
+  readonly maxSurge: number;
+  readonly maxUnavailable: number;
+  readonly replicas: number;
+  readonly startedAt: number;
+  readonly outcome: RolloutOutcome;
+  readonly endedAt: number | null;
+  readonly message: string;
+  readonly steps: readonly ReportRolloutStep[];
+}
+
+/** An eviction a budget refuses. */
+export interface ReportBlockedEviction {
+  /** "namespace/name". */
+  readonly pod: string;
+  readonly message: string;
+}
+
+/** A PodDisruptionBudget's status at the end of the timeline. */
+export interface ReportDisruptionBudget {
+  readonly namespace: string;
+  readonly name: string;
+  readonly expectedPods: number;
+  readonly currentHealthy: number;
+  readonly desiredHealthy: number;
+  readonly disruptionsAllowed: number;
+  /** The DisruptionAllowed condition's SyncFailed message, or null. */
+  readonly syncError: string | null;
+  /** Selected pods whose eviction would be refused now. */
+  readonly blocks: readonly ReportBlockedEviction[];
+}
+
+/** A refusal that holds a drain. */
+export interface ReportDrainBlock {
+  readonly pod: string;
+  readonly disruptionBudget: string | null;
+  readonly message: string;
+}
+
+/** A node's drain. */
+export interface ReportDrain {
+  readonly node: string;
+  /** 'scenario': the scenario drained it; 'analysis': what a drain at the end would meet. */
+  readonly origin: 'scenario' | 'analysis';
+  readonly verdict: 'Allowed' | 'WaitsForBudget' | 'NeverFinishes' | 'Completed' | 'Failed' | 'NotFinished';
+  readonly startedAt: number | null;
+  readonly completedAt: number | null;
+  readonly evicted: readonly string[];
+  readonly blockedBy: readonly ReportDrainBlock[];
+  readonly errors: readonly string[];
+  readonly skipped: readonly string[];
+}
+
+/** The timeline sections of the report. */
+export interface TimelineReport {
+  readonly timeline: { readonly endTime: number; readonly settled: boolean };
+  readonly rollouts: readonly ReportRollout[];
+  readonly disruptionBudgets: readonly ReportDisruptionBudget[];
+  readonly drains: readonly ReportDrain[];
+  readonly events: readonly TimelineEvent[];
+}
+
+/** Builds the timeline sections from a finished simulation. */
+export function buildTimelineReport(result: TimelineResult): TimelineReport {
+  const { state, index } = result;
+  const rollouts = [...result.rollouts.records.values()].map((record): ReportRollout => ({
+    namespace: record.namespace,
+    name: record.name,
+    kind: record.kind,
+    strategy: record.strategy,
+    maxSurge: record.maxSurge,
+    maxUnavailable: record.maxUnavailable,
+    replicas: record.replicas,
+    startedAt: record.startedAt,
+    outcome: record.outcome,
+    endedAt: record.endedAt,
+    message: record.message,
+    steps: record.steps.map((step) => ({ ...step })),
+  }));
+  const lastEvent = result.events[result.events.length - 1];
+  return {
+    timeline: {
+      endTime: result.stoppedAtLimit ? result.endTime : (lastEvent?.time ?? 0),
+      settled: !result.stoppedAtLimit,
+    },
+    rollouts,
+    disruptionBudgets: reportBudgets(state, index),
+    drains: reportDrains(result),
+    events: result.events,
+  };
+}
+
+function reportBudgets(state: ClusterState, index: BudgetIndex): ReportDisruptionBudget[] {
+  return [...state.disruptionBudgets.values()].map((budget) => {
+    const blocks: ReportBlockedEviction[] = [];
+    for (const pod of index.podsOf(budget).sort((a, b) => (a.key < b.key ? -1 : 1))) {
+      if (pod.deletionTime !== null) {
+        continue;
+      }
+      const budgets = index.budgetsOf(pod).map((candidate) => ({
+        key: candidate.key,
+        name: candidate.name,
+        unhealthyPodEvictionPolicy: candidate.unhealthyPodEvictionPolicy,
+        status: candidate.status,
+      }));
+      const verdict = checkEviction(pod.isReady, budgets);
+      if (!verdict.allowed) {
+        const message = verdict.isRetriable
+          ? `${verdict.reason.message} ${verdict.cause}`
+          : refusalMessage(verdict);
+        blocks.push({ pod: pod.key, message });
+      }
+    }
+    const { status } = budget;
+    return {
+      namespace: budget.namespace,
+      name: budget.name,
+      expectedPods: status.expectedPods,
+      currentHealthy: status.currentHealthy,
+      desiredHealthy: status.desiredHealthy,
+      disruptionsAllowed: status.disruptionsAllowed,
+      syncError: status.syncError,
+      blocks,
+    };
+  });
+}
+
+function reportDrains(result: TimelineResult): ReportDrain[] {
+  const { state, index } = result;
+  const drained = new Map(result.drains.map((drain) => [drain.process.outcome.node, drain.process]));
+  return state.nodeList().map((node): ReportDrain => {
+    const process = drained.get(node.name);
+    if (process !== undefined) {
+      const { outcome } = process;
+      const blocked = outcome.state === 'Evicting' ? process.refusals() : outcome.blocked;
+      return {
+        node: node.name,
+        origin: 'scenario',
+        verdict:
+          outcome.state === 'Completed'
+            ? 'Completed'
+            : outcome.state === 'Failed'
+              ? 'Failed'
+              : result.stoppedAtLimit
+                ? 'NotFinished'
+                : 'NeverFinishes',
+        startedAt: outcome.startedAt,
+        completedAt: outcome.completedAt,
+        evicted: outcome.evicted.map((entry) => entry.pod),
+        blockedBy: blocked.map((refusal) => ({
+          pod: refusal.pod,
+          disruptionBudget: refusal.budget,
+          message: refusal.message,
+        })),
+        errors: [...outcome.errors],
+        skipped: [...outcome.skipped],
+      };
+    }
+    const analysis = analyzeDrain(state, index, node.name, DEFAULT_DRAIN_OPTIONS);
+    return {
+      node: node.name,
+      origin: 'analysis',
+      verdict: analysis.verdict,
+      startedAt: null,
+      completedAt: null,
+      evicted: [...analysis.evictable],
+      blockedBy: analysis.blocked.map((refusal) => ({
+        pod: refusal.pod,
+        disruptionBudget: refusal.budget,
+        message: refusal.message,
+      })),
+      errors: [...analysis.errors],
+      skipped: [...analysis.skipped],
+    };
+  });
+}
