@@ -23,10 +23,11 @@ export class BudgetIndex {
       if (change === 'created') {
         this.add(pod);
       } else if (change === 'gone') {
+        // The pod leaves its budgets' members; budgetsOf still answers for it, so that watchers notified after
+        // this one (the disruption controller) know which budgets to recompute.
         for (const budget of this.ofPod.get(pod.key) ?? []) {
           this.members.get(budget.key)?.delete(pod);
         }
-        this.ofPod.delete(pod.key);
       }
     });
   }

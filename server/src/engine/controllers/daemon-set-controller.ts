@@ -201,6 +201,9 @@ export class DaemonSetController {
         maxSurge: fenceposts.maxSurge,
         maxUnavailable: fenceposts.maxUnavailable,
         replicas: desired,
+        isUpdate: state
+          .podsOf('DaemonSet', set.namespace, set.name)
+          .some((pod) => pod.revision !== set.updateRevision),
       });
     const now = state.sim.now;
     const live = state

@@ -69,7 +69,7 @@ export class DeploymentController {
       return;
     }
     if (deployment.isTracked) {
-      this.trackRollout(deployment);
+      this.trackRollout(deployment, old.some((rs) => rs.replicas > 0));
     }
     if (deployment.strategy.type === 'Recreate') {
       this.rolloutRecreate(deployment, existingNew, old, scaler);
@@ -201,7 +201,7 @@ export class DeploymentController {
     return owned.sort((a, b) => a.createdSeq - b.createdSeq);
   }
 
-  private trackRollout(deployment: SimDeployment): RolloutRecord {
+  private trackRollout(deployment: SimDeployment, isUpdate: boolean): RolloutRecord {
     const { rollouts } = this.context;
     const existing = rollouts.get('Deployment', deployment.namespace, deployment.name);
     if (existing !== undefined) {
@@ -215,6 +215,7 @@ export class DeploymentController {
       maxSurge: deploymentMaxSurge(deployment.strategy, deployment.replicas),
       maxUnavailable: deploymentMaxUnavailable(deployment.strategy, deployment.replicas),
       replicas: deployment.replicas,
+      isUpdate,
     });
   }
 

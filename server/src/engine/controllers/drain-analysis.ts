@@ -12,7 +12,7 @@ import type { BudgetStatus } from './disruption-budget';
 import type { DrainOptions } from './drain-filters';
 import { selectPodsForDrain } from './drain-filters';
 import type { DrainRefusal } from './drain';
-import { checkEviction } from './eviction';
+import { checkEviction, refusalMessage } from './eviction';
 
 /** The verdict of a drain analysis. */
 export type DrainVerdict = 'Allowed' | 'WaitsForBudget' | 'NeverFinishes';
@@ -78,7 +78,7 @@ export function analyzeDrain(
       }
       continue;
     }
-    blocked.push({ pod: pod.key, budget: verdict.budget, message: verdict.cause });
+    blocked.push({ pod: pod.key, budget: verdict.budget, message: refusalMessage(verdict) });
     if (!verdict.isRetriable) {
       errors.push(`error when evicting pods/"${pod.name}" -n "${pod.namespace}": ${verdict.reason.message}`);
       never = true;

@@ -10,6 +10,7 @@ import { PRIORITY } from '../sim/priorities';
 import type { BudgetIndex } from './budget-index';
 import type { ClusterState, SimNode } from './cluster-state';
 import { evictPod } from './disruption-controller';
+import { refusalMessage } from './eviction';
 import type { DrainOptions } from './drain-filters';
 import { selectPodsForDrain } from './drain-filters';
 import type { SimPod } from './sim-pod';
@@ -139,7 +140,7 @@ export class DrainProcess {
       });
       return;
     }
-    const refusal: DrainRefusal = { pod: pod.key, budget: verdict.budget, message: verdict.cause };
+    const refusal: DrainRefusal = { pod: pod.key, budget: verdict.budget, message: refusalMessage(verdict) };
     const details = {
       reason: verdict.cause,
       ...(verdict.budget === null ? {} : { disruptionBudget: verdict.budget }),

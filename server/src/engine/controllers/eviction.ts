@@ -104,3 +104,8 @@ export function checkEviction(isPodReady: boolean, budgets: readonly EvictionBud
   }
   return { allowed: true, budget: budget.key, takesDisruption: true };
 }
+
+/** Why a refused eviction waits: the budget's cause for a 429, the API server's message and the budgets for a 500. */
+export function refusalMessage(verdict: Extract<EvictionVerdict, { allowed: false }>): string {
+  return verdict.isRetriable ? verdict.cause : `${verdict.reason.message} (pod ${verdict.cause})`;
+}

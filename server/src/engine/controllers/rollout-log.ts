@@ -23,6 +23,8 @@ export interface RolloutRecord {
   readonly maxSurge: number;
   readonly maxUnavailable: number;
   readonly replicas: number;
+  /** Whether it replaces running pods (an update) rather than starting a new workload. */
+  readonly isUpdate: boolean;
   readonly startedAt: number;
   readonly steps: RolloutStep[];
   outcome: RolloutOutcome;
@@ -60,8 +62,11 @@ export class RolloutLog {
     return this.records.get(keyOf(kind, namespace, name));
   }
 
-  /** Adds a step (and its RolloutStep event) unless it repeats the last one. */
+  /** Adds a step (and its RolloutStep event) unless the rollout ended or the step repeats the last one. */
   step(record: RolloutRecord, numbers: RolloutStepDetails, message: string): void {
+    if (record.outcome !== 'InProgress') {
+      return;
+    }
     const last = record.steps[record.steps.length - 1];
     if (
       last !== undefined &&

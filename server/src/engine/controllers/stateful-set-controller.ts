@@ -185,6 +185,7 @@ export class StatefulSetController {
           isAtLeast(this.context.version, '1.35'),
         ),
         replicas: set.replicas,
+        isUpdate: set.currentRevision !== set.updateRevision,
       });
     const now = state.sim.now;
     const active = state

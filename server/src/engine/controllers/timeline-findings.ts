@@ -29,6 +29,8 @@ export const TIMELINE_FINDING_CODES = {
   'drain-not-finished': 'warning',
   /** A kubectl drain fails: a pod it cannot delete (no controller, local storage, DaemonSet). */
   'drain-failed': 'error',
+  /** A StatefulSet pod stays Terminating on a failed node: its ordinal is not recreated. */
+  'statefulset-pod-stuck': 'warning',
   /** A pod of the initial state does not fit the cluster. */
   'initial-pod-unschedulable': 'warning',
   /** A workload field the controllers read is invalid (maxSurge "abc"). */
