@@ -69,7 +69,10 @@ export class DeploymentController {
       return;
     }
     if (deployment.isTracked) {
-      this.trackRollout(deployment, old.some((rs) => rs.replicas > 0));
+      this.trackRollout(
+        deployment,
+        old.some((rs) => rs.replicas > 0),
+      );
     }
     if (deployment.strategy.type === 'Recreate') {
       this.rolloutRecreate(deployment, existingNew, old, scaler);
