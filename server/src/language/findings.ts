@@ -22,6 +22,10 @@ export const DIAGNOSTIC_CODES = {
   'yaml-alias-limit': 'error',
   /** The document nests deeper than the analysis allows. */
   'yaml-too-deep': 'error',
+  /** A document holds more YAML values than the analysis allows (limits.ts); it was not analysed. */
+  'document-too-large': 'information',
+  /** The analysis stopped before the end of the file (time budget, documents or values per file). */
+  'analysis-incomplete': 'information',
   /** The file is larger than kubeForesight.maxFileSizeKB and was not analysed. */
   'file-too-large': 'information',
   /** The file contains a NUL byte or other binary content and was not analysed. */

@@ -4,8 +4,9 @@
  * level. Measuring first lets the analysis refuse such input with one clear diagnostic instead.
  */
 
-/** The deepest nesting analysed; real manifests stay well under 30. */
-export const MAX_NESTING_DEPTH = 200;
+import { MAX_NESTING_DEPTH } from '../limits';
+
+export { MAX_NESTING_DEPTH } from '../limits';
 
 /** Where the text first nests deeper than the limit, or undefined when it never does. */
 export function findExcessiveNesting(text: string, limit: number = MAX_NESTING_DEPTH): number | undefined {

@@ -3,13 +3,22 @@
  * problems into findings. Ranges stay relative to the slice so that a parse can be cached by the slice's text
  * and reused wherever the slice moves in the file.
  */
-import { isAlias, isScalar, parseAllDocuments, visit } from 'yaml';
+import { isAlias, parseAllDocuments, visit } from 'yaml';
 import type { Document, ParsedNode } from 'yaml';
 import type { DiagnosticCode, Finding } from '../findings';
-import { findExcessiveNesting, MAX_NESTING_DEPTH } from './nesting';
+import {
+  describeDocumentTooLarge,
+  describeTooManyAnchors,
+  MAX_ALIAS_COUNT,
+  MAX_ANCHORS_AND_ALIASES,
+  MAX_DOCUMENT_NODES,
+  MAX_NESTING_DEPTH,
+} from '../limits';
+import { findExcessiveNesting } from './nesting';
+import { takeNodeCensus } from './node-checks';
+import { estimateNodeCount } from './node-estimate';
 
-/** The most alias expansions allowed while converting a document to plain data (billion laughs guard). */
-export const MAX_ALIAS_COUNT = 100;
+export { MAX_ALIAS_COUNT } from '../limits';
 
 /** One YAML document of a slice: its nodes, its plain value, and its syntax findings (all slice-relative). */
 export interface YamlDocument {
@@ -25,8 +34,9 @@ export interface YamlDocument {
   readonly end: number;
 }
 
+const DUPLICATE_KEY_MESSAGE = 'Duplicate key: kubectl keeps only the last value and silently drops this one.';
+
 const YAML_ERROR_CODES: Record<string, DiagnosticCode> = {
-  DUPLICATE_KEY: 'yaml-duplicate-key',
   TAB_AS_INDENT: 'yaml-tab-indent',
   RESOURCE_EXHAUSTION: 'yaml-too-deep',
 };
@@ -52,9 +62,29 @@ export function parseSlice(text: string): YamlDocument[] {
       },
     ];
   }
+  const estimatedNodes = estimateNodeCount(text);
+  if (estimatedNodes > MAX_DOCUMENT_NODES) {
+    return [
+      {
+        document: null,
+        value: undefined,
+        start: 0,
+        end: text.length,
+        findings: [
+          {
+            code: 'document-too-large',
+            message: describeDocumentTooLarge(estimatedNodes),
+            start: 0,
+            end: Math.max(1, Math.min(text.length, firstLineEnd(text))),
+          },
+        ],
+      },
+    ];
+  }
+  // Duplicate keys are found by takeNodeCensus in linear time; the package's own check is quadratic.
   const documents = parseAllDocuments(text, {
     prettyErrors: false,
-    uniqueKeys: true,
+    uniqueKeys: false,
     keepSourceTokens: false,
   });
   const list = Array.isArray(documents) ? documents : [];
@@ -72,14 +102,30 @@ export function parseSlice(text: string): YamlDocument[] {
         }
         seenCodes.add(code);
       }
-      const [start, end] = error.pos;
-      const keyRange = code === 'yaml-duplicate-key' ? findKeyAt(document, start) : undefined;
+      // One character at least, so that the error shows, but never past the end of the text: an error at
+      // the end (a missing closing quote) is shown on the last character.
+      const end = Math.min(text.length, Math.max(error.pos[1], error.pos[0] + 1));
       findings.push({
         code,
         message: describeYamlError(error.code, error.message),
-        start: keyRange?.[0] ?? start,
-        end: keyRange?.[1] ?? Math.max(end, start + 1),
+        start: Math.max(0, Math.min(error.pos[0], end - 1)),
+        end,
       });
+    }
+    const census = takeNodeCensus(document);
+    for (const [start, end] of census.duplicateKeys) {
+      findings.push({ code: 'yaml-duplicate-key', message: DUPLICATE_KEY_MESSAGE, start, end });
+    }
+    findings.sort((a, b) => a.start - b.start);
+    if (census.anchorsAndAliases > MAX_ANCHORS_AND_ALIASES) {
+      const alias = findFirstAlias(document);
+      findings.push({
+        code: 'yaml-alias-limit',
+        message: describeTooManyAnchors(census.anchorsAndAliases),
+        start: alias?.[0] ?? document.range[0],
+        end: alias?.[1] ?? Math.max(document.range[1], document.range[0] + 1),
+      });
+      return { document, value: undefined, findings, start: document.range[0], end: document.range[2] };
     }
     let value: unknown;
     try {
@@ -105,8 +151,6 @@ function describeYamlError(code: string, message: string): string {
   const firstLine = message.split('\n')[0] ?? message;
   const withoutPosition = firstLine.replace(/ at line \d+, column \d+:?$/, '');
   switch (code) {
-    case 'DUPLICATE_KEY':
-      return 'Duplicate key: kubectl keeps only the last value and silently drops this one.';
     case 'TAB_AS_INDENT':
       return 'Tabs are not allowed as indentation in YAML; indent with spaces.';
     case 'RESOURCE_EXHAUSTION':
@@ -114,22 +158,6 @@ function describeYamlError(code: string, message: string): string {
     default:
       return `YAML syntax error: ${withoutPosition}`;
   }
-}
-
-/** The range of the mapping key that starts at an offset (yaml marks only its first character). */
-function findKeyAt(document: Document.Parsed<ParsedNode>, offset: number): [number, number] | undefined {
-  let found: [number, number] | undefined;
-  visit(document, {
-    Pair(_key, pair) {
-      const range = isScalar(pair.key) ? pair.key.range : undefined;
-      if (range && range[0] === offset) {
-        found = [range[0], range[1]];
-        return visit.BREAK;
-      }
-      return undefined;
-    },
-  });
-  return found;
 }
 
 function findFirstAlias(document: Document.Parsed<ParsedNode>): [number, number] | undefined {
@@ -144,4 +172,9 @@ function findFirstAlias(document: Document.Parsed<ParsedNode>): [number, number]
     },
   });
   return found;
+}
+
+function firstLineEnd(text: string): number {
+  const newline = text.indexOf('\n');
+  return newline === -1 ? text.length : newline;
 }

@@ -1,0 +1,49 @@
+/**
+ * Checks over the nodes of a parsed document, in one linear walk: duplicate mapping keys, and how many anchors
+ * and aliases it has.
+ *
+ * Duplicate keys are found here rather than by the yaml package's uniqueKeys option, which compares each new
+ * key with every earlier key of its mapping: 100,000 keys took over a minute. The semantics are the package's
+ * own (compose/util-map-includes.js): two keys are the same when both are scalars with strictly equal values
+ * (so `1` and `1.0` are, `1` and `"1"` are not, and NaN never is), and each later occurrence is reported.
+ */
+import { isAlias, isMap, isScalar, visit } from 'yaml';
+import type { Document, ParsedNode } from 'yaml';
+
+/** What the walk found. */
+export interface NodeCensus {
+  /** The ranges [start, end) of mapping keys that repeat an earlier key of the same mapping. */
+  readonly duplicateKeys: readonly (readonly [number, number])[];
+  /** The number of anchored nodes plus the number of aliases. */
+  readonly anchorsAndAliases: number;
+}
+
+/** Walks a parsed document once. */
+export function takeNodeCensus(document: Document.Parsed<ParsedNode>): NodeCensus {
+  const duplicateKeys: [number, number][] = [];
+  let anchorsAndAliases = 0;
+  visit(document, {
+    Node(_key, node) {
+      if (isAlias(node) || node.anchor !== undefined) {
+        anchorsAndAliases++;
+      }
+      if (isMap(node)) {
+        const seen = new Set<unknown>();
+        for (const pair of node.items) {
+          const key = pair.key;
+          if (!isScalar(key) || (typeof key.value === 'number' && Number.isNaN(key.value))) {
+            continue;
+          }
+          if (seen.has(key.value)) {
+            if (key.range) {
+              duplicateKeys.push([key.range[0], key.range[1]]);
+            }
+          } else {
+            seen.add(key.value);
+          }
+        }
+      }
+    },
+  });
+  return { duplicateKeys, anchorsAndAliases };
+}
