@@ -19,6 +19,9 @@ import type {
   SimStatefulSet,
 } from './workload-objects';
 
+/** What podSetOf returns for a controller without pods. */
+const EMPTY_SET: ReadonlySet<SimPod> = new Set();
+
 export { controllerKey } from './cluster-watch';
 export type { NodeChange, PodChange, SimNode } from './cluster-watch';
 
@@ -32,6 +35,7 @@ export class ClusterState extends ClusterWatch {
   readonly daemonSets = new Map<string, SimDaemonSet>();
   readonly disruptionBudgets = new Map<string, SimDisruptionBudget>();
   private readonly byController = new Map<string, Set<SimPod>>();
+  private readonly replicaSetsByDeployment = new Map<string, Set<SimReplicaSet>>();
   private readonly byNode = new Map<string, Set<SimPod>>();
   private seq = 0;
 
@@ -54,7 +58,36 @@ export class ClusterState extends ClusterWatch {
 
   /** The pods (not gone) a controller owns. */
   podsOf(kind: string, namespace: string, name: string): SimPod[] {
-    return [...(this.byController.get(controllerKey(kind, namespace, name)) ?? [])];
+    return [...this.podSetOf(kind, namespace, name)];
+  }
+
+  /** The same, without a copy: read it before changing pods. */
+  podSetOf(kind: string, namespace: string, name: string): ReadonlySet<SimPod> {
+    return this.byController.get(controllerKey(kind, namespace, name)) ?? EMPTY_SET;
+  }
+
+  /** Adds (or replaces) a ReplicaSet. */
+  addReplicaSet(replicaSet: SimReplicaSet): void {
+    const previous = this.replicaSets.get(replicaSet.key);
+    if (previous?.deploymentKey !== undefined && previous.deploymentKey !== null) {
+      this.replicaSetsByDeployment.get(previous.deploymentKey)?.delete(previous);
+    }
+    this.replicaSets.set(replicaSet.key, replicaSet);
+    if (replicaSet.deploymentKey !== null) {
+      let set = this.replicaSetsByDeployment.get(replicaSet.deploymentKey);
+      if (set === undefined) {
+        set = new Set();
+        this.replicaSetsByDeployment.set(replicaSet.deploymentKey, set);
+      }
+      set.add(replicaSet);
+    }
+  }
+
+  /** The ReplicaSets a Deployment owns, oldest first. */
+  replicaSetsOf(deploymentKey: string): SimReplicaSet[] {
+    return [...(this.replicaSetsByDeployment.get(deploymentKey) ?? [])].sort(
+      (a, b) => a.createdSeq - b.createdSeq,
+    );
   }
 
   /** The pods (not gone) bound to a node. */

@@ -177,7 +177,7 @@ export class DeploymentController {
       status: { replicas: 0, readyReplicas: 0, availableReplicas: 0 },
       podsCreated: 0,
     };
-    state.replicaSets.set(replicaSet.key, replicaSet);
+    state.addReplicaSet(replicaSet);
     deployment.progress = { reason: 'NewReplicaSetCreated', lastUpdate: state.sim.now };
     const size = newReplicaSetReplicas(deployment.strategy, deployment.replicas, oldReplicas, 0);
     scaler.scale(replicaSet, size, 'up');
@@ -195,13 +195,7 @@ export class DeploymentController {
   }
 
   private replicaSetsOf(deployment: SimDeployment): SimReplicaSet[] {
-    const owned: SimReplicaSet[] = [];
-    for (const rs of this.context.state.replicaSets.values()) {
-      if (rs.deploymentKey === deployment.key) {
-        owned.push(rs);
-      }
-    }
-    return owned.sort((a, b) => a.createdSeq - b.createdSeq);
+    return this.context.state.replicaSetsOf(deployment.key);
   }
 
   private trackRollout(deployment: SimDeployment, isUpdate: boolean): RolloutRecord {

@@ -95,9 +95,9 @@ export class ReplicaSetController {
       return state.podsOf('ReplicaSet', replicaSet.namespace, replicaSet.name);
     }
     const related: SimPod[] = [];
-    for (const other of state.replicaSets.values()) {
-      if (other.deploymentKey === replicaSet.deploymentKey) {
-        related.push(...state.podsOf('ReplicaSet', other.namespace, other.name));
+    for (const other of state.replicaSetsOf(replicaSet.deploymentKey)) {
+      for (const pod of state.podSetOf('ReplicaSet', other.namespace, other.name)) {
+        related.push(pod);
       }
     }
     return related;
@@ -106,11 +106,15 @@ export class ReplicaSetController {
   private updateStatus(replicaSet: SimReplicaSet): void {
     const { state } = this.context;
     const now = state.sim.now;
-    const active = state.podsOf('ReplicaSet', replicaSet.namespace, replicaSet.name).filter(isActive);
+    let replicas = 0;
     let ready = 0;
     let available = 0;
     let nextAvailable = Number.POSITIVE_INFINITY;
-    for (const pod of active) {
+    for (const pod of state.podSetOf('ReplicaSet', replicaSet.namespace, replicaSet.name)) {
+      if (!isActive(pod)) {
+        continue;
+      }
+      replicas++;
       if (pod.isReady) {
         ready++;
       }
@@ -124,7 +128,7 @@ export class ReplicaSetController {
       }
     }
     const status: ReplicaSetStatus = {
-      replicas: active.length,
+      replicas,
       readyReplicas: ready,
       availableReplicas: available,
     };

@@ -219,7 +219,13 @@ export class SchedulerLoop {
 export function buildScheduler(state: ClusterState, setup: SchedulerSetup): Scheduler {
   const { base, profiles, registry, version, detail } = setup;
   const nodes = state.nodeList().map((node) => node.info);
-  const cluster = new Cluster(nodes, base.priorityClasses, base.namespaceLabels, base.description);
+  const cluster = new Cluster(
+    nodes,
+    base.priorityClasses,
+    base.namespaceLabels,
+    base.description,
+    base.objects,
+  );
   const frameworks = new Map<string, SchedulerFramework>();
   for (const profile of profiles) {
     frameworks.set(profile.schedulerName, buildFramework(profile, registry, cluster, version).framework);

@@ -205,5 +205,5 @@ function applyReplicaSet(
     status: existing?.status ?? { replicas: 0, readyReplicas: 0, availableReplicas: 0 },
     podsCreated: existing?.podsCreated ?? 0,
   };
-  state.replicaSets.set(replicaSet.key, replicaSet);
+  state.addReplicaSet(replicaSet);
 }

@@ -15,7 +15,7 @@ import type { PluginRegistry } from '../scheduler/registry';
 import type { KubernetesMinor } from '../version';
 import { isJsonObject } from '../workloads/json';
 import type { TimingSettings } from '../controllers/timing-settings';
-import { RUNNING_WORKLOAD_KINDS, simulateTimeline } from './run-timeline';
+import { TIMELINE_ONLY_KINDS, simulateTimeline } from './run-timeline';
 import type { Scenario } from './scenario-spec';
 import { isScenarioObject } from './scenario-spec';
 import { buildTimelineReport } from './timeline-report';
@@ -39,12 +39,16 @@ export interface AnyFinding {
   readonly message: string;
 }
 
-/** The cluster file's objects for the scheduler's cluster: without running workloads and scenarios. */
+/**
+ * The cluster file's objects for the scheduler's cluster: all but what only the timeline reads (scenarios,
+ * DaemonSets, HorizontalPodAutoscalers), which the cluster loader would otherwise report as ignored. Services,
+ * ReplicaSets, StatefulSets, Deployments and PodDisruptionBudgets stay: scheduler plugins list them.
+ */
 export function clusterModelObjects(objects: readonly SourcedObject[]): SourcedObject[] {
   return flattenLists(objects).filter(
     (entry) =>
       !isScenarioObject(entry.object) &&
-      !(isJsonObject(entry.object) && RUNNING_WORKLOAD_KINDS.has(String(entry.object['kind']))),
+      !(isJsonObject(entry.object) && TIMELINE_ONLY_KINDS.has(String(entry.object['kind']))),
   );
 }
 

@@ -20,8 +20,7 @@ export function synthesizeWorkloadPods(
 ): SimPod[] {
   const pods: SimPod[] = [];
   for (const deployment of state.deployments.values()) {
-    const hasReplicaSet = [...state.replicaSets.values()].some((rs) => rs.deploymentKey === deployment.key);
-    if (!hasReplicaSet) {
+    if (state.replicaSetsOf(deployment.key).length === 0) {
       replicaSetOfIdleDeployment(state, deployment);
     }
   }

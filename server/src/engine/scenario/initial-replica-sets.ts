@@ -164,6 +164,6 @@ function addReplicaSet(state: ClusterState, input: ReplicaSetInput): SimReplicaS
     status: { replicas: 0, readyReplicas: 0, availableReplicas: 0 },
     podsCreated: 0,
   };
-  state.replicaSets.set(replicaSet.key, replicaSet);
+  state.addReplicaSet(replicaSet);
   return replicaSet;
 }

@@ -45,6 +45,9 @@ import type { Scenario } from './scenario-spec';
 import { isScenarioObject, readScenario } from './scenario-spec';
 import { checkBudgets, checkDrains, checkRollouts, checkStuckStatefulPods } from './timeline-checks';
 
+/** Kinds of a cluster file only the timeline reads (the scheduler's cluster loader ignores them). */
+export const TIMELINE_ONLY_KINDS: ReadonlySet<string> = new Set(['DaemonSet', 'HorizontalPodAutoscaler']);
+
 /** The kinds of a cluster file that describe running workloads (the timeline's initial state). */
 export const RUNNING_WORKLOAD_KINDS: ReadonlySet<string> = new Set([
   'Deployment',
@@ -103,6 +106,9 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
       scenarios.push(readScenario(entry.object, entry.source, timelineFindings));
     } else if (isJsonObject(entry.object) && RUNNING_WORKLOAD_KINDS.has(String(entry.object['kind']))) {
       workloads.push(entry);
+      if (!TIMELINE_ONLY_KINDS.has(String(entry.object['kind']))) {
+        rest.push(entry); // scheduler plugins list them too (model/cluster-objects.ts)
+      }
     } else {
       rest.push(entry);
     }

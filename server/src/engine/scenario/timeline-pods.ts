@@ -28,7 +28,13 @@ export function timelinePods(
 ): TimelinePods {
   const { state } = result;
   const infos = state.nodeList().map((node) => node.info);
-  const cluster = new Cluster(infos, base.priorityClasses, base.namespaceLabels, base.description);
+  const cluster = new Cluster(
+    infos,
+    base.priorityClasses,
+    base.namespaceLabels,
+    base.description,
+    base.objects,
+  );
   const pods = [...state.pods.values()]
     .filter((pod) => manifestFiles.has(pod.info.source.file))
     .sort((a, b) => a.createdSeq - b.createdSeq);
