@@ -154,15 +154,23 @@ export function compileOrNothing(selector: LabelSelectorObject | null | undefine
 
 function requirementCheck(requirement: LabelRequirement): (labels: Labels) => boolean {
   const { key, values } = requirement;
+  // Inherited properties of a labels object are never strings, so comparing with a string value needs no
+  // own-property check (the hot path: pods matched against selectors for every change of the cluster).
   switch (requirement.operator) {
     case 'In':
       if (values.length === 1) {
         const only = values[0];
-        return (labels) => Object.hasOwn(labels, key) && labels[key] === only;
+        return (labels) => labels[key] === only;
       }
-      return (labels) => Object.hasOwn(labels, key) && values.includes(labels[key] ?? '');
+      return (labels) => {
+        const value = labels[key];
+        return typeof value === 'string' && values.includes(value);
+      };
     case 'NotIn':
-      return (labels) => !Object.hasOwn(labels, key) || !values.includes(labels[key] ?? '');
+      return (labels) => {
+        const value = labels[key];
+        return typeof value !== 'string' || !values.includes(value);
+      };
     case 'Exists':
       return (labels) => Object.hasOwn(labels, key);
     case 'DoesNotExist':
@@ -183,5 +191,6 @@ function compareRequirements(a: LabelRequirement, b: LabelRequirement): number {
 
 /** The value of a label, or undefined when absent (never an inherited property of the labels object). */
 export function labelValue(labels: Labels, key: string): string | undefined {
-  return Object.hasOwn(labels, key) ? labels[key] : undefined;
+  const value = labels[key];
+  return typeof value === 'string' ? value : undefined;
 }

@@ -9,6 +9,7 @@
  * Node lists that are not a live cluster's (tests, what-if copies) get fresh, uncached counters.
  */
 import type { Cluster } from '../../../model/cluster';
+import type { PodLabelSelector } from '../../../model/label-selector';
 import type { NodeInfo } from '../../../model/node-info';
 import type { PodChangeLog } from '../../../model/pod-change-log';
 import type { PodInfo } from '../../../model/pod-info';
@@ -68,20 +69,30 @@ export class PodCounter {
     readonly domains: NodeDomains,
     private readonly matches: (pod: PodInfo) => boolean,
     keepPerNode: boolean,
+    anchor: CounterAnchor,
   ) {
     this.counts = new Int32Array(domains.size);
     this.perNode = keepPerNode ? new Int32Array(index.nodes.length) : null;
-    index.nodes.forEach((node, nodeIndex) => {
-      const domain = domains.domainOfNode[nodeIndex] as number;
-      if (domain < 0 && this.perNode === null) {
-        return;
-      }
-      for (const pod of node.pods) {
+    const candidates = anchor === 'nothing' ? new Map<PodInfo, number>() : index.podsWithLabel(anchor);
+    if (candidates !== null) {
+      for (const [pod, nodeIndex] of candidates) {
         if (matches(pod)) {
-          this.bump(nodeIndex, domain, 1, false);
+          this.bump(nodeIndex, domains.domainOfNode[nodeIndex] as number, 1, false);
         }
       }
-    });
+    } else {
+      index.nodes.forEach((node, nodeIndex) => {
+        const domain = domains.domainOfNode[nodeIndex] as number;
+        if (domain < 0 && this.perNode === null) {
+          return;
+        }
+        for (const pod of node.pods) {
+          if (matches(pod)) {
+            this.bump(nodeIndex, domain, 1, false);
+          }
+        }
+      });
+    }
     for (const count of this.counts) {
       this.histogram.set(count, (this.histogram.get(count) ?? 0) + 1);
     }
@@ -95,12 +106,18 @@ export class PodCounter {
       return;
     }
     this.position = log.replay(this.position, (change) => {
-      const nodeIndex = this.index.nodeIndex.get(change.node);
-      if (nodeIndex === undefined || !this.matches(change.pod)) {
+      const nodeIndex = this.index.positionOf(change.node);
+      if (nodeIndex < 0 || !this.matches(change.pod)) {
         return;
       }
       this.bump(nodeIndex, this.domains.domainOfNode[nodeIndex] as number, change.sign, true);
     });
+  }
+
+  /** Matching pods in the domain of the node at `position` in the list, or -1 when that node does not count. */
+  countAt(position: number): number {
+    const domain = position < 0 ? -1 : (this.domains.domainOfNode[position] as number);
+    return domain < 0 ? -1 : (this.counts[domain] as number);
   }
 
   /** Matching pods in the domain of that value (0 when no counted node has it). */
@@ -111,8 +128,8 @@ export class PodCounter {
 
   /** Matching pods on one node (perNode counters only). */
   countOnNode(node: NodeInfo): number {
-    const nodeIndex = this.index.nodeIndex.get(node);
-    return nodeIndex === undefined || this.perNode === null ? 0 : (this.perNode[nodeIndex] as number);
+    const nodeIndex = this.index.positionOf(node);
+    return nodeIndex < 0 || this.perNode === null ? 0 : (this.perNode[nodeIndex] as number);
   }
 
   /** The smallest count over domains, Infinity when there is no domain. */
@@ -160,12 +177,30 @@ export class PodCounter {
   }
 }
 
+/**
+ * What a counter's predicate requires of a pod's labels, so that building it looks only at the pods carrying that
+ * label (`key=value`, an equality requirement of its selector); 'nothing' when it matches no pod; null when unknown.
+ */
+export type CounterAnchor = { readonly key: string; readonly value: string } | 'nothing' | null;
+
+/** The anchor of a selector: its first single-valued In (or matchLabels) requirement. */
+export function anchorOf(selector: PodLabelSelector): CounterAnchor {
+  if (selector.isNothing) {
+    return 'nothing';
+  }
+  const requirement = selector.requirements.find((r) => r.operator === 'In' && r.values.length === 1);
+  return requirement === undefined ? null : { key: requirement.key, value: requirement.values[0] ?? '' };
+}
+
 /** Counters and domain rules over one node list; cached and kept in sync when the list is a live cluster's. */
 export class TopologyIndex {
   /** Position of each node in the list. */
   readonly nodeIndex = new Map<NodeInfo, number>();
   private readonly domainCache = new Map<string, NodeDomains>();
   private readonly counterCache = new Map<string, PodCounter>();
+  /** Placed pods by "key=value" of their labels, with the position of their node (live lists only, lazily). */
+  private labelIndex: Map<string, Map<PodInfo, number>> | null = null;
+  private labelPosition = 0;
 
   constructor(
     readonly nodes: readonly NodeInfo[],
@@ -173,6 +208,39 @@ export class TopologyIndex {
     readonly log: PodChangeLog | null,
   ) {
     nodes.forEach((node, index) => this.nodeIndex.set(node, index));
+  }
+
+  /** The position of a node in the list, or -1. */
+  positionOf(node: NodeInfo): number {
+    const position = node.order;
+    if (position >= 0 && this.nodes[position] === node) {
+      return position;
+    }
+    return this.nodeIndex.get(node) ?? -1;
+  }
+
+  /** The placed pods carrying a label, with their node's position; null when the list is not kept in sync. */
+  podsWithLabel(anchor: CounterAnchor): ReadonlyMap<PodInfo, number> | null {
+    if (this.log === null || anchor === null || anchor === 'nothing') {
+      return null;
+    }
+    if (this.labelIndex === null) {
+      this.labelIndex = new Map();
+      this.nodes.forEach((node, position) => {
+        for (const pod of node.pods) {
+          this.indexLabels(pod, position, 1);
+        }
+      });
+      this.labelPosition = this.log.length;
+    } else if (this.labelPosition !== this.log.length) {
+      this.labelPosition = this.log.replay(this.labelPosition, (change) => {
+        const position = this.nodeIndex.get(change.node);
+        if (position !== undefined) {
+          this.indexLabels(change.pod, position, change.sign);
+        }
+      });
+    }
+    return this.labelIndex.get(`${anchor.key}=${anchor.value}`) ?? new Map<PodInfo, number>();
   }
 
   /** The domains of a rule; `key` must determine `valueOf` completely. */
@@ -192,11 +260,11 @@ export class TopologyIndex {
     key: string,
     domains: NodeDomains,
     matches: (pod: PodInfo) => boolean,
-    keepPerNode = false,
+    options: { readonly keepPerNode?: boolean; readonly anchor?: CounterAnchor } = {},
   ): PodCounter {
     let counter = this.counterCache.get(key);
     if (counter === undefined) {
-      counter = new PodCounter(this, domains, matches, keepPerNode);
+      counter = new PodCounter(this, domains, matches, options.keepPerNode ?? false, options.anchor ?? null);
       if (this.log !== null) {
         this.counterCache.set(key, counter);
       }
@@ -204,6 +272,23 @@ export class TopologyIndex {
     }
     counter.sync();
     return counter;
+  }
+
+  private indexLabels(pod: PodInfo, position: number, sign: number): void {
+    const index = this.labelIndex as Map<string, Map<PodInfo, number>>;
+    for (const key of Object.keys(pod.labels)) {
+      const name = `${key}=${String(pod.labels[key])}`;
+      let pods = index.get(name);
+      if (sign > 0) {
+        if (pods === undefined) {
+          pods = new Map();
+          index.set(name, pods);
+        }
+        pods.set(pod, position);
+      } else {
+        pods?.delete(pod);
+      }
+    }
   }
 }
 

@@ -14,7 +14,7 @@ import { labelValue } from '../../../model/label-selector';
 import type { NodeInfo } from '../../../model/node-info';
 import type { PodInfo } from '../../../model/pod-info';
 import type { ClonableState } from '../../framework/cycle-state';
-import type { PodCounter } from '../helper/topology-counter';
+import type { NodeDomains, PodCounter, TopologyIndex } from '../helper/topology-counter';
 import type { TermGroup } from './existing-terms';
 import { affinityTermsOf, termMatches } from './terms';
 import type { AffinityTerm, PodAffinityTerms } from './terms';
@@ -27,7 +27,14 @@ export type AffinityVerdict = 'fits' | 'affinity' | 'anti-affinity' | 'existing-
 
 /** What Filter reads (preFilterState). */
 export class AffinityFilterState implements ClonableState {
+  /** Sums of the pair counts (the upstream maps' emptiness is a sum of zero: counts are never negative). */
+  private readonly totals: { existing: number; affinity: number; anti: number };
+  /** Per existing key: the domains of the key and which of them placed pods' anti-affinity covers. */
+  private readonly blocked: readonly { readonly domains: NodeDomains; readonly flags: Uint8Array }[];
+
   constructor(
+    /** The node list the counters are over (positions of nodes). */
+    private readonly index: TopologyIndex,
     readonly pod: PodInfo,
     readonly terms: PodAffinityTerms,
     /** The incoming pod's namespace labels (for placed pods' terms). */
@@ -48,11 +55,33 @@ export class AffinityFilterState implements ClonableState {
       anti: new Map(),
     },
     private readonly existingKeys: string[] = distinct(existing.map((group) => group.term.topologyKey)),
-  ) {}
+  ) {
+    this.totals = {
+      existing: sum(existing.map((group) => group.total)) + sum([...deltas.existing.values()]),
+      affinity: sum(affinity.map((counter) => counter.total)) + sum([...deltas.affinity.values()]),
+      anti: sum(anti.map((counter) => counter.total)) + sum([...deltas.anti.values()]),
+    };
+    this.blocked = this.existingKeys.map((key) => {
+      const domains = keyDomains(index, key);
+      const flags = new Uint8Array(domains.size);
+      for (const group of existing) {
+        if (group.term.topologyKey === key) {
+          for (const [value, count] of group.counts) {
+            const id = domains.idOf(value);
+            if (count > 0 && id >= 0) {
+              flags[id] = 1;
+            }
+          }
+        }
+      }
+      return { domains, flags };
+    });
+  }
 
   /** A copy with independent what-if counts. */
   clone(): AffinityFilterState {
     return new AffinityFilterState(
+      this.index,
       this.pod,
       this.terms,
       this.namespaceLabels,
@@ -73,7 +102,7 @@ export class AffinityFilterState implements ClonableState {
   /** Whether the state found anything to check (otherwise PreFilter skips the plugin). */
   get isEmpty(): boolean {
     return (
-      this.existingTotal() === 0 &&
+      this.totals.existing === 0 &&
       this.terms.requiredAffinity.length === 0 &&
       this.terms.requiredAntiAffinity.length === 0
     );
@@ -81,13 +110,14 @@ export class AffinityFilterState implements ClonableState {
 
   /** Filter, in upstream order. */
   check(node: NodeInfo): AffinityVerdict {
-    if (!this.satisfiesAffinity(node)) {
+    const position = this.index.positionOf(node);
+    if (!this.satisfiesAffinity(node, position)) {
       return 'affinity';
     }
-    if (!this.satisfiesAntiAffinity(node)) {
+    if (!this.satisfiesAntiAffinity(node, position)) {
       return 'anti-affinity';
     }
-    return this.satisfiesExistingAntiAffinity(node) ? 'fits' : 'existing-anti-affinity';
+    return this.satisfiesExistingAntiAffinity(node, position) ? 'fits' : 'existing-anti-affinity';
   }
 
   /** updateWithPod: a pod added to (+1) or removed from (-1) a node in a what-if evaluation. */
@@ -95,7 +125,7 @@ export class AffinityFilterState implements ClonableState {
     const theirs = affinityTermsOf(updated);
     for (const term of theirs.requiredAntiAffinity) {
       if (termMatches(term, this.pod, this.namespaceLabels)) {
-        this.bump(this.deltas.existing, term, node, sign);
+        this.bump('existing', term, node, sign);
         if (!this.existingKeys.includes(term.topologyKey)) {
           this.existingKeys.push(term.topologyKey);
         }
@@ -105,25 +135,32 @@ export class AffinityFilterState implements ClonableState {
     const updatedLabels = this.labelsOf(updated.namespace);
     if (ours.requiredAffinity.every((term) => termMatches(term, updated, updatedLabels))) {
       for (const term of ours.requiredAffinity) {
-        this.bump(this.deltas.affinity, term, node, sign);
+        this.bump('affinity', term, node, sign);
       }
     }
     for (const term of ours.requiredAntiAffinity) {
       if (termMatches(term, updated, updatedLabels)) {
-        this.bump(this.deltas.anti, term, node, sign);
+        this.bump('anti', term, node, sign);
       }
     }
   }
 
-  private satisfiesAffinity(node: NodeInfo): boolean {
+  private satisfiesAffinity(node: NodeInfo, position: number): boolean {
     let podsExist = true;
     const terms = this.terms.requiredAffinity;
     for (const term of terms) {
-      const value = labelValue(node.labels, term.topologyKey);
-      if (value === undefined) {
+      const count = this.pairCountAt(
+        this.affinity,
+        terms,
+        this.deltas.affinity,
+        term.topologyKey,
+        node,
+        position,
+      );
+      if (count === null) {
         return false;
       }
-      if (this.pairCount(this.affinity, terms, this.deltas.affinity, term.topologyKey, value) <= 0) {
+      if (count <= 0) {
         podsExist = false;
       }
     }
@@ -131,28 +168,34 @@ export class AffinityFilterState implements ClonableState {
       return true;
     }
     // The first pod of a group with affinity to itself may go where its terms' topology keys exist.
-    return this.total(this.affinity, this.deltas.affinity) === 0 && this.matchesOwnAffinity;
+    return this.totals.affinity === 0 && this.matchesOwnAffinity;
   }
 
-  private satisfiesAntiAffinity(node: NodeInfo): boolean {
-    const terms = this.terms.requiredAntiAffinity;
-    if (this.total(this.anti, this.deltas.anti) === 0) {
+  private satisfiesAntiAffinity(node: NodeInfo, position: number): boolean {
+    if (this.totals.anti === 0) {
       return true;
     }
+    const terms = this.terms.requiredAntiAffinity;
     for (const term of terms) {
-      const value = labelValue(node.labels, term.topologyKey);
-      if (
-        value !== undefined &&
-        this.pairCount(this.anti, terms, this.deltas.anti, term.topologyKey, value) > 0
-      ) {
+      const count = this.pairCountAt(this.anti, terms, this.deltas.anti, term.topologyKey, node, position);
+      if (count !== null && count > 0) {
         return false;
       }
     }
     return true;
   }
 
-  private satisfiesExistingAntiAffinity(node: NodeInfo): boolean {
-    if (this.existingTotal() === 0) {
+  private satisfiesExistingAntiAffinity(node: NodeInfo, position: number): boolean {
+    if (this.totals.existing === 0) {
+      return true;
+    }
+    if (position >= 0 && this.deltas.existing.size === 0) {
+      for (const { domains, flags } of this.blocked) {
+        const domain = domains.domainOfNode[position] as number;
+        if (domain >= 0 && flags[domain] === 1) {
+          return false;
+        }
+      }
       return true;
     }
     for (const key of this.existingKeys) {
@@ -164,36 +207,47 @@ export class AffinityFilterState implements ClonableState {
     return true;
   }
 
-  /** Count of the pair (key, value) over the counters of the terms with that key, plus what-if changes. */
-  private pairCount(
+  /**
+   * The count of the pair (key, node's value) over the counters of the terms with that key, plus what-if changes;
+   * null when the node lacks the key. Read by the node's position when it is one of the counted nodes.
+   */
+  private pairCountAt(
     counters: readonly PodCounter[],
     terms: readonly AffinityTerm[],
     deltas: Deltas,
     key: string,
-    value: string,
-  ): number {
+    node: NodeInfo,
+    position: number,
+  ): number | null {
+    if (position >= 0 && deltas.size === 0) {
+      let count = 0;
+      for (let i = 0; i < terms.length; i++) {
+        if ((terms[i] as AffinityTerm).topologyKey === key) {
+          const counted = (counters[i] as PodCounter).countAt(position);
+          if (counted < 0) {
+            return null;
+          }
+          count += counted;
+        }
+      }
+      return count;
+    }
+    const value = labelValue(node.labels, key);
+    if (value === undefined) {
+      return null;
+    }
     let count = deltas.get(pairKey(key, value)) ?? 0;
-    terms.forEach((term, i) => {
-      if (term.topologyKey === key) {
+    for (let i = 0; i < terms.length; i++) {
+      if ((terms[i] as AffinityTerm).topologyKey === key) {
         count += (counters[i] as PodCounter).count(value);
       }
-    });
+    }
     return count;
   }
 
-  private total(counters: readonly PodCounter[], deltas: Deltas): number {
-    let total = 0;
-    for (const counter of counters) {
-      total += counter.total;
-    }
-    for (const change of deltas.values()) {
-      total += change;
-    }
-    return total;
-  }
-
   private existingCount(key: string, value: string): number {
-    let count = this.deltas.existing.get(pairKey(key, value)) ?? 0;
+    const deltas = this.deltas.existing;
+    let count = deltas.size === 0 ? 0 : (deltas.get(pairKey(key, value)) ?? 0);
     for (const group of this.existing) {
       if (group.term.topologyKey === key) {
         count += group.counts.get(value) ?? 0;
@@ -202,24 +256,25 @@ export class AffinityFilterState implements ClonableState {
     return count;
   }
 
-  private existingTotal(): number {
-    let total = 0;
-    for (const group of this.existing) {
-      total += group.total;
-    }
-    for (const change of this.deltas.existing.values()) {
-      total += change;
-    }
-    return total;
-  }
-
-  private bump(deltas: Deltas, term: AffinityTerm, node: NodeInfo, sign: number): void {
+  private bump(
+    kind: 'existing' | 'affinity' | 'anti',
+    term: AffinityTerm,
+    node: NodeInfo,
+    sign: number,
+  ): void {
     const value = labelValue(node.labels, term.topologyKey);
     if (value !== undefined) {
+      const deltas = this.deltas[kind];
       const key = pairKey(term.topologyKey, value);
       deltas.set(key, (deltas.get(key) ?? 0) + sign);
+      this.totals[kind] += sign;
     }
   }
+}
+
+/** The domains of a topology key: every node that has the key (the pairs upstream's maps are keyed by). */
+export function keyDomains(index: TopologyIndex, key: string): NodeDomains {
+  return index.domains(`ipa\u0000${key}`, (node) => labelValue(node.labels, key) ?? null);
 }
 
 function pairKey(key: string, value: string): string {
@@ -228,4 +283,12 @@ function pairKey(key: string, value: string): string {
 
 function distinct(values: readonly string[]): string[] {
   return [...new Set(values)];
+}
+
+function sum(values: readonly number[]): number {
+  let total = 0;
+  for (const value of values) {
+    total += value;
+  }
+  return total;
 }

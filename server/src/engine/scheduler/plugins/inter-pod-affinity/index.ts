@@ -7,19 +7,17 @@
  * helper/topology-counter.ts (how placed pods matching the incoming pod's terms are counted).
  */
 import type { Labels } from '../../../model/label-selector';
-import { labelValue } from '../../../model/label-selector';
 import type { NodeInfo } from '../../../model/node-info';
 import type { PodInfo } from '../../../model/pod-info';
 import { readInterPodAffinityArgs } from '../../config';
 import { StateKey } from '../../framework/cycle-state';
-import type { CycleState } from '../../framework/cycle-state';
 import type { PluginContext, PluginFactory } from '../../framework/plugin';
 import { SUCCESS, errorStatus, skip, unresolvable, unschedulable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
-import { topologyIndexFor } from '../helper/topology-counter';
+import { anchorOf, topologyIndexFor } from '../helper/topology-counter';
 import type { PodCounter, TopologyIndex } from '../helper/topology-counter';
 import { existingTermsFor } from './existing-terms';
-import { AffinityFilterState } from './filter';
+import { AffinityFilterState, keyDomains } from './filter';
 import { buildScoreState, normalizeAffinity, scoreAffinity } from './score';
 import type { AffinityScoreState } from './score';
 import { affinityTermsOf, namespaceLabelsOf, termMatches } from './terms';
@@ -50,6 +48,15 @@ export const REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH: Reason = {
 export function parsePodReason(detail: string): Reason {
   return { code: 'InterPodAffinity/ParsePod', message: `parsing pod: ${detail}` };
 }
+
+// Statuses are immutable: one object per outcome, not one per rejected node.
+const AFFINITY_STATUS = Object.freeze(unresolvable(INTER_POD_AFFINITY, REASON_AFFINITY_RULES_NOT_MATCH));
+const ANTI_AFFINITY_STATUS = Object.freeze(
+  unschedulable(INTER_POD_AFFINITY, REASON_ANTI_AFFINITY_RULES_NOT_MATCH),
+);
+const EXISTING_ANTI_AFFINITY_STATUS = Object.freeze(
+  unschedulable(INTER_POD_AFFINITY, REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH),
+);
 
 const PRE_FILTER_KEY = new StateKey<AffinityFilterState | null>('PreFilterInterPodAffinity');
 const PRE_SCORE_KEY = new StateKey<AffinityScoreState>('PreScoreInterPodAffinity');
@@ -86,12 +93,15 @@ export const createInterPodAffinity: PluginFactory = (context: PluginContext) =>
     const allKey = all.map((term) => term.key).join('\u0001');
     const matchesAll = (other: PodInfo): boolean =>
       all.every((term) => termMatches(term, other, labelsOf(other.namespace)));
-    const affinity = all.map((term) => termCounter(index, term, `ipa-all\u0000${allKey}`, matchesAll));
+    const affinity = all.map((term) =>
+      termCounter(index, term, `ipa-all\u0000${allKey}`, matchesAll, all[0]),
+    );
     const anti = terms.requiredAntiAffinity.map((term) =>
       termCounter(index, term, 'ipa-term', (other) => termMatches(term, other, labelsOf(other.namespace))),
     );
     const matchesOwn = all.length > 0 && all.every((term) => termMatches(term, pod, ownLabels));
     const state = new AffinityFilterState(
+      index,
       pod,
       terms,
       ownLabels,
@@ -102,11 +112,6 @@ export const createInterPodAffinity: PluginFactory = (context: PluginContext) =>
       labelsOf,
     );
     return { ok: true, state: state.isEmpty ? null : state };
-  };
-
-  const readFilterState = (state: CycleState, pod: PodInfo): FilterStateResult => {
-    const stored = state.read(PRE_FILTER_KEY);
-    return stored !== undefined ? { ok: true, state: stored } : buildFilterState(pod, cluster.nodes);
   };
 
   return {
@@ -133,19 +138,23 @@ export const createInterPodAffinity: PluginFactory = (context: PluginContext) =>
       },
     },
     filter(state, pod, node) {
-      const result = readFilterState(state, pod);
-      if (!result.ok) {
-        return result.status;
+      let stored = state.read(PRE_FILTER_KEY);
+      if (stored === undefined) {
+        const result = buildFilterState(pod, cluster.nodes);
+        if (!result.ok) {
+          return result.status;
+        }
+        stored = result.state;
       }
-      switch (result.state?.check(node) ?? 'fits') {
+      switch (stored?.check(node) ?? 'fits') {
         case 'fits':
           return SUCCESS;
         case 'affinity':
-          return unresolvable(INTER_POD_AFFINITY, REASON_AFFINITY_RULES_NOT_MATCH);
+          return AFFINITY_STATUS;
         case 'anti-affinity':
-          return unschedulable(INTER_POD_AFFINITY, REASON_ANTI_AFFINITY_RULES_NOT_MATCH);
+          return ANTI_AFFINITY_STATUS;
         case 'existing-anti-affinity':
-          return unschedulable(INTER_POD_AFFINITY, REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH);
+          return EXISTING_ANTI_AFFINITY_STATUS;
       }
     },
     preScore(state, pod) {
@@ -197,10 +206,10 @@ function termCounter(
   term: AffinityTerm,
   scope: string,
   matches: (pod: PodInfo) => boolean,
+  anchorTerm: AffinityTerm = term,
 ): PodCounter {
-  const domains = index.domains(
-    `ipa\u0000${term.topologyKey}`,
-    (node) => labelValue(node.labels, term.topologyKey) ?? null,
-  );
-  return index.counter(`${scope}\u0000${term.key}\u0000${term.topologyKey}`, domains, matches);
+  const domains = keyDomains(index, term.topologyKey);
+  return index.counter(`${scope}\u0000${term.key}\u0000${term.topologyKey}`, domains, matches, {
+    anchor: anchorOf(anchorTerm.selector),
+  });
 }

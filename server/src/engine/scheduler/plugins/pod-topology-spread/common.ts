@@ -27,6 +27,7 @@ import type { TolerationObject, TopologySpreadConstraintObject } from '../../../
 import type { PodInfo } from '../../../model/pod-info';
 import { findMatchingUntoleratedTaint, isDoNotScheduleTaint } from '../../../model/taints';
 import type { DefaultSpreadConstraint } from '../../config';
+import { anchorOf } from '../helper/topology-counter';
 import type { PodCounter, TopologyIndex } from '../helper/topology-counter';
 
 /** v1.LabelHostname: the topology key whose domains are single nodes. */
@@ -226,11 +227,9 @@ export function constraintCounter(
   const namespace = pod.namespace;
   const selector = constraint.selector;
   const key = `${rule}\u0000${namespace}\u0000${selector.key}`;
-  return index.counter(
-    key,
-    domains,
-    (other) => other.namespace === namespace && selector.matches(other.labels),
-  );
+  const matches = (other: PodInfo): boolean =>
+    other.namespace === namespace && selector.matches(other.labels);
+  return index.counter(key, domains, matches, { anchor: anchorOf(selector) });
 }
 
 /** Pods of the namespace matching the selector on each node, whatever its labels (per-node counts for Score). */
@@ -243,5 +242,5 @@ export function perNodeCounter(
   const key = `pts-node\u0000${namespace}\u0000${selector.key}`;
   const matches = (other: PodInfo): boolean =>
     other.namespace === namespace && selector.matches(other.labels);
-  return index.counter(key, domains, matches, true);
+  return index.counter(key, domains, matches, { keepPerNode: true, anchor: anchorOf(selector) });
 }

@@ -13,13 +13,15 @@ import { labelValue } from '../../../model/label-selector';
 import type { NodeInfo } from '../../../model/node-info';
 import type { PodInfo } from '../../../model/pod-info';
 import type { ClonableState } from '../../framework/cycle-state';
-import type { PodCounter } from '../helper/topology-counter';
+import type { PodCounter, TopologyIndex } from '../helper/topology-counter';
 import type { NodeInclusion, SpreadConstraint } from './common';
 import { hasAllTopologyKeys } from './common';
 
 /** What Filter reads: per constraint, the counter of the live cluster and what-if deltas per domain value. */
 export class SpreadFilterState implements ClonableState {
   constructor(
+    /** The node list the counters are over (positions of nodes). */
+    readonly index: TopologyIndex,
     readonly constraints: readonly SpreadConstraint[],
     private readonly counters: readonly PodCounter[],
     /** Whether the incoming pod matches each constraint's selector (selfMatchNum). */
@@ -32,6 +34,7 @@ export class SpreadFilterState implements ClonableState {
   /** A copy whose what-if deltas are independent. */
   clone(): SpreadFilterState {
     return new SpreadFilterState(
+      this.index,
       this.constraints,
       this.counters,
       this.selfMatches,
@@ -41,10 +44,22 @@ export class SpreadFilterState implements ClonableState {
     );
   }
 
-  /** Pods matching constraint `i` in the domain `value` (TpValueToMatchNum[i][value]). */
-  matchNum(i: number, value: string): number {
-    const base = (this.counters[i] as PodCounter).count(value);
-    return base + ((this.deltas[i] as Map<string, number>).get(value) ?? 0);
+  /**
+   * Pods matching constraint `i` in the node's domain (TpValueToMatchNum[i][value]), or null when the node lacks
+   * the topology key. `position` is the node's place in the counters' node list (-1 for a what-if copy).
+   */
+  matchNum(i: number, node: NodeInfo, position: number): number | null {
+    const counter = this.counters[i] as PodCounter;
+    const deltas = this.deltas[i] as Map<string, number>;
+    const counted = counter.countAt(position);
+    if (counted >= 0 && deltas.size === 0) {
+      return counted;
+    }
+    const value = labelValue(node.labels, (this.constraints[i] as SpreadConstraint).topologyKey);
+    if (value === undefined) {
+      return null;
+    }
+    return (counted >= 0 ? counted : counter.count(value)) + (deltas.get(value) ?? 0);
   }
 
   /** The global minimum of constraint `i` for the skew, 0 while there are fewer domains than minDomains. */
@@ -96,13 +111,14 @@ export type SpreadVerdict = 'fits' | 'missing-label' | 'skew';
 /** Filter: checks each constraint on the node, in order. */
 export function checkSpread(state: SpreadFilterState, node: NodeInfo): SpreadVerdict {
   const constraints = state.constraints;
+  const position = state.index.positionOf(node);
   for (let i = 0; i < constraints.length; i++) {
     const constraint = constraints[i] as SpreadConstraint;
-    const value = labelValue(node.labels, constraint.topologyKey);
-    if (value === undefined) {
+    const matchNum = state.matchNum(i, node, position);
+    if (matchNum === null) {
       return 'missing-label';
     }
-    const skew = state.matchNum(i, value) + (state.selfMatches[i] as number) - state.minMatchNum(i);
+    const skew = matchNum + (state.selfMatches[i] as number) - state.minMatchNum(i);
     if (skew > constraint.maxSkew) {
       return 'skew';
     }

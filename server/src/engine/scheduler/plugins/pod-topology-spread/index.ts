@@ -12,13 +12,12 @@ import { listOf } from '../../../model/objects';
 import type { PodInfo } from '../../../model/pod-info';
 import { SYSTEM_DEFAULT_CONSTRAINTS, readPodTopologySpreadArgs } from '../../config';
 import { StateKey } from '../../framework/cycle-state';
-import type { CycleState } from '../../framework/cycle-state';
 import type { PluginContext, PluginFactory } from '../../framework/plugin';
 import { SUCCESS, errorStatus, skip, unresolvable, unschedulable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
 import { topologyIndexFor } from '../helper/topology-counter';
 import { NodeInclusion, constraintCounter, podConstraints } from './common';
-import type { SpreadDefaults } from './common';
+import type { ConstraintsResult, SpreadDefaults, UnsatisfiableAction } from './common';
 import { SpreadFilterState, checkSpread } from './filter';
 import { buildScoreState, normalizeSpread, scoreSpread } from './score';
 import type { SpreadScoreState } from './score';
@@ -38,9 +37,20 @@ export const REASON_NODE_LABEL_NOT_MATCH: Reason = {
   message: "node(s) didn't match pod topology spread constraints (missing required label)",
 };
 
+// Statuses are immutable: one object per outcome, not one per rejected node.
+const MISSING_LABEL_STATUS = Object.freeze(unresolvable(POD_TOPOLOGY_SPREAD, REASON_NODE_LABEL_NOT_MATCH));
+const SKEW_STATUS = Object.freeze(unschedulable(POD_TOPOLOGY_SPREAD, REASON_CONSTRAINTS_NOT_MATCH));
+
 /** preFilterStateKey: null when the pod has no DoNotSchedule constraint (Filter then passes). */
 const PRE_FILTER_KEY = new StateKey<SpreadFilterState | null>('PreFilterPodTopologySpread');
 const PRE_SCORE_KEY = new StateKey<SpreadScoreState>('PreScorePodTopologySpread');
+
+/** What is kept per pod being scheduled: its node inclusion and constraints per action, once built. */
+interface PodSpread {
+  readonly inclusion: NodeInclusion;
+  DoNotSchedule?: ConstraintsResult;
+  ScheduleAnyway?: ConstraintsResult;
+}
 
 type FilterStateResult = { ok: true; state: SpreadFilterState | null } | { ok: false; status: Status };
 
@@ -56,9 +66,28 @@ export const createPodTopologySpread: PluginFactory = (context: PluginContext) =
     systemDefaulted,
   };
   const cluster = context.handle.cluster;
+  // A pod's constraints and node inclusion do not change while it is scheduled (PreFilter, PreScore, what-ifs).
+  const perPod = new WeakMap<PodInfo, PodSpread>();
+  const spreadOf = (pod: PodInfo): PodSpread => {
+    let found = perPod.get(pod);
+    if (found === undefined) {
+      found = { inclusion: new NodeInclusion(pod) };
+      perPod.set(pod, found);
+    }
+    return found;
+  };
+  const constraintsOf = (pod: PodInfo, action: UnsatisfiableAction): ConstraintsResult => {
+    const spread = spreadOf(pod);
+    let built = spread[action];
+    if (built === undefined) {
+      built = podConstraints(pod, action, defaults, cluster.objects);
+      spread[action] = built;
+    }
+    return built;
+  };
 
   const buildFilterState = (pod: PodInfo, nodes: readonly NodeInfo[]): FilterStateResult => {
-    const built = podConstraints(pod, 'DoNotSchedule', defaults, cluster.objects);
+    const built = constraintsOf(pod, 'DoNotSchedule');
     if (!built.ok) {
       const message = `obtaining pod's hard topology spread constraints: ${built.message}`;
       return { ok: false, status: errorStatus(POD_TOPOLOGY_SPREAD, message) };
@@ -68,20 +97,15 @@ export const createPodTopologySpread: PluginFactory = (context: PluginContext) =
       return { ok: true, state: null };
     }
     const index = topologyIndexFor(cluster, nodes);
-    const inclusion = new NodeInclusion(pod);
+    const inclusion = spreadOf(pod).inclusion;
     const counters = constraints.map((constraint) =>
       constraintCounter(index, pod, constraints, constraint, inclusion, true),
     );
     const selfMatches = constraints.map((constraint) => (constraint.selector.matches(pod.labels) ? 1 : 0));
     return {
       ok: true,
-      state: new SpreadFilterState(constraints, counters, selfMatches, pod.namespace, inclusion),
+      state: new SpreadFilterState(index, constraints, counters, selfMatches, pod.namespace, inclusion),
     };
-  };
-
-  const readFilterState = (state: CycleState, pod: PodInfo): FilterStateResult => {
-    const stored = state.read(PRE_FILTER_KEY);
-    return stored !== undefined ? { ok: true, state: stored } : buildFilterState(pod, cluster.nodes);
   };
 
   return {
@@ -110,27 +134,31 @@ export const createPodTopologySpread: PluginFactory = (context: PluginContext) =
       },
     },
     filter(state, pod, node) {
-      const result = readFilterState(state, pod);
-      if (!result.ok) {
-        return result.status;
+      let stored = state.read(PRE_FILTER_KEY);
+      if (stored === undefined) {
+        const result = buildFilterState(pod, cluster.nodes);
+        if (!result.ok) {
+          return result.status;
+        }
+        stored = result.state;
       }
-      if (result.state === null) {
+      if (stored === null) {
         return SUCCESS;
       }
-      switch (checkSpread(result.state, node)) {
+      switch (checkSpread(stored, node)) {
         case 'fits':
           return SUCCESS;
         case 'missing-label':
-          return unresolvable(POD_TOPOLOGY_SPREAD, REASON_NODE_LABEL_NOT_MATCH);
+          return MISSING_LABEL_STATUS;
         case 'skew':
-          return unschedulable(POD_TOPOLOGY_SPREAD, REASON_CONSTRAINTS_NOT_MATCH);
+          return SKEW_STATUS;
       }
     },
     preScore(state, pod, feasible) {
       if (cluster.nodes.length === 0) {
         return skip(POD_TOPOLOGY_SPREAD);
       }
-      const built = podConstraints(pod, 'ScheduleAnyway', defaults, cluster.objects);
+      const built = constraintsOf(pod, 'ScheduleAnyway');
       if (!built.ok) {
         return errorStatus(POD_TOPOLOGY_SPREAD, `calculating preScoreState: ${built.message}`);
       }
@@ -142,7 +170,7 @@ export const createPodTopologySpread: PluginFactory = (context: PluginContext) =
       const ownConstraints = listOf(pod.pod.spec?.topologySpreadConstraints).length > 0;
       const requireAllKeys = ownConstraints || !defaults.systemDefaulted;
       const index = topologyIndexFor(cluster, cluster.nodes);
-      const inclusion = new NodeInclusion(pod);
+      const inclusion = spreadOf(pod).inclusion;
       state.write(
         PRE_SCORE_KEY,
         buildScoreState(index, pod, feasible, built.constraints, inclusion, requireAllKeys),

@@ -36,31 +36,51 @@ export function buildScoreState(
   inclusion: NodeInclusion,
   requireAllKeys: boolean,
 ): SpreadScoreState {
-  const ignoredNodes = new Set<string>();
-  const present = constraints.map(() => new Set<string>());
-  for (const node of feasible) {
-    if (requireAllKeys && !hasAllTopologyKeys(node.labels, constraints)) {
-      ignoredNodes.add(node.name);
-      continue;
-    }
-    constraints.forEach((constraint, i) => {
-      if (constraint.topologyKey !== LABEL_HOSTNAME) {
-        present[i]?.add(labelValue(node.labels, constraint.topologyKey) ?? '');
-      }
-    });
-  }
-  const weights = constraints.map((constraint, i) => {
-    const size =
-      constraint.topologyKey === LABEL_HOSTNAME
-        ? feasible.length - ignoredNodes.size
-        : (present[i] as Set<string>).size;
-    return topologyNormalizingWeight(size);
-  });
   const counters = constraints.map((constraint) =>
     constraint.topologyKey === LABEL_HOSTNAME
       ? perNodeCounter(index, pod.namespace, constraint.selector)
       : constraintCounter(index, pod, constraints, constraint, inclusion, requireAllKeys),
   );
+  const ignoredNodes = new Set<string>();
+  // The topology values among the feasible nodes: marked by domain id, or kept aside for nodes not counted.
+  const seen = counters.map((counter) => new Uint8Array(counter.domains.size));
+  const sizes = constraints.map(() => 0);
+  const others = constraints.map(() => new Set<string>());
+  for (const node of feasible) {
+    if (requireAllKeys && !hasAllTopologyKeys(node.labels, constraints)) {
+      ignoredNodes.add(node.name);
+      continue;
+    }
+    const position = index.positionOf(node);
+    for (let i = 0; i < constraints.length; i++) {
+      const constraint = constraints[i] as SpreadConstraint;
+      if (constraint.topologyKey === LABEL_HOSTNAME) {
+        continue;
+      }
+      const domains = (counters[i] as PodCounter).domains;
+      let domain = position < 0 ? -1 : (domains.domainOfNode[position] as number);
+      if (domain < 0) {
+        const value = labelValue(node.labels, constraint.topologyKey) ?? '';
+        domain = domains.idOf(value);
+        if (domain < 0) {
+          others[i]?.add(value);
+          continue;
+        }
+      }
+      const marks = seen[i] as Uint8Array;
+      if (marks[domain] === 0) {
+        marks[domain] = 1;
+        sizes[i] = (sizes[i] ?? 0) + 1;
+      }
+    }
+  }
+  const weights = constraints.map((constraint, i) => {
+    const size =
+      constraint.topologyKey === LABEL_HOSTNAME
+        ? feasible.length - ignoredNodes.size
+        : (sizes[i] ?? 0) + (others[i] as Set<string>).size;
+    return topologyNormalizingWeight(size);
+  });
   return { constraints, ignoredNodes, counters, weights };
 }
 
