@@ -108,6 +108,7 @@ const manifests = sourced(
 
 // How much of the run is kube-scheduler's cycles (the engine's Scheduler, shared with the one-pass prediction).
 let schedulingMs = 0;
+// eslint-disable-next-line @typescript-eslint/unbound-method -- wrapped below and always called with its `this`
 const scheduleOne = Scheduler.prototype.scheduleOne;
 Scheduler.prototype.scheduleOne = function timed(this: Scheduler, ...args: Parameters<typeof scheduleOne>) {
   const begin = performance.now();
