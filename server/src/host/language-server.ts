@@ -230,7 +230,16 @@ export class LanguageServer {
       settings.maxFileSizeKB * 1024,
       this.customKinds,
     );
-    const state = this.analyses.update(document.uri, document.version, document.getText(), context);
+    const state = await this.analyses.update(
+      document.uri,
+      document.version,
+      document.getText(),
+      context,
+      () => this.isStale(document),
+    );
+    if (state === undefined) {
+      return undefined;
+    }
     this.refreshCustomKinds(document.uri);
     const openUris = this.documents.all().map((open) => open.uri);
     const { prediction, newNotice } = this.predictions.update(
@@ -312,6 +321,11 @@ export class LanguageServer {
       this.published.set(state.uri, key);
       await this.connection.sendDiagnostics({ uri: state.uri, version: state.version, diagnostics });
     }
+  }
+
+  /** Whether a newer version of the document has arrived (or it was closed) since this one. */
+  private isStale(document: TextDocument): boolean {
+    return this.documents.get(document.uri)?.version !== document.version;
   }
 
   private isCurrent(state: DocumentState): boolean {

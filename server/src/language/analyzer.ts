@@ -17,6 +17,15 @@ import { parseSlice } from './yaml/parse-document';
 import { splitDocuments } from './yaml/split-documents';
 import { checkFileContent } from './file-checks';
 import { isNotAnApiObject } from './kubernetes/configuration-kinds';
+import type { IncompleteReason } from './limits';
+import {
+  ANALYSIS_BATCH_CHARACTERS,
+  describeIncompleteAnalysis,
+  MAX_DOCUMENT_NODES,
+  MAX_DOCUMENTS_PER_FILE,
+  MAX_FILE_NODES,
+} from './limits';
+import { estimateNodeCount } from './yaml/node-estimate';
 
 /** A rule about one object that the schema cannot express (names, labels, selectors, …). */
 export type ObjectRule = (object: ManifestObject, context: AnalysisContext) => Finding[];
@@ -62,6 +71,8 @@ export interface FileAnalysis {
 }
 
 interface SliceResult {
+  /** estimateNodeCount of the slice's text, counted against MAX_FILE_NODES. */
+  readonly estimatedNodes: number;
   readonly documents: readonly {
     yaml: YamlDocument;
     objects: readonly ManifestObject[];
@@ -69,44 +80,130 @@ interface SliceResult {
   }[];
 }
 
+/** How far a cooperative analysis has got; yielded between batches of documents. */
+export interface AnalysisProgress {
+  /** Documents (slices of the file between "---" lines) analysed or taken from the cache so far. */
+  readonly analyzedDocuments: number;
+  /** Documents in the file (those beyond MAX_DOCUMENTS_PER_FILE included). */
+  readonly totalDocuments: number;
+}
+
+/**
+ * What the host answers a paused analysis: carry on, or stop now and return what is done, with one
+ * information finding on the first document left out ('stop': the time budget ran out, or the host drops the
+ * result because the document changed).
+ */
+export type AnalysisCommand = 'continue' | 'stop';
+
+/** A cooperative analysis: pauses between batches; the host drives it with next(command). */
+export type AnalysisRun = Generator<AnalysisProgress, FileAnalysis, AnalysisCommand | undefined>;
+
 /** Analyses successive versions of one file, reusing the work done for unchanged documents. */
 export class FileAnalyzer {
   private cache = new Map<string, SliceResult>();
   private cacheContextKey = '';
 
-  /** Analyses the current text of the file. */
+  /** Analyses the current text of the file, all at once. */
   analyze(text: string, context: AnalysisContext): FileAnalysis {
+    const run = this.analyzeInBatches(text, context);
+    let step = run.next();
+    while (step.done !== true) {
+      step = run.next('continue');
+    }
+    return step.value;
+  }
+
+  /**
+   * Analyses the text in batches of about `batchCharacters` of uncached text, pausing after each so
+   * that the host can answer other requests, drop work for a stale version, or stop at its time budget. Pure:
+   * the host owns the clock. Documents analysed before a stop stay cached for the next run.
+   */
+  *analyzeInBatches(
+    text: string,
+    context: AnalysisContext,
+    batchCharacters: number = ANALYSIS_BATCH_CHARACTERS,
+  ): AnalysisRun {
     const skipped = checkFileContent(text, context.maxFileLength);
     if (skipped !== undefined) {
       this.cache.clear();
       return { documents: [], findings: skipped.report ? [skipped.finding] : [], skipped: skipped.finding };
     }
     if (context.key !== this.cacheContextKey) {
-      this.cache.clear();
+      this.cache = new Map();
       this.cacheContextKey = context.key;
     }
+    // This run reads only the cache of its own context, even if a run for another context starts meanwhile.
+    const previous = this.cache;
     const nextCache = new Map<string, SliceResult>();
+    const slices = splitDocuments(text);
     const documents: AnalyzedDocument[] = [];
     const findings: Finding[] = [];
-    for (const slice of splitDocuments(text)) {
-      let result = this.cache.get(slice.text) ?? nextCache.get(slice.text);
-      if (result === undefined) {
-        result = analyzeSlice(slice.text, context);
+    let analyzed = 0;
+    let nodes = 0;
+    let batchSize = 0;
+    let stopReason: IncompleteReason | undefined;
+    try {
+      for (const slice of slices) {
+        if (analyzed >= MAX_DOCUMENTS_PER_FILE) {
+          stopReason = 'too-many-documents';
+          break;
+        }
+        let result = previous.get(slice.text) ?? nextCache.get(slice.text);
+        // A document over MAX_DOCUMENT_NODES is refused unparsed (parseSlice), so it costs nothing here.
+        const estimated = result?.estimatedNodes ?? estimateNodeCount(slice.text);
+        const cost = estimated > MAX_DOCUMENT_NODES ? 0 : estimated;
+        if (nodes + cost > MAX_FILE_NODES) {
+          stopReason = 'too-many-nodes';
+          break;
+        }
+        nodes += cost;
+        if (result === undefined) {
+          if (batchSize >= batchCharacters) {
+            batchSize = 0;
+            const command = yield { analyzedDocuments: analyzed, totalDocuments: slices.length };
+            if (command === 'stop') {
+              stopReason = 'time-budget';
+              break;
+            }
+          }
+          batchSize += slice.text.length;
+          result = analyzeSlice(slice.text, estimated, context);
+        }
+        nextCache.set(slice.text, result);
+        analyzed++;
+        for (const document of result.documents) {
+          const shifted = document.findings.map((finding) => shiftFinding(finding, slice.start));
+          documents.push({
+            index: documents.length,
+            offset: slice.start,
+            yaml: document.yaml,
+            objects: document.objects,
+            findings: shifted,
+          });
+          findings.push(...shifted);
+        }
       }
-      nextCache.set(slice.text, result);
-      for (const document of result.documents) {
-        const shifted = document.findings.map((finding) => shiftFinding(finding, slice.start));
-        documents.push({
-          index: documents.length,
-          offset: slice.start,
-          yaml: document.yaml,
-          objects: document.objects,
-          findings: shifted,
-        });
-        findings.push(...shifted);
+    } finally {
+      // Keep what this run analysed, and the old results of the documents it did not reach.
+      for (const slice of slices.slice(analyzed)) {
+        const old = previous.get(slice.text);
+        if (old !== undefined) {
+          nextCache.set(slice.text, old);
+        }
+      }
+      if (this.cacheContextKey === context.key) {
+        this.cache = nextCache;
       }
     }
-    this.cache = nextCache;
+    const firstLeftOut = slices[analyzed];
+    if (stopReason !== undefined && firstLeftOut !== undefined) {
+      findings.push({
+        code: 'analysis-incomplete',
+        message: describeIncompleteAnalysis(stopReason, analyzed, slices.length),
+        start: firstLeftOut.start,
+        end: firstLeftOut.start + Math.max(1, lineLength(firstLeftOut.text)),
+      });
+    }
     return { documents, findings: sortAndMergeFindings(findings) };
   }
 }
@@ -118,8 +215,9 @@ export function analyzeText(text: string, context: AnalysisContext): FileAnalysi
 
 const KUBERNETES_TEXT_PATTERN = /^(?:apiVersion|kind)\s*:/m;
 
-function analyzeSlice(text: string, context: AnalysisContext): SliceResult {
+function analyzeSlice(text: string, estimatedNodes: number, context: AnalysisContext): SliceResult {
   return {
+    estimatedNodes,
     documents: parseSlice(text).map((yaml) => {
       const root = (yaml.document?.contents ?? undefined) as Node | undefined;
       const objects = extractObjects(yaml.value, root);
@@ -151,4 +249,9 @@ function analyzeObject(object: ManifestObject, context: AnalysisContext): Findin
     findings.push(...rule(object, context));
   }
   return findings;
+}
+
+function lineLength(text: string): number {
+  const newline = text.indexOf('\n');
+  return newline === -1 ? text.length : newline;
 }
