@@ -45,14 +45,24 @@ export function defaultClusterObjects(): SourcedObject[] {
     if (pod.memory !== undefined) {
       requests['memory'] = pod.memory;
     }
+    // Static pods: the kubelet runs them from manifests on disk and the API server shows mirror pods, owned by
+    // their Node and annotated kubernetes.io/config.mirror; kubectl drain skips them.
     objects.push(
-      systemPod(`${pod.name}-control-plane`, 'control-plane', pod.name, requests, 'system-node-critical'),
+      systemPod(`${pod.name}-control-plane`, 'control-plane', pod.name, requests, 'system-node-critical', {
+        owner: { apiVersion: 'v1', kind: 'Node', name: 'control-plane', controller: true },
+        annotations: {
+          'kubernetes.io/config.mirror': `${pod.name}-mirror`,
+          'kubernetes.io/config.source': 'file',
+        },
+      }),
     );
   }
   ['worker-1', 'worker-2'].forEach((node, index) => {
     const name = `coredns-668d6bf9bc-${index === 0 ? 'k2x7p' : 'q9v4m'}`;
     objects.push(
-      systemPod(name, node, 'coredns', { cpu: '100m', memory: '70Mi' }, 'system-cluster-critical'),
+      systemPod(name, node, 'coredns', { cpu: '100m', memory: '70Mi' }, 'system-cluster-critical', {
+        owner: { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'coredns-668d6bf9bc', controller: true },
+      }),
     );
   });
   NODES.forEach((node, index) => {
@@ -63,6 +73,7 @@ export function defaultClusterObjects(): SourcedObject[] {
         'kube-proxy',
         {},
         'system-node-critical',
+        { owner: { apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'kube-proxy', controller: true } },
       ),
     );
   });
@@ -100,11 +111,23 @@ function systemPod(
   container: string,
   requests: Record<string, string>,
   priorityClassName: string,
+  management: {
+    owner: { apiVersion: string; kind: string; name: string; controller: boolean };
+    annotations?: Record<string, string>;
+  },
 ): unknown {
   return {
     apiVersion: 'v1',
     kind: 'Pod',
-    metadata: { name, namespace: 'kube-system', labels: { component: container } },
+    metadata: {
+      name,
+      namespace: 'kube-system',
+      labels: { component: container },
+      ...(management.annotations === undefined ? {} : { annotations: management.annotations }),
+      ownerReferences: [
+        { ...management.owner, uid: `${management.owner.kind.toLowerCase()}-${management.owner.name}` },
+      ],
+    },
     spec: {
       nodeName,
       priorityClassName,
