@@ -166,8 +166,10 @@ export class DaemonSetController {
     if (node === undefined) {
       return false;
     }
-    const seed = `${set.uid}/${nodeName}${set.podsCreated === 0 ? '' : `#${set.podsCreated}`}`;
-    set.podsCreated++;
+    // The first pod on a node gets the name the workload expansion gives it; replacements get new ones.
+    const created = set.podsCreatedOnNode.get(nodeName) ?? 0;
+    const seed = `${set.uid}/${nodeName}${created === 0 ? '' : `#${created}`}`;
+    set.podsCreatedOnNode.set(nodeName, created + 1);
     const json = daemonSetPodJson(set.object, set.source, node.object, pods.names, seed);
     if (json === null) {
       return false;

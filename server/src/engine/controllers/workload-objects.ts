@@ -128,8 +128,8 @@ export interface SimDaemonSet {
   readonly maxUnavailable: IntOrPercent | undefined;
   readonly minReadySeconds: number;
   isTracked: boolean;
-  /** How many pods the controller created so far (seeds their names). */
-  podsCreated: number;
+  /** How many pods the controller created on each node so far (seeds their names). */
+  readonly podsCreatedOnNode: Map<string, number>;
 }
 
 /** A PodDisruptionBudget (policy/v1). */

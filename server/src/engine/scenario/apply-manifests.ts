@@ -163,7 +163,9 @@ function applyDaemonSet(
   }
   const running = state.daemonSets.get(set.key);
   set.isTracked = running === undefined || running.updateRevision !== set.updateRevision;
-  set.podsCreated = running?.podsCreated ?? 0;
+  for (const [node, count] of running?.podsCreatedOnNode ?? []) {
+    set.podsCreatedOnNode.set(node, count);
+  }
   state.daemonSets.set(set.key, set);
 }
 

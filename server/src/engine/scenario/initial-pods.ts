@@ -72,7 +72,7 @@ export function synthesizeWorkloadPods(
         factory.names,
         `${set.uid}/${node.name}`,
       );
-      set.podsCreated++;
+      set.podsCreatedOnNode.set(node.name, (set.podsCreatedOnNode.get(node.name) ?? 0) + 1);
       const pod =
         json === null
           ? null

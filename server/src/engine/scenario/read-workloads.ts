@@ -273,6 +273,6 @@ export function readDaemonSet(
     maxUnavailable,
     minReadySeconds: readNumber(identity.spec['minReadySeconds'], 0),
     isTracked: false,
-    podsCreated: 0,
+    podsCreatedOnNode: new Map(),
   };
 }
