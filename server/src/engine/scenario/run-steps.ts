@@ -92,30 +92,34 @@ function scale(step: ScenarioStep, targets: StepTargets, problem: (message: stri
   }
   const { kind, namespace, name, replicas } = step.action;
   const key = `${namespace}/${name}`;
-  const target =
-    kind === 'Deployment'
-      ? state.deployments.get(key)
-      : kind === 'StatefulSet'
-        ? state.statefulSets.get(key)
-        : state.replicaSets.get(key);
+  const record = (from: number): void =>
+    state.recordWorkload(
+      'ScaleChanged',
+      kind,
+      namespace,
+      name,
+      `${kind.toLowerCase()}.apps/${name} scaled from ${from} to ${replicas}`,
+    );
+  // kubectl scale writes spec.replicas; each controller sees its own object change.
+  if (kind === 'ReplicaSet') {
+    const replicaSet = state.replicaSets.get(key);
+    if (replicaSet === undefined) {
+      problem(`scale: no ReplicaSet "${key}" in the cluster or the manifests`);
+      return;
+    }
+    record(replicaSet.replicas);
+    replicaSet.replicas = replicas;
+    state.replicaSetChanged(replicaSet, 'spec');
+    return;
+  }
+  const target = kind === 'Deployment' ? state.deployments.get(key) : state.statefulSets.get(key);
   if (target === undefined) {
     problem(`scale: no ${kind} "${key}" in the cluster or the manifests`);
     return;
   }
-  const from = target.replicas;
+  record(target.replicas);
   target.replicas = replicas;
-  state.recordWorkload(
-    'ScaleChanged',
-    kind,
-    namespace,
-    name,
-    `${kind.toLowerCase()}.apps/${name} scaled from ${from} to ${replicas}`,
-  );
-  if (kind === 'ReplicaSet' && 'deploymentKey' in target) {
-    state.replicaSetChanged(target, 'spec');
-  } else if (kind !== 'ReplicaSet') {
-    targets.resync(kind, key);
-  }
+  targets.resync(kind, key);
 }
 
 function addNode(
