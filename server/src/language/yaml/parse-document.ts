@@ -82,10 +82,13 @@ export function parseSlice(text: string): YamlDocument[] {
     ];
   }
   // Duplicate keys are found by takeNodeCensus in linear time; the package's own check is quadratic.
+  // logLevel 'error': the package's warnings (a collection used as a key) went to stderr, which the language
+  // server forwards to the editor as error messages; what matters is reported as findings.
   const documents = parseAllDocuments(text, {
     prettyErrors: false,
     uniqueKeys: false,
     keepSourceTokens: false,
+    logLevel: 'error',
   });
   const list = Array.isArray(documents) ? documents : [];
   if (list.length === 0) {
