@@ -36,7 +36,8 @@ export function takeNodeCensus(document: Document.Parsed<ParsedNode>): NodeCensu
           }
           if (seen.has(key.value)) {
             if (key.range) {
-              duplicateKeys.push([key.range[0], key.range[1]]);
+              // An empty (null) key has an empty range: show the repeat on the ":" that follows it.
+              duplicateKeys.push([key.range[0], Math.max(key.range[1], key.range[0] + 1)]);
             }
           } else {
             seen.add(key.value);
