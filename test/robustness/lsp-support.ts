@@ -10,6 +10,9 @@ import {
   DidOpenTextDocumentNotification,
   DocumentSymbolRequest,
   HoverRequest,
+  LogMessageNotification,
+  MessageType,
+  ShowMessageNotification,
 } from 'vscode-languageserver-protocol/node';
 import type { ConfigurationItem, Diagnostic, Position } from 'vscode-languageserver-protocol/node';
 import { LspSession } from '../support/lsp-session';
@@ -108,4 +111,31 @@ export const VALIDATION_ONLY_SETTINGS = { predictions: { enable: false } };
  */
 export function validationOnly(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   return diagnostics.filter((diagnostic) => !String(diagnostic.code).startsWith('predictions-'));
+}
+
+/**
+ * Collects the errors the server reports about itself (logged, or shown to the user): an unexpected error
+ * caught at a handler's boundary keeps the server alive but is still a bug.
+ */
+export function collectServerErrors(session: LspSession): string[] {
+  const errors: string[] = [];
+  session.connection.onNotification(LogMessageNotification.type, (params) => {
+    if (params.type === MessageType.Error) {
+      errors.push(params.message);
+    }
+  });
+  session.connection.onNotification(ShowMessageNotification.type, (params) => {
+    if (params.type === MessageType.Error) {
+      errors.push(params.message);
+    }
+  });
+  return errors;
+}
+
+/** The position of an offset in a text (UTF-16 units, as LSP counts). */
+export function positionAt(text: string, offset: number): Position {
+  const before = text.slice(0, offset);
+  const line = before.split(/\r\n|\r|\n/).length - 1;
+  const lineStart = Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r')) + 1;
+  return { line, character: offset - lineStart };
 }
