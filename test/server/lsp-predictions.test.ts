@@ -128,6 +128,50 @@ describe('predictions over LSP', () => {
     );
   });
 
+  test('a budget that allows no disruption and one that selects nothing are warned about on their fields', async () => {
+    const { uri, text } = fixture('pdb-blocks/app.yaml');
+    const diagnostics = await session.open(uri, text);
+    assert.deepEqual(
+      diagnostics.map((d) => [d.code, d.severity, covered(text, d)]),
+      [
+        ['pdb-blocks-disruptions', 2, '2'],
+        ['pdb-selects-nothing', 2, 'selector'],
+      ],
+    );
+    assert.match(
+      diagnostics[0]?.message ?? '',
+      /^PodDisruptionBudget "payments" never allows a voluntary disruption/,
+    );
+  });
+
+  test('the anti-affinity rollout deadlock is a warning on the strategy, with the maxUnavailable fix', async () => {
+    const { uri, text } = fixture('rollout-deadlock/web.yaml');
+    const diagnostics = await session.open(uri, text);
+    const stall = diagnostics.find((d) => d.code === 'rollout-stalls');
+    assert.ok(stall, diagnostics.map((d) => d.code).join(', '));
+    assert.equal(covered(text, stall), 'strategy');
+    assert.match(stall.message, /ProgressDeadlineExceeded at t=601s/);
+    assert.match(stall.message, /didn't match pod anti-affinity rules/);
+    const pendingSurge = diagnostics.find((d) => d.code === 'pod-unschedulable');
+    assert.match(
+      pendingSurge?.message ?? '',
+      /^1 new pod of the rollout stays Pending \(3 replicas wanted\)/,
+    );
+    const actions = await session.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: stall.range,
+      context: { diagnostics: [stall] },
+    });
+    const [action] = actions ?? [];
+    assert.equal(action?.title, 'Set maxUnavailable to 1 (replace pods one at a time instead of surging)');
+    const edit = action?.edit?.changes?.[uri]?.[0];
+    assert.ok(edit);
+    const line = text.split('\n')[edit.range.start.line] ?? '';
+    assert.equal(line.slice(edit.range.start.character, edit.range.end.character), '0');
+    assert.match(line, /maxUnavailable: 0/);
+    assert.equal(edit.newText, '1');
+  });
+
   test('BestEffort pods get an information diagnostic on their containers', async () => {
     const { uri, text } = fixture('best-effort/worker.yaml');
     const diagnostics = await session.open(uri, text);

@@ -176,10 +176,8 @@ export class PredictionService {
       simulation.findings,
       locate,
       simulation.report.cluster.nodes,
+      simulation.report.rollouts ?? [],
     );
-    if (clusterUri !== undefined && clusterAnalysis !== undefined && clusterAnalysis.findings.length > 0) {
-      findings.set(clusterUri, [...clusterAnalysis.findings, ...(findings.get(clusterUri) ?? [])]);
-    }
     return {
       scopeUri,
       predictions,

@@ -76,6 +76,14 @@ export const DIAGNOSTIC_CODES = {
   'best-effort-pod': 'information',
   /** Predicted: scheduling this pod preempts lower-priority pods. */
   'pod-preempts': 'information',
+  /** Predicted: a rollout stalls (ProgressDeadlineExceeded), on its strategy. */
+  'rollout-stalls': 'warning',
+  /** Predicted: a PodDisruptionBudget allows no voluntary disruption; drains of its pods' nodes never finish. */
+  'pdb-blocks-disruptions': 'warning',
+  /** Predicted: a PodDisruptionBudget selects no pod. */
+  'pdb-selects-nothing': 'warning',
+  /** Predicted: a pod is covered by two PodDisruptionBudgets, so the eviction API refuses to evict it. */
+  'pdb-overlap': 'warning',
   /** The folder has more objects than are simulated on every keystroke; predictions were skipped. */
   'predictions-skipped': 'information',
   /** The simulation found the input invalid (a cluster file's node without allocatable, …). */
@@ -89,10 +97,19 @@ export const DIAGNOSTIC_CODES = {
 /** A stable diagnostic code. */
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
 
+/** A text edit elsewhere than the finding's own range, in offsets of the analysed text. */
+export interface OffsetEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly newText: string;
+}
+
 /** Data a quick fix needs, carried with the finding. */
 export interface FixData {
   /** A replacement text for the finding's range. */
   replacement?: string;
+  /** Edits of other ranges (used instead of the replacement when set). */
+  edits?: readonly OffsetEdit[];
   /** A title for the quick fix that applies the replacement. */
   title?: string;
 }
@@ -116,7 +133,20 @@ export function severityOf(code: DiagnosticCode): Severity {
 
 /** Moves a finding by a number of characters (findings of a document are kept relative to its start). */
 export function shiftFinding(finding: Finding, delta: number): Finding {
-  return delta === 0 ? finding : { ...finding, start: finding.start + delta, end: finding.end + delta };
+  if (delta === 0) {
+    return finding;
+  }
+  const shifted = { ...finding, start: finding.start + delta, end: finding.end + delta };
+  const edits = finding.fix?.edits;
+  return edits === undefined || finding.fix === undefined
+    ? shifted
+    : {
+        ...shifted,
+        fix: {
+          ...finding.fix,
+          edits: edits.map((edit) => ({ ...edit, start: edit.start + delta, end: edit.end + delta })),
+        },
+      };
 }
 
 /**

@@ -2,8 +2,8 @@
  * Findings → LSP diagnostics and quick fixes. Offsets become line/character positions only here.
  */
 import type { CodeAction, Diagnostic, Range } from 'vscode-languageserver-types';
-import { CodeActionKind, DiagnosticSeverity, TextEdit } from 'vscode-languageserver-types';
-import type { Finding, FixData, Severity } from '../findings';
+import { CodeActionKind, DiagnosticSeverity, Range as LspRange, TextEdit } from 'vscode-languageserver-types';
+import type { Finding, Severity } from '../findings';
 import { DIAGNOSTIC_CODES, severityOf } from '../findings';
 import type { LineIndex } from '../text/line-index';
 
@@ -32,7 +32,19 @@ export function toDiagnostic(finding: Finding, lines: LineIndex): Diagnostic {
     message: finding.message,
   };
   if (finding.fix !== undefined) {
-    diagnostic.data = { fix: finding.fix };
+    const { edits, ...rest } = finding.fix;
+    diagnostic.data = {
+      fix:
+        edits === undefined
+          ? rest
+          : {
+              ...rest,
+              edits: edits.map((edit) => ({
+                range: toRange(lines, edit.start, edit.end),
+                newText: edit.newText,
+              })),
+            },
+    };
   }
   return diagnostic;
 }
@@ -48,21 +60,34 @@ export function quickFixesFor(uri: string, diagnostics: readonly Diagnostic[]): 
       continue;
     }
     const fix = readFix(diagnostic.data);
-    if (fix?.replacement === undefined) {
+    if (fix === undefined) {
+      continue;
+    }
+    const edits =
+      fix.edits ??
+      (fix.replacement === undefined ? [] : [TextEdit.replace(diagnostic.range, fix.replacement)]);
+    if (edits.length === 0) {
       continue;
     }
     actions.push({
-      title: fix.title ?? `Replace with ${fix.replacement}`,
+      title: fix.title ?? `Replace with ${fix.replacement ?? ''}`,
       kind: CodeActionKind.QuickFix,
       diagnostics: [diagnostic],
       isPreferred: true,
-      edit: { changes: { [uri]: [TextEdit.replace(diagnostic.range, fix.replacement)] } },
+      edit: { changes: { [uri]: edits } },
     });
   }
   return actions;
 }
 
-function readFix(data: unknown): FixData | undefined {
+/** A quick fix as carried in a diagnostic's data (untrusted: the client sends it back). */
+interface WireFix {
+  readonly replacement?: string;
+  readonly edits?: TextEdit[];
+  readonly title?: string;
+}
+
+function readFix(data: unknown): WireFix | undefined {
   if (typeof data !== 'object' || data === null) {
     return undefined;
   }
@@ -70,9 +95,22 @@ function readFix(data: unknown): FixData | undefined {
   if (typeof fix !== 'object' || fix === null) {
     return undefined;
   }
-  const { replacement, title } = fix as { replacement?: unknown; title?: unknown };
-  if (typeof replacement !== 'string') {
+  const { replacement, title, edits } = fix as { replacement?: unknown; title?: unknown; edits?: unknown };
+  const validEdits = Array.isArray(edits) ? edits.filter(isTextEdit) : undefined;
+  if (typeof replacement !== 'string' && (validEdits === undefined || validEdits.length === 0)) {
     return undefined;
   }
-  return typeof title === 'string' ? { replacement, title } : { replacement };
+  return {
+    ...(typeof replacement === 'string' ? { replacement } : {}),
+    ...(validEdits === undefined ? {} : { edits: validEdits }),
+    ...(typeof title === 'string' ? { title } : {}),
+  };
+}
+
+function isTextEdit(value: unknown): value is TextEdit {
+  if (typeof value !== 'object' || value === null) {
+    return false;
+  }
+  const { range, newText } = value as { range?: unknown; newText?: unknown };
+  return typeof newText === 'string' && LspRange.is(range);
 }

@@ -34,6 +34,20 @@ const ENGINE_SEVERITY_CODES: Record<EngineInputFinding['severity'], DiagnosticCo
   warning: 'simulation-input-warning',
   information: 'simulation-input-note',
 };
+/**
+ * Engine findings that are predictions with a diagnostic code of their own (the rest map by severity), and the
+ * field to put them on when the manifest has it (the engine names progressDeadlineSeconds; a stalled rollout is
+ * shown on the strategy).
+ */
+const ENGINE_PREDICTION_CODES: Readonly<
+  Record<string, { code: DiagnosticCode; preferredPath?: readonly string[] }>
+> = {
+  'rollout-progress-deadline-exceeded': { code: 'rollout-stalls', preferredPath: ['spec', 'strategy'] },
+  'pdb-blocks-all-disruptions': { code: 'pdb-blocks-disruptions' },
+  'pdb-selects-no-pod': { code: 'pdb-selects-nothing' },
+  'pdb-overlap': { code: 'pdb-overlap' },
+};
+
 /** Engine notes that say nothing about the user's manifest. */
 const QUIET_ENGINE_CODES = new Set(['ignored-object', 'plugin-not-modelled']);
 
@@ -43,7 +57,11 @@ export function predictionFindings(
   engineFindings: readonly EngineInputFinding[],
   locate: SourceLocator,
   nodes: readonly ReportNode[],
+  rolloutList: readonly RolloutSummary[] = [],
 ): Map<string, Finding[]> {
+  const rollouts = new Map(
+    rolloutList.map((rollout) => [`${rollout.kind}/${rollout.namespace}/${rollout.name}`, rollout]),
+  );
   const byFile = new Map<string, Finding[]>();
   const add = (fileId: string, finding: Finding | undefined): void => {
     if (finding !== undefined) {
@@ -79,7 +97,8 @@ export function predictionFindings(
       const most = prediction.causes[0]?.nodes.length ?? 0;
       const primaries = prediction.causes.filter((cause) => cause.nodes.length === most);
       const others = prediction.causes.filter((cause) => cause.nodes.length < most);
-      const message = `${pendingSummary(prediction)}: ${prediction.pendingMessage}`;
+      const rollout = rollouts.get(`${prediction.kind}/${prediction.namespace}/${prediction.name}`);
+      const message = `${pendingSummary(prediction, rollout)}: ${prediction.pendingMessage}`;
       if (primaries.length === 0) {
         add(fileId, place(['spec'], 'pod-unschedulable', message));
       }
@@ -132,17 +151,59 @@ export function predictionFindings(
       continue;
     }
     const root = (located.document.yaml.document?.contents ?? undefined) as Node | undefined;
-    const range = rangeForValue(root, [...finding.source.path, ...finding.path]);
+    const prediction = ENGINE_PREDICTION_CODES[finding.code];
+    const preferred =
+      prediction?.preferredPath === undefined
+        ? undefined
+        : [...finding.source.path, ...prediction.preferredPath];
+    const fullPath = [...finding.source.path, ...finding.path];
+    const range =
+      preferred !== undefined && nodeAtPath(root, preferred) !== undefined
+        ? rangeForKey(root, preferred)
+        : isScalar(nodeAtPath(root, fullPath))
+          ? rangeForValue(root, fullPath)
+          : rangeForKey(root, fullPath);
     if (range !== undefined) {
+      const fix =
+        prediction?.code === 'rollout-stalls'
+          ? antiAffinityDeadlockFix(root, finding, located.document.offset)
+          : undefined;
       add(located.fileId, {
-        code: ENGINE_SEVERITY_CODES[finding.severity],
+        code: prediction?.code ?? ENGINE_SEVERITY_CODES[finding.severity],
         message: finding.message,
         start: range[0] + located.document.offset,
         end: range[1] + located.document.offset,
+        ...(fix === undefined ? {} : { fix }),
       });
     }
   }
   return byFile;
+}
+
+/**
+ * The classic rollout deadlock: required pod anti-affinity with as many replicas as nodes and maxUnavailable 0
+ * leaves no node for the surge pod. Allowing one unavailable pod lets the controller replace pods one by one.
+ */
+function antiAffinityDeadlockFix(
+  root: Node | undefined,
+  finding: EngineInputFinding,
+  offset: number,
+): FixData | undefined {
+  if (!finding.message.includes('anti-affinity')) {
+    return undefined;
+  }
+  const path = [...finding.source.path, 'spec', 'strategy', 'rollingUpdate', 'maxUnavailable'];
+  const node = nodeAtPath(root, path);
+  if (!isScalar(node) || (node.value !== 0 && node.value !== '0' && node.value !== '0%')) {
+    return undefined;
+  }
+  const range = rangeForValue(root, path);
+  return range === undefined
+    ? undefined
+    : {
+        title: 'Set maxUnavailable to 1 (replace pods one at a time instead of surging)',
+        edits: [{ start: range[0] + offset, end: range[1] + offset, newText: '1' }],
+      };
 }
 
 /**
@@ -191,11 +252,27 @@ function amount(text: string | undefined, resource: string): number {
   return resource === 'cpu' ? parsed.quantity.milli : parsed.quantity.value;
 }
 
-/** "2 of 5 replicas stay Pending", "This Pod stays Pending", "1 of 4 DaemonSet pods stay Pending". */
-export function pendingSummary(prediction: WorkloadPrediction): string {
+/** What the timeline says of a workload's rollout (the report's rollouts entry). */
+export interface RolloutSummary {
+  readonly kind: string;
+  readonly namespace: string;
+  readonly name: string;
+  readonly replicas: number;
+  readonly outcome: string;
+}
+
+/**
+ * "2 of 5 replicas stay Pending", "This Pod stays Pending", "All 3 pods stay Pending"; mid-rollout, when only
+ * some of the new template's pods exist: "1 new pod of the rollout stays Pending (3 replicas wanted)".
+ */
+export function pendingSummary(prediction: WorkloadPrediction, rollout?: RolloutSummary): string {
   const total = prediction.replicas.length;
   if (prediction.kind === 'Pod') {
     return 'This Pod stays Pending';
+  }
+  if (rollout !== undefined && rollout.outcome !== 'Complete' && total < rollout.replicas) {
+    const pods = prediction.pending === 1 ? 'new pod of the rollout stays' : 'new pods of the rollout stay';
+    return `${prediction.pending} ${pods} Pending (${rollout.replicas} replicas wanted)`;
   }
   const noun = REPLICATED_KINDS.has(prediction.kind)
     ? total === 1
