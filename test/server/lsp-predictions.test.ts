@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { CodeActionRequest, CodeLensRequest, HoverRequest } from 'vscode-languageserver-protocol/node';
-import type { Diagnostic, MarkupContent } from 'vscode-languageserver-protocol/node';
+import type { CodeAction, Diagnostic, MarkupContent } from 'vscode-languageserver-protocol/node';
 import { LspSession } from '../support/lsp-session';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'predictions');
@@ -162,7 +162,7 @@ describe('predictions over LSP', () => {
       range: stall.range,
       context: { diagnostics: [stall] },
     });
-    const [action] = actions ?? [];
+    const [action] = (actions ?? []).filter((item): item is CodeAction => 'edit' in item);
     assert.equal(action?.title, 'Set maxUnavailable to 1 (replace pods one at a time instead of surging)');
     const edit = action?.edit?.changes?.[uri]?.[0];
     assert.ok(edit);
