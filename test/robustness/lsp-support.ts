@@ -13,6 +13,7 @@ import {
   LogMessageNotification,
   MessageType,
   ShowMessageNotification,
+  ShowMessageRequest,
 } from 'vscode-languageserver-protocol/node';
 import type { ConfigurationItem, Diagnostic, Position } from 'vscode-languageserver-protocol/node';
 import { LspSession } from '../support/lsp-session';
@@ -128,6 +129,12 @@ export function collectServerErrors(session: LspSession): string[] {
     if (params.type === MessageType.Error) {
       errors.push(params.message);
     }
+  });
+  session.connection.onRequest(ShowMessageRequest.type, (params) => {
+    if (params.type === MessageType.Error) {
+      errors.push(params.message);
+    }
+    return null;
   });
   return errors;
 }

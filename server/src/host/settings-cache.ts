@@ -25,9 +25,23 @@ export class SettingsCache {
     }
     let settings = this.cache.get(uri);
     if (settings === undefined) {
-      settings = this.connection.workspace
+      const requested = this.connection.workspace
         .getConfiguration({ scopeUri: uri, section: SETTINGS_SECTION })
-        .then((raw: unknown) => normalizeSettings(raw));
+        .then(
+          (raw: unknown) => normalizeSettings(raw),
+          (error: unknown) => {
+            // A client that fails the request gets the defaults, as one that sends garbage does; the failure
+            // is not cached, so the next validation asks again.
+            if (this.cache.get(uri) === requested) {
+              this.cache.delete(uri);
+            }
+            this.connection.console.warn(
+              `Kube Foresight: the client did not send the settings of ${uri} (${error instanceof Error ? error.message : String(error)}); the defaults apply.`,
+            );
+            return DEFAULT_SETTINGS;
+          },
+        );
+      settings = requested;
       this.cache.set(uri, settings);
     }
     return settings;
