@@ -26,7 +26,7 @@ export class ForesightLanguageClient implements vscode.Disposable {
       100,
     );
     this.statusItem.name = 'Kube Foresight';
-    this.statusItem.command = 'kubeForesight.showOutput';
+    this.statusItem.command = 'kubeForesight.selectCluster';
     this.showStatus({ kubernetesVersion: readSettings().kubernetesVersion, cluster: 'embedded default' });
   }
 

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { ForesightLanguageClient } from '../language-client';
 import type { TimelinePanels } from '../panel/timeline-panels';
+import { selectCluster } from './select-cluster';
 
 /** One command: its id and what it does. */
 export interface CommandEntry {
@@ -47,6 +48,13 @@ export function buildCommandTable(
       id: 'kubeForesight.showOutput',
       // The same either way: the output channel outlives the server.
       run: () => output.show(true),
+    },
+    {
+      id: 'kubeForesight.selectCluster',
+      // The same either way: it only writes the kubeForesight.cluster setting, which a running server reads.
+      run: async () => {
+        await selectCluster();
+      },
     },
     {
       id: 'kubeForesight.showTimeline',

@@ -5,7 +5,7 @@
  * The last result per scope is kept; it is recomputed only when one of its inputs changed.
  */
 import { readFileSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Settings } from '../../../protocol/settings';
 import type { SourcedObject } from '../engine/model/cluster-load';
@@ -76,6 +76,20 @@ export class PredictionService {
     this.cache.clear();
   }
 
+  /**
+   * The cluster setting as a path: a relative path is relative to the workspace folder that holds the analysed
+   * folder (the Select Cluster command writes it that way), else to the analysed folder.
+   */
+  private resolveClusterSetting(folder: string, setting: string): string {
+    if (setting.trim() === '' || isAbsolute(setting)) {
+      return setting;
+    }
+    const root = this.workspaceRoots.find(
+      (candidate) => folder === candidate || folder.startsWith(`${candidate}/`),
+    );
+    return root === undefined ? setting : resolve(root, setting);
+  }
+
   /** The prediction for the scope of a document. */
   predict(
     uri: string,
@@ -86,7 +100,9 @@ export class PredictionService {
     const scope = this.scopeOf(uri, settings, trusted);
     const files = this.filesOf(scope, context);
     const clusterPath =
-      trusted && scope.folder !== undefined ? findClusterFile(scope.folder, settings.cluster) : undefined;
+      trusted && scope.folder !== undefined
+        ? findClusterFile(scope.folder, this.resolveClusterSetting(scope.folder, settings.cluster))
+        : undefined;
     const clusterText = clusterPath === undefined ? '' : readTextOrEmpty(clusterPath);
     const fingerprint = [
       settings.kubernetesVersion,
