@@ -99,6 +99,11 @@ const cases: HostileCase[] = [
     codes: ['document-too-large'],
   },
   {
+    name: 'a repeated empty key at the very end of the text (found by fuzzing) is shown on its last character',
+    text: () => `${HEADER}  : x\n  &a `,
+    codes: ['yaml-duplicate-key', 'yaml-syntax'],
+  },
+  {
     name: 'a syntax error at the very end of the text is shown on its last character, not past it',
     text: () => `${HEADER}  a: "unterminated`,
     codes: ['yaml-syntax'],

@@ -12,7 +12,7 @@ import type { Document, ParsedNode } from 'yaml';
 
 /** What the walk found. */
 export interface NodeCensus {
-  /** The ranges [start, end) of mapping keys that repeat an earlier key of the same mapping. */
+  /** The ranges [start, end) of mapping keys that repeat an earlier key of the same mapping (empty for a null key). */
   readonly duplicateKeys: readonly (readonly [number, number])[];
   /** The number of anchored nodes plus the number of aliases. */
   readonly anchorsAndAliases: number;
@@ -36,8 +36,7 @@ export function takeNodeCensus(document: Document.Parsed<ParsedNode>): NodeCensu
           }
           if (seen.has(key.value)) {
             if (key.range) {
-              // An empty (null) key has an empty range: show the repeat on the ":" that follows it.
-              duplicateKeys.push([key.range[0], Math.max(key.range[1], key.range[0] + 1)]);
+              duplicateKeys.push([key.range[0], key.range[1]]);
             }
           } else {
             seen.add(key.value);

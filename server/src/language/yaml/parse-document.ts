@@ -105,19 +105,20 @@ export function parseSlice(text: string): YamlDocument[] {
         }
         seenCodes.add(code);
       }
-      // One character at least, so that the error shows, but never past the end of the text: an error at
-      // the end (a missing closing quote) is shown on the last character.
-      const end = Math.min(text.length, Math.max(error.pos[1], error.pos[0] + 1));
       findings.push({
         code,
         message: describeYamlError(error.code, error.message),
-        start: Math.max(0, Math.min(error.pos[0], end - 1)),
-        end,
+        ...visibleRange(error.pos[0], error.pos[1], text.length),
       });
     }
     const census = takeNodeCensus(document);
     for (const [start, end] of census.duplicateKeys) {
-      findings.push({ code: 'yaml-duplicate-key', message: DUPLICATE_KEY_MESSAGE, start, end });
+      // An empty (null) key has an empty range: the repeat shows on the ":" after it.
+      findings.push({
+        code: 'yaml-duplicate-key',
+        message: DUPLICATE_KEY_MESSAGE,
+        ...visibleRange(start, end, text.length),
+      });
     }
     findings.sort((a, b) => a.start - b.start);
     if (census.anchorsAndAliases > MAX_ANCHORS_AND_ALIASES) {
@@ -180,4 +181,13 @@ function findFirstAlias(document: Document.Parsed<ParsedNode>): [number, number]
 function firstLineEnd(text: string): number {
   const newline = text.indexOf('\n');
   return newline === -1 ? text.length : newline;
+}
+
+/**
+ * A range of one character at least, so that the finding shows, but never past the end of the text: a
+ * finding at the very end (a missing closing quote, an empty key) is shown on the last character.
+ */
+function visibleRange(start: number, end: number, length: number): { start: number; end: number } {
+  const visibleEnd = Math.min(length, Math.max(end, start + 1));
+  return { start: Math.max(0, Math.min(start, visibleEnd - 1)), end: visibleEnd };
 }
