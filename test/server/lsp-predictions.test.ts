@@ -172,6 +172,31 @@ describe('predictions over LSP', () => {
     assert.equal(edit.newText, '1');
   });
 
+  test('hovering a budget shows its four numbers; hovering a strategy shows the waves with times', async () => {
+    const budget = fixture('pdb-blocks/app.yaml');
+    const budgetLine = budget.text.split('\n').indexOf('kind: PodDisruptionBudget');
+    const budgetHover = await session.connection.sendRequest(HoverRequest.type, {
+      textDocument: { uri: budget.uri },
+      position: { line: budgetLine, character: 1 },
+    });
+    const budgetText = (budgetHover?.contents as MarkupContent | undefined)?.value ?? '';
+    assert.match(budgetText, /\*\*Disruption budget\*\* · payments: 0 voluntary disruption\(s\) allowed now/);
+    assert.match(budgetText, /\| 2 \| 2 \| 2 \| 0 \|/);
+    const rollout = fixture('rollout-deadlock/web.yaml');
+    const strategyLine = rollout.text.split('\n').indexOf('  strategy:');
+    const rolloutHover = await session.connection.sendRequest(HoverRequest.type, {
+      textDocument: { uri: rollout.uri },
+      position: { line: strategyLine, character: 4 },
+    });
+    const rolloutText = (rolloutHover?.contents as MarkupContent | undefined)?.value ?? '';
+    assert.match(
+      rolloutText,
+      /\*\*Rollout\*\* · RollingUpdate, maxSurge 1, maxUnavailable 0 over 3 replicas/,
+    );
+    assert.match(rolloutText, /ProgressDeadlineExceeded at 10 min 1 s/);
+    assert.match(rolloutText, /\| time \| new \| old \| available \| unavailable \|/);
+  });
+
   test('BestEffort pods get an information diagnostic on their containers', async () => {
     const { uri, text } = fixture('best-effort/worker.yaml');
     const diagnostics = await session.open(uri, text);

@@ -9,7 +9,12 @@ import type { AnalysisContext } from '../language/analyzer';
 import type { Finding } from '../language/findings';
 import { toRange } from '../language/lsp/diagnostics';
 import { summaryLensTitle } from '../language/predictions/code-lenses';
-import { resourcesHoverMarkdown, workloadHoverMarkdown } from '../language/predictions/prediction-hover';
+import {
+  budgetHoverMarkdown,
+  resourcesHoverMarkdown,
+  rolloutHoverMarkdown,
+  workloadHoverMarkdown,
+} from '../language/predictions/prediction-hover';
 import type { WorkloadPrediction } from '../language/predictions/workload-predictions';
 import { nodeRange, pathAtOffset } from '../language/yaml/node-at-path';
 import type { DocumentState } from './document-analyses';
@@ -103,6 +108,37 @@ export class PredictionsHost {
     const location = pathAtOffset(root, offset - document.offset);
     if (!location.isKey && location.path.at(-1) !== 'kind' && location.path.at(-1) !== 'name') {
       return undefined;
+    }
+    const report = prediction.simulation?.report;
+    for (const object of document.objects) {
+      const relative = startsWith(location.path, object.path)
+        ? location.path.slice(object.path.length)
+        : undefined;
+      if (relative === undefined || report === undefined) {
+        continue;
+      }
+      const namespace = object.namespace ?? 'default';
+      const isHeader = isSame(relative, ['kind']) || isSame(relative, ['metadata', 'name']);
+      if (object.kind === 'PodDisruptionBudget' && (isHeader || isSame(relative, ['spec']))) {
+        const budget = report.disruptionBudgets?.find(
+          (b) => b.namespace === namespace && b.name === object.name,
+        );
+        if (budget !== undefined) {
+          const key = `${namespace}/${budget.name}`;
+          const drains = (report.drains ?? [])
+            .filter((drain) => drain.blockedBy.some((block) => block.disruptionBudget === key))
+            .map((drain) => drain.node);
+          return budgetHoverMarkdown(budget, drains);
+        }
+      }
+      if (isSame(relative, ['spec', 'strategy']) || isSame(relative, ['spec', 'updateStrategy'])) {
+        const rollout = report.rollouts?.find(
+          (r) => r.kind === object.kind && r.namespace === namespace && r.name === object.name,
+        );
+        if (rollout !== undefined) {
+          return rolloutHoverMarkdown(rollout);
+        }
+      }
     }
     for (const workload of this.workloadsOf(prediction, state.uri, document.index)) {
       const objectPath = workload.source.path.slice(0, objectPathLength(workload.source.path));

@@ -117,3 +117,85 @@ function formatMemory(bytes: number): string {
   }
   return `${Math.round(bytes / mi)}Mi`;
 }
+
+/** A disruption budget as the report gives it (the timeline's end state). */
+export interface BudgetHoverData {
+  readonly name: string;
+  readonly expectedPods: number;
+  readonly currentHealthy: number;
+  readonly desiredHealthy: number;
+  readonly disruptionsAllowed: number;
+  readonly blocks: readonly { readonly pod: string }[];
+}
+
+/** Markdown for a PodDisruptionBudget: its four numbers, and the drains it holds up. */
+export function budgetHoverMarkdown(budget: BudgetHoverData, blockedDrains: readonly string[]): string {
+  const lines = [
+    `**Disruption budget** · ${escapeMarkdown(budget.name)}: ${budget.disruptionsAllowed} voluntary disruption(s) allowed now`,
+    '',
+    '| expectedPods | currentHealthy | desiredHealthy | disruptionsAllowed |',
+    '| --- | --- | --- | --- |',
+    `| ${budget.expectedPods} | ${budget.currentHealthy} | ${budget.desiredHealthy} | ${budget.disruptionsAllowed} |`,
+  ];
+  if (budget.blocks.length > 0) {
+    lines.push(
+      '',
+      `Evictions refused now: ${escapeMarkdown(budget.blocks.map((block) => block.pod).join(', '))}.`,
+    );
+  }
+  lines.push(
+    '',
+    blockedDrains.length === 0
+      ? 'No simulated `kubectl drain` is held up by it.'
+      : `\`kubectl drain\` held up: ${escapeMarkdown(blockedDrains.join(', '))}.`,
+  );
+  return lines.join('\n');
+}
+
+/** A rollout as the report gives it. */
+export interface RolloutHoverData {
+  readonly kind: string;
+  readonly name: string;
+  readonly strategy: string;
+  readonly maxSurge: number;
+  readonly maxUnavailable: number;
+  readonly replicas: number;
+  readonly outcome: string;
+  readonly endedAt: number | null;
+  readonly steps: readonly {
+    readonly time: number;
+    readonly newReplicas: number;
+    readonly oldReplicas: number;
+    readonly available: number;
+    readonly unavailable: number;
+  }[];
+}
+
+/** The most rollout steps shown. */
+const MAX_STEP_ROWS = 12;
+
+/** Markdown for a workload's strategy: the waves as the controller takes them, with times. */
+export function rolloutHoverMarkdown(rollout: RolloutHoverData): string {
+  const ended =
+    rollout.endedAt === null ? 'not finished' : `${rollout.outcome} at ${formatSeconds(rollout.endedAt)}`;
+  const lines = [
+    `**Rollout** · ${escapeMarkdown(rollout.strategy)}, maxSurge ${rollout.maxSurge}, maxUnavailable ${rollout.maxUnavailable} over ${rollout.replicas} replicas: ${rollout.steps.length} step(s), ${escapeMarkdown(ended)}`,
+    '',
+    '| time | new | old | available | unavailable |',
+    '| --- | --- | --- | --- | --- |',
+    ...rollout.steps
+      .slice(0, MAX_STEP_ROWS)
+      .map(
+        (step) =>
+          `| ${formatSeconds(step.time)} | ${step.newReplicas} | ${step.oldReplicas} | ${step.available} | ${step.unavailable} |`,
+      ),
+  ];
+  if (rollout.steps.length > MAX_STEP_ROWS) {
+    lines.push(`| … ${rollout.steps.length - MAX_STEP_ROWS} more | | | | |`);
+  }
+  return lines.join('\n');
+}
+
+function formatSeconds(seconds: number): string {
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
