@@ -81,7 +81,7 @@ describe('FileAnalyzer.analyzeInBatches', () => {
   });
 
   test(`beyond ${MAX_DOCUMENTS_PER_FILE.toLocaleString('en-US')} documents the rest of the file is left out, with one information`, () => {
-    const text = 'a: 1\n---\n'.repeat(MAX_DOCUMENTS_PER_FILE + 5);
+    const text = configMaps(MAX_DOCUMENTS_PER_FILE + 5);
     const analysis = new FileAnalyzer().analyze(text, CONTEXT);
     assert.equal(analysis.documents.length, MAX_DOCUMENTS_PER_FILE);
     assert.deepEqual(
@@ -90,10 +90,16 @@ describe('FileAnalyzer.analyzeInBatches', () => {
         [
           'analysis-incomplete',
           splitDocuments(text)[MAX_DOCUMENTS_PER_FILE]?.start,
-          `This file has more than 20,000 documents; only the first 20,000 of ${(MAX_DOCUMENTS_PER_FILE + 6).toLocaleString('en-US')} documents were analysed.`,
+          `This file has more than 20,000 documents; only the first 20,000 of ${(MAX_DOCUMENTS_PER_FILE + 5).toLocaleString('en-US')} documents were analysed.`,
         ],
       ],
     );
+  });
+
+  test('YAML that is not Kubernetes gets nothing, not even the information that the analysis stopped', () => {
+    const analysis = new FileAnalyzer().analyze('a: 1\n---\n'.repeat(MAX_DOCUMENTS_PER_FILE + 5), CONTEXT);
+    assert.equal(analysis.documents.length, MAX_DOCUMENTS_PER_FILE);
+    assert.deepEqual(analysis.findings, []);
   });
 
   test(`beyond ${MAX_FILE_NODES.toLocaleString('en-US')} estimated nodes in a file the analysis stops, with one information`, () => {

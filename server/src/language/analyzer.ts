@@ -196,7 +196,8 @@ export class FileAnalyzer {
       }
     }
     const firstLeftOut = slices[analyzed];
-    if (stopReason !== undefined && firstLeftOut !== undefined) {
+    // Like syntax findings, told only for files that look like Kubernetes manifests.
+    if (stopReason !== undefined && firstLeftOut !== undefined && KUBERNETES_TEXT_PATTERN.test(text)) {
       findings.push({
         code: 'analysis-incomplete',
         message: describeIncompleteAnalysis(stopReason, analyzed, slices.length),
