@@ -1,0 +1,98 @@
+/**
+ * Runs a benchmark body in a fresh Node process and reports what the process itself cost: wall time from spawn
+ * to exit, CPU time and peak resident memory (VmHWM) read inside the child as it exits, by a preloaded hook.
+ * Bodies written in TypeScript are bundled with esbuild first, as dist/ bundles the engine (tsx's per-file
+ * transform would measure the loader, not the engine).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { buildSync } from 'esbuild';
+
+const EXIT_MARKER = 'BENCH_EXIT ';
+
+/** Loaded with --require in the child: on exit, writes its CPU time and VmHWM to stderr, synchronously. */
+const EXIT_HOOK = `'use strict';
+const fs = require('fs');
+process.on('exit', () => {
+  const cpu = process.cpuUsage();
+  let peakKb = NaN;
+  try {
+    const match = /^VmHWM:\\s+(\\d+)\\s+kB$/m.exec(fs.readFileSync('/proc/self/status', 'utf8'));
+    if (match) peakKb = Number(match[1]);
+  } catch (error) {}
+  fs.writeSync(2, '\\n${EXIT_MARKER}' + JSON.stringify({ cpuMs: (cpu.user + cpu.system) / 1000, peakKb }) + '\\n');
+});
+`;
+
+let scratch: string | undefined;
+
+function scratchDir(): string {
+  scratch ??= mkdtempSync(join(tmpdir(), 'foresight-bench-'));
+  return scratch;
+}
+
+/** Bundles a TypeScript entry point into one CommonJS file for Node 20; returns its path. */
+export function bundleEntry(entry: string): string {
+  const outfile = join(scratchDir(), `${entry.replace(/[^A-Za-z0-9]+/g, '-')}.js`);
+  buildSync({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+/** What a child process printed and cost. */
+export interface ChildRun {
+  readonly exitCode: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly wallMs: number;
+  readonly cpuMs: number;
+  readonly peakRssMiB: number;
+}
+
+/** Runs `node <script> ...args` with the exit hook; resolves when it exits (whatever its exit code). */
+export function runNode(script: string, args: readonly string[], cwd?: string): Promise<ChildRun> {
+  const hook = join(scratchDir(), 'exit-hook.cjs');
+  writeFileSync(hook, EXIT_HOOK);
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--require', hook, script, ...args], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stdout: Buffer[] = [];
+  const stderr: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (exitCode) => {
+      const wallMs = performance.now() - started;
+      const errors = Buffer.concat(stderr).toString();
+      const markerAt = errors.lastIndexOf(EXIT_MARKER);
+      const exit =
+        markerAt < 0
+          ? { cpuMs: NaN, peakKb: NaN }
+          : (JSON.parse(errors.slice(markerAt + EXIT_MARKER.length).split('\n')[0] ?? '{}') as {
+              cpuMs: number;
+              peakKb: number;
+            });
+      resolve({
+        exitCode,
+        stdout: Buffer.concat(stdout).toString(),
+        stderr: markerAt < 0 ? errors : errors.slice(0, markerAt),
+        wallMs,
+        cpuMs: exit.cpuMs,
+        peakRssMiB: Math.round((exit.peakKb / 1024) * 10) / 10,
+      });
+    });
+  });
+}
