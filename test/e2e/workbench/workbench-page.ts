@@ -1,0 +1,203 @@
+/**
+ * Drives VS Code's workbench in Chromium as a person would: the keyboard shortcuts, the Problems panel, hovers,
+ * the quick-fix menu and the webview of a panel. Every wait is on a condition of the page (a locator or a
+ * polled predicate) with a deadline, never a fixed sleep.
+ */
+import { join } from 'node:path';
+import type { Browser, Frame, Locator, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { RESULTS_DIR } from './code-server';
+
+/** The flags the project's Chromium runs with (headless, no sandbox as root, nothing phoning home). */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** How long the workbench may take to show something a test waits for (the machine is small and shared). */
+export const UI_TIMEOUT_MS = 60_000;
+
+/** One entry of the Problems panel, as it reads. */
+export interface ProblemRow {
+  readonly message: string;
+  readonly source: string;
+  readonly code: string;
+  readonly position: string;
+}
+
+/** A Chromium page on the workbench. */
+export class WorkbenchPage {
+  private constructor(
+    private readonly browser: Browser,
+    /** The page, for checks the helpers do not cover. */
+    readonly page: Page,
+  ) {}
+
+  /** Starts Chromium and opens the workbench at `url`; resolves once the Explorer shows the folder. */
+  static async open(url: string, executablePath: string): Promise<WorkbenchPage> {
+    const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+      page.setDefaultTimeout(UI_TIMEOUT_MS);
+      await page.goto(url);
+      await page.locator('.monaco-workbench .explorer-folders-view').waitFor();
+      return new WorkbenchPage(browser, page);
+    } catch (error: unknown) {
+      await browser.close();
+      throw error;
+    }
+  }
+
+  /** Closes Chromium. */
+  async close(): Promise<void> {
+    await this.browser.close();
+  }
+
+  /** Saves a screenshot of the whole workbench as test-results/e2e/NAME.png. */
+  async screenshot(name: string): Promise<string> {
+    const path = join(RESULTS_DIR, `${name}.png`);
+    await this.page.screenshot({ path });
+    return path;
+  }
+
+  /** Opens a file through Quick Open (Ctrl+P), as typed by a person, and waits for its editor tab. */
+  async openFile(relativePath: string): Promise<void> {
+    const fileName = relativePath.split('/').at(-1) ?? relativePath;
+    await this.page.keyboard.press('Control+P');
+    await this.page.locator('.quick-input-widget input').waitFor();
+    await this.page.keyboard.type(relativePath);
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: fileName }).first().waitFor();
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('.tab.active', { hasText: fileName }).waitFor();
+    await this.editor().locator('.view-lines').waitFor();
+  }
+
+  /** The active editor. */
+  editor(): Locator {
+    return this.page.locator('.editor-group-container.active .monaco-editor').first();
+  }
+
+  /** Waits until a rendered line of the active editor reads `text` (indentation aside). */
+  async editorLine(text: string): Promise<void> {
+    await this.waitFor(async () => {
+      const lines = await this.editor().locator('.view-line').allInnerTexts();
+      return lines.some((line) => line.replace(/\s+/g, ' ').trim() === text) ? true : undefined;
+    }, `an editor line reading "${text}"`);
+  }
+
+  /** Runs a command from the Command Palette (F1) by its title. */
+  async runCommand(title: string): Promise<void> {
+    await this.page.keyboard.press('F1');
+    await this.page.locator('.quick-input-widget input').waitFor();
+    await this.page.keyboard.type(title);
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** Moves the cursor with Go to Line (Ctrl+G), line and column 1-based. */
+  async goTo(line: number, column: number): Promise<void> {
+    await this.page.keyboard.press('Control+G');
+    await this.page.locator('.quick-input-widget input').waitFor();
+    await this.page.keyboard.type(`${line}:${column}`);
+    await this.page.keyboard.press('Enter');
+    await this.page
+      .locator('.statusbar-item', { hasText: `Ln ${line}, Col ${column}` })
+      .first()
+      .waitFor();
+  }
+
+  /** Shows the Problems panel (Ctrl+Shift+M). */
+  async showProblems(): Promise<void> {
+    await this.page.keyboard.press('Control+Shift+M');
+    await this.page.locator('.markers-panel').waitFor();
+  }
+
+  /** The Problems panel's entries (file rows left out), once `until` holds for them. */
+  async problemsWhen(until: (rows: ProblemRow[]) => boolean, what: string): Promise<ProblemRow[]> {
+    return this.waitFor(async () => {
+      const rows = await this.page
+        .locator('.markers-panel .monaco-list-row .marker-message-details-container')
+        .evaluateAll((containers) =>
+          containers.map((container) => ({
+            message: container.querySelector('.marker-message')?.textContent ?? '',
+            source: container.querySelector('.marker-source')?.textContent ?? '',
+            code: container.querySelector('.marker-code')?.textContent ?? '',
+            position: container.querySelector('.marker-line')?.textContent ?? '',
+          })),
+        );
+      return until(rows) ? rows : undefined;
+    }, `the Problems panel to show ${what}`);
+  }
+
+  /** Hovers the first editor token with exactly this text and returns the hover's text once it shows. */
+  async hoverToken(token: string, expected: RegExp): Promise<string> {
+    await this.editor().locator('.view-line span span', { hasText: token }).first().hover();
+    const hover = this.page.locator('.monaco-hover:not(.hidden)', { hasText: expected }).first();
+    await hover.waitFor({ state: 'visible' });
+    return hover.innerText();
+  }
+
+  /** The code lenses of the active editor, once one matches `expected` (the cursor goes to the top first). */
+  async codeLenses(expected: RegExp): Promise<string[]> {
+    await this.goTo(1, 1);
+    return this.shownCodeLenses(expected);
+  }
+
+  /**
+   * The code lenses in view, once one matches `expected`, without touching the editor (moving its cursor or
+   * focus makes VS Code ask for lenses again).
+   */
+  async shownCodeLenses(expected: RegExp, timeout = UI_TIMEOUT_MS): Promise<string[]> {
+    await this.editor().locator('.codelens-decoration', { hasText: expected }).first().waitFor({ timeout });
+    return this.editor().locator('.codelens-decoration').allInnerTexts();
+  }
+
+  /** Opens the quick-fix menu (Ctrl+.) at the cursor and applies the action whose title matches. */
+  async applyQuickFix(title: RegExp): Promise<string> {
+    await this.page.keyboard.press('Control+.');
+    const action = this.page.locator('.action-widget .monaco-list-row.action', { hasText: title }).first();
+    await action.waitFor();
+    const text = await action.innerText();
+    await action.click();
+    await action.waitFor({ state: 'detached' });
+    return text;
+  }
+
+  /** The frame of a webview whose page has an element matching `selector`, if one does now. */
+  async findWebviewFrame(selector: string): Promise<Frame | undefined> {
+    for (const frame of this.page.frames()) {
+      if (frame === this.page.mainFrame()) {
+        continue;
+      }
+      const count = await frame
+        .locator(selector)
+        .count()
+        .catch(() => 0);
+      if (count > 0) {
+        return frame;
+      }
+    }
+    return undefined;
+  }
+
+  /** Polls `probe` until it returns a value (every 250 ms), or fails after UI_TIMEOUT_MS naming `what`. */
+  async waitFor<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+    const deadline = Date.now() + UI_TIMEOUT_MS;
+    for (;;) {
+      const value = await probe();
+      if (value !== undefined) {
+        return value;
+      }
+      if (Date.now() > deadline) {
+        throw new Error(`timed out after ${UI_TIMEOUT_MS} ms waiting for ${what}`);
+      }
+      await this.page.waitForTimeout(250);
+    }
+  }
+}

@@ -1,0 +1,246 @@
+/**
+ * The packaged extension in VS Code's real workbench (code-server 4.139.1 = VS Code 1.139.1), driven in Chromium
+ * as a person would: a copy of examples/ is opened, batch-analytics/deployment.yaml (a Deployment that needs 6 cpu
+ * on 4-cpu workers) gets kube-scheduler's message in the Problems panel, a hover, code lenses and a quick fix;
+ * pointing kubeForesight.cluster at larger nodes changes the prediction; the Replay lens opens the timeline.
+ * The tests run in order on one workbench, each from where the previous left it. Screenshots: test-results/e2e/.
+ * Run with `npm run test:e2e` (scripts/e2e/run-e2e.mjs installs code-server and sets the environment).
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestContext } from 'node:test';
+import { after, before, describe, test } from 'node:test';
+import type { CodeServer } from './code-server';
+import { readE2eEnvironment, RESULTS_DIR, startCodeServer } from './code-server';
+import type { ProblemRow } from './workbench-page';
+import { WorkbenchPage } from './workbench-page';
+
+const MANIFEST = 'batch-analytics/deployment.yaml';
+
+/** kube-scheduler's summary for the Deployment on the embedded default cluster (one tainted control plane and
+ * three 4-cpu, 16Gi workers). */
+const SCHEDULER_MESSAGE =
+  '0/4 nodes are available: 1 node(s) had untolerated taint(s), 3 Insufficient cpu, 3 Insufficient memory.';
+
+/** A cluster file with room for the Deployment: the control plane and three 8-cpu, 32Gi workers. */
+const LARGE_CLUSTER = ['control-plane', 'large-1', 'large-2', 'large-3']
+  .map((name) =>
+    [
+      'apiVersion: v1',
+      'kind: Node',
+      'metadata:',
+      `  name: ${name}`,
+      `  labels: {kubernetes.io/hostname: ${name}, kubernetes.io/os: linux}`,
+      ...(name === 'control-plane'
+        ? ['spec:', '  taints: [{key: node-role.kubernetes.io/control-plane, effect: NoSchedule}]']
+        : []),
+      'status:',
+      `  allocatable: {cpu: "${name === 'control-plane' ? 2 : 8}", memory: 32Gi, pods: "110"}`,
+    ].join('\n'),
+  )
+  .join('\n---\n');
+
+/**
+ * The timeline panel fails to open in VS Code's workbench while the panel host rejects the webview's CSP source
+ * (VS Code gives "'self' https://*.vscode-cdn.net"); until that is fixed the panel test is reported as a
+ * to-do (its failure shown, not counted) when, and only when, the extension's output names that error.
+ */
+const KNOWN_PANEL_ERROR = /unexpected webview CSP source/;
+
+/**
+ * Known bug: when predictions change without an edit of the manifest (a setting, the cluster file, another
+ * manifest of the folder), the server republishes diagnostics but sends no workspace/codeLens/refresh, so VS Code
+ * keeps showing the old lens until the editor next asks (on an edit, or when it gets the focus back). The test
+ * runs and shows its outcome as a to-do.
+ */
+const STALE_LENS_BUG =
+  'known bug: the server sends no workspace/codeLens/refresh when predictions change without an edit';
+
+/** How long the to-do lens test waits for the lens to change before it reports the stale one. */
+const STALE_LENS_WAIT_MS = 10_000;
+
+describe('Kube Foresight in VS Code 1.139 (code-server) in Chromium', () => {
+  let server: CodeServer;
+  let workbench: WorkbenchPage;
+
+  before(async () => {
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    server = await startCodeServer(readE2eEnvironment(), (workspace) => {
+      // The examples' own cluster file plays a drain scenario; these tests pin the embedded default cluster the
+      // scheduler message above is about, then point the setting at a cluster file of their own.
+      rmSync(join(workspace, '.foresight'), { recursive: true, force: true });
+    });
+    workbench = await WorkbenchPage.open(server.url, readE2eEnvironment().chromium);
+  });
+
+  after(async () => {
+    await workbench?.close();
+    await server?.stop();
+  });
+
+  /** Runs a step; on failure keeps a screenshot and prints what the extension and code-server logged. */
+  async function step(t: TestContext, name: string, body: () => Promise<void>): Promise<void> {
+    try {
+      await body();
+    } catch (error: unknown) {
+      await workbench.screenshot(`failed-${name}`).catch(() => undefined);
+      process.stderr.write(
+        `--- ${t.name} failed; extension output:\n${server.extensionOutput().slice(-4000)}\n` +
+          `--- code-server log:\n${server.log().slice(-2000)}\n`,
+      );
+      throw error;
+    }
+  }
+
+  test('opening the manifest lists kube-scheduler’s message in the Problems panel on the requests that cause it', (t) =>
+    step(t, '01-problems', async () => {
+      await workbench.openFile(MANIFEST);
+      await workbench.showProblems();
+      const rows = await workbench.problemsWhen(
+        (shown) => shown.some((row) => row.code.includes('pod-unschedulable')),
+        'the Deployment’s Pending prediction',
+      );
+      await workbench.screenshot('01-problems');
+      const expected: { position: string; code: string; message: RegExp }[] = [
+        {
+          position: '[Ln 23, Col 20]',
+          code: 'pod-unschedulable',
+          message: new RegExp(`^Its only replica stays Pending: ${escape(SCHEDULER_MESSAGE)}`),
+        },
+        {
+          position: '[Ln 24, Col 23]',
+          code: 'pod-unschedulable',
+          message: new RegExp(`^Its only replica stays Pending: ${escape(SCHEDULER_MESSAGE)}`),
+        },
+        {
+          position: '[Ln 17, Col 5]',
+          code: 'pod-unschedulable-cause',
+          message:
+            /^1 of 4 nodes \(control-plane\) also reject analytics-engine: node\(s\) had untolerated taint\(s\)\.$/,
+        },
+      ];
+      assert.equal(rows.length, expected.length, describeRows(rows));
+      for (const want of expected) {
+        const row = rows.find((candidate) => candidate.position === want.position);
+        assert.ok(row !== undefined, `no problem at ${want.position}:\n${describeRows(rows)}`);
+        assert.match(row.source, /kube-foresight/);
+        assert.match(row.code, new RegExp(`\\b${want.code}\\b`));
+        assert.match(row.message, want.message);
+      }
+    }));
+
+  test('hovering the Deployment’s kind shows where its replica goes and which filter each node failed', (t) =>
+    step(t, '02-hover', async () => {
+      const hover = await workbench.hoverToken('Deployment', /Prediction/);
+      await workbench.screenshot('02-hover');
+      for (const expected of [
+        /Deployment analytics-engine: Its only replica stays Pending/,
+        /QoS class Guaranteed/,
+        new RegExp(escape(SCHEDULER_MESSAGE)),
+        /control-plane\s+node\(s\) had untolerated taint\(s\)/,
+        /worker-1\s+Insufficient cpu, Insufficient memory/,
+      ]) {
+        assert.match(hover, expected);
+      }
+      await workbench.page.keyboard.press('Escape');
+      await workbench.page.mouse.move(0, 0);
+    }));
+
+  test('a code lens above the Deployment counts its scheduled and Pending replicas and offers a replay', (t) =>
+    step(t, '03-code-lenses', async () => {
+      const lenses = await workbench.codeLenses(/scheduled/);
+      await workbench.screenshot('03-code-lenses');
+      assert.deepEqual(lenses.map(normalizeSpaces), ['0/1 scheduled · 1 Pending · Guaranteed | Replay']);
+    }));
+
+  test('the quick fix on the cpu request lowers it to the most any worker has free; the cpu problem goes', (t) =>
+    step(t, '04-quick-fix', async () => {
+      await workbench.goTo(23, 20);
+      const title = await workbench.applyQuickFix(/^Lower the cpu request to/);
+      assert.equal(title, 'Lower the cpu request to 4 (the most free on worker-3)');
+      await workbench.editorLine('cpu: 4');
+      const rows = await workbench.problemsWhen(
+        (shown) => !shown.some((row) => row.position === '[Ln 23, Col 20]' && /Pending/.test(row.message)),
+        'the cpu request no longer blamed alone',
+      );
+      const memory = rows.find((row) => row.position === '[Ln 24, Col 23]');
+      assert.ok(memory !== undefined, describeRows(rows));
+      assert.match(memory.message, /Pending: 0\/4 nodes are available: .*3 Insufficient memory\./);
+      assert.doesNotMatch(memory.message, /3 Insufficient cpu/);
+      // A cpu request below its limit makes the pod Burstable; the lens follows the edit.
+      const lenses = await workbench.codeLenses(/Burstable/);
+      await workbench.screenshot('04-quick-fix');
+      assert.deepEqual(lenses.map(normalizeSpaces), ['0/1 scheduled · 1 Pending · Burstable | Replay']);
+    }));
+
+  test('pointing kubeForesight.cluster at larger nodes clears the Pending problems and names the cluster file', (t) =>
+    step(t, '05-cluster-setting', async () => {
+      const clusterFile = join(server.workspace, 'clusters', 'large.yaml');
+      mkdirSync(join(server.workspace, 'clusters'));
+      writeFileSync(clusterFile, `${LARGE_CLUSTER}\n`);
+      // What a person's edit of the workspace settings does: VS Code reads .vscode/settings.json on change.
+      mkdirSync(join(server.workspace, '.vscode'));
+      writeFileSync(
+        join(server.workspace, '.vscode', 'settings.json'),
+        JSON.stringify({ 'kubeForesight.cluster': clusterFile }, null, 2),
+      );
+      await workbench.page
+        .locator('.statusbar-item', { hasText: /K8s 1\.35 · large\.yaml/ })
+        .first()
+        .waitFor();
+      const rows = await workbench.problemsWhen(
+        (shown) => !shown.some((row) => /pod-unschedulable/.test(row.code)),
+        'no Pending prediction any more',
+      );
+      await workbench.screenshot('05-cluster-setting');
+      assert.deepEqual(rows, []);
+    }));
+
+  test(
+    'after the cluster change the lens in view reads 1/1 scheduled without the editor being touched',
+    { todo: STALE_LENS_BUG },
+    (t) =>
+      step(t, '05-code-lens-after-cluster-change', async () => {
+        const lenses = await workbench.shownCodeLenses(/1\/1 scheduled/, STALE_LENS_WAIT_MS);
+        await workbench.screenshot('05-code-lens-after-cluster-change');
+        assert.deepEqual(lenses.map(normalizeSpaces), ['1/1 scheduled · Burstable | Replay']);
+      }),
+  );
+
+  test('the Replay lens opens the timeline panel with one lane per node of the cluster file', (t) =>
+    step(t, '06-timeline', async () => {
+      // The Problems panel makes room for the timeline (Ctrl+J hides the bottom panel).
+      await workbench.page.keyboard.press('Control+J');
+      await workbench.page.locator('.markers-panel').waitFor({ state: 'hidden' });
+      await workbench.editor().locator('.codelens-decoration a', { hasText: 'Replay' }).click();
+      await workbench.page.locator('.tab', { hasText: 'Simulation Timeline' }).waitFor();
+      const shown = await workbench.waitFor(
+        async () =>
+          KNOWN_PANEL_ERROR.test(server.extensionOutput())
+            ? 'known-error'
+            : await workbench.findWebviewFrame('.lane .lane-name'),
+        'the timeline webview to show its node lanes',
+      );
+      await workbench.screenshot('06-timeline');
+      if (shown === 'known-error') {
+        t.todo('known bug: the panel host rejects VS Code’s webview CSP source (see the extension output)');
+        assert.fail(`the timeline panel failed to open:\n${server.extensionOutput().slice(0, 400)}`);
+      }
+      const lanes = await shown.locator('.lane .lane-name').allInnerTexts();
+      assert.deepEqual([...lanes].sort(), ['control-plane', 'large-1', 'large-2', 'large-3']);
+      assert.match(await shown.locator('body').innerText(), /Simulation timeline[\s\S]*large\.yaml/);
+    }));
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function normalizeSpaces(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function describeRows(rows: readonly ProblemRow[]): string {
+  return rows.map((row) => `${row.position} ${row.code} ${row.message}`).join('\n');
+}
