@@ -3,6 +3,7 @@
  * their min–max over the repeated runs, the ratios against yaml-language-server, and the goals.
  */
 import type { BenchResults } from './results';
+import type { PhaseResult } from './server-phases';
 import type { ServerResult, SizeResult } from './language-servers';
 import { OURS, OURS_WITHOUT_PREDICTIONS, THEIRS } from './language-servers';
 import type { Summary } from './support/stats';
@@ -82,6 +83,29 @@ function languageServerTables(
   return lines;
 }
 
+function milliseconds(value: number | null): string {
+  return value === null ? 'not simulated' : Math.round(value).toLocaleString('en-US');
+}
+
+function phaseTable(phases: readonly PhaseResult[]): string[] {
+  return [
+    "### Where our server's time goes",
+    '',
+    'In process, without LSP, medians in ms. The language server runs the analysis of the edited documents, then ' +
+      'the simulation with its timeline on every change; beyond 2,000 objects it does not simulate.',
+    '',
+    '| resources | analysis | simulation, default cluster (Pending pods) | same, no timeline | simulation, cluster with room (nodes) | same, no timeline |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...phases.map(
+      (p) =>
+        `| ${p.resources.toLocaleString('en-US')} | ${milliseconds(p.analysisMs)} | ` +
+        `${milliseconds(p.simulateDefaultClusterMs)}${p.pendingOnDefaultCluster === null ? '' : ` (${p.pendingOnDefaultCluster})`} | ` +
+        `${milliseconds(p.simulateDefaultClusterWithoutTimelineMs)} | ` +
+        `${milliseconds(p.simulateRoomyClusterMs)} (${p.roomyClusterNodes}) | ${milliseconds(p.simulateRoomyClusterWithoutTimelineMs)} |`,
+    ),
+  ];
+}
+
 /** The Markdown report of a run. */
 export function renderMarkdown(results: BenchResults): string {
   const { machine } = results;
@@ -115,6 +139,9 @@ export function renderMarkdown(results: BenchResults): string {
       '',
       ...languageServerTables(ours, theirs, off),
     );
+  }
+  if (results.phases !== undefined) {
+    out.push('', ...phaseTable(results.phases));
   }
   const engine = results.engine;
   if (engine !== undefined) {

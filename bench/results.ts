@@ -10,6 +10,7 @@ import type { EngineReport } from './engine';
 import type { ExtensionReport } from './extension';
 import type { GoalResult } from './goals';
 import type { LanguageServerReport } from './language-servers';
+import type { PhaseResult } from './server-phases';
 
 /** The machine and build a run measured. */
 export interface Machine {
@@ -36,6 +37,8 @@ export interface BenchResults {
   readonly machine: Machine;
   readonly load: LoadSample[];
   readonly languageServers?: LanguageServerReport;
+  /** Where our server's time goes, per file size. */
+  readonly phases?: PhaseResult[];
   readonly engine?: EngineReport;
   readonly cli?: CliReport;
   readonly extension?: ExtensionReport;

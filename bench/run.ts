@@ -4,7 +4,7 @@
  * only a section that could not run at all makes the exit code non-zero.
  *   npm run bench                           the full run (about 20 minutes on 2 cores)
  *   npm run bench -- --quick                a smoke run under a minute (writes bench/results/quick.*)
- *   npm run bench -- --only=engine,cli      some sections: lsp, engine, cli, extension
+ *   npm run bench -- --only=engine,cli      some sections: lsp, phases, engine, cli, extension
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,7 @@ import { benchExtension } from './extension';
 import { checkGoals } from './goals';
 import { benchLanguageServers } from './language-servers';
 import { renderMarkdown } from './report-markdown';
+import { benchServerPhases } from './server-phases';
 import type { BenchResults, LoadSample } from './results';
 import { describeMachine, loadNow } from './results';
 
@@ -28,6 +29,7 @@ const only =
 const PLAN = isQuick
   ? {
       lsp: { sizes: [10, 100], repeats: 2, coldStarts: 1 },
+      phases: { sizes: [100], repeats: 2 },
       engine: {
         plain: [[100, 2_000]] as const,
         affinity: [[100, 1_000]] as const,
@@ -39,6 +41,7 @@ const PLAN = isQuick
     }
   : {
       lsp: { sizes: [10, 100, 1_000, 5_000], repeats: 5, coldStarts: 5 },
+      phases: { sizes: [100, 1_000, 5_000], repeats: 5 },
       engine: {
         plain: schedulingSizes(),
         affinity: schedulingSizes(),
@@ -93,6 +96,9 @@ async function main(): Promise<void> {
 
   try {
     const languageServers = await section('lsp', () => benchLanguageServers({ ...PLAN.lsp, workDir, log }));
+    const phases = await section('phases', () =>
+      benchServerPhases(PLAN.phases.sizes, PLAN.phases.repeats, log),
+    );
     const engine = await section('engine', () => benchEngine({ ...PLAN.engine, log }));
     const cli = await section('cli', () => benchCli({ ...PLAN.cli, workDir, log }));
     const extension = await section('extension', () => benchExtension(PLAN.extensionRepeats, log));
@@ -102,6 +108,7 @@ async function main(): Promise<void> {
       machine,
       load,
       languageServers,
+      phases,
       engine,
       cli,
       extension,

@@ -34,10 +34,15 @@ function scratchDir(): string {
   return scratch;
 }
 
-/** Bundles a TypeScript entry point into one CommonJS file for Node 20; returns its path. */
-export function bundleEntry(entry: string): string {
+/**
+ * Bundles a TypeScript entry point into one CommonJS file for Node 20; returns its path. With `dirnameAs`, the
+ * bundle's `__dirname` is that folder, so code that finds its files beside the bundle (the schemas, beside
+ * dist/) finds them as it does in dist/.
+ */
+export function bundleEntry(entry: string, dirnameAs?: string): string {
   const outfile = join(scratchDir(), `${entry.replace(/[^A-Za-z0-9]+/g, '-')}.js`);
   buildSync({
+    ...(dirnameAs === undefined ? {} : { define: { __dirname: JSON.stringify(dirnameAs) } }),
     entryPoints: [entry],
     outfile,
     bundle: true,
@@ -76,19 +81,21 @@ export function runNode(script: string, args: readonly string[], cwd?: string): 
     child.once('error', reject);
     child.once('close', (exitCode) => {
       const wallMs = performance.now() - started;
+      // Node prints an uncaught error after the exit hook ran: keep whatever surrounds the marker line.
       const errors = Buffer.concat(stderr).toString();
-      const markerAt = errors.lastIndexOf(EXIT_MARKER);
+      const markerAt = errors.lastIndexOf(`\n${EXIT_MARKER}`);
+      const markerEnd = markerAt < 0 ? -1 : errors.indexOf('\n', markerAt + 1);
+      const markerLine =
+        markerAt < 0 ? '' : errors.slice(markerAt + 1, markerEnd < 0 ? undefined : markerEnd);
       const exit =
         markerAt < 0
           ? { cpuMs: NaN, peakKb: NaN }
-          : (JSON.parse(errors.slice(markerAt + EXIT_MARKER.length).split('\n')[0] ?? '{}') as {
-              cpuMs: number;
-              peakKb: number;
-            });
+          : (JSON.parse(markerLine.slice(EXIT_MARKER.length)) as { cpuMs: number; peakKb: number });
       resolve({
         exitCode,
         stdout: Buffer.concat(stdout).toString(),
-        stderr: markerAt < 0 ? errors : errors.slice(0, markerAt),
+        stderr:
+          markerAt < 0 ? errors : errors.slice(0, markerAt) + (markerEnd < 0 ? '' : errors.slice(markerEnd)),
         wallMs,
         cpuMs: exit.cpuMs,
         peakRssMiB: Math.round((exit.peakKb / 1024) * 10) / 10,
