@@ -16,7 +16,7 @@ import type { EditPlan } from './support/edit-plan';
 import { planEdits } from './support/edit-plan';
 import { BenchLspClient } from './support/lsp-client';
 import type { ServerLaunch } from './support/lsp-client';
-import { toMiB } from './support/process-memory';
+import { toMiB } from './support/process-stats';
 import { foresightLaunch, yamlLanguageServerLaunch } from './support/servers';
 import type { Summary } from './support/stats';
 import { summarize } from './support/stats';
@@ -28,6 +28,9 @@ export interface SizeResult {
   readonly lines: number;
   readonly openMs: Summary;
   readonly changeMs: Summary;
+  /** The server's own CPU time for the open and the change (less sensitive to a busy machine than latency). */
+  readonly openCpuMs: Summary;
+  readonly changeCpuMs: Summary;
   readonly hoverMs: Summary;
   readonly symbolsMs: Summary;
   readonly peakRssMiB: number;
@@ -112,6 +115,8 @@ async function coldStart(server: ServerUnderTest, path: string, text: string, pl
 interface Round {
   openMs: number;
   changeMs: number;
+  openCpuMs: number;
+  changeCpuMs: number;
   hoverMs: number;
   symbolsMs: number;
   diagnostics: readonly Diagnostic[];
@@ -122,15 +127,19 @@ interface Round {
 /** One round on an open-able file: open, change, hover, symbols, close; each waits for its answer. */
 async function round(client: BenchLspClient, uri: string, text: string, plan: EditPlan, version: number) {
   const opened = client.diagnostics(uri, onLine(plan.knownErrorLine), TIMEOUT_MS);
+  let cpuBefore = client.cpuMs();
   let started = performance.now();
   await client.open(uri, text, version);
   const afterOpen = await opened;
   const openMs = afterOpen.receivedAt - started;
+  const openCpuMs = client.cpuMs() - cpuBefore;
 
   const changed = client.diagnostics(uri, onLine(plan.changedLine), TIMEOUT_MS);
+  cpuBefore = client.cpuMs();
   started = performance.now();
   await client.change(uri, version + 1, plan.change);
   const changeMs = (await changed).receivedAt - started;
+  const changeCpuMs = client.cpuMs() - cpuBefore;
 
   started = performance.now();
   const hover = await client.hover(uri, plan.hover);
@@ -146,6 +155,8 @@ async function round(client: BenchLspClient, uri: string, text: string, plan: Ed
   const result: Round = {
     openMs,
     changeMs,
+    openCpuMs,
+    changeCpuMs,
     hoverMs,
     symbolsMs,
     diagnostics: afterOpen.params.diagnostics,
@@ -176,6 +187,8 @@ async function measureSize(server: ServerUnderTest, options: LanguageServerOptio
       lines: text.split('\n').length - 1,
       openMs: summarize(rounds.map((r) => r.openMs)),
       changeMs: summarize(rounds.map((r) => r.changeMs)),
+      openCpuMs: summarize(rounds.map((r) => r.openCpuMs)),
+      changeCpuMs: summarize(rounds.map((r) => r.changeCpuMs)),
       hoverMs: summarize(rounds.map((r) => r.hoverMs)),
       symbolsMs: summarize(rounds.map((r) => r.symbolsMs)),
       peakRssMiB: toMiB(client.peakResidentBytes()),

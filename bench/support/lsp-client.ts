@@ -33,7 +33,7 @@ import type {
   SymbolInformation,
   TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol/node';
-import { readPeakResidentBytes } from './process-memory';
+import { readCpuMs, readPeakResidentBytes } from './process-stats';
 
 /** How long a server may take to exit after the exit notification before it is killed. */
 const EXIT_GRACE_MS = 5_000;
@@ -230,6 +230,11 @@ export class BenchLspClient {
   /** The server's peak resident memory so far (VmHWM), in bytes. */
   peakResidentBytes(): number {
     return this.child.pid === undefined ? NaN : readPeakResidentBytes(this.child.pid);
+  }
+
+  /** The CPU time the server has used so far, in ms (to 10 ms). */
+  cpuMs(): number {
+    return this.child.pid === undefined ? NaN : readCpuMs(this.child.pid);
   }
 
   /** Shuts the server down politely, then makes sure it is gone. */
