@@ -119,11 +119,13 @@ export const HOST_CASES: readonly HostCase[] = [
         return found.length >= 2 ? found : undefined;
       }, 'the pod-unschedulable diagnostics');
       assert.deepEqual(
-        pending.map((diagnostic) => [
-          diagnostic.range.start.line + 1,
-          diagnostic.range.start.character + 1,
-          rangeText(diagnostic.range),
-        ]),
+        [...pending]
+          .sort((a, b) => a.range.start.line - b.range.start.line)
+          .map((diagnostic) => [
+            diagnostic.range.start.line + 1,
+            diagnostic.range.start.character + 1,
+            rangeText(diagnostic.range),
+          ]),
         [
           [23, 20, '"6"'],
           [24, 23, '24Gi'],
