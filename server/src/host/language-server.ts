@@ -242,13 +242,16 @@ export class LanguageServer {
     }
     this.refreshCustomKinds(document.uri);
     const openUris = this.documents.all().map((open) => open.uri);
-    const { prediction, newNotice } = this.predictions.update(
-      document.uri,
-      settings,
-      context,
-      this.isTrusted,
-      openUris,
-    );
+    let predicted: ReturnType<PredictionsHost['update']> = { prediction: undefined, newNotice: undefined };
+    try {
+      predicted = this.predictions.update(document.uri, settings, context, this.isTrusted, openUris);
+    } catch (error: unknown) {
+      // A failing prediction must not take the document's validation down with it: its diagnostics are
+      // published, without predictions (none left from an earlier version).
+      this.predictions.remove(document.uri);
+      this.reportError(`predicting placements for ${document.uri}`, error);
+    }
+    const { prediction, newNotice } = predicted;
     this.announceStatus({
       kubernetesVersion: settings.kubernetesVersion,
       cluster: prediction?.clusterName ?? 'embedded default',
