@@ -47,7 +47,10 @@ async function check(
     console.log(`ok    ${name}: ${numRuns} runs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } catch (error: unknown) {
     failures++;
-    console.log(`FAIL  ${name}: ${error instanceof Error ? error.message : String(error)}`);
+    // fast-check keeps the property's own error (assertion, timeout) as the cause of its report.
+    const cause =
+      error instanceof Error && error.cause instanceof Error ? `\ncause: ${error.cause.message}` : '';
+    console.log(`FAIL  ${name}: ${error instanceof Error ? error.message : String(error)}${cause}`);
   }
 }
 

@@ -40,9 +40,11 @@ async function diagnosticsOfFreshOpen(
   stats: LspFuzzStats,
 ): Promise<string[]> {
   const uri = freshUri('fresh');
-  const diagnostics = await stats.slowest.time('diagnostics after didOpen', session.open(uri, text));
-  await session.close(uri);
-  return comparable(diagnostics);
+  try {
+    return comparable(await stats.slowest.time('diagnostics after didOpen', session.open(uri, text)));
+  } finally {
+    await session.close(uri);
+  }
 }
 
 /**
@@ -63,32 +65,34 @@ export function incrementalEditsMatchFreshOpen(
       stats.iterations++;
       const uri = freshUri('edited');
       let document = TextDocument.create(uri, 'yaml', 1, seed.text);
-      await stats.slowest.time('diagnostics after didOpen', session.open(uri, seed.text));
       let finalDiagnostics: Diagnostic[] = [];
-      for (const [index, edit] of edits.entries()) {
-        stats.edits++;
-        const resolved = resolveEdit(document.getText(), edit);
-        const range = { start: document.positionAt(resolved.start), end: document.positionAt(resolved.end) };
-        const version = document.version + 1;
-        document = TextDocument.update(document, [{ range, text: resolved.insert }], version);
-        const change = [{ range, text: resolved.insert }];
-        const isLast = index === edits.length - 1;
-        if (isLast || awaitAfter[index] === true) {
-          finalDiagnostics = await stats.slowest.time(
-            'diagnostics after didChange',
-            session.change(uri, version, change),
-          );
-          await askEverything(
-            session,
-            uri,
-            document.positionAt(resolved.start + resolved.insert.length),
-            stats.slowest,
-          );
-        } else {
-          await session.notifyChange(uri, version, change);
+      try {
+        await stats.slowest.time('diagnostics after didOpen', session.open(uri, seed.text));
+        for (const [index, edit] of edits.entries()) {
+          stats.edits++;
+          const resolved = resolveEdit(document.getText(), edit);
+          const range = {
+            start: document.positionAt(resolved.start),
+            end: document.positionAt(resolved.end),
+          };
+          const version = document.version + 1;
+          document = TextDocument.update(document, [{ range, text: resolved.insert }], version);
+          const change = [{ range, text: resolved.insert }];
+          if (index === edits.length - 1 || awaitAfter[index] === true) {
+            finalDiagnostics = await stats.slowest.time(
+              'diagnostics after didChange',
+              session.change(uri, version, change),
+            );
+            const at = document.positionAt(resolved.start + resolved.insert.length);
+            await askEverything(session, uri, at, stats.slowest);
+          } else {
+            await session.notifyChange(uri, version, change);
+          }
         }
+      } finally {
+        // Closed even when the run fails, so that one failure does not change the runs after it.
+        await session.close(uri);
       }
-      await session.close(uri);
       assert.deepEqual(
         comparable(finalDiagnostics),
         await diagnosticsOfFreshOpen(session, document.getText(), stats),
@@ -124,9 +128,12 @@ export function hostileTextIsAnswered(
   return fc.asyncProperty(hostileText, fc.nat(), async (text, at) => {
     stats.iterations++;
     const uri = freshUri('hostile');
-    await stats.slowest.time('diagnostics of hostile text', session.open(uri, text));
-    const document = TextDocument.create(uri, 'yaml', 1, text);
-    await askEverything(session, uri, document.positionAt(at % (text.length + 1)), stats.slowest);
-    await session.close(uri);
+    try {
+      await stats.slowest.time('diagnostics of hostile text', session.open(uri, text));
+      const document = TextDocument.create(uri, 'yaml', 1, text);
+      await askEverything(session, uri, document.positionAt(at % (text.length + 1)), stats.slowest);
+    } finally {
+      await session.close(uri);
+    }
   });
 }
