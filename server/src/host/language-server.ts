@@ -96,6 +96,8 @@ export class LanguageServer {
     this.published.delete(uri);
     this.predictions.remove(uri);
     void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+    // The kinds its CustomResourceDefinitions defined are gone: the documents that used them are checked again.
+    this.refreshCustomKinds(uri);
   }
 
   /** Settings changed: drop caches and validate every open document again. */
