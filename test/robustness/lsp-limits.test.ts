@@ -20,6 +20,8 @@ import {
   withinBound,
 } from './lsp-support';
 
+/** Documents under this folder get kubeForesight.maxFileSizeKB 20480 (20 MiB). */
+const RAISED_LIMIT_FOLDER = 'file:///limits-raised';
 const CONFIG_MAP = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: NAME\ndata:\n  key: value\n';
 const DATA_LINES = Array.from({ length: 12 }, (_, i) => `  key${i}: value ${i}\n`).join('');
 
@@ -35,7 +37,9 @@ describe('limits over LSP', () => {
   before(async () => {
     session = await startConfiguredSession((item) => {
       onConfiguration?.(item);
-      return VALIDATION_ONLY_SETTINGS;
+      return item.scopeUri?.startsWith(RAISED_LIMIT_FOLDER) === true
+        ? { ...VALIDATION_ONLY_SETTINGS, maxFileSizeKB: 20_480 }
+        : VALIDATION_ONLY_SETTINGS;
     });
   });
   after(async () => {
@@ -96,6 +100,42 @@ describe('limits over LSP', () => {
       [['file-too-large', 3]],
     );
     await session.close('file:///limits-huge/all.yaml');
+  });
+
+  test('a 10 MB file with the size limit raised is analysed up to the node limit, and says where it stopped', async () => {
+    const uri = `${RAISED_LIMIT_FOLDER}/all.yaml`;
+    // Pods whose container has 50,000 arguments: about 100 KB and 50,000 values each, all valid; 19 fit.
+    const pod = (i: number): string =>
+      `apiVersion: v1\nkind: Pod\nmetadata:\n  name: p-${i}\nspec:\n  containers:\n    - name: app\n      image: busybox:1.36\n      args: [${'a,'.repeat(49_999)}a]\n`;
+    const text = Array.from({ length: 101 }, (_, i) => pod(i)).join('---\n');
+    assert.ok(text.length > 10_000_000);
+    const diagnostics = await session.open('file:///limits-huge/all.yaml', text);
+    assert.deepEqual(
+      diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity]),
+      [['file-too-large', 3]],
+    );
+    await session.close('file:///limits-huge/all.yaml');
+  });
+
+  test('a 10 MB file with the size limit raised is analysed up to the node limit, and says where it stopped', async () => {
+    const uri = `${RAISED_LIMIT_FOLDER}/all.yaml`;
+    const keys = Array.from({ length: 100 }, (_, i) => `  key${i}: value ${i}\n`).join('');
+    const text = Array.from({ length: 5_500 }, (_, i) => CONFIG_MAP.replace('NAME', `c-${i}`) + keys).join(
+      '---\n',
+    );
+    assert.ok(text.length > 10_000_000, `${text.length} characters`);
+    const published = session.diagnostics(uri, 1, 120_000);
+    await sendOpen(session, uri, text);
+    const diagnostics = await published;
+    assert.deepEqual(
+      diagnostics.map((diagnostic) => diagnostic.code),
+      ['analysis-incomplete'],
+    );
+    assert.match(
+      diagnostics[0]?.message ?? '',
+      /more than the 1,000,000 YAML values analysed in one file; the analysis stopped here, after \d,\d{3} of 5,500 documents/,
+    );
+    await session.close(uri);
   });
 
   test('a file of 25,000 documents: the first 20,000 are analysed and one information says where it stopped', async () => {
