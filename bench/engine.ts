@@ -30,6 +30,8 @@ export interface TimelineResult {
   readonly replicas: number;
   readonly cpuMs: Summary;
   readonly wallMs: Summary;
+  /** The part of the wall time spent in scheduling cycles, as the timeline body reports it. */
+  readonly schedulingMs: Summary;
   readonly peakRssMiB: Summary;
   readonly events: number;
   readonly podsScheduled: number;
@@ -101,13 +103,14 @@ async function benchScheduling(
 
 async function benchTimeline(script: string, size: readonly [number, number, number], repeats: number) {
   const [nodes, deployments, replicas] = size;
-  const runs: { cpu: number; wall: number; peak: number; stdout: string }[] = [];
+  const runs: { cpu: number; wall: number; scheduling: number; peak: number; stdout: string }[] = [];
   for (let i = 0; i < repeats; i++) {
     const run = await runNode(script, [size.join(',')]);
     failIfBad(run, `timeline ${size.join(',')}`);
     runs.push({
       cpu: numberAfter(run.stdout, /(\d+) ms CPU/),
       wall: numberAfter(run.stdout, /\((\d+) ms wall/),
+      scheduling: numberAfter(run.stdout, /of which (\d+) ms in scheduling cycles/),
       peak: run.peakRssMiB,
       stdout: run.stdout,
     });
@@ -119,6 +122,7 @@ async function benchTimeline(script: string, size: readonly [number, number, num
     replicas,
     cpuMs: summarize(runs.map((r) => r.cpu)),
     wallMs: summarize(runs.map((r) => r.wall)),
+    schedulingMs: summarize(runs.map((r) => r.scheduling)),
     peakRssMiB: summarize(runs.map((r) => r.peak)),
     events: numberAfter(last, /(\d+) events/),
     podsScheduled: numberAfter(last, /(\d+) pods scheduled/),

@@ -173,7 +173,8 @@ export function renderMarkdown(results: BenchResults): string {
       out.push(
         '',
         `Rolling timeline, ${t.deployments} Deployments × ${t.replicas} replicas on ${t.nodes.toLocaleString('en-US')} nodes: ` +
-          `${cell(t.cpuMs)} ms of CPU, ${cell(t.wallMs)} ms wall, peak RSS ${cell(t.peakRssMiB)} MiB; ` +
+          `${cell(t.cpuMs)} ms of CPU, ${cell(t.wallMs)} ms wall (of which ${cell(t.schedulingMs)} ms in scheduling ` +
+          `cycles), peak RSS ${cell(t.peakRssMiB)} MiB; ` +
           `${t.events.toLocaleString('en-US')} events, ${t.podsScheduled.toLocaleString('en-US')} pods scheduled, ` +
           `${t.rolloutsComplete} rollouts complete.`,
       );
