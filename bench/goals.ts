@@ -56,6 +56,20 @@ function atMost(value: number | undefined, target: number, unit: string) {
     : { measured: `${Math.round(value).toLocaleString('en-US')} ${unit}`, met: value < target };
 }
 
+/** MiB as MB (10^6 bytes), as the goal is stated. */
+const toMB = (mib: number): number => Math.round((mib * 2 ** 20) / 1e6);
+
+/** Judged on the whole session's peak (a warm-up and five rounds); the peak after one round is shown beside it. */
+function peakMemory(size: SizeResult | undefined) {
+  if (size === undefined) {
+    return NOT_MEASURED;
+  }
+  return {
+    measured: `${toMB(size.peakRssMiB)} MB over the session, ${toMB(size.peakRssAfterFirstRoundMiB)} MB after one round`,
+    met: toMB(size.peakRssMiB) < 200,
+  };
+}
+
 /** Checks every goal. Throughput goals use pods per CPU second (wall time also counts the other tenants). */
 export function checkGoals(inputs: GoalInputs): GoalResult[] {
   const lsp = inputs.languageServers;
@@ -89,12 +103,7 @@ export function checkGoals(inputs: GoalInputs): GoalResult[] {
     {
       goal: 'Peak memory of our server, 5,000 resources',
       target: '< 200 MB',
-      ...atMost(
-        // MiB to MB (10^6 bytes), as the goal is stated.
-        ((sizeOf(lsp, OURS, 5000)?.peakRssMiB ?? NaN) * 2 ** 20) / 1e6,
-        200,
-        'MB',
-      ),
+      ...peakMemory(sizeOf(lsp, OURS, 5000)),
     },
     {
       goal: '50k plain pods on 5,000 nodes',

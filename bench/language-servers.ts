@@ -33,7 +33,9 @@ export interface SizeResult {
   readonly changeCpuMs: Summary;
   readonly hoverMs: Summary;
   readonly symbolsMs: Summary;
+  /** VmHWM over the whole session (warm-up and every round) and right after the warm-up round. */
   readonly peakRssMiB: number;
+  readonly peakRssAfterFirstRoundMiB: number;
   /** Diagnostics after open: their count and the known error's message (proof the server validates). */
   readonly diagnosticsOnOpen: number;
   readonly knownErrorMessage: string;
@@ -173,6 +175,7 @@ async function measureSize(server: ServerUnderTest, options: LanguageServerOptio
   const { client } = await BenchLspClient.start(server.launch, join(path, '..'));
   try {
     await round(client, uri, text, plan, 1);
+    const peakAfterFirstRound = client.peakResidentBytes();
     const rounds: Round[] = [];
     for (let run = 0; run < options.repeats; run++) {
       rounds.push(await round(client, uri, text, plan, 10 * (run + 1)));
@@ -192,6 +195,7 @@ async function measureSize(server: ServerUnderTest, options: LanguageServerOptio
       hoverMs: summarize(rounds.map((r) => r.hoverMs)),
       symbolsMs: summarize(rounds.map((r) => r.symbolsMs)),
       peakRssMiB: toMiB(client.peakResidentBytes()),
+      peakRssAfterFirstRoundMiB: toMiB(peakAfterFirstRound),
       diagnosticsOnOpen: first?.diagnostics.length ?? 0,
       knownErrorMessage: known?.message ?? '',
       hoverAnswered: rounds.every((r) => r.hoverAnswered),

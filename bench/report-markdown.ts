@@ -76,7 +76,9 @@ function languageServerTables(
       );
     }
     lines.push(
-      `| ${label} | peak RSS (MiB) | ${size.peakRssMiB} | ${other.peakRssMiB} | ${ratio(other.peakRssMiB, size.peakRssMiB)} | |` +
+      `| ${label} | peak RSS after one round (MiB) | ${size.peakRssAfterFirstRoundMiB} | ${other.peakRssAfterFirstRoundMiB} | ${ratio(other.peakRssAfterFirstRoundMiB, size.peakRssAfterFirstRoundMiB)} | |` +
+        withoutCell(String(without?.peakRssAfterFirstRoundMiB ?? '–')),
+      `| ${label} | peak RSS, whole session (MiB) | ${size.peakRssMiB} | ${other.peakRssMiB} | ${ratio(other.peakRssMiB, size.peakRssMiB)} | |` +
         withoutCell(String(without?.peakRssMiB ?? '–')),
       `| ${label} | diagnostics on open | ${size.diagnosticsOnOpen} | ${other.diagnosticsOnOpen} | | |` +
         withoutCell(String(without?.diagnosticsOnOpen ?? '–')),
