@@ -146,3 +146,16 @@ export function positionAt(text: string, offset: number): Position {
   const lineStart = Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r')) + 1;
   return { line, character: offset - lineStart };
 }
+
+/**
+ * Stops a session, killing the server if it does not answer the shutdown request in time: a server stuck in
+ * a loop (the bug a failing test has just shown) must not hang the test run as well.
+ */
+export async function stopWithin(session: LspSession, boundMs = 5_000): Promise<void> {
+  try {
+    await withinBound('shutdown', session.stop(), boundMs);
+  } catch {
+    session.connection.dispose();
+    session.process.kill('SIGKILL');
+  }
+}

@@ -80,7 +80,9 @@ export function isDocumentMarker(text: string, line: LineSpan): boolean {
 
 /** The line containing an offset. */
 export function lineAt(text: string, offset: number): LineSpan {
-  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  // lastIndexOf treats a negative position as 0: at offset 0 it would find a "\n" there and start the line
+  // after it, and previousLine would return that line forever.
+  const start = offset <= 0 ? 0 : text.lastIndexOf('\n', offset - 1) + 1;
   const newline = text.indexOf('\n', offset);
   const end = newline === -1 ? text.length : newline;
   return { start, end: end > start && text[end - 1] === '\r' ? end - 1 : end };
