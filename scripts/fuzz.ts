@@ -22,7 +22,7 @@ import {
   LspFuzzStats,
   openingIsDeterministic,
 } from '../test/fuzz/lsp-properties';
-import { collectServerErrors, peakMemoryMiB } from '../test/robustness/lsp-support';
+import { collectServerErrors, peakMemoryMiB, stopWithin } from '../test/robustness/lsp-support';
 import { LspSession } from '../test/support/lsp-session';
 
 function option(name: string): string | undefined {
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
   );
   const peak = peakMemoryMiB(session);
   const alive = session.isAlive;
-  await session.stop();
+  await stopWithin(session);
   console.log(
     `LSP: ${stats.iterations} runs, ${stats.edits} edits; slowest answer ${stats.slowest.ms.toFixed(0)} ms (${stats.slowest.what}); server peak memory (VmHWM) ${peak.toFixed(0)} MiB; alive ${String(alive)}`,
   );

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { LspSession } from '../support/lsp-session';
-import { collectServerErrors, peakMemoryMiB } from '../robustness/lsp-support';
+import { collectServerErrors, peakMemoryMiB, stopWithin } from '../robustness/lsp-support';
 import { loadSeedFiles } from './inputs';
 import {
   hostileTextIsAnswered,
@@ -28,7 +28,7 @@ describe('fuzzing the server over LSP (fixed seed)', () => {
     serverErrors = collectServerErrors(session);
   });
   after(async () => {
-    await session.stop();
+    await stopWithin(session);
   });
 
   test('after incremental edits, some faster than validation, diagnostics equal a fresh open', async () => {

@@ -18,6 +18,7 @@ import {
   startConfiguredSession,
   VALIDATION_ONLY_SETTINGS,
   withinBound,
+  stopWithin,
 } from './lsp-support';
 
 /** Documents under this folder get kubeForesight.maxFileSizeKB 20480 (20 MiB). */
@@ -43,7 +44,7 @@ describe('limits over LSP', () => {
     });
   });
   after(async () => {
-    await session.stop();
+    await stopWithin(session);
   });
 
   test('while a 4 MB file is analysed, the outline of another document is answered first', async () => {

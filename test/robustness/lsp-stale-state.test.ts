@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { LspSession } from '../support/lsp-session';
-import { withinBound } from './lsp-support';
+import { withinBound, stopWithin } from './lsp-support';
 
 const CRD = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
@@ -35,7 +35,7 @@ describe('closing a document leaves no stale state', () => {
     session = await LspSession.start();
   });
   after(async () => {
-    await session.stop();
+    await stopWithin(session);
   });
 
   test('closing the file of a CRD checks its custom resources again, without the kind', async () => {

@@ -9,7 +9,7 @@ import { ConfigurationRequest, ResponseError } from 'vscode-languageserver-proto
 import type { Settings } from '../../protocol/settings';
 import { DEFAULT_SETTINGS, normalizeSettings } from '../../protocol/settings';
 import { LspSession } from '../support/lsp-session';
-import { collectServerErrors, withinBound } from './lsp-support';
+import { collectServerErrors, withinBound, stopWithin } from './lsp-support';
 
 const cases: { name: string; raw: unknown; expected: Settings }[] = [
   { name: 'null gives every default', raw: null, expected: DEFAULT_SETTINGS },
@@ -112,7 +112,7 @@ describe('the server given garbage settings over workspace/configuration', () =>
     });
   });
   after(async () => {
-    await session.stop();
+    await stopWithin(session);
   });
 
   for (const name of Object.keys(ANSWERS)) {

@@ -14,7 +14,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { parseAllDocuments } from 'yaml';
 import { LspSession } from '../support/lsp-session';
-import { askEverything, collectServerErrors, peakMemoryMiB, positionAt, SlowestAnswer } from './lsp-support';
+import {
+  askEverything,
+  collectServerErrors,
+  peakMemoryMiB,
+  positionAt,
+  SlowestAnswer,
+  stopWithin,
+} from './lsp-support';
 import type { YamlSuiteCase } from './yaml-suite';
 import { loadYamlSuite } from './yaml-suite';
 
@@ -47,7 +54,7 @@ describe('the YAML test suite through the server over LSP', () => {
     serverErrors = collectServerErrors(session);
   });
   after(async () => {
-    await session.stop();
+    await stopWithin(session);
   });
 
   for (const suiteCase of CASES) {
