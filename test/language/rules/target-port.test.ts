@@ -77,6 +77,48 @@ const cases: { name: string; text: string; expected: SeenFinding[] }[] = [
     expected: [],
   },
   {
+    name: 'a Service with several selector labels selects only the pods that carry all of them',
+    text: `${service('web, tier: front', 'http-web')}---\n${deployment('web', '[{ name: http-web, containerPort: 8080 }]')}---\n${yaml(
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: { name: front }',
+      'spec:',
+      '  selector: { matchLabels: { app: web, tier: front } }',
+      '  template:',
+      '    metadata: { labels: { app: web, tier: front } }',
+      '    spec:',
+      '      containers: [{ name: app, image: nginx, ports: [{ name: http, containerPort: 8080 }] }]',
+    )}`,
+    expected: [
+      {
+        code: 'target-port-not-found',
+        message:
+          'targetPort "http-web" is not the name of any container port in the pods this Service selects (Deployment front); their named ports: http.',
+        at: 'http-web',
+        line: 8,
+      },
+    ],
+  },
+  {
+    name: 'the pods a Service selects are named in the order of the manifests',
+    text: `${deployment('web', '[{ name: http, containerPort: 8080 }]')}---\n${service('web', 'grpc')}---\n${yaml(
+      'apiVersion: v1',
+      'kind: Pod',
+      'metadata: { name: debug, labels: { app: web, debug: "true" } }',
+      'spec:',
+      '  containers: [{ name: app, image: nginx, ports: [{ name: metrics, containerPort: 9090 }] }]',
+    )}`,
+    expected: [
+      {
+        code: 'target-port-not-found',
+        message:
+          'targetPort "grpc" is not the name of any container port in the pods this Service selects (Deployment web, Pod debug); their named ports: http, metrics.',
+        at: 'grpc',
+        line: 18,
+      },
+    ],
+  },
+  {
     name: 'a numeric targetPort is not looked up',
     text: `${service('web', '8080')}---\n${deployment('web', '[{ name: http, containerPort: 8080 }]')}`,
     expected: [],

@@ -37,7 +37,7 @@ const DEFAULT_NAMESPACE = 'default';
  * Returns only the Services with findings.
  */
 export function checkServiceTargetPorts(objects: readonly ManifestObject[]): Map<ManifestObject, Finding[]> {
-  const pods = objects.flatMap(podShapesOf);
+  const pods = indexByLabel(objects.flatMap(podShapesOf));
   const results = new Map<ManifestObject, Finding[]>();
   for (const service of objects) {
     if (service.apiVersion !== 'v1' || service.kind !== 'Service') {
@@ -49,6 +49,34 @@ export function checkServiceTargetPorts(objects: readonly ManifestObject[]): Map
     }
   }
   return results;
+}
+
+/** Pods by namespace and label pair, each list in the objects' order. */
+type PodIndex = ReadonlyMap<string, readonly PodShape[]>;
+
+function labelKey(namespace: string, key: string, value: string): string {
+  return JSON.stringify([namespace, key, value]);
+}
+
+/**
+ * Indexes the pods by each of their labels, so that a Service looks only at the pods that carry its selector's
+ * first pair: matching every Service against every pod was quadratic (1,667 Services and Deployments in one file
+ * made 2.8 million matches, about 200 ms, on every keystroke).
+ */
+function indexByLabel(pods: readonly PodShape[]): PodIndex {
+  const index = new Map<string, PodShape[]>();
+  for (const pod of pods) {
+    for (const [key, value] of pod.labels) {
+      const entry = labelKey(pod.namespace, key, value);
+      const list = index.get(entry);
+      if (list === undefined) {
+        index.set(entry, [pod]);
+      } else {
+        list.push(pod);
+      }
+    }
+  }
+  return index;
 }
 
 function podShapesOf(object: ManifestObject): PodShape[] {
@@ -81,15 +109,15 @@ function namedPortsOf(value: unknown, specPath: InstancePath): NamedPort[] {
   return ports;
 }
 
-function checkService(service: ManifestObject, pods: readonly PodShape[]): Finding[] {
+function checkService(service: ManifestObject, pods: PodIndex): Finding[] {
   const selector = labelEntriesAt(service.value, ['spec', 'selector']);
-  if (selector.length === 0) {
+  const [first] = selector;
+  if (first === undefined) {
     return [];
   }
   const namespace = service.namespace ?? DEFAULT_NAMESPACE;
-  const selected = pods.filter(
-    (pod) => pod.namespace === namespace && mapSelectorMatches(selector, pod.labels),
-  );
+  const candidates = pods.get(labelKey(namespace, first[0], first[1])) ?? [];
+  const selected = candidates.filter((pod) => mapSelectorMatches(selector, pod.labels));
   if (selected.length === 0) {
     return [];
   }
