@@ -115,6 +115,14 @@ describe('timeline panel HTML', () => {
     assert.equal(escapeAttribute(`"<&>'`), `&quot;&lt;&amp;&gt;'`);
   });
 
+  test("the source list of current VS Code and code-server ('self' and a CDN host) goes into every resource directive", () => {
+    const policy = contentSecurityPolicy("'self' https://*.vscode-cdn.net", createNonce());
+    assert.match(policy, /style-src 'self' https:\/\/\*\.vscode-cdn\.net;/);
+    assert.match(policy, /font-src 'self' https:\/\/\*\.vscode-cdn\.net;/);
+    assert.match(policy, /img-src 'self' https:\/\/\*\.vscode-cdn\.net;/);
+    assert.doesNotMatch(policy, /unsafe/);
+  });
+
   const refused: readonly { name: string; source: string; nonce: string }[] = [
     {
       name: 'a CSP source that would add a directive',
@@ -122,6 +130,8 @@ describe('timeline panel HTML', () => {
       nonce: createNonce(),
     },
     { name: 'a CSP source with quotes', source: "'unsafe-eval'", nonce: createNonce() },
+    { name: 'a quoted keyword beside a host', source: "'self' 'unsafe-inline'", nonce: createNonce() },
+    { name: 'an empty CSP source', source: '  ', nonce: createNonce() },
     { name: 'a nonce that is too short', source: CSP_SOURCE, nonce: 'abc' },
     { name: 'a nonce with a quote', source: CSP_SOURCE, nonce: "AAAAAAAAAAAAAAAAAAAAAA=='" },
   ];

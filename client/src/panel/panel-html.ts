@@ -16,7 +16,8 @@ export interface PanelHtmlInput {
 }
 
 const NONCE_PATTERN = /^[A-Za-z0-9+/_-]{16,}={0,2}$/;
-const SOURCE_PATTERN = /^[A-Za-z0-9*.:/_+-]+$/;
+/** One source of webview.cspSource: a host or scheme source, or the 'self' keyword (code-server, VS Code 1.9x+). */
+const SOURCE_PATTERN = /^(?:'self'|[A-Za-z0-9*.:/_+-]+)$/;
 
 /** A fresh nonce: 128 random bits, base64. */
 export function createNonce(): string {
@@ -25,18 +26,22 @@ export function createNonce(): string {
 
 /** The Content-Security-Policy of the page. */
 export function contentSecurityPolicy(cspSource: string, nonce: string): string {
-  if (!SOURCE_PATTERN.test(cspSource)) {
+  // cspSource is a space-separated source list ("'self' https://*.vscode-cdn.net" in current VS Code): each
+  // source must be one we understand, so nothing else (a ';' starting a new directive) can ride along.
+  const sources = cspSource.trim().split(/\s+/);
+  if (cspSource.trim() === '' || !sources.every((source) => SOURCE_PATTERN.test(source))) {
     throw new Error(`unexpected webview CSP source ${JSON.stringify(cspSource)}`);
   }
+  const sourceList = sources.join(' ');
   if (!NONCE_PATTERN.test(nonce)) {
     throw new Error('the nonce must be base64 of at least 96 bits');
   }
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
-    `style-src ${cspSource}`,
-    `font-src ${cspSource}`,
-    `img-src ${cspSource}`,
+    `style-src ${sourceList}`,
+    `font-src ${sourceList}`,
+    `img-src ${sourceList}`,
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');
