@@ -27,6 +27,7 @@ connection.onInitialize((params): InitializeResult => {
   server.settings.setSupportsConfiguration(workspace?.configuration === true);
   const options = params.initializationOptions as { workspaceTrusted?: unknown } | undefined;
   server.setWorkspaceTrusted(options?.workspaceTrusted !== false);
+  server.setSupportsCodeLensRefresh(workspace?.codeLens?.refreshSupport === true);
   server.setWorkspaceRoots(
     (params.workspaceFolders ?? []).flatMap((folder) => {
       try {

@@ -17,7 +17,7 @@ import type {
   Hover,
   TextDocumentPositionParams,
 } from 'vscode-languageserver';
-import { MarkupKind } from 'vscode-languageserver';
+import { CodeLensRefreshRequest, MarkupKind } from 'vscode-languageserver';
 import { completeAt } from '../language/assist/completion';
 import { hoverAt } from '../language/assist/hover';
 import { documentSymbols } from '../language/assist/symbols';
@@ -52,6 +52,10 @@ export class LanguageServer {
   private readonly predictions: PredictionsHost;
   /** Whether the workspace is trusted: untrusted, no file outside the open documents is read. */
   private isTrusted = true;
+  /** Whether the client takes workspace/codeLens/refresh. */
+  private canRefreshCodeLenses = false;
+  /** The code lenses last given to the client per document (its version, the lenses serialised). */
+  private readonly lensesShown = new Map<string, { readonly version: number; readonly key: string }>();
 
   constructor(
     private readonly connection: Connection,
@@ -69,7 +73,7 @@ export class LanguageServer {
           .all()
           .map((document) => this.analyses.get(document.uri))
           .filter((state): state is DocumentState => state !== undefined && this.isCurrent(state))
-          .map((state) => ({ uri: state.uri, analysis: state.analysis })),
+          .map((state) => ({ uri: state.uri, analysis: state.analysis, text: state.text })),
     });
   }
 
@@ -83,6 +87,11 @@ export class LanguageServer {
     this.isTrusted = isTrusted;
   }
 
+  /** Records whether the client supports workspace/codeLens/refresh. */
+  setSupportsCodeLensRefresh(supported: boolean): void {
+    this.canRefreshCodeLenses = supported;
+  }
+
   /** A document was opened or changed: validate a new one at once, an edited one once the typing pauses. */
   changed(uri: string): void {
     this.queue.schedule(uri, this.analyses.get(uri) === undefined ? 0 : VALIDATION_DELAY_MS);
@@ -94,6 +103,7 @@ export class LanguageServer {
     this.analyses.remove(uri);
     this.settings.delete(uri);
     this.published.delete(uri);
+    this.lensesShown.delete(uri);
     this.predictions.remove(uri);
     void this.connection.sendDiagnostics({ uri, diagnostics: [] });
     // The kinds its CustomResourceDefinitions defined are gone: the documents that used them are checked again.
@@ -148,7 +158,11 @@ export class LanguageServer {
   async codeLenses(params: CodeLensParams): Promise<CodeLens[]> {
     return this.guarded('computing code lenses', [], async () => {
       const state = await this.currentState(params.textDocument.uri);
-      return state === undefined ? [] : this.predictions.codeLenses(state);
+      const lenses = state === undefined ? [] : this.predictions.codeLenses(state);
+      if (state !== undefined) {
+        this.lensesShown.set(state.uri, { version: state.version, key: JSON.stringify(lenses) });
+      }
+      return lenses;
     });
   }
 
@@ -244,6 +258,15 @@ export class LanguageServer {
     }
     this.refreshCustomKinds(document.uri);
     const openUris = this.documents.all().map((open) => open.uri);
+    if (this.predictions.isClusterFile(document.uri)) {
+      // The cluster changed: the open manifests predicted on it are predicted again (which also gives this file
+      // its own findings, such as its scenario's drains).
+      for (const uri of openUris) {
+        if (uri !== document.uri && !this.predictions.isClusterFile(uri)) {
+          this.queue.schedule(uri);
+        }
+      }
+    }
     let predicted: ReturnType<PredictionsHost['update']> = { prediction: undefined, newNotice: undefined };
     try {
       predicted = this.predictions.update(document.uri, settings, context, this.isTrusted, openUris);
@@ -325,6 +348,33 @@ export class LanguageServer {
       }
       this.published.set(state.uri, key);
       await this.connection.sendDiagnostics({ uri: state.uri, version: state.version, diagnostics });
+    }
+    await this.refreshStaleCodeLenses(states);
+  }
+
+  /**
+   * Asks the client to fetch code lenses again when those it last got no longer match the predictions: a
+   * setting, the cluster file or another manifest of the folder changed them without an edit of the document,
+   * and the editor would otherwise keep showing the old lens until it next asks.
+   */
+  private async refreshStaleCodeLenses(states: readonly DocumentState[]): Promise<void> {
+    if (!this.canRefreshCodeLenses) {
+      return;
+    }
+    // A document edited since it got its lenses is asked for again by the editor itself.
+    const isStale = states.some((state) => {
+      const shown = this.lensesShown.get(state.uri);
+      return (
+        shown !== undefined &&
+        shown.version === state.version &&
+        shown.key !== JSON.stringify(this.predictions.codeLenses(state))
+      );
+    });
+    if (isStale) {
+      for (const state of states) {
+        this.lensesShown.delete(state.uri);
+      }
+      await this.connection.sendRequest(CodeLensRefreshRequest.type);
     }
   }
 
