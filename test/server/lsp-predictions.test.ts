@@ -8,8 +8,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { CodeActionRequest, CodeLensRequest, HoverRequest } from 'vscode-languageserver-protocol/node';
+import {
+  CodeActionRequest,
+  CodeLensRefreshRequest,
+  CodeLensRequest,
+  HoverRequest,
+  ShowMessageNotification,
+} from 'vscode-languageserver-protocol/node';
 import type { CodeAction, Diagnostic, MarkupContent } from 'vscode-languageserver-protocol/node';
+import { STATUS_NOTIFICATION } from '../../protocol/messages';
+import type { StatusParams } from '../../protocol/messages';
 import { LspSession } from '../support/lsp-session';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'predictions');
@@ -204,5 +212,123 @@ describe('predictions over LSP', () => {
       diagnostics.map((d) => [d.code, d.severity, covered(text, d)]),
       [['best-effort-pod', 3, 'containers']],
     );
+  });
+});
+
+describe('code lenses kept current over LSP', () => {
+  let session: LspSession;
+  let refreshes = 0;
+  before(async () => {
+    session = await LspSession.start({ workspace: { codeLens: { refreshSupport: true } } });
+    session.connection.onRequest(CodeLensRefreshRequest.type, () => {
+      refreshes += 1;
+      return null;
+    });
+  });
+  after(async () => {
+    await session.stop();
+  });
+
+  test('when another manifest of the folder changes a lens already shown, the server asks for a refresh', async () => {
+    const api = fixture('pending-cpu/api.yaml');
+    await session.open(api.uri, api.text);
+    const title = async (): Promise<string | undefined> =>
+      (await session.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri: api.uri } }))?.[0]
+        ?.command?.title;
+    assert.equal(await title(), '6/8 scheduled · 2 Pending · Burstable');
+    assert.equal(refreshes, 0, 'no refresh while nothing the editor shows has changed');
+
+    // An unsaved manifest beside it: higher-priority pods that take most of each worker's cpu first.
+    const hogUri = pathToFileURL(join(FIXTURES, 'pending-cpu', 'unsaved-hog.yaml')).href;
+    const refreshed = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no workspace/codeLens/refresh within 20 s')), 20_000);
+      session.connection.onRequest(CodeLensRefreshRequest.type, () => {
+        refreshes += 1;
+        clearTimeout(timer);
+        resolve();
+        return null;
+      });
+    });
+    await session.open(hogUri, HOG);
+    await refreshed;
+    assert.equal(refreshes, 1);
+    assert.match((await title()) ?? '', /^[0-5]\/8 scheduled · [3-8] Pending · Burstable$/);
+  });
+});
+
+const HOG = `apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata:
+  name: hog-first
+value: 100000
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: hog
+spec:
+  replicas: 3
+  selector:
+    matchLabels: {app: hog}
+  template:
+    metadata:
+      labels: {app: hog}
+    spec:
+      priorityClassName: hog-first
+      containers:
+        - name: hog
+          image: registry.example.com/hog:1
+          resources:
+            requests: {cpu: "2", memory: 1Gi}
+            limits: {memory: 1Gi}
+`;
+
+describe('the examples’ own cluster file over LSP', () => {
+  const EXAMPLES = join(__dirname, '..', '..', 'examples');
+  let session: LspSession;
+  const statuses: StatusParams[] = [];
+  const messages: string[] = [];
+  before(async () => {
+    session = await LspSession.start();
+    session.connection.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => statuses.push(params));
+    session.connection.onNotification(ShowMessageNotification.type, (params) =>
+      messages.push(params.message),
+    );
+  });
+  after(async () => {
+    await session.stop();
+  });
+
+  test('a drain its scenario predicts to fail is a finding on the step, not a reason to drop the cluster file', async () => {
+    const manifestPath = join(EXAMPLES, 'web-app', 'deployment.yaml');
+    const manifest = { uri: pathToFileURL(manifestPath).href, text: readFileSync(manifestPath, 'utf8') };
+    const clusterPath = join(EXAMPLES, '.foresight', 'cluster.yaml');
+    const cluster = { uri: pathToFileURL(clusterPath).href, text: readFileSync(clusterPath, 'utf8') };
+    await session.open(manifest.uri, manifest.text);
+    assert.deepEqual(statuses.at(-1), { kubernetesVersion: '1.35', cluster: 'cluster.yaml' });
+    assert.deepEqual(messages, [], 'no notice that the cluster file has errors');
+
+    // Validated first on its own, the cluster file gets the findings of the predictions made on it once the open
+    // manifests are predicted again with it.
+    const validated = await session.open(cluster.uri, cluster.text);
+    assert.deepEqual(validated, [], 'the cluster file is valid Kubernetes YAML');
+    const clusterDiagnostics = await session.diagnostics(cluster.uri);
+    const drain = clusterDiagnostics.filter((d) => d.code === 'drain-blocked');
+    assert.equal(
+      drain.length,
+      1,
+      clusterDiagnostics.map((d) => `${String(d.code)}: ${d.message}`).join('\n'),
+    );
+    assert.equal(drain[0]?.severity, 1);
+    assert.match(
+      drain[0]?.message ?? '',
+      /^kubectl drain worker-1 never finishes: eviction of pod default\/payments-/,
+    );
+    assert.deepEqual(
+      clusterDiagnostics.filter((d) => d.code === 'simulation-input-error'),
+      [],
+      'the cluster file itself is valid',
+    );
+    assert.deepEqual(messages, []);
   });
 });

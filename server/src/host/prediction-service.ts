@@ -9,6 +9,7 @@ import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Settings } from '../../../protocol/settings';
 import type { SourcedObject } from '../engine/model/cluster-load';
+import { isPredictedOutcome } from '../engine/controllers/timeline-findings';
 import { DEFAULT_CLUSTER_DESCRIPTION } from '../engine/model/default-cluster';
 import type { ObjectSource } from '../engine/model/source';
 import { simulate } from '../engine/simulate/simulate';
@@ -35,6 +36,8 @@ export interface ScopeFile {
   /** The file's URI. */
   readonly uri: string;
   readonly analysis: FileAnalysis;
+  /** The text, for an open document (its unsaved contents count). */
+  readonly text?: string;
 }
 
 /** What a prediction run produced. */
@@ -103,7 +106,7 @@ export class PredictionService {
       trusted && scope.folder !== undefined
         ? findClusterFile(scope.folder, this.resolveClusterSetting(scope.folder, settings.cluster))
         : undefined;
-    const clusterText = clusterPath === undefined ? '' : readTextOrEmpty(clusterPath);
+    const clusterText = clusterPath === undefined ? '' : this.clusterTextOf(clusterPath);
     const fingerprint = [
       settings.kubernetesVersion,
       clusterPath ?? '',
@@ -118,6 +121,13 @@ export class PredictionService {
     const prediction = this.run(scope.uri, files, settings, context, clusterPath, clusterText);
     this.cache.set(scope.uri, { fingerprint, prediction });
     return prediction;
+  }
+
+  /** The cluster file's text: the open editor's unsaved contents when it is open, else the file on disk. */
+  private clusterTextOf(clusterPath: string): string {
+    const path = resolve(clusterPath);
+    const open = this.open.openAnalyses().find((file) => pathOf(file.uri) === path);
+    return open?.text ?? readTextOrEmpty(path);
   }
 
   /** The cached prediction of the scope that holds a document, without running anything. */
@@ -163,7 +173,10 @@ export class PredictionService {
       clusterUri === undefined
         ? []
         : simulation.findings.filter(
-            (finding) => finding.source.file === clusterUri && finding.severity === 'error',
+            (finding) =>
+              finding.source.file === clusterUri &&
+              finding.severity === 'error' &&
+              !isPredictedOutcome(finding.code),
           );
     const clusterSyntaxErrors =
       clusterAnalysis?.findings.filter(

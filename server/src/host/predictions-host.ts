@@ -51,9 +51,13 @@ export class PredictionsHost {
     trusted: boolean,
     openUris: readonly string[],
   ): { prediction: Prediction | undefined; newNotice: string | undefined } {
-    if (!settings.predictions.enable || uri.includes('/.foresight/')) {
+    if (!settings.predictions.enable) {
       this.byDocument.delete(uri);
       return { prediction: undefined, newNotice: undefined };
+    }
+    if (this.isClusterFile(uri)) {
+      // A cluster file is not a manifest: it keeps the findings of the predictions that run on it.
+      return { prediction: this.byDocument.get(uri), newNotice: undefined };
     }
     const prediction = this.service.predict(uri, settings, context, trusted);
     if (prediction === undefined) {
@@ -74,6 +78,19 @@ export class PredictionsHost {
       newNotice = prediction.clusterNotice;
     }
     return { prediction, newNotice };
+  }
+
+  /** Whether a document is a cluster file: under a .foresight folder, or the cluster of a prediction made. */
+  isClusterFile(uri: string): boolean {
+    if (uri.includes('/.foresight/')) {
+      return true;
+    }
+    for (const prediction of this.byDocument.values()) {
+      if (prediction.clusterUri === uri) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The prediction findings of a document. */

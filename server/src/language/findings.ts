@@ -84,6 +84,12 @@ export const DIAGNOSTIC_CODES = {
   'pdb-selects-nothing': 'warning',
   /** Predicted: a pod is covered by two PodDisruptionBudgets, so the eviction API refuses to evict it. */
   'pdb-overlap': 'warning',
+  /** Predicted: a scenario's kubectl drain never finishes (evictions refused) or fails (a pod it cannot delete). */
+  'drain-blocked': 'error',
+  /** Predicted: a scenario's kubectl drain is still waiting when the simulation ends. */
+  'drain-unfinished': 'warning',
+  /** Predicted: a rollout has not finished when the simulation ends. */
+  'rollout-unfinished': 'warning',
   /** The folder has more objects than are simulated on every keystroke; predictions were skipped. */
   'predictions-skipped': 'information',
   /** The simulation found the input invalid (a cluster file's node without allocatable, …). */

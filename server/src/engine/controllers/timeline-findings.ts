@@ -39,6 +39,30 @@ export const TIMELINE_FINDING_CODES = {
   'scenario-invalid': 'error',
 } as const satisfies Record<string, EngineSeverity>;
 
+/**
+ * The codes that predict an outcome of applying valid input (a drain that never finishes, a stalled rollout, a
+ * budget that blocks everything), as opposed to those that say the input itself is wrong. An outcome reported on
+ * a cluster file's scenario is the prediction working, not a broken cluster file.
+ */
+const OUTCOME_CODES: ReadonlySet<string> = new Set<TimelineFindingCode>([
+  'pdb-selects-no-pod',
+  'pdb-overlap',
+  'pdb-blocks-all-disruptions',
+  'pdb-sync-failed',
+  'rollout-progress-deadline-exceeded',
+  'rollout-not-finished',
+  'drain-never-finishes',
+  'drain-not-finished',
+  'drain-failed',
+  'statefulset-pod-stuck',
+  'initial-pod-unschedulable',
+]);
+
+/** Whether a finding code (of the engine or the timeline) is a predicted outcome rather than an input problem. */
+export function isPredictedOutcome(code: string): boolean {
+  return OUTCOME_CODES.has(code);
+}
+
 /** A stable timeline finding code. */
 export type TimelineFindingCode = keyof typeof TIMELINE_FINDING_CODES;
 

@@ -8,6 +8,7 @@ import type { Finding } from '../findings';
 import { closestMatch } from '../schema/closest-match';
 import type { SchemaStore } from '../schema/schema-store';
 import { rangeForValue } from '../yaml/node-at-path';
+import { SCENARIO_API_VERSION } from '../../engine/scenario/scenario-spec';
 import type { ManifestObject } from './manifest-object';
 
 /** What the API history says about an apiVersion and kind in the selected version. */
@@ -95,6 +96,10 @@ export function checkApiVersion(
   const custom = customKinds?.validate(object);
   if (custom !== undefined && custom !== 'unknown') {
     return { findings: custom, stop: true };
+  }
+  if (object.apiVersion === SCENARIO_API_VERSION && object.kind === 'Scenario') {
+    // Kube Foresight's own what-if steps in a cluster file: the engine checks them when it runs them.
+    return { findings: [], stop: true };
   }
   const group = object.apiVersion.includes('/') ? (object.apiVersion.split('/')[0] ?? '') : '';
   if (!store.hasGroup(group)) {

@@ -46,6 +46,10 @@ const ENGINE_PREDICTION_CODES: Readonly<
   'pdb-blocks-all-disruptions': { code: 'pdb-blocks-disruptions' },
   'pdb-selects-no-pod': { code: 'pdb-selects-nothing' },
   'pdb-overlap': { code: 'pdb-overlap' },
+  'drain-never-finishes': { code: 'drain-blocked' },
+  'drain-failed': { code: 'drain-blocked' },
+  'drain-not-finished': { code: 'drain-unfinished' },
+  'rollout-not-finished': { code: 'rollout-unfinished' },
 };
 
 /** Engine notes that say nothing about the user's manifest. */
