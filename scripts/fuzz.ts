@@ -15,6 +15,7 @@ import {
   incrementalEqualsFresh,
   stoppedRunsConverge,
 } from '../test/fuzz/analyzer-properties';
+import { loadEngineSeeds, mutatedInputIsSimulated } from '../test/fuzz/engine-properties';
 import { loadSeedFiles } from '../test/fuzz/inputs';
 import {
   hostileTextIsAnswered,
@@ -69,6 +70,12 @@ async function main(): Promise<void> {
   );
   await check('in-process: stopped runs converge', 800, (p) =>
     fc.assert(stoppedRunsConverge(seeds, context), p),
+  );
+  await check('engine: mutated examples are simulated, twice alike', 1_500, (p) =>
+    fc.assert(mutatedInputIsSimulated(loadEngineSeeds('examples'), 8), p),
+  );
+  await check('engine: every mutated seed manifest is simulated, twice alike', 150, (p) =>
+    fc.assert(mutatedInputIsSimulated(loadEngineSeeds('all')), p),
   );
 
   const session = await LspSession.start();

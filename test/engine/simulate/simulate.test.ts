@@ -135,3 +135,78 @@ spec:
     assert.equal(run(), run());
   });
 });
+
+describe('simulate on malformed and oversized input', () => {
+  const source = (documentIndex: number) => ({ file: 'm.yaml', documentIndex, path: [] as string[] });
+
+  test('an object with a null item in a list of objects is left out with a finding, not a crash', () => {
+    const result = simulate({
+      manifests: [
+        {
+          object: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [null] } },
+          source: source(0),
+        },
+        {
+          object: {
+            apiVersion: 'v1',
+            kind: 'Pod',
+            metadata: { name: 'q' },
+            spec: { containers: [{ name: 'a', image: 'nginx', args: [null] }] },
+          },
+          source: source(1),
+        },
+      ],
+      cluster: null,
+      timeline: false,
+    });
+    assert.deepEqual(
+      result.findings.filter((finding) => finding.code === 'invalid-field').map((f) => [f.path, f.message]),
+      [
+        [
+          ['spec', 'containers', 0],
+          'Pod "p": spec.containers[0] is null; the API server reads a null list item as an empty object and rejects the Pod, so it is left out of the simulation',
+        ],
+      ],
+    );
+    assert.deepEqual(
+      result.report.pods.map((pod) => pod.name),
+      ['q'],
+    );
+  });
+
+  test('workloads asking for more pods than maxPods are not simulated; a finding names the workload', () => {
+    const deployment = (name: string, replicas: number) => ({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name },
+      spec: {
+        replicas,
+        selector: { matchLabels: { app: name } },
+        template: {
+          metadata: { labels: { app: name } },
+          spec: { containers: [{ name: 'a', image: 'nginx' }] },
+        },
+      },
+    });
+    const result = simulate({
+      manifests: [
+        { object: deployment('small', 6), source: source(0) },
+        { object: deployment('huge', 1_000_000), source: source(1) },
+      ],
+      cluster: null,
+      maxPods: 10,
+    });
+    assert.deepEqual(result.report.pods, []);
+    const limit = result.findings.filter((finding) => finding.code === 'workload-too-many-pods');
+    assert.deepEqual(
+      limit.map((finding) => [finding.source.documentIndex, finding.severity, finding.message]),
+      [
+        [
+          1,
+          'error',
+          'The manifests ask for more than 10 pods (reached at Deployment "huge"), more than one simulation creates; nothing was simulated.',
+        ],
+      ],
+    );
+  });
+});

@@ -15,6 +15,7 @@ import {
   effectivePullPolicy,
   sidecarStartedTime,
   stopDurationSeconds,
+  containerTimingOf,
 } from './pod-startup';
 import type { SimPod } from './sim-pod';
 import type { TimingSettings } from './timing-settings';
@@ -88,7 +89,9 @@ export class Kubelets {
       return;
     }
     const token = pod.lifecycleToken;
-    const containers = listOf(pod.object.spec?.containers) as readonly ContainerTiming[];
+    const containers = listOf(pod.object.spec?.containers as readonly unknown[] | undefined).map(
+      containerTimingOf,
+    );
     const delay = pod.isRunning ? stopDurationSeconds({ ...pod.object.spec, containers }, this.settings) : 0;
     state.sim.after(delay, PRIORITY.kubelet, () => {
       if (pod.lifecycleToken === token && node.isKubeletAlive) {
@@ -101,8 +104,8 @@ export class Kubelets {
 /** Computes when a pod bound at `now` on `node` runs and becomes ready; reserves its image pulls on the node. */
 export function planStart(pod: SimPod, node: SimNode, now: number, settings: TimingSettings): StartPlan {
   const spec = pod.object.spec ?? {};
-  const initContainers = listOf(spec.initContainers) as readonly ContainerTiming[];
-  const containers = listOf(spec.containers) as readonly ContainerTiming[];
+  const initContainers = listOf(spec.initContainers as readonly unknown[] | undefined).map(containerTimingOf);
+  const containers = listOf(spec.containers as readonly unknown[] | undefined).map(containerTimingOf);
   let time = now;
   let creatingMessage: string | null = null;
   const pullOf = (container: ContainerTiming): number | null => {
@@ -153,7 +156,7 @@ function pullImage(
   time: number,
   settings: TimingSettings,
 ): { readonly readyAt: number | null; readonly message: string } {
-  const image = container.image ?? '';
+  const image = typeof container.image === 'string' ? container.image : '';
   const known = node.imageReadyAt.get(image) ?? (isPreloaded(node, image, settings) ? 0 : undefined);
   const policy = effectivePullPolicy(container);
   if (known !== undefined && known <= time && policy !== 'Always') {

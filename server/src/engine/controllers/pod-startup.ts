@@ -39,6 +39,66 @@ export interface PreStopHook {
   readonly httpGet?: unknown;
 }
 
+/**
+ * A container of a pod object as the timing reads it: each field kept only when it has the type the API gives it
+ * (a probe's periodSeconds "10s" or .inf is left to its default), so no malformed manifest reaches the
+ * arithmetic. The API server would reject such a pod; the schema validation reports it to the user.
+ */
+export function containerTimingOf(value: unknown): ContainerTiming {
+  const raw = recordOf(value);
+  const lifecycle = recordOf(raw['lifecycle']);
+  const preStop = recordOf(lifecycle['preStop']);
+  const sleep = recordOf(preStop['sleep']);
+  const exec = recordOf(preStop['exec']);
+  const command = Array.isArray(exec['command'])
+    ? exec['command'].filter((part): part is string => typeof part === 'string')
+    : undefined;
+  const hook: PreStopHook = {
+    ...(finiteOrUndefined(sleep['seconds']) === undefined
+      ? {}
+      : { sleep: { seconds: Number(sleep['seconds']) } }),
+    ...(command === undefined ? {} : { exec: { command } }),
+    ...(preStop['httpGet'] === undefined ? {} : { httpGet: preStop['httpGet'] }),
+  };
+  const startupProbe = probeTimingOf(raw['startupProbe']);
+  const readinessProbe = probeTimingOf(raw['readinessProbe']);
+  return {
+    ...(typeof raw['name'] === 'string' ? { name: raw['name'] } : {}),
+    ...(typeof raw['image'] === 'string' ? { image: raw['image'] } : {}),
+    ...(typeof raw['imagePullPolicy'] === 'string' ? { imagePullPolicy: raw['imagePullPolicy'] } : {}),
+    ...(typeof raw['restartPolicy'] === 'string' ? { restartPolicy: raw['restartPolicy'] } : {}),
+    ...(startupProbe === undefined ? {} : { startupProbe }),
+    ...(readinessProbe === undefined ? {} : { readinessProbe }),
+    ...(Object.keys(preStop).length === 0 ? {} : { lifecycle: { preStop: hook } }),
+  };
+}
+
+/** A probe's timing fields, each a finite number or left out; undefined when the probe is not an object. */
+function probeTimingOf(value: unknown): ProbeTiming | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return undefined;
+  }
+  const raw = value as Record<string, unknown>;
+  const timing: Record<string, number> = {};
+  for (const field of ['initialDelaySeconds', 'periodSeconds', 'successThreshold', 'failureThreshold']) {
+    const number = finiteOrUndefined(raw[field]);
+    if (number !== undefined) {
+      timing[field] = number;
+    }
+  }
+  return timing;
+}
+
+function recordOf(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+function finiteOrUndefined(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
 /** The first time a probe succeeds enough times, given when the app starts answering. */
 export function probeSuccessTime(
   containerStart: number,
@@ -48,7 +108,9 @@ export function probeSuccessTime(
 ): number {
   const period = positiveOr(probe.periodSeconds, 10);
   const threshold = positiveOr(probe.successThreshold, 1);
-  const earliest = containerStart + Math.max(0, probe.initialDelaySeconds ?? 0);
+  const delay = probe.initialDelaySeconds;
+  const earliest =
+    containerStart + (typeof delay === 'number' && Number.isFinite(delay) ? Math.max(0, delay) : 0);
   const from = Math.max(earliest, answersFrom, firstTrigger);
   // Probes happen at the trigger and on every tick start + k*period; the first one at or after `from` counts.
   const first =
@@ -96,7 +158,7 @@ export function effectivePullPolicy(container: ContainerTiming): string {
   if (container.imagePullPolicy !== undefined && container.imagePullPolicy !== '') {
     return container.imagePullPolicy;
   }
-  const image = container.image ?? '';
+  const image = typeof container.image === 'string' ? container.image : '';
   const withoutDigest = image.includes('@') ? '' : image;
   const tagStart = withoutDigest.lastIndexOf(':');
   const tag = tagStart > withoutDigest.lastIndexOf('/') ? withoutDigest.slice(tagStart + 1) : '';
@@ -106,7 +168,7 @@ export function effectivePullPolicy(container: ContainerTiming): string {
 /** The grace period of a deletion: terminationGracePeriodSeconds, 30 by default. */
 export function gracePeriodSeconds(spec: { readonly terminationGracePeriodSeconds?: number }): number {
   const value = spec.terminationGracePeriodSeconds;
-  return typeof value === 'number' && value >= 0 ? value : 30;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 30;
 }
 
 /**
@@ -130,7 +192,7 @@ export function stopDurationSeconds(
 
 /** A preStop hook's duration: `sleep.seconds`, the N of an exec `sleep N` (also under `sh -c`), else the default. */
 export function preStopDurationSeconds(hook: PreStopHook, fallback: number): number {
-  if (typeof hook.sleep?.seconds === 'number') {
+  if (typeof hook.sleep?.seconds === 'number' && Number.isFinite(hook.sleep.seconds)) {
     return Math.max(0, hook.sleep.seconds);
   }
   const command = listOf(hook.exec?.command).join(' ');
@@ -142,5 +204,5 @@ export function preStopDurationSeconds(hook: PreStopHook, fallback: number): num
 }
 
 function positiveOr(value: number | undefined, fallback: number): number {
-  return typeof value === 'number' && value > 0 ? value : fallback;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
 }

@@ -104,7 +104,12 @@ export function newSimPod(input: SimPodInput): SimPod {
     createdAt: input.createdAt,
     createdSeq: input.createdSeq,
     isMirror: Object.prototype.hasOwnProperty.call(annotations, MIRROR_POD_ANNOTATION),
-    hasLocalStorage: volumes.some((volume) => volume['emptyDir'] !== undefined),
+    hasLocalStorage: volumes.some(
+      (volume: unknown) =>
+        typeof volume === 'object' &&
+        volume !== null &&
+        (volume as Record<string, unknown>)['emptyDir'] !== undefined,
+    ),
     nodeName: info.nodeName,
     phase: 'Pending',
     isRunning: false,

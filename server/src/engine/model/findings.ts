@@ -41,6 +41,8 @@ export const ENGINE_FINDING_CODES = {
   'not-an-object': 'error',
   /** A pod could not be read for scheduling (its spec is not an object). */
   'invalid-pod': 'error',
+  /** The cluster file's workloads declare more pods than one simulation creates. */
+  'too-many-pods': 'error',
   /** The input has a syntax error. */
   'syntax-error': 'error',
 } as const satisfies Record<string, EngineSeverity>;

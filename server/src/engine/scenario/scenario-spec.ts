@@ -13,6 +13,7 @@
  *       - { at: 30,  scale: { kind: Deployment, namespace: default, name: web, replicas: 6 } }
  *       - { at: 0,   addNode: { name: worker-4, like: worker-1 } }
  */
+import { MAX_EXPANDED_PODS } from '../workloads/types';
 import type { ObjectSource } from '../model/source';
 import type { DrainOptions } from '../controllers/drain-filters';
 import { DEFAULT_DRAIN_OPTIONS } from '../controllers/drain-filters';
@@ -140,6 +141,12 @@ function readAction(step: JsonObject, problem: (message: string) => void): Scena
         problem('scale needs a name and a non-negative integer replicas');
         return null;
       }
+      if (replicas > MAX_EXPANDED_PODS) {
+        problem(
+          `scale.replicas ${replicas} is more than the ${MAX_EXPANDED_PODS} pods one simulation creates`,
+        );
+        return null;
+      }
       return { type: 'scale', kind, namespace: readString(body['namespace']) ?? 'default', name, replicas };
     }
     default: {
@@ -221,6 +228,9 @@ export function parseStepFlag(flag: string, value: string): ScenarioStep | strin
         return `--scale needs [NAMESPACE/]KIND/NAME=REPLICAS[@SECONDS], not ${JSON.stringify(value)}`;
       }
       const kind = match[2] as 'Deployment' | 'StatefulSet' | 'ReplicaSet';
+      if (Number(match[4]) > MAX_EXPANDED_PODS) {
+        return `--scale ${match[4]} replicas is more than the ${MAX_EXPANDED_PODS} pods one simulation creates`;
+      }
       return step({
         type: 'scale',
         kind,

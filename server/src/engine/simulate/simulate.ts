@@ -10,6 +10,8 @@ import { loadCluster } from '../model/cluster-load';
 import type { SourcedObject } from '../model/cluster-load';
 import { DEFAULT_CLUSTER_DESCRIPTION, defaultClusterObjects } from '../model/default-cluster';
 import { engineFinding } from '../model/findings';
+import { withoutNullListItems } from '../model/null-items';
+import { MAX_EXPANDED_PODS } from '../workloads/types';
 import type { EngineFinding } from '../model/findings';
 import { loadPod } from '../model/pod-load';
 import type { PodInfo } from '../model/pod-info';
@@ -61,6 +63,11 @@ export interface SimulationInput {
   readonly registry?: PluginRegistry;
   /** The timeline over simulated time (scenario steps, end time, timing), or false to skip it. */
   readonly timeline?: TimelineOptions | false;
+  /**
+   * The most pods simulated (default MAX_EXPANDED_PODS): beyond it nothing is scheduled or replayed and a
+   * finding says so, instead of the memory and minutes `replicas: 1000000` would take.
+   */
+  readonly maxPods?: number;
 }
 
 /** The outcome: the report, the detailed records (input order) and every finding. */
@@ -71,9 +78,15 @@ export interface SimulationResult {
 }
 
 /** Runs the simulation. */
-export function simulate(input: SimulationInput): SimulationResult {
+export function simulate(rawInput: SimulationInput): SimulationResult {
+  const inputFindings: EngineFinding[] = [];
+  const input: SimulationInput = {
+    ...rawInput,
+    manifests: withoutNullListItems(rawInput.manifests, inputFindings),
+    cluster: rawInput.cluster === null ? null : withoutNullListItems(rawInput.cluster, inputFindings),
+  };
   const version = input.version ?? DEFAULT_KUBERNETES_VERSION;
-  const findings: SimulationFinding[] = [];
+  const findings: SimulationFinding[] = [...inputFindings];
   const clusterObjects =
     input.cluster === null ? defaultClusterObjects() : clusterModelObjects(input.cluster);
   const loaded = loadCluster(clusterObjects, {
@@ -93,8 +106,36 @@ export function simulate(input: SimulationInput): SimulationResult {
     frameworks.set(profile.schedulerName, built.framework);
   }
 
-  const expansion = expandWorkloads(input.manifests, { nodes: cluster.nodes.map((node) => node.node) });
+  const maxPods = input.maxPods ?? MAX_EXPANDED_PODS;
+  const expansion = expandWorkloads(input.manifests, {
+    nodes: cluster.nodes.map((node) => node.node),
+    maxPods,
+  });
   findings.push(...expansion.findings);
+  const clusterReplicas = input.cluster === null ? 0 : declaredReplicas(input.cluster);
+  if (clusterReplicas > maxPods) {
+    findings.push(
+      engineFinding(
+        'too-many-pods',
+        input.cluster?.[0]?.source ?? { file: '', documentIndex: 0, path: [] },
+        [],
+        `The cluster file's workloads declare ${clusterReplicas.toLocaleString('en-US')} replicas, more than the ${maxPods.toLocaleString('en-US')} pods one simulation creates; nothing was simulated.`,
+      ),
+    );
+  }
+  if (expansion.limitReached === true || clusterReplicas > maxPods) {
+    return {
+      report: {
+        apiVersion: REPORT_API_VERSION,
+        kubernetesVersion: version,
+        cluster: { source: cluster.description, nodes: cluster.nodes.map(reportNode) },
+        pods: [],
+        findings: findings.map(reportFinding),
+      },
+      records: [],
+      findings,
+    };
+  }
   const podFindings: EngineFinding[] = [];
   const context = { version, priorityClasses: cluster.priorityClasses, findings: podFindings };
   const pods: PodInfo[] = [];
@@ -144,6 +185,24 @@ export function simulate(input: SimulationInput): SimulationResult {
     ...(timeline?.sections ?? {}),
   };
   return { report, records: finalPods?.records ?? records, findings };
+}
+
+/** The replicas the workloads of a cluster file declare (spec.replicas, or an HPA's minReplicas when larger). */
+function declaredReplicas(objects: readonly SourcedObject[]): number {
+  let total = 0;
+  for (const { object } of objects) {
+    const spec = (object as { spec?: unknown }).spec;
+    if (typeof spec !== 'object' || spec === null) {
+      continue;
+    }
+    for (const field of ['replicas', 'minReplicas']) {
+      const value = (spec as Record<string, unknown>)[field];
+      if (typeof value === 'number' && Number.isFinite(value) && value > 0) {
+        total += value;
+      }
+    }
+  }
+  return total;
 }
 
 function readProfiles(

@@ -14,6 +14,23 @@ export interface ExpandContext {
   readonly nodes: readonly unknown[];
   /** Pods created so far, in order. */
   readonly pods: ExpandedPod[];
+  /** The most pods one expansion creates (see ExpandOptions.maxPods). */
+  readonly maxPods: number;
+}
+
+/** Thrown by addPod when the expansion would create more than maxPods pods; expandWorkloads catches it. */
+export class PodLimitReached extends Error {
+  constructor(readonly maxPods: number) {
+    super(`more than ${maxPods} pods`);
+  }
+}
+
+/** Adds a created pod, or stops the expansion when that would make more than maxPods. */
+export function addPod(context: ExpandContext, pod: ExpandedPod): void {
+  if (context.pods.length >= context.maxPods) {
+    throw new PodLimitReached(context.maxPods);
+  }
+  context.pods.push(pod);
 }
 
 /** Turns one workload of a given kind into pods (pushed to context.pods); problems go to workload.findings. */

@@ -8,6 +8,7 @@
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/daemon/daemon_controller.go
  */
 import type { ExpandContext } from './context';
+import { addPod } from './context';
 import { WORKLOAD_MESSAGES, workloadFinding } from './findings';
 import { templateHash } from './hash';
 import type { JsonObject } from './json';
@@ -130,7 +131,7 @@ export function expandDaemonSet(workload: Workload, context: ExpandContext): voi
       extraLabels,
     };
     const pod = podFromTemplate(template, identity, spec);
-    context.pods.push({ pod, owner: ownerOf(workload), source, replicaIndex: created });
+    addPod(context, { pod, owner: ownerOf(workload), source, replicaIndex: created });
     created++;
   }
   if (created === 0) {

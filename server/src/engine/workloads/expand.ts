@@ -10,8 +10,10 @@
 import type { ObjectSource } from '../model/source';
 import { indexAutoscalers } from './autoscalers';
 import type { ExpandContext, WorkloadExpander } from './context';
+import { addPod, PodLimitReached } from './context';
 import { expandDaemonSet } from './daemon-set';
 import type { WorkloadFinding } from './findings';
+import { workloadFinding } from './findings';
 import { expandCronJob, expandJob } from './job';
 import type { JsonObject } from './json';
 import { asArray, asObject, cloneJson, isJsonObject, readString } from './json';
@@ -19,6 +21,7 @@ import { NameAllocator } from './names';
 import { expandDeployment, expandReplicaSet } from './replica-set';
 import { expandStatefulSet } from './stateful-set';
 import type { ExpandOptions, ExpansionResult, WorkloadInput } from './types';
+import { MAX_EXPANDED_PODS } from './types';
 import { DEFAULT_NAMESPACE, readWorkload } from './workload';
 
 const EXPANDERS: Readonly<Record<string, WorkloadExpander>> = {
@@ -51,6 +54,7 @@ export function expandWorkloads(
     autoscalers: indexAutoscalers(objects.map((entry) => entry.object)),
     nodes: options.nodes ?? [],
     pods: [],
+    maxPods: options.maxPods ?? MAX_EXPANDED_PODS,
   };
   for (const { object } of objects) {
     if (object['kind'] === 'Pod') {
@@ -63,18 +67,35 @@ export function expandWorkloads(
   }
   for (const { object, source } of objects) {
     const kind = readString(object['kind']);
-    if (kind === 'Pod') {
-      expandBarePod(object, source, context);
-      continue;
-    }
-    const expander = kind === undefined ? undefined : EXPANDERS[kind];
-    if (expander === undefined) {
-      continue;
-    }
-    const workload = readWorkload(object, source, findings);
-    if (workload !== null) {
-      expander(workload, context);
-      findings.push(...workload.findings);
+    try {
+      if (kind === 'Pod') {
+        expandBarePod(object, source, context);
+        continue;
+      }
+      const expander = kind === undefined ? undefined : EXPANDERS[kind];
+      if (expander === undefined) {
+        continue;
+      }
+      const workload = readWorkload(object, source, findings);
+      if (workload !== null) {
+        expander(workload, context);
+        findings.push(...workload.findings);
+      }
+    } catch (error: unknown) {
+      if (!(error instanceof PodLimitReached)) {
+        throw error;
+      }
+      const name = readString(asObject(object['metadata'])['name']);
+      const what = `${kind ?? 'object'}${name === undefined ? '' : ` "${name}"`}`;
+      findings.push(
+        workloadFinding(
+          'workload-too-many-pods',
+          source,
+          kind === 'Pod' ? [] : ['spec'],
+          `The manifests ask for more than ${error.maxPods.toLocaleString('en-US')} pods (reached at ${what}), more than one simulation creates; nothing was simulated.`,
+        ),
+      );
+      return { pods: [], findings, limitReached: true };
     }
   }
   return { pods: context.pods, findings };
@@ -95,7 +116,7 @@ function expandBarePod(object: JsonObject, source: ObjectSource, context: Expand
     );
   }
   pod['metadata'] = metadata;
-  context.pods.push({ pod, owner: null, source, replicaIndex: 0 });
+  addPod(context, { pod, owner: null, source, replicaIndex: 0 });
 }
 
 /** Unwraps `kind: List` and typed lists (items inherit apiVersion and kind from a typed list). */

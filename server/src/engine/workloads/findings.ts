@@ -36,6 +36,8 @@ export const WORKLOAD_FINDING_CODES = {
   'job-invalid-restart-policy': 'error',
   /** A DaemonSet gets no pod because no node is eligible. */
   'daemonset-no-eligible-node': 'information',
+  /** The workloads ask for more pods than one simulation creates (ExpandOptions.maxPods); nothing was simulated. */
+  'workload-too-many-pods': 'error',
   /** A Deployment created paused gets no ReplicaSet, so no pods. */
   'deployment-paused': 'information',
 } as const satisfies Record<string, WorkloadSeverity>;

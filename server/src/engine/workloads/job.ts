@@ -15,6 +15,7 @@
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/cronjob/utils.go
  */
 import type { ExpandContext } from './context';
+import { addPod } from './context';
 import { WORKLOAD_MESSAGES, workloadFinding } from './findings';
 import { seededUid } from './hash';
 import type { JsonObject } from './json';
@@ -115,7 +116,7 @@ function expandJobSpec(
       extraAnnotations,
       extraFinalizers: [JOB_TRACKING_FINALIZER],
     };
-    context.pods.push({
+    addPod(context, {
       pod: podFromTemplate(template, identity, podSpec),
       owner: ownerOf(workload),
       source,

@@ -10,6 +10,7 @@
  */
 import { autoscalerKey, replicasUnderAutoscaler } from './autoscalers';
 import type { ExpandContext } from './context';
+import { addPod } from './context';
 import { WORKLOAD_MESSAGES, workloadFinding } from './findings';
 import { seededUid, templateHash } from './hash';
 import type { JsonObject } from './json';
@@ -102,6 +103,6 @@ function createReplicas(
       namespace: workload.namespace,
       ownerReference: owner,
     });
-    context.pods.push({ pod, owner: ownerOf(workload), source, replicaIndex: index });
+    addPod(context, { pod, owner: ownerOf(workload), source, replicaIndex: index });
   }
 }

@@ -9,6 +9,7 @@
  */
 import { autoscalerKey, replicasUnderAutoscaler } from './autoscalers';
 import type { ExpandContext } from './context';
+import { addPod } from './context';
 import { templateHash } from './hash';
 import type { JsonObject } from './json';
 import { asArray, asObject, cloneJson, readString } from './json';
@@ -68,7 +69,7 @@ export function expandStatefulSet(workload: Workload, context: ExpandContext): v
       [CONTROLLER_REVISION_HASH_LABEL]: revision,
     };
     const identity = { name, namespace: workload.namespace, ownerReference: owner, extraLabels };
-    context.pods.push({
+    addPod(context, {
       pod: podFromTemplate(template, identity, spec),
       owner: ownerOf(workload),
       source,

@@ -39,10 +39,20 @@ export interface ExpandedPod {
 export interface ExpandOptions {
   /** The cluster's Node objects (plain JSON), in order: DaemonSets create one pod per eligible node. */
   readonly nodes?: readonly unknown[];
+  /**
+   * The most pods to create (default MAX_EXPANDED_PODS): `replicas: 1000000` would otherwise take the memory
+   * and minutes of a million pods. Beyond it no pod is returned and `limitReached` says so.
+   */
+  readonly maxPods?: number;
 }
+
+/** The default of ExpandOptions.maxPods: twice the benchmark's 50,000-pod cluster. */
+export const MAX_EXPANDED_PODS = 100_000;
 
 /** The result of expanding workloads: never throws, problems are findings. */
 export interface ExpansionResult {
   readonly pods: readonly ExpandedPod[];
   readonly findings: readonly WorkloadFinding[];
+  /** True when the input asks for more pods than maxPods: then `pods` is empty and a finding names the workload. */
+  readonly limitReached?: boolean;
 }

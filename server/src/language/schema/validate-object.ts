@@ -20,10 +20,59 @@ export function validateAgainstSchema(
   node: Node | undefined,
 ): Finding[] {
   const validate = store.validatorFor(apiVersion, kind);
-  if (validate === undefined || validate(value)) {
+  if (validate === undefined) {
     return [];
   }
-  return mapSchemaErrors(validate.errors ?? [], value, node);
+  const findings = validate(value) ? [] : mapSchemaErrors(validate.errors ?? [], value, node);
+  return [...findings, ...nullListItemFindings(store, apiVersion, kind, value, node)];
+}
+
+/** Lists deeper than this are not searched for null items (the schema validation still covers them). */
+const MAX_NULL_SEARCH_DEPTH = 64;
+
+/**
+ * A null item in a list of objects (`containers: [null]`, `volumes: [~]`): the schemas accept null wherever a
+ * field may be left out, but the API server decodes a null list item as an empty object, which then lacks the
+ * item's required fields. Reported on the item, naming them.
+ */
+function nullListItemFindings(
+  store: SchemaStore,
+  apiVersion: string,
+  kind: string,
+  value: unknown,
+  node: Node | undefined,
+): Finding[] {
+  const findings: Finding[] = [];
+  const visit = (current: unknown, path: (string | number)[]): void => {
+    if (path.length > MAX_NULL_SEARCH_DEPTH || typeof current !== 'object' || current === null) {
+      return;
+    }
+    if (Array.isArray(current)) {
+      current.forEach((item: unknown, index) => {
+        if (item === null) {
+          const itemSchema = store.schemaAtPath(apiVersion, kind, [...path, index]);
+          const required = itemSchema?.required ?? [];
+          if (required.length > 0) {
+            const finding = place(rangeForValue(node, [...path, index]), {
+              code: 'schema-required',
+              message: `${formatPath([...path, index])} is null: the API server reads it as an empty object, which lacks the required field${required.length === 1 ? '' : 's'} ${required.map((name) => `"${name}"`).join(', ')}.`,
+            });
+            if (finding !== undefined) {
+              findings.push(finding);
+            }
+          }
+        } else {
+          visit(item, [...path, index]);
+        }
+      });
+      return;
+    }
+    for (const [key, child] of Object.entries(current as Record<string, unknown>)) {
+      visit(child, [...path, key]);
+    }
+  };
+  visit(value, []);
+  return findings;
 }
 
 /** Maps ajv errors (from a validator compiled with allErrors and verbose) onto findings. */
