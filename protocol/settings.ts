@@ -32,6 +32,8 @@ export interface Settings {
   scope: AnalysisScope;
   /** Whether the engine's predictions (Pending pods, QoS, …) are shown. */
   predictions: { enable: boolean };
+  /** What the BestEffort quick fix adds to containers without resources: quantities by resource name. */
+  defaultResources: { requests: Record<string, string>; limits: Record<string, string> };
 }
 
 /** The defaults, identical to those declared in package.json. */
@@ -42,6 +44,7 @@ export const DEFAULT_SETTINGS: Settings = {
   maxFileSizeKB: 8192,
   scope: 'folder',
   predictions: { enable: true },
+  defaultResources: { requests: { cpu: '100m', memory: '128Mi' }, limits: { memory: '128Mi' } },
 };
 
 /** Checks that a value is one of the shipped Kubernetes versions. */
@@ -63,6 +66,10 @@ export function normalizeSettings(raw: unknown): Settings {
   const maxFileSizeKB = source['maxFileSizeKB'];
   const scope = source['scope'];
   const predictions = source['predictions'];
+  const defaultResources =
+    typeof source['defaultResources'] === 'object' && source['defaultResources'] !== null
+      ? (source['defaultResources'] as Record<string, unknown>)
+      : {};
   const predictionsEnable =
     typeof predictions === 'object' && predictions !== null
       ? (predictions as Record<string, unknown>)['enable']
@@ -74,7 +81,7 @@ export function normalizeSettings(raw: unknown): Settings {
     cluster: typeof source['cluster'] === 'string' ? source['cluster'] : DEFAULT_SETTINGS.cluster,
     validation: { enable: typeof enable === 'boolean' ? enable : DEFAULT_SETTINGS.validation.enable },
     maxFileSizeKB:
-      typeof maxFileSizeKB === 'number' && Number.isFinite(maxFileSizeKB) && maxFileSizeKB > 0
+      typeof maxFileSizeKB === 'number' && Number.isFinite(maxFileSizeKB) && maxFileSizeKB >= 1
         ? maxFileSizeKB
         : DEFAULT_SETTINGS.maxFileSizeKB,
     scope: ANALYSIS_SCOPES.includes(scope as AnalysisScope)
@@ -84,5 +91,30 @@ export function normalizeSettings(raw: unknown): Settings {
       enable:
         typeof predictionsEnable === 'boolean' ? predictionsEnable : DEFAULT_SETTINGS.predictions.enable,
     },
+    defaultResources: {
+      requests: resourceMap(defaultResources['requests'], DEFAULT_SETTINGS.defaultResources.requests),
+      limits: resourceMap(defaultResources['limits'], DEFAULT_SETTINGS.defaultResources.limits),
+    },
   };
+}
+
+/** Resource names the defaults may set (a typo such as "cpus" would only produce a rejected manifest). */
+const DEFAULT_RESOURCE_NAMES =
+  /^(?:cpu|memory|ephemeral-storage|hugepages-[0-9A-Za-z]+|[a-z0-9.-]+\/[a-z0-9._-]+)$/;
+/** A quantity as the API server reads it (number with an optional suffix). */
+const QUANTITY = /^[+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+|[kMGTPE]i?|m|[munk])?$/;
+
+/** A map of resource name to quantity, kept only when every entry is valid (else the default, whole). */
+function resourceMap(value: unknown, fallback: Record<string, string>): Record<string, string> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return fallback;
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  const valid = entries.every(
+    ([name, amount]) =>
+      DEFAULT_RESOURCE_NAMES.test(name) &&
+      (typeof amount === 'string' || typeof amount === 'number') &&
+      QUANTITY.test(String(amount)),
+  );
+  return valid ? Object.fromEntries(entries.map(([name, amount]) => [name, String(amount)])) : fallback;
 }

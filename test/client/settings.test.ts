@@ -25,7 +25,8 @@ const properties = manifest.contributes.configuration.properties;
 
 /** Flattens the defaults into the dotted keys the manifest uses. */
 function flatten(value: unknown, prefix: string, out: Record<string, unknown>): Record<string, unknown> {
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+  const isObjectSetting = properties[prefix] !== undefined;
+  if (typeof value === 'object' && value !== null && !Array.isArray(value) && !isObjectSetting) {
     for (const [key, inner] of Object.entries(value)) {
       flatten(inner, `${prefix}.${key}`, out);
     }

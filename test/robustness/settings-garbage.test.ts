@@ -32,6 +32,29 @@ const cases: { name: string; raw: unknown; expected: Settings }[] = [
   },
   { name: 'maxFileSizeKB 0 gets the default', raw: { maxFileSizeKB: 0 }, expected: DEFAULT_SETTINGS },
   {
+    name: 'defaultResources with a malformed quantity or an unknown resource name get the defaults',
+    raw: { defaultResources: { requests: { cpu: '128mb' }, limits: { 'cpu s': '1' } } },
+    expected: DEFAULT_SETTINGS,
+  },
+  {
+    name: 'defaultResources that are not objects get the defaults',
+    raw: { defaultResources: { requests: ['cpu'], limits: 'memory' } },
+    expected: DEFAULT_SETTINGS,
+  },
+  {
+    name: 'valid defaultResources are kept, numbers as quantities',
+    raw: { defaultResources: { requests: { cpu: 0.25, memory: '64Mi' }, limits: {} } },
+    expected: {
+      ...DEFAULT_SETTINGS,
+      defaultResources: { requests: { cpu: '0.25', memory: '64Mi' }, limits: {} },
+    },
+  },
+  {
+    name: 'maxFileSizeKB 0.5 (below the manifest’s minimum of 1) gets the default',
+    raw: { maxFileSizeKB: 0.5 },
+    expected: DEFAULT_SETTINGS,
+  },
+  {
     name: 'maxFileSizeKB NaN gets the default',
     raw: { maxFileSizeKB: Number.NaN },
     expected: DEFAULT_SETTINGS,

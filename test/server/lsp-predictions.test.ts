@@ -332,3 +332,126 @@ describe('the examples’ own cluster file over LSP', () => {
     assert.deepEqual(messages, []);
   });
 });
+
+/** Applies the edits of a code action to a text (edits of one line or more, applied from the last). */
+function applyEdits(text: string, action: CodeAction | undefined): string {
+  const lines = text.split('\n');
+  const offsetOf = (line: number, character: number): number =>
+    lines.slice(0, line).reduce((sum, current) => sum + current.length + 1, 0) + character;
+  const edits = Object.values(action?.edit?.changes ?? {}).flat();
+  assert.ok(edits.length > 0, 'the action has edits');
+  return edits
+    .map((edit) => ({
+      start: offsetOf(edit.range.start.line, edit.range.start.character),
+      end: offsetOf(edit.range.end.line, edit.range.end.character),
+      newText: edit.newText,
+    }))
+    .sort((a, b) => b.start - a.start)
+    .reduce((result, edit) => result.slice(0, edit.start) + edit.newText + result.slice(edit.end), text);
+}
+
+describe('quick fixes that add to the pod template, over LSP', () => {
+  let session: LspSession;
+  before(async () => {
+    session = await LspSession.start();
+  });
+  after(async () => {
+    await session.stop();
+  });
+
+  async function actionsFor(uri: string, diagnostics: Diagnostic[], line = 0): Promise<CodeAction[]> {
+    const range = diagnostics[0]?.range ?? { start: { line, character: 0 }, end: { line, character: 0 } };
+    const actions = await session.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range,
+      context: { diagnostics },
+    });
+    return (actions ?? []).filter((action): action is CodeAction => 'edit' in action);
+  }
+
+  test('pods kept off every node by a taint get a fix that adds the toleration; applied, they are placed', async () => {
+    const ledger = fixture('tainted-pool/ledger.yaml');
+    const diagnostics = await session.open(ledger.uri, ledger.text);
+    const pending = diagnostics.filter((d) => d.code === 'pod-unschedulable');
+    assert.equal(pending.length, 1);
+    assert.match(
+      pending[0]?.message ?? '',
+      /All 2 replicas stay Pending: 0\/2 nodes are available: 2 node\(s\) had untolerated taint\(s\)/,
+    );
+    const actions = await actionsFor(ledger.uri, pending);
+    // The diagnostic lies inside a Burstable template with limits, so Guaranteed is offered there too.
+    assert.deepEqual(
+      actions.map((action) => action.title),
+      [
+        'Add a toleration for the taint dedicated=payments:NoSchedule',
+        'Set requests equal to limits (QoS class Guaranteed)',
+      ],
+    );
+    const fixed = applyEdits(ledger.text, actions[0]);
+    assert.match(
+      fixed,
+      /\n {6}containers:\n[\s\S]*memory: 512Mi\n {6}tolerations:\n {8}- key: dedicated\n {10}operator: Equal\n {10}value: payments\n {10}effect: NoSchedule\n$/,
+    );
+    const after = await session.change(ledger.uri, 2, [{ text: fixed }]);
+    assert.deepEqual(
+      after.map((d) => d.code),
+      [],
+    );
+  });
+
+  test('BestEffort pods get a fix that adds the default requests and limits; applied, the diagnostic goes', async () => {
+    const worker = fixture('best-effort/worker.yaml');
+    const diagnostics = await session.open(worker.uri, worker.text);
+    const actions = await actionsFor(worker.uri, diagnostics);
+    assert.deepEqual(
+      actions.map((action) => action.title),
+      [
+        'Add resources (requests cpu 100m, memory 128Mi; limits memory 128Mi, from kubeForesight.defaultResources)',
+      ],
+    );
+    const fixed = applyEdits(worker.text, actions[0]);
+    assert.ok(
+      fixed.endsWith(
+        [
+          '          image: registry.example.com/worker:3.1',
+          '          resources:',
+          '            requests:',
+          '              cpu: 100m',
+          '              memory: 128Mi',
+          '            limits:',
+          '              memory: 128Mi',
+          '',
+        ].join('\n'),
+      ),
+      fixed,
+    );
+    const after = await session.change(worker.uri, 2, [{ text: fixed }]);
+    assert.deepEqual(after, []);
+  });
+
+  test('inside a Burstable template whose containers all have limits, a fix sets requests equal to limits', async () => {
+    const cache = fixture('guaranteed/cache.yaml');
+    await session.open(cache.uri, cache.text);
+    const hover = async (): Promise<string> => {
+      const result = await session.connection.sendRequest(HoverRequest.type, {
+        textDocument: { uri: cache.uri },
+        position: { line: 1, character: 2 },
+      });
+      return (result?.contents as MarkupContent | undefined)?.value ?? '';
+    };
+    assert.match(await hover(), /QoS class \*\*Burstable\*\*/);
+    const cpuRequestLine = cache.text.split('\n').findIndex((line) => line.trim() === 'cpu: 250m');
+    const actions = await actionsFor(cache.uri, [], cpuRequestLine);
+    assert.deepEqual(
+      actions.map((action) => action.title),
+      ['Set requests equal to limits (QoS class Guaranteed)'],
+    );
+    const fixed = applyEdits(cache.text, actions[0]);
+    assert.equal(fixed, cache.text.replace('cpu: 250m', 'cpu: 500m'));
+    await session.change(cache.uri, 2, [{ text: fixed }]);
+    assert.match(await hover(), /QoS class \*\*Guaranteed\*\*/);
+    assert.deepEqual(await actionsFor(cache.uri, [], cpuRequestLine), [], 'nothing left to offer');
+    // Outside any pod template nothing is offered.
+    assert.deepEqual(await actionsFor(cache.uri, [], 0), []);
+  });
+});

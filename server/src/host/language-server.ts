@@ -17,7 +17,7 @@ import type {
   Hover,
   TextDocumentPositionParams,
 } from 'vscode-languageserver';
-import { CodeLensRefreshRequest, MarkupKind } from 'vscode-languageserver';
+import { CodeActionKind, CodeLensRefreshRequest, MarkupKind } from 'vscode-languageserver';
 import { completeAt } from '../language/assist/completion';
 import { hoverAt } from '../language/assist/hover';
 import { documentSymbols } from '../language/assist/symbols';
@@ -191,10 +191,33 @@ export class LanguageServer {
     });
   }
 
-  /** Quick fixes for the diagnostics of a code action request. */
+  /**
+   * Quick fixes for the diagnostics of a code action request, and those the predictions offer where the cursor
+   * is (requests equal to limits inside a Burstable workload's pod template).
+   */
   codeActions(params: CodeActionParams): CodeAction[] {
     try {
-      return quickFixesFor(params.textDocument.uri, params.context.diagnostics);
+      const { uri } = params.textDocument;
+      const actions = quickFixesFor(uri, params.context.diagnostics);
+      const state = this.analyses.get(uri);
+      if (state !== undefined && this.isCurrent(state)) {
+        const offset = state.lines.offsetAt(params.range.start);
+        for (const fix of this.predictions.templateFixes(state, offset)) {
+          actions.push({
+            title: fix.title ?? 'Apply',
+            kind: CodeActionKind.QuickFix,
+            edit: {
+              changes: {
+                [uri]: (fix.edits ?? []).map((edit) => ({
+                  range: { start: state.lines.positionAt(edit.start), end: state.lines.positionAt(edit.end) },
+                  newText: edit.newText,
+                })),
+              },
+            },
+          });
+        }
+      }
+      return actions;
     } catch (error: unknown) {
       this.reportError('computing code actions', error);
       return [];

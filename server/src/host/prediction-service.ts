@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Settings } from '../../../protocol/settings';
 import type { SourcedObject } from '../engine/model/cluster-load';
 import { isPredictedOutcome } from '../engine/controllers/timeline-findings';
-import { DEFAULT_CLUSTER_DESCRIPTION } from '../engine/model/default-cluster';
+import { DEFAULT_CLUSTER_DESCRIPTION, defaultClusterObjects } from '../engine/model/default-cluster';
 import type { ObjectSource } from '../engine/model/source';
 import { simulate } from '../engine/simulate/simulate';
 import type { SimulationResult } from '../engine/simulate/simulate';
@@ -22,6 +22,7 @@ import { severityOf } from '../language/findings';
 import { predictionFindings } from '../language/predictions/prediction-findings';
 import type { WorkloadPrediction } from '../language/predictions/workload-predictions';
 import { buildWorkloadPredictions } from '../language/predictions/workload-predictions';
+import { nodeTaintsOf } from '../language/predictions/template-fixes';
 import { findClusterFile } from './cluster-file';
 import { FolderFiles } from './folder-files';
 
@@ -30,6 +31,13 @@ import { FolderFiles } from './folder-files';
  * prediction; `foresight simulate` has no such limit.
  */
 export const MAX_SIMULATED_OBJECTS = 2_000;
+
+/**
+ * The most pods simulated on every keystroke (replicas summed): `replicas: 100000` would otherwise hold the
+ * editor for minutes. Beyond it the workload gets one information diagnostic and no prediction is shown;
+ * `foresight simulate` goes to 100,000.
+ */
+export const MAX_SIMULATED_PODS = 5_000;
 
 /** An analysed file that takes part in a prediction. */
 export interface ScopeFile {
@@ -165,6 +173,7 @@ export class PredictionService {
         manifests,
         cluster,
         ...(clusterPath === undefined ? {} : { clusterDescription: basename(clusterPath) }),
+        maxPods: MAX_SIMULATED_PODS,
         ...(version === undefined ? {} : { version }),
       });
     let simulation = run(clusterObjects);
@@ -196,16 +205,30 @@ export class PredictionService {
     if (clusterUri !== undefined && clusterAnalysis !== undefined) {
       byUri.set(clusterUri, clusterAnalysis);
     }
-    const locate = (source: ObjectSource): { fileId: string; document: AnalyzedDocument } | undefined => {
+    const texts = new Map(
+      files.flatMap((file) => (file.text === undefined ? [] : [[file.uri, file.text] as const])),
+    );
+    const locate = (
+      source: ObjectSource,
+    ): { fileId: string; document: AnalyzedDocument; text?: string } | undefined => {
       const document = byUri.get(source.file)?.documents[source.documentIndex];
-      return document === undefined ? undefined : { fileId: source.file, document };
+      const text = texts.get(source.file);
+      return document === undefined
+        ? undefined
+        : { fileId: source.file, document, ...(text === undefined ? {} : { text }) };
     };
+    const usedClusterObjects =
+      clusterNotice === undefined && clusterObjects !== null ? clusterObjects : defaultClusterObjects();
     const findings = predictionFindings(
       predictions,
       simulation.findings,
       locate,
       simulation.report.cluster.nodes,
       simulation.report.rollouts ?? [],
+      {
+        nodeTaints: nodeTaintsOf(usedClusterObjects.map((entry) => entry.object)),
+        defaultResources: settings.defaultResources,
+      },
     );
     return {
       scopeUri,

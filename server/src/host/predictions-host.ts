@@ -6,7 +6,8 @@ import type { CodeLens } from 'vscode-languageserver';
 import type { Node } from 'yaml';
 import type { Settings } from '../../../protocol/settings';
 import type { AnalysisContext } from '../language/analyzer';
-import type { Finding } from '../language/findings';
+import type { Finding, FixData } from '../language/findings';
+import { guaranteedFix } from '../language/predictions/template-fixes';
 import { toRange } from '../language/lsp/diagnostics';
 import { summaryLensTitle } from '../language/predictions/code-lenses';
 import {
@@ -223,6 +224,39 @@ export class PredictionsHost {
     return lenses;
   }
 
+  /**
+   * The fixes offered at an offset without a diagnostic: inside the pod template of a Burstable workload whose
+   * containers all have cpu and memory limits, "Set requests equal to limits" (Guaranteed).
+   */
+  templateFixes(state: DocumentState, offset: number): FixData[] {
+    const prediction = this.byDocument.get(state.uri);
+    const document = state.analysis.documents.find(
+      (d) => offset >= d.offset && offset <= d.offset + d.yaml.end,
+    );
+    if (prediction === undefined || document === undefined) {
+      return [];
+    }
+    const root = (document.yaml.document?.contents ?? undefined) as Node | undefined;
+    const { path } = pathAtOffset(root, offset - document.offset);
+    const fixes: FixData[] = [];
+    for (const workload of this.workloadsOf(prediction, state.uri, document.index)) {
+      if (workload.qosClass !== 'Burstable' || !startsWith(path, [...workload.source.path, 'spec'])) {
+        continue;
+      }
+      const fix = guaranteedFix({
+        root,
+        path: workload.source.path,
+        value: valueAt(document.yaml.value, workload.source.path),
+        text: state.text,
+        offset: document.offset,
+      });
+      if (fix !== undefined) {
+        fixes.push(fix);
+      }
+    }
+    return fixes;
+  }
+
   private workloadsOf(prediction: Prediction, uri: string, documentIndex: number): WorkloadPrediction[] {
     return prediction.predictions.filter(
       (p) => p.source.file === uri && p.source.documentIndex === documentIndex,
@@ -233,6 +267,17 @@ export class PredictionsHost {
 /** The length of the object part of a template path: ['items', 3, 'spec', 'template'] → 2; ['spec','template'] → 0. */
 function objectPathLength(path: readonly (string | number)[]): number {
   return path[0] === 'items' && typeof path[1] === 'number' ? 2 : 0;
+}
+
+function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
+  let current = value;
+  for (const segment of path) {
+    if (typeof current !== 'object' || current === null) {
+      return undefined;
+    }
+    current = (current as Record<string | number, unknown>)[segment];
+  }
+  return current;
 }
 
 function startsWith(path: readonly (string | number)[], prefix: readonly (string | number)[]): boolean {

@@ -2,6 +2,10 @@
  * Predictions as findings, each on the field that causes it: "2 of 5 replicas stay Pending: 0/4 nodes are
  * available: …" on the request that is too large; one finding per cause, not one per replica.
  */
+import type { TaintObject } from '../../engine/model/objects';
+import { UNTOLERATED_TAINT_CODE } from '../../engine/scheduler/plugins/taint-toleration';
+import type { DefaultResources, TemplateLocation } from './template-fixes';
+import { defaultResourcesFix, tolerationFix } from './template-fixes';
 import type { ObjectSource } from '../../engine/model/source';
 import type { AnalyzedDocument } from '../analyzer';
 import type { DiagnosticCode, Finding, FixData } from '../findings';
@@ -17,7 +21,15 @@ import type { RejectionCause, WorkloadPrediction } from './workload-predictions'
 /** Finds the analysed document a source points into. */
 export type SourceLocator = (
   source: ObjectSource,
-) => { fileId: string; document: AnalyzedDocument } | undefined;
+) => { fileId: string; document: AnalyzedDocument; text?: string } | undefined;
+
+/** What the quick fixes of predictions need beyond the simulation (optional: without it, fewer fixes). */
+export interface PredictionFixContext {
+  /** The taints of each node of the simulated cluster. */
+  readonly nodeTaints?: ReadonlyMap<string, readonly TaintObject[]>;
+  /** The requests and limits the BestEffort fix adds (the setting kubeForesight.defaultResources). */
+  readonly defaultResources?: DefaultResources;
+}
 
 /** A finding of the engine about its input, as the simulation reports it. */
 export interface EngineInputFinding {
@@ -50,6 +62,8 @@ const ENGINE_PREDICTION_CODES: Readonly<
   'drain-failed': { code: 'drain-blocked' },
   'drain-not-finished': { code: 'drain-unfinished' },
   'rollout-not-finished': { code: 'rollout-unfinished' },
+  'workload-too-many-pods': { code: 'predictions-skipped' },
+  'too-many-pods': { code: 'predictions-skipped' },
 };
 
 /** Engine notes that say nothing about the user's manifest. */
@@ -62,6 +76,7 @@ export function predictionFindings(
   locate: SourceLocator,
   nodes: readonly ReportNode[],
   rolloutList: readonly RolloutSummary[] = [],
+  fixContext: PredictionFixContext = {},
 ): Map<string, Finding[]> {
   const rollouts = new Map(
     rolloutList.map((rollout) => [`${rollout.kind}/${rollout.namespace}/${rollout.name}`, rollout]),
@@ -82,6 +97,16 @@ export function predictionFindings(
     const { fileId, document } = located;
     const template = valueAt(document.yaml.value, prediction.source.path);
     const root = (document.yaml.document?.contents ?? undefined) as Node | undefined;
+    const templateLocation: TemplateLocation | undefined =
+      located.text === undefined
+        ? undefined
+        : {
+            root,
+            path: prediction.source.path,
+            value: template,
+            text: located.text,
+            offset: document.offset,
+          };
     /** On the value when it is a scalar (a request), else on the key of the field (or of its nearest parent). */
     const place = (
       path: readonly (string | number)[],
@@ -109,7 +134,14 @@ export function predictionFindings(
       for (const cause of primaries) {
         const path = causePath(cause.code, cause.message, template);
         const finding = place(path, 'pod-unschedulable', message);
-        const fix = finding === undefined ? undefined : lowerRequestFix(cause, path, nodes);
+        const fix =
+          finding === undefined
+            ? undefined
+            : cause.code === UNTOLERATED_TAINT_CODE
+              ? templateLocation === undefined || fixContext.nodeTaints === undefined
+                ? undefined
+                : tolerationFix(templateLocation, cause.nodes, fixContext.nodeTaints)
+              : lowerRequestFix(cause, path, nodes);
         add(fileId, finding === undefined || fix === undefined ? finding : { ...finding, fix });
       }
       for (const cause of others) {
@@ -125,14 +157,16 @@ export function predictionFindings(
       }
     }
     if (prediction.qosClass === 'BestEffort') {
-      add(
-        fileId,
-        place(
-          ['spec', 'containers'],
-          'best-effort-pod',
-          `${prediction.kind} ${prediction.name} runs BestEffort pods (${prediction.qosReason}): they are the first evicted when a node runs short of memory. Set requests (and limits) to make them Burstable or Guaranteed.`,
-        ),
+      const finding = place(
+        ['spec', 'containers'],
+        'best-effort-pod',
+        `${prediction.kind} ${prediction.name} runs BestEffort pods (${prediction.qosReason}): they are the first evicted when a node runs short of memory. Set requests (and limits) to make them Burstable or Guaranteed.`,
       );
+      const fix =
+        finding === undefined || templateLocation === undefined || fixContext.defaultResources === undefined
+          ? undefined
+          : defaultResourcesFix(templateLocation, fixContext.defaultResources);
+      add(fileId, finding === undefined || fix === undefined ? finding : { ...finding, fix });
     }
     const preempted = prediction.replicas.flatMap((replica) => replica.preempted);
     if (preempted.length > 0) {
