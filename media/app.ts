@@ -4,7 +4,8 @@
  * The view state (folder, playhead, speed, selection, filter) is saved with setState so that it survives a
  * reload of the panel.
  */
-import type { HostToWebviewMessage, PanelFolder } from '../protocol/webview-messages';
+import type { HostToWebviewMessage, PanelFolder, PanelWorkload } from '../protocol/webview-messages';
+import { isPodOfWorkload } from '../protocol/webview-messages';
 import { h, iconButton, replaceChildren, setText, toggleClass } from './dom';
 import { visibleText } from './format';
 import { Playback } from './model/playback';
@@ -32,6 +33,8 @@ export class App {
   private playback: Playback | null = null;
   private folder: PanelFolder | null = null;
   private selectedKey: string | null;
+  /** A workload to select once a simulation has it (the Replay lens). */
+  private focus: PanelWorkload | null = null;
   private eventFilter: string;
   private speed: number;
   private isFrameRequested = false;
@@ -120,6 +123,11 @@ export class App {
         break;
       case 'simulation':
         this.show(message.folder, new Timeline(message.report), message.isUpdate);
+        this.applyFocus();
+        break;
+      case 'focusWorkload':
+        this.focus = message.workload;
+        this.applyFocus();
         break;
       case 'unavailable':
         setText(this.banner, visibleText(message.message));
@@ -189,6 +197,23 @@ export class App {
   private togglePlay(): void {
     this.act((playback) => (playback.isPlaying ? playback.pause() : playback.play()));
     this.lastFrame = 0;
+  }
+
+  /**
+   * Selects the first pod of the workload the Replay lens named (a pod of the new template first, mid-rollout),
+   * once a simulation that has it is shown; until then the request waits.
+   */
+  private applyFocus(): void {
+    const focus = this.focus;
+    if (focus === null || this.timeline === null) {
+      return;
+    }
+    const pods = this.timeline.pods.filter((pod) => isPodOfWorkload(pod, focus));
+    const first = pods.find((pod) => pod.revision !== 'old' && pod.report !== null) ?? pods[0];
+    if (first !== undefined) {
+      this.focus = null;
+      this.selectPod(first.index);
+    }
   }
 
   private selectPod(pod: number): void {

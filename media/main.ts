@@ -11,6 +11,7 @@ const HOST_MESSAGE_TYPES: readonly string[] = [
   'loading',
   'simulation',
   'unavailable',
+  'focusWorkload',
 ] satisfies readonly HostToWebviewMessage['type'][];
 
 function isHostMessage(value: unknown): value is HostToWebviewMessage {

@@ -113,7 +113,44 @@ export type HostToWebviewMessage =
       readonly isUpdate: boolean;
     }
   /** Nothing to show: no manifest folder, or the simulation failed (isError). */
-  | { readonly type: 'unavailable'; readonly message: string; readonly isError: boolean };
+  | { readonly type: 'unavailable'; readonly message: string; readonly isError: boolean }
+  /** Select the first pod of a workload (the Replay code lens names it); kept until a simulation has it. */
+  | { readonly type: 'focusWorkload'; readonly workload: PanelWorkload };
+
+/** A workload, as the Replay lens names it: pods carry it as their owner (a bare Pod: its own name). */
+export interface PanelWorkload {
+  readonly kind: string;
+  readonly namespace: string;
+  readonly name: string;
+}
+
+/** Whether a pod belongs to a workload: its owner is the workload, or it is the bare Pod itself. */
+export function isPodOfWorkload(
+  pod: {
+    readonly namespace: string;
+    readonly name: string;
+    readonly owner: { kind: string; name: string } | null;
+  },
+  workload: PanelWorkload,
+): boolean {
+  if (pod.namespace !== workload.namespace) {
+    return false;
+  }
+  return workload.kind === 'Pod'
+    ? pod.owner === null && pod.name === workload.name
+    : pod.owner !== null && pod.owner.kind === workload.kind && pod.owner.name === workload.name;
+}
+
+/** A workload passed as a command argument (untrusted: from a lens, or anything that runs the command). */
+export function readPanelWorkload(value: unknown): PanelWorkload | undefined {
+  if (typeof value !== 'object' || value === null) {
+    return undefined;
+  }
+  const { kind, namespace, name } = value as Record<string, unknown>;
+  const isName = (text: unknown): text is string =>
+    typeof text === 'string' && text.length > 0 && text.length <= 253;
+  return isName(kind) && isName(namespace) && isName(name) ? { kind, namespace, name } : undefined;
+}
 
 /** Webview → host. */
 export type WebviewToHostMessage =

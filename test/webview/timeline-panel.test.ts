@@ -216,6 +216,29 @@ describe('timeline panel in Chromium', { skip: SKIP_WITHOUT_CHROMIUM, timeout: 1
     assert.deepEqual(await panel.playhead(), before);
   });
 
+  test('the Replay lens’s workload selects its first pod, also when it arrives before the simulation', async () => {
+    // Sent before any report: the page keeps it until a simulation that has the workload arrives.
+    panel = await browser.open();
+    await panel.send({
+      type: 'focusWorkload',
+      workload: { kind: 'StatefulSet', namespace: 'default', name: 'orders-db' },
+    });
+    await panel.load(REPORT);
+    const { page } = panel;
+    await page.waitForFunction(
+      () => document.querySelector('.details .pod-name')?.textContent === 'orders-db-0',
+    );
+    // Sent while a report is shown: applied at once.
+    await panel.send({
+      type: 'focusWorkload',
+      workload: { kind: 'DaemonSet', namespace: 'kube-system', name: 'log-agent' },
+    });
+    await page.waitForFunction(() =>
+      /^log-agent-/.test(document.querySelector('.details .pod-name')?.textContent ?? ''),
+    );
+    assert.deepEqual(await panel.allProblems(), []);
+  });
+
   test('a page restored with its saved state shows the same playhead and pod after the host resends the report', async () => {
     const { page } = await openWithReport();
     const time = await seekTo(panel, 20);

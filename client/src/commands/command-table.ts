@@ -2,6 +2,7 @@
  * The command table: what each command does with the server running and with it stopped. Every command of
  * the manifest is here, under the category "Kube Foresight".
  */
+import { readPanelWorkload } from '../../../protocol/webview-messages';
 import * as vscode from 'vscode';
 import type { ForesightLanguageClient } from '../language-client';
 import type { TimelinePanels } from '../panel/timeline-panels';
@@ -61,7 +62,7 @@ export function buildCommandTable(
       // The same either way: the panel opens (or comes to the front); with the server stopped it says so and
       // offers to simulate again once it runs. The Replay code lens passes the manifest's URI (untrusted: only a
       // file URI string is taken).
-      run: (_isServerRunning, args) => timeline.show(manifestArgument(args[0])),
+      run: (_isServerRunning, args) => timeline.show(manifestArgument(args[0]), readPanelWorkload(args[1])),
     },
   ];
 }

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import type { SimulationResult } from '../../../protocol/messages';
 import type {
+  PanelWorkload,
   HostToWebviewMessage,
   PanelReport,
   WebviewToHostMessage,
@@ -59,6 +60,8 @@ export class TimelinePanel implements vscode.Disposable {
   private isStale = false;
   private hasShownError = false;
   private editorColumn = vscode.ViewColumn.One;
+  /** The workload to select once the page shows a simulation (the Replay lens). */
+  private pendingFocus: PanelWorkload | undefined;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -92,12 +95,26 @@ export class TimelinePanel implements vscode.Disposable {
     );
   }
 
-  /** Shows a folder (or the active editor's when none is given) and brings the panel to the front. */
-  show(folder: vscode.Uri | undefined): void {
+  /**
+   * Shows a folder (or the active editor's when none is given) and brings the panel to the front; with a
+   * workload (the Replay lens), the page selects its first pod.
+   */
+  show(folder: vscode.Uri | undefined, workload?: PanelWorkload): void {
     this.panel.reveal(undefined, true);
+    this.pendingFocus = workload;
     if (folder !== undefined && folder.toString() !== this.folder?.toString()) {
       this.folder = folder;
       void this.load(false);
+    } else if (this.report !== undefined) {
+      this.postFocus();
+    }
+  }
+
+  /** Sends the workload the Replay lens asked for (after a simulation, so that the page can select it). */
+  private postFocus(): void {
+    if (this.pendingFocus !== undefined) {
+      this.post({ type: 'focusWorkload', workload: this.pendingFocus });
+      this.pendingFocus = undefined;
     }
   }
 
@@ -140,6 +157,7 @@ export class TimelinePanel implements vscode.Disposable {
             report: this.report,
             isUpdate: false,
           });
+          this.postFocus();
         } else {
           await this.load(false);
         }
@@ -208,6 +226,7 @@ export class TimelinePanel implements vscode.Disposable {
       } else if (result.ok) {
         this.report = result.report;
         this.post({ type: 'simulation', folder: info, report: result.report, isUpdate });
+        this.postFocus();
       } else {
         this.post({ type: 'unavailable', message: result.message, isError: true });
       }

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { readPanelViewState } from '../../../protocol/webview-messages';
+import type { PanelWorkload } from '../../../protocol/webview-messages';
 import type { TimelinePanelContext } from './timeline-panel';
 import { manifestFolderOf, TimelinePanel, webviewOptions } from './timeline-panel';
 import { TIMELINE_VIEW_TYPE } from './view-type';
@@ -24,7 +25,7 @@ export class TimelinePanels implements vscode.WebviewPanelSerializer, vscode.Dis
    * Shows the panel for a manifest's folder (the Replay code lens passes the manifest), else for the active
    * editor's folder: reveals the open one, or opens one beside the editor.
    */
-  show(manifest?: vscode.Uri): void {
+  show(manifest?: vscode.Uri, workload?: PanelWorkload): void {
     const editor = vscode.window.activeTextEditor;
     const folder =
       manifest?.scheme === 'file'
@@ -33,7 +34,7 @@ export class TimelinePanels implements vscode.WebviewPanelSerializer, vscode.Dis
           ? undefined
           : manifestFolderOf(editor.document);
     if (this.current !== undefined) {
-      this.current.show(folder);
+      this.current.show(folder, workload);
       return;
     }
     const panel = vscode.window.createWebviewPanel(
@@ -42,7 +43,7 @@ export class TimelinePanels implements vscode.WebviewPanelSerializer, vscode.Dis
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
       webviewOptions(this.context.extensionUri),
     );
-    this.adopt(panel, folder);
+    this.adopt(panel, folder).show(undefined, workload);
   }
 
   /** Revives a panel VS Code restored after a reload. */
@@ -71,12 +72,13 @@ export class TimelinePanels implements vscode.WebviewPanelSerializer, vscode.Dis
     this.current = undefined;
   }
 
-  private adopt(panel: vscode.WebviewPanel, folder: vscode.Uri | undefined): void {
+  private adopt(panel: vscode.WebviewPanel, folder: vscode.Uri | undefined): TimelinePanel {
     const created = new TimelinePanel(panel, this.context, folder, () => {
       if (this.current === created) {
         this.current = undefined;
       }
     });
     this.current = created;
+    return created;
   }
 }

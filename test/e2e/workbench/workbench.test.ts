@@ -186,7 +186,7 @@ describe('Kube Foresight in VS Code 1.139 (code-server) in Chromium', () => {
       assert.deepEqual(lenses.map(normalizeSpaces), ['1/1 scheduled · Burstable | Replay']);
     }));
 
-  test('the Replay lens opens the timeline panel with one lane per node of the cluster file', (t) =>
+  test('the Replay lens opens the timeline panel with one lane per node of the cluster file, its pod selected', (t) =>
     step(t, '06-timeline', async () => {
       // The Problems panel makes room for the timeline (Ctrl+J hides the bottom panel).
       await workbench.page.keyboard.press('Control+J');
@@ -201,6 +201,8 @@ describe('Kube Foresight in VS Code 1.139 (code-server) in Chromium', () => {
       const lanes = await shown.locator('.lane .lane-name').allInnerTexts();
       assert.deepEqual([...lanes].sort(), ['control-plane', 'large-1', 'large-2', 'large-3']);
       assert.match(await shown.locator('body').innerText(), /Simulation timeline[\s\S]*large\.yaml/);
+      // The lens names its workload: the panel selects its pod and shows its scheduling explanation.
+      await shown.locator('.details .pod-name', { hasText: /^analytics-engine-/ }).waitFor();
     }));
 });
 
