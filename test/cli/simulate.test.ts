@@ -66,6 +66,17 @@ describe('foresight simulate on examples/', () => {
     assert.match(stdout, /11 pods: 9 placed, 2 Pending\./);
   });
 
+  test('with the examples’ cluster file, the blocked drain is a predicted failure, not an error of the input', async () => {
+    const { code, stdout } = await run(['--cluster', 'examples/.foresight/cluster.yaml', 'examples/']);
+    assert.equal(code, 1);
+    assert.match(
+      stdout,
+      /kubectl drain worker-1 never finishes: eviction of pod default\/payments-\S+ is refused/,
+    );
+    assert.match(stdout, /11 pods: 9 placed, 2 Pending; 1 predicted failure \(drains, rollouts\)\.$/m);
+    assert.doesNotMatch(stdout, /in the input/);
+  });
+
   test('the JSON report follows schemas/report.schema.json and is identical on two runs', async () => {
     const first = await run(['--output', 'json', 'examples/']);
     const second = await run(['--output=json', 'examples/']);

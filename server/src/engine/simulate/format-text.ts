@@ -3,6 +3,7 @@
  * (or Pending with kube-scheduler's message and the reasons per node), then each node's requested/allocatable.
  * Built from the JSON report only, so the two never disagree.
  */
+import { isPredictedOutcome } from '../controllers/timeline-findings';
 import { formatFieldPath } from '../model/findings';
 import { parseQuantity } from '../model/quantity';
 import { formatTimelineSections } from '../scenario/format-timeline';
@@ -138,12 +139,17 @@ function extendedUsage(node: ReportNode): string {
 function formatSummary(report: SimulationReport): string {
   const placed = report.pods.filter((pod) => pod.nodeName !== null).length;
   const pending = report.pods.length - placed;
-  const errors = report.findings.filter((finding) => finding.severity === 'error').length;
+  const errors = report.findings.filter((finding) => finding.severity === 'error');
+  const failures = errors.filter((finding) => isPredictedOutcome(finding.code)).length;
+  const inputErrors = errors.length - failures;
   const parts = [
     `${report.pods.length} pod${report.pods.length === 1 ? '' : 's'}: ${placed} placed, ${pending} Pending`,
   ];
-  if (errors > 0) {
-    parts.push(`${errors} error${errors === 1 ? '' : 's'} in the input`);
+  if (failures > 0) {
+    parts.push(`${failures} predicted failure${failures === 1 ? '' : 's'} (drains, rollouts)`);
+  }
+  if (inputErrors > 0) {
+    parts.push(`${inputErrors} error${inputErrors === 1 ? '' : 's'} in the input`);
   }
   return `${parts.join('; ')}.`;
 }
