@@ -4,7 +4,8 @@
  * that causes them, BestEffort pods, code lenses, hovers and the quick fix that lowers a request.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
@@ -14,6 +15,7 @@ import {
   CodeLensRequest,
   HoverRequest,
   ShowMessageNotification,
+  ShowMessageRequest,
 } from 'vscode-languageserver-protocol/node';
 import type { CodeAction, Diagnostic, MarkupContent } from 'vscode-languageserver-protocol/node';
 import { STATUS_NOTIFICATION } from '../../protocol/messages';
@@ -294,6 +296,10 @@ describe('the examples’ own cluster file over LSP', () => {
     session.connection.onNotification(ShowMessageNotification.type, (params) =>
       messages.push(params.message),
     );
+    session.connection.onRequest(ShowMessageRequest.type, (params) => {
+      messages.push(params.message);
+      return null;
+    });
   });
   after(async () => {
     await session.stop();
@@ -453,5 +459,52 @@ describe('quick fixes that add to the pod template, over LSP', () => {
     assert.deepEqual(await actionsFor(cache.uri, [], cpuRequestLine), [], 'nothing left to offer');
     // Outside any pod template nothing is offered.
     assert.deepEqual(await actionsFor(cache.uri, [], 0), []);
+  });
+});
+
+describe('a cluster file too large to simulate as you type, over LSP', () => {
+  let session: LspSession;
+  let folder: string;
+  const messages: string[] = [];
+  const statuses: StatusParams[] = [];
+  before(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'kube-foresight-big-cluster-'));
+    mkdirSync(join(folder, '.foresight'));
+    const nodes = Array.from(
+      { length: 5_001 },
+      (_, i) =>
+        `  - {apiVersion: v1, kind: Node, metadata: {name: n${i}}, status: {allocatable: {cpu: "4", memory: 16Gi, pods: "110"}}}`,
+    );
+    writeFileSync(
+      join(folder, '.foresight', 'cluster.yaml'),
+      ['apiVersion: v1', 'kind: List', 'items:', ...nodes, ''].join('\n'),
+    );
+    session = await LspSession.start();
+    session.connection.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => statuses.push(params));
+    session.connection.onNotification(ShowMessageNotification.type, (params) =>
+      messages.push(params.message),
+    );
+    session.connection.onRequest(ShowMessageRequest.type, (params) => {
+      messages.push(params.message);
+      return null;
+    });
+  });
+  after(async () => {
+    await session.stop();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  test('5,001 nodes: a notice names the count and the limit, and the embedded default cluster is used', async () => {
+    const api = fixture('pending-cpu/api.yaml');
+    const uri = pathToFileURL(join(folder, 'api.yaml')).href;
+    const diagnostics = await session.open(uri, api.text);
+    assert.deepEqual(messages, [
+      'Kube Foresight: The cluster file cluster.yaml has 5,001 nodes, more than the 5,000 simulated as you type; predictions use the embedded default cluster (`foresight simulate --cluster` takes the file).',
+    ]);
+    assert.deepEqual(statuses.at(-1), { kubernetesVersion: '1.35', cluster: 'embedded default' });
+    assert.ok(
+      diagnostics.some((d) => d.code === 'pod-unschedulable' && /0\/4 nodes are available/.test(d.message)),
+      'predicted on the 4-node embedded default cluster',
+    );
   });
 });

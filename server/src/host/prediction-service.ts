@@ -39,6 +39,12 @@ export const MAX_SIMULATED_OBJECTS = 2_000;
  */
 export const MAX_SIMULATED_PODS = 5_000;
 
+/**
+ * The most nodes of a cluster file simulated on every keystroke (the benchmarks' largest cluster). A larger
+ * cluster file is named in a notice and the embedded default is used; `foresight simulate --cluster` takes it.
+ */
+export const MAX_SIMULATED_NODES = 5_000;
+
 /** An analysed file that takes part in a prediction. */
 export interface ScopeFile {
   /** The file's URI. */
@@ -176,10 +182,21 @@ export class PredictionService {
         maxPods: MAX_SIMULATED_PODS,
         ...(version === undefined ? {} : { version }),
       });
-    let simulation = run(clusterObjects);
-    let clusterNotice: string | undefined;
+    const nodeCount = clusterObjects === null ? 0 : countNodes(clusterObjects);
+    // A cluster file not read at all (too large, binary, templated) or too large to simulate as you type: the
+    // embedded default is used, and the notice says why.
+    const forcedNotice =
+      clusterPath === undefined
+        ? undefined
+        : clusterAnalysis?.skipped !== undefined
+          ? `The cluster file ${basename(clusterPath)} was not read (${clusterAnalysis.skipped.message}); predictions use the ${DEFAULT_CLUSTER_DESCRIPTION}.`
+          : nodeCount > MAX_SIMULATED_NODES
+            ? `The cluster file ${basename(clusterPath)} has ${nodeCount.toLocaleString('en-US')} nodes, more than the ${MAX_SIMULATED_NODES.toLocaleString('en-US')} simulated as you type; predictions use the ${DEFAULT_CLUSTER_DESCRIPTION} (\`foresight simulate --cluster\` takes the file).`
+            : undefined;
+    let simulation = run(forcedNotice === undefined ? clusterObjects : null);
+    let clusterNotice: string | undefined = forcedNotice;
     const clusterErrors =
-      clusterUri === undefined
+      clusterUri === undefined || forcedNotice !== undefined
         ? []
         : simulation.findings.filter(
             (finding) =>
@@ -192,6 +209,7 @@ export class PredictionService {
         (finding) => finding.code.startsWith('yaml-') && severityOf(finding.code) === 'error',
       ) ?? [];
     if (
+      forcedNotice === undefined &&
       clusterPath !== undefined &&
       (clusterErrors.length > 0 || clusterSyntaxErrors.length > 0 || clusterObjects?.length === 0)
     ) {
@@ -370,6 +388,22 @@ function readTextOrEmpty(path: string): string {
   } catch {
     return '';
   }
+}
+
+/** How many Node objects a cluster file holds (kind: List items included). */
+function countNodes(objects: readonly SourcedObject[]): number {
+  let count = 0;
+  for (const { object } of objects) {
+    const record = object as { kind?: unknown; items?: unknown };
+    if (record.kind === 'Node') {
+      count++;
+    } else if (Array.isArray(record.items)) {
+      count += record.items.filter(
+        (item: unknown) => (item as { kind?: unknown } | null)?.kind === 'Node',
+      ).length;
+    }
+  }
+  return count;
 }
 
 /** A cheap 32-bit FNV-1a of a text, to notice that a cluster file changed. */
