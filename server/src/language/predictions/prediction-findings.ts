@@ -8,15 +8,14 @@ import type { DefaultResources, TemplateLocation } from './template-fixes';
 import { defaultResourcesFix, tolerationFix } from './template-fixes';
 import type { ObjectSource } from '../../engine/model/source';
 import type { AnalyzedDocument } from '../analyzer';
-import type { DiagnosticCode, Finding, FixData } from '../findings';
+import type { DiagnosticCode, Finding } from '../findings';
 import type { ReportNode } from '../../engine/simulate/report';
-import { formatBytes, formatMilli, parseQuantity } from '../../engine/model/quantity';
-import { INSUFFICIENT_RESOURCE_CODE } from '../../engine/scheduler/plugins/node-resources-fit';
 import { nodeAtPath, rangeForKey, rangeForValue } from '../yaml/node-at-path';
 import { isScalar } from 'yaml';
 import type { Node } from 'yaml';
 import { causePath } from './cause-paths';
-import type { RejectionCause, WorkloadPrediction } from './workload-predictions';
+import { antiAffinityDeadlockFix, lowerRequestFix } from './value-fixes';
+import type { WorkloadPrediction } from './workload-predictions';
 
 /** Finds the analysed document a source points into. */
 export type SourceLocator = (
@@ -216,78 +215,6 @@ export function predictionFindings(
     }
   }
   return byFile;
-}
-
-/**
- * The classic rollout deadlock: required pod anti-affinity with as many replicas as nodes and maxUnavailable 0
- * leaves no node for the surge pod. Allowing one unavailable pod lets the controller replace pods one by one.
- */
-function antiAffinityDeadlockFix(
-  root: Node | undefined,
-  finding: EngineInputFinding,
-  offset: number,
-): FixData | undefined {
-  if (!finding.message.includes('anti-affinity')) {
-    return undefined;
-  }
-  const path = [...finding.source.path, 'spec', 'strategy', 'rollingUpdate', 'maxUnavailable'];
-  const node = nodeAtPath(root, path);
-  if (!isScalar(node) || (node.value !== 0 && node.value !== '0' && node.value !== '0%')) {
-    return undefined;
-  }
-  const range = rangeForValue(root, path);
-  return range === undefined
-    ? undefined
-    : {
-        title: 'Set maxUnavailable to 1 (replace pods one at a time instead of surging)',
-        edits: [{ start: range[0] + offset, end: range[1] + offset, newText: '1' }],
-      };
-}
-
-/**
- * For "Insufficient cpu" (or memory) on a request: lower it to the most that any of the rejecting nodes has
- * free after the simulated placements. Only requests are lowered, never limits (that would change the QoS).
- */
-function lowerRequestFix(
-  cause: RejectionCause,
-  path: readonly (string | number)[],
-  nodes: readonly ReportNode[],
-): FixData | undefined {
-  const resource = path.at(-1);
-  if (
-    cause.code !== INSUFFICIENT_RESOURCE_CODE ||
-    path.at(-2) !== 'requests' ||
-    (resource !== 'cpu' && resource !== 'memory')
-  ) {
-    return undefined;
-  }
-  let best: { node: string; free: number } | undefined;
-  for (const node of nodes) {
-    if (!cause.nodes.includes(node.name)) {
-      continue;
-    }
-    const free = amount(node.allocatable[resource], resource) - amount(node.requested[resource], resource);
-    if (best === undefined || free > best.free) {
-      best = { node: node.name, free };
-    }
-  }
-  if (best === undefined || best.free <= 0) {
-    return undefined;
-  }
-  const replacement =
-    resource === 'cpu' ? formatMilli(best.free) : formatBytes(Math.floor(best.free / 2 ** 20) * 2 ** 20);
-  return {
-    replacement,
-    title: `Lower the ${resource} request to ${replacement} (the most free on ${best.node})`,
-  };
-}
-
-function amount(text: string | undefined, resource: string): number {
-  const parsed = text === undefined ? undefined : parseQuantity(text);
-  if (parsed === undefined || !parsed.ok) {
-    return 0;
-  }
-  return resource === 'cpu' ? parsed.quantity.milli : parsed.quantity.value;
 }
 
 /** What the timeline says of a workload's rollout (the report's rollouts entry). */
