@@ -58,12 +58,23 @@ export const createNodeResourcesFit: PluginFactory = (context) => {
     filter(_state, pod, node) {
       return fitsRequest(pod, node, args);
     },
+    filterNodes(_state, pod, nodes, statuses) {
+      for (let i = 0; i < nodes.length; i++) {
+        statuses[i] = fitsRequest(pod, nodes[i] as NodeInfo, args);
+      }
+    },
     preScore(state, pod) {
       state.write(PRE_SCORE_KEY, podRequestVector(pod, resources, false));
       return SUCCESS;
     },
     score(state, pod, node) {
       return scorer.score(node, state.read(PRE_SCORE_KEY) ?? podRequestVector(pod, resources, false));
+    },
+    scoreNodes(state, pod, nodes, scores) {
+      const requests = state.read(PRE_SCORE_KEY) ?? podRequestVector(pod, resources, false);
+      for (let i = 0; i < nodes.length; i++) {
+        scores[i] = scorer.score(nodes[i] as NodeInfo, requests);
+      }
     },
   };
 };
