@@ -120,6 +120,11 @@ export class PodCounter {
     return domain < 0 ? -1 : (this.counts[domain] as number);
   }
 
+  /** The position of a node in the counter's node list, or -1. */
+  positionOf(node: NodeInfo): number {
+    return this.index.positionOf(node);
+  }
+
   /** Matching pods in the domain of that value (0 when no counted node has it). */
   count(value: string): number {
     const id = this.domains.idOf(value);
