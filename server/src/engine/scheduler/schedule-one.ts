@@ -13,6 +13,7 @@ import type { PodInfo } from '../model/pod-info';
 import type { CycleState } from './framework/cycle-state';
 import type { Diagnosis, FitError } from './framework/fit-error';
 import type { SchedulerFramework } from './framework/framework';
+import { NodeStatuses } from './framework/node-statuses';
 import { SUCCESS, isRejected, isSuccess, newStatus, statusMessage } from './framework/status';
 import type { Status } from './framework/status';
 import type { RecordDetail, ScoreTable } from './record';
@@ -76,7 +77,7 @@ export function runSchedulingCycle(
 ): CycleResult {
   const allNodes = framework.cluster.nodes;
   const state = framework.newCycleState();
-  const statuses = new Map<string, Status>();
+  const statuses = new NodeStatuses();
   const unschedulablePlugins = new Set<string>();
   const fail = (diagnosis: Partial<Diagnosis>, evaluated: number): CycleResult => ({
     nodeName: null,
@@ -140,6 +141,7 @@ export function runSchedulingCycle(
   }
 
   const feasible: NodeInfo[] = [];
+  let rejected = 0;
   const numNodes = nodes.length;
   if (numNodes > 0) {
     const numToFind = framework.hasScorePlugins
@@ -151,6 +153,7 @@ export function runSchedulingCycle(
     const chunk: NodeInfo[] = [];
     const chunkStatuses: Status[] = [];
     let visited = 0;
+    let lastRejector: string | null = null;
     while (visited < numNodes && feasible.length < numToFind) {
       const size = Math.min(numToFind - feasible.length, numNodes - visited);
       chunk.length = 0;
@@ -173,13 +176,16 @@ export function runSchedulingCycle(
           return errorResult(status, evaluated);
         } else {
           statuses.set(node.name, status);
-          unschedulablePlugins.add(status.plugin);
+          rejected++;
+          if (status.plugin !== lastRejector) {
+            unschedulablePlugins.add(status.plugin);
+            lastRejector = status.plugin;
+          }
         }
       }
       visited += size;
     }
   }
-  const rejected = detail === 'full' ? statuses.size - feasible.length : statuses.size;
   const processed = feasible.length + rejected;
   if (allNodes.length > 0) {
     cursor.nextStartNodeIndex = (cursor.nextStartNodeIndex + processed) % allNodes.length;
