@@ -1,10 +1,12 @@
 /**
- * filterNodes and scoreNodes are only a faster way to call filter and score: for every plugin that has them, on
- * nodes that pass and fail for different reasons, they must give exactly what the per-node phases give.
+ * filterNodes, scoreNodes and normalizeScoreColumn are only a faster way to call filter, score and
+ * normalizeScore: for every plugin that has them, on nodes that pass and fail for different reasons, they must
+ * give exactly what the per-node phases give.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CycleState } from '../../../server/src/engine/scheduler/framework/cycle-state';
+import type { NodeScore } from '../../../server/src/engine/scheduler/framework/plugin';
 import type { Status } from '../../../server/src/engine/scheduler/framework/status';
 import { IN_TREE_REGISTRY } from '../../../server/src/engine/scheduler/registry';
 import type { NodeInfo } from '../../../server/src/engine/model/node-info';
@@ -50,6 +52,19 @@ const PODS: readonly { name: string; pod: () => PodInfo }[] = [
     pod: () => makePod('tolerant', { tolerations: [{ operator: 'Exists' }] }),
   },
   {
+    name: 'a pod preferring zone b',
+    pod: () =>
+      makePod('prefers', {
+        affinity: {
+          nodeAffinity: {
+            preferredDuringSchedulingIgnoredDuringExecution: [
+              { weight: 5, preference: { matchExpressions: [{ key: ZONE, operator: 'In', values: ['b'] }] } },
+            ],
+          },
+        },
+      }),
+  },
+  {
     name: 'a pod with zone spreading and anti-affinity against web pods',
     pod: () =>
       makePod('spread', {
@@ -85,8 +100,11 @@ const PLUGINS = [
   'InterPodAffinity',
 ];
 
+/** Plugins with a column form of NormalizeScore only. */
+const NORMALIZE_ONLY = ['NodeAffinity'];
+
 describe('batch phases give what the per-node phases give', () => {
-  for (const name of PLUGINS) {
+  for (const name of [...PLUGINS, ...NORMALIZE_ONLY]) {
     for (const testCase of PODS) {
       test(`${name}, ${testCase.name}`, () => {
         const factory = IN_TREE_REGISTRY.get(name);
@@ -113,6 +131,18 @@ describe('batch phases give what the per-node phases give', () => {
             nodes.map((node) => plugin.score?.(state, pod, node)),
           );
         }
+        if (plugin.normalizeScoreColumn !== undefined && preScore?.code !== 'Skip') {
+          const column = Float64Array.from(nodes, (node) => plugin.score?.(state, pod, node) ?? 0);
+          const list: NodeScore[] = nodes.map((node, i) => ({ name: node.name, score: column[i] ?? 0 }));
+          assert.deepEqual(
+            plugin.normalizeScoreColumn(state, pod, nodes, column),
+            plugin.normalizeScore?.(state, pod, list),
+          );
+          assert.deepEqual(
+            [...column],
+            list.map((entry) => entry.score),
+          );
+        }
       });
     }
   }
@@ -124,6 +154,11 @@ describe('batch phases give what the per-node phases give', () => {
       const { plugin } = buildPlugin(factory, clusterNodes());
       assert.equal(plugin.filterNodes !== undefined, plugin.filter !== undefined, name);
       assert.equal(plugin.scoreNodes !== undefined, plugin.score !== undefined, name);
+    }
+    for (const name of ['TaintToleration', 'NodeAffinity', 'PodTopologySpread']) {
+      const factory = IN_TREE_REGISTRY.get(name);
+      assert.ok(factory !== undefined);
+      assert.ok(buildPlugin(factory, clusterNodes()).plugin.normalizeScoreColumn !== undefined, name);
     }
   });
 });

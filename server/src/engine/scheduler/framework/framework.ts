@@ -349,7 +349,15 @@ export class SchedulerFramework implements FrameworkHandle {
           column[i] = plugin.score(state, pod, nodes[i] as NodeInfo);
         }
       }
-      if (plugin.normalizeScore !== undefined) {
+      if (plugin.normalizeScoreColumn !== undefined) {
+        const status = plugin.normalizeScoreColumn(state, pod, nodes, column);
+        if (!isSuccess(status)) {
+          return {
+            ok: false,
+            status: errorStatus(plugin.name, `running Normalize on Score plugin "${plugin.name}"`),
+          };
+        }
+      } else if (plugin.normalizeScore !== undefined) {
         const scores = this.nodeScores(nodes, column);
         const status = plugin.normalizeScore(state, pod, scores);
         if (!isSuccess(status)) {

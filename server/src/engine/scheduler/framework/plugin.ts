@@ -12,7 +12,8 @@
  *   preScore(pod, nodes)      once per pod with the feasible nodes; may Skip (its score is then skipped)
  *   score(pod, node)          once per feasible node; an integer (plugins normalise to 0..100); scoreNodes is
  *                             the same over every feasible node at once (optional, faster)
- *   normalizeScore(scores)    once per pod; rewrites the node scores in place to 0..100
+ *   normalizeScore(scores)    once per pod; rewrites the node scores in place to 0..100; normalizeScoreColumn is
+ *                             the same over the score column (optional, faster)
  */
 import type { Cluster } from '../../model/cluster';
 import type { NodeInfo } from '../../model/node-info';
@@ -84,6 +85,16 @@ export interface SchedulerPlugin {
    */
   scoreNodes?(state: CycleState, pod: PodInfo, nodes: readonly NodeInfo[], scores: Float64Array): void;
   normalizeScore?(state: CycleState, pod: PodInfo, scores: NodeScore[]): Status;
+  /**
+   * Optional form of normalizeScore over the score column (scores[i] is nodes[i]'s), for speed: must leave
+   * exactly what normalizeScore leaves in the NodeScore list. The framework prefers it.
+   */
+  normalizeScoreColumn?(
+    state: CycleState,
+    pod: PodInfo,
+    nodes: readonly NodeInfo[],
+    scores: Float64Array,
+  ): Status;
 }
 
 /** What the framework lends plugins: the cluster and the ability to re-run filters (for preemption). */

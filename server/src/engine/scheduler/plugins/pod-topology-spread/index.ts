@@ -20,7 +20,7 @@ import { topologyIndexFor } from '../helper/topology-counter';
 import { NodeInclusion, constraintCounter, podConstraints } from './common';
 import type { ConstraintsResult, SpreadDefaults, UnsatisfiableAction } from './common';
 import { SpreadFilterState, checkSpread } from './filter';
-import { buildScoreState, normalizeSpread, scoreSpread } from './score';
+import { buildScoreState, normalizeSpread, normalizeSpreadColumn, scoreSpread } from './score';
 import type { SpreadScoreState } from './score';
 
 /** The plugin's name. */
@@ -187,6 +187,13 @@ export const createPodTopologySpread: PluginFactory = (context: PluginContext) =
       const stored = state.read(PRE_SCORE_KEY);
       if (stored !== undefined) {
         normalizeSpread(stored, scores);
+      }
+      return SUCCESS;
+    },
+    normalizeScoreColumn(state, _pod, nodes, scores) {
+      const stored = state.read(PRE_SCORE_KEY);
+      if (stored !== undefined) {
+        normalizeSpreadColumn(stored, nodes, scores);
       }
       return SUCCESS;
     },

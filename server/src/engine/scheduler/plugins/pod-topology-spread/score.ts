@@ -137,6 +137,34 @@ export function normalizeSpread(state: SpreadScoreState, scores: NodeScore[]): v
   }
 }
 
+/** normalizeSpread over a score column (scores[i] is nodes[i]'s), with the same arithmetic. */
+export function normalizeSpreadColumn(
+  state: SpreadScoreState,
+  nodes: readonly NodeInfo[],
+  scores: Float64Array,
+): void {
+  const ignored = state.ignoredNodes;
+  const isIgnored = (i: number): boolean => ignored.size > 0 && ignored.has((nodes[i] as NodeInfo).name);
+  let minScore = Number.MAX_SAFE_INTEGER;
+  let maxScore = 0;
+  for (let i = 0; i < scores.length; i++) {
+    if (isIgnored(i)) {
+      continue;
+    }
+    minScore = Math.min(minScore, scores[i] as number);
+    maxScore = Math.max(maxScore, scores[i] as number);
+  }
+  for (let i = 0; i < scores.length; i++) {
+    if (isIgnored(i)) {
+      scores[i] = 0;
+    } else if (maxScore === 0) {
+      scores[i] = MAX_NODE_SCORE;
+    } else {
+      scores[i] = Math.trunc((MAX_NODE_SCORE * (maxScore + minScore - (scores[i] as number))) / maxScore);
+    }
+  }
+}
+
 /** topologyNormalizingWeight: log(size + 2), so counts in small topologies weigh more. */
 export function topologyNormalizingWeight(size: number): number {
   return Math.log(size + 2);

@@ -26,7 +26,7 @@ import type { NodeInfo } from '../../../model/node-info';
 import type { PodInfo } from '../../../model/pod-info';
 import { SUCCESS, unresolvable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
-import { defaultNormalizeScore } from '../helper/normalize-score';
+import { defaultNormalizeColumn, defaultNormalizeScore } from '../helper/normalize-score';
 
 /** The plugin's name. */
 export const TAINT_TOLERATION = 'TaintToleration';
@@ -74,6 +74,9 @@ export const createTaintToleration: PluginFactory = (context) => ({
   },
   normalizeScore(_state, _pod, scores) {
     return defaultNormalizeScore(MAX_NODE_SCORE, true, scores);
+  },
+  normalizeScoreColumn(_state, _pod, _nodes, scores) {
+    return defaultNormalizeColumn(MAX_NODE_SCORE, true, scores);
   },
 });
 
