@@ -50,9 +50,12 @@ export class ClusterObjects {
   private readonly statefulSets = new Map<string, PodLabelSelector>();
   private readonly controllers = new Map<string, Labels>();
   private readonly deployments = new Map<string, Named<PodLabelSelector>[]>();
+  /** replicaSetSelector's answers for ReplicaSets a Deployment would create, until the next add. */
+  private readonly derivedReplicaSets = new Map<string, PodLabelSelector | undefined>();
 
   /** Keeps an object of a kind read here; returns false for other kinds. */
   add(kind: string, object: Record<string, unknown>, source: ObjectSource): boolean {
+    this.derivedReplicaSets.clear();
     const metadata = isRecord(object['metadata']) ? object['metadata'] : {};
     const name = typeof metadata['name'] === 'string' ? metadata['name'] : '';
     const namespace =
@@ -119,7 +122,27 @@ export class ClusterObjects {
     if (hash === undefined) {
       return undefined;
     }
-    const deployment = this.deployments.get(namespace)?.find((entry) => `${entry.name}-${hash}` === name);
+    const key = `${namespace}/${name}\u0000${hash}`;
+    if (this.derivedReplicaSets.has(key)) {
+      return this.derivedReplicaSets.get(key);
+    }
+    const derived = this.deriveReplicaSetSelector(namespace, name, hash);
+    this.derivedReplicaSets.set(key, derived);
+    return derived;
+  }
+
+  /** The selector of the ReplicaSet `name` = "<deployment>-<hash>" of the first Deployment of that name. */
+  private deriveReplicaSetSelector(
+    namespace: string,
+    name: string,
+    hash: string,
+  ): PodLabelSelector | undefined {
+    const suffix = `-${hash}`;
+    if (!name.endsWith(suffix)) {
+      return undefined;
+    }
+    const deploymentName = name.slice(0, name.length - suffix.length);
+    const deployment = this.deployments.get(namespace)?.find((entry) => entry.name === deploymentName);
     if (deployment === undefined || deployment.value.isNothing) {
       return deployment === undefined ? undefined : NOTHING_SELECTOR;
     }

@@ -6,6 +6,7 @@
  */
 import { ClusterObjects } from './cluster-objects';
 import type { NodeInfo, ImageStateSummary } from './node-info';
+import { NodeColumns } from './node-columns';
 import { listOf } from './objects';
 import { PodChangeLog } from './pod-change-log';
 import type { PodInfo } from './pod-info';
@@ -27,6 +28,8 @@ export class Cluster {
   readonly nodes: readonly NodeInfo[];
   /** Every pod added to or removed from a node of this cluster, in order (for plugins' incremental indexes). */
   readonly changeLog = new PodChangeLog();
+  /** The nodes' resource sums by node order, kept in step by the nodes (what the resource plugins read). */
+  readonly columns: NodeColumns;
   private readonly byName: ReadonlyMap<string, NodeInfo>;
   private readonly indexByName: ReadonlyMap<string, number>;
 
@@ -47,8 +50,11 @@ export class Cluster {
     }
     this.byName = new Map(nodes.map((node) => [node.name, node]));
     this.indexByName = new Map(nodes.map((node, index) => [node.name, index]));
+    this.columns = new NodeColumns(nodes.length);
     nodes.forEach((node, index) => {
       node.order = index;
+      node.columns = this.columns;
+      this.columns.write(index, node);
     });
     computeImageStates(nodes);
   }

@@ -6,6 +6,7 @@
  */
 import { listOf } from './objects';
 import type { NodeObject, TaintObject } from './objects';
+import type { NodeColumns } from './node-columns';
 import type { PodChangeLog } from './pod-change-log';
 import type { HostPort, PodInfo } from './pod-info';
 import { Resources } from './resources';
@@ -48,6 +49,8 @@ export class NodeInfo {
   imageStates: ReadonlyMap<string, ImageStateSummary>;
   /** The cluster's log of pod changes, set by the Cluster that owns this node (copies have none). */
   changeLog: PodChangeLog | null = null;
+  /** The cluster's resource columns, whose row `order` this node keeps equal to its sums (copies have none). */
+  columns: NodeColumns | null = null;
   /** Host ports in use: "protocol/port" to the count of pods per host IP. */
   private readonly usedPorts = new Map<string, Map<string, number>>();
 
@@ -116,6 +119,7 @@ export class NodeInfo {
     this.requested.addScaled(pod.requests, sign);
     this.nonZeroRequested.milliCpu += sign * pod.nonZeroMilliCpu;
     this.nonZeroRequested.memory += sign * pod.nonZeroMemory;
+    this.columns?.write(this.order, this);
     for (const port of pod.hostPorts) {
       const key = portKey(port);
       let ips = this.usedPorts.get(key);

@@ -30,6 +30,11 @@ export class PodChangeLog {
     this.changes.push({ node, pod, sign });
   }
 
+  /** The change at a position (0 ≤ position < length). */
+  at(position: number): PodChange {
+    return this.changes[position] as PodChange;
+  }
+
   /** Calls `visit` for every change from `position` on, in order; returns the new position. */
   replay(position: number, visit: (change: PodChange) => void): number {
     const end = this.changes.length;

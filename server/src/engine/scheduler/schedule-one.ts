@@ -13,6 +13,7 @@ import type { PodInfo } from '../model/pod-info';
 import type { CycleState } from './framework/cycle-state';
 import type { Diagnosis, FitError } from './framework/fit-error';
 import type { SchedulerFramework } from './framework/framework';
+import { NodeStatuses } from './framework/node-statuses';
 import { SUCCESS, isRejected, isSuccess, newStatus, statusMessage } from './framework/status';
 import type { Status } from './framework/status';
 import type { RecordDetail, ScoreTable } from './record';
@@ -76,7 +77,7 @@ export function runSchedulingCycle(
 ): CycleResult {
   const allNodes = framework.cluster.nodes;
   const state = framework.newCycleState();
-  const statuses = new Map<string, Status>();
+  const statuses = new NodeStatuses();
   const unschedulablePlugins = new Set<string>();
   const fail = (diagnosis: Partial<Diagnosis>, evaluated: number): CycleResult => ({
     nodeName: null,
@@ -140,32 +141,51 @@ export function runSchedulingCycle(
   }
 
   const feasible: NodeInfo[] = [];
+  let rejected = 0;
   const numNodes = nodes.length;
   if (numNodes > 0) {
     const numToFind = framework.hasScorePlugins
       ? numFeasibleNodesToFind(framework.percentageOfNodesToScore, numNodes)
       : 1;
     const start = cursor.nextStartNodeIndex;
-    const hasFilters = framework.hasFilterPlugins;
-    for (let i = 0; i < numNodes && feasible.length < numToFind; i++) {
-      const index = start + i;
-      const node = nodes[index < numNodes ? index : index % numNodes] as NodeInfo;
-      const status = hasFilters ? framework.runFilterPlugins(state, pod, node) : SUCCESS;
-      if (status.code === 'Success') {
-        feasible.push(node);
-        if (detail === 'full') {
-          statuses.set(node.name, SUCCESS);
-        }
-      } else if (status.code === 'Error') {
-        cursor.nextStartNodeIndex = (start + i + 1) % allNodes.length;
-        return errorResult(status, i + 1);
-      } else {
-        statuses.set(node.name, status);
-        unschedulablePlugins.add(status.plugin);
+    // Nodes are filtered in chunks no larger than the number still to find, so the search stops at exactly
+    // the node where a node-by-node search would stop; within a chunk the framework runs plugin by plugin.
+    const chunk: NodeInfo[] = [];
+    const chunkStatuses: Status[] = [];
+    let visited = 0;
+    let lastRejector: string | null = null;
+    while (visited < numNodes && feasible.length < numToFind) {
+      const size = Math.min(numToFind - feasible.length, numNodes - visited);
+      chunk.length = 0;
+      for (let j = 0; j < size; j++) {
+        const index = (start + visited + j) % numNodes;
+        chunk.push(nodes[index] as NodeInfo);
       }
+      framework.runFilterPluginsOnNodes(state, pod, chunk, chunkStatuses);
+      for (let j = 0; j < size; j++) {
+        const node = chunk[j] as NodeInfo;
+        const status = chunkStatuses[j] as Status;
+        if (status.code === 'Success') {
+          feasible.push(node);
+          if (detail === 'full') {
+            statuses.set(node.name, SUCCESS);
+          }
+        } else if (status.code === 'Error') {
+          const evaluated = visited + j + 1;
+          cursor.nextStartNodeIndex = (start + evaluated) % allNodes.length;
+          return errorResult(status, evaluated);
+        } else {
+          statuses.set(node.name, status);
+          rejected++;
+          if (status.plugin !== lastRejector) {
+            unschedulablePlugins.add(status.plugin);
+            lastRejector = status.plugin;
+          }
+        }
+      }
+      visited += size;
     }
   }
-  const rejected = detail === 'full' ? statuses.size - feasible.length : statuses.size;
   const processed = feasible.length + rejected;
   if (allNodes.length > 0) {
     cursor.nextStartNodeIndex = (cursor.nextStartNodeIndex + processed) % allNodes.length;
@@ -185,22 +205,26 @@ function place(
   detail: RecordDetail,
   evaluated: number,
 ): CycleResult {
-  const base = {
+  const result = (nodeName: string | null, tiedNodes: readonly string[], scores: ScoreTable | null) => ({
+    nodeName,
+    tiedNodes,
     evaluatedNodes: evaluated,
     feasibleNodes: feasible.length,
     filterStatuses: statuses,
+    scores,
     fitError: null,
     error: null,
     state,
-  };
+  });
+  const failed = (error: Status): CycleResult => ({ ...result(null, [], null), error });
   if (feasible.length === 1) {
     const only = feasible[0] as NodeInfo;
-    return { ...base, nodeName: only.name, tiedNodes: [only.name], scores: null };
+    return result(only.name, [only.name], null);
   }
   if (framework.hasScorePlugins) {
     const preScore = framework.runPreScorePlugins(state, pod, feasible);
     if (!isSuccess(preScore)) {
-      return { ...base, nodeName: null, tiedNodes: [], scores: null, error: preScore };
+      return failed(preScore);
     }
   }
   const isFull = detail === 'full';
@@ -209,7 +233,7 @@ function place(
   if (framework.hasScorePlugins) {
     const outcome = framework.runScorePlugins(state, pod, feasible, isFull);
     if (!outcome.ok) {
-      return { ...base, nodeName: null, tiedNodes: [], scores: null, error: outcome.status };
+      return failed(outcome.status);
     }
     totals = outcome.totals;
     perPlugin = outcome.perPlugin;
@@ -224,44 +248,40 @@ function place(
       best = total;
     }
   }
-  const tied: NodeInfo[] = [];
-  for (let i = 0; i < totals.length; i++) {
-    if (totals[i] === best) {
-      tied.push(feasible[i] as NodeInfo);
-    }
-  }
-  sortByNodeOrder(tied);
-  const tiedNodes = tied.map((node) => node.name);
+  const tiedNodes = tiedInNodeOrder(feasible, totals, best);
   const scores = isFull ? scoreTable(framework, feasible, totals, perPlugin ?? []) : null;
-  return { ...base, nodeName: tiedNodes[0] ?? null, tiedNodes, scores };
+  return result(tiedNodes[0] ?? null, tiedNodes, scores);
 }
 
 /**
- * Sorts nodes by cluster order. The search visits nodes in rotated cluster order, so the list is usually two
- * ascending runs; that case is rotated in linear time, anything else sorted.
+ * The names of the nodes scoring `best`, in cluster order. The search visits nodes in rotated cluster order, so
+ * the feasible list is usually one ascending run, or two when the search wrapped: the second run's ties come
+ * first. Anything else (a nominated node) is sorted.
  */
-function sortByNodeOrder(nodes: NodeInfo[]): void {
+function tiedInNodeOrder(feasible: readonly NodeInfo[], totals: Float64Array, best: number): string[] {
   let descents = 0;
   let split = 0;
-  for (let i = 1; i < nodes.length; i++) {
-    if ((nodes[i] as NodeInfo).order < (nodes[i - 1] as NodeInfo).order) {
+  for (let i = 1; i < feasible.length; i++) {
+    if ((feasible[i] as NodeInfo).order < (feasible[i - 1] as NodeInfo).order) {
       descents++;
       split = i;
     }
   }
-  if (descents === 0) {
-    return;
-  }
-  const first = nodes[0] as NodeInfo;
-  const last = nodes[nodes.length - 1] as NodeInfo;
-  if (descents === 1 && last.order < first.order) {
-    const rotated = [...nodes.slice(split), ...nodes.slice(0, split)];
-    for (let i = 0; i < rotated.length; i++) {
-      nodes[i] = rotated[i] as NodeInfo;
+  const first = feasible[0] as NodeInfo;
+  const last = feasible[feasible.length - 1] as NodeInfo;
+  const names: string[] = [];
+  if (descents === 0 || (descents === 1 && last.order < first.order)) {
+    for (let k = 0; k < feasible.length; k++) {
+      const i = k + split < feasible.length ? k + split : k + split - feasible.length;
+      if (totals[i] === best) {
+        names.push((feasible[i] as NodeInfo).name);
+      }
     }
-    return;
+    return names;
   }
-  nodes.sort((a, b) => a.order - b.order);
+  const tied = feasible.filter((_node, i) => totals[i] === best);
+  tied.sort((a, b) => a.order - b.order);
+  return tied.map((node) => node.name);
 }
 
 function scoreTable(

@@ -6,11 +6,14 @@
  * Phases, in the order of a scheduling cycle:
  *   preFilter(pod, nodes)     once per pod; may Skip (its filter is then skipped), reject the pod on every node,
  *                             or narrow the nodes to a set of names (PreFilterResult)
- *   filter(pod, node)         once per node; Success, Unschedulable or UnschedulableAndUnresolvable with reasons
+ *   filter(pod, node)         once per node; Success, Unschedulable or UnschedulableAndUnresolvable with reasons;
+ *                             filterNodes is the same over many nodes at once (optional, faster)
  *   postFilter(pod, statuses) only when no node fits (preemption)
  *   preScore(pod, nodes)      once per pod with the feasible nodes; may Skip (its score is then skipped)
- *   score(pod, node)          once per feasible node; an integer (plugins normalise to 0..100)
- *   normalizeScore(scores)    once per pod; rewrites the node scores in place to 0..100
+ *   score(pod, node)          once per feasible node; an integer (plugins normalise to 0..100); scoreNodes is
+ *                             the same over every feasible node at once (optional, faster)
+ *   normalizeScore(scores)    once per pod; rewrites the node scores in place to 0..100; normalizeScoreColumn is
+ *                             the same over the score column (optional, faster)
  */
 import type { Cluster } from '../../model/cluster';
 import type { NodeInfo } from '../../model/node-info';
@@ -67,10 +70,31 @@ export interface SchedulerPlugin {
   /** Present when the plugin's preFilter state depends on other pods (InterPodAffinity, PodTopologySpread). */
   readonly preFilterExtensions?: PreFilterExtensions;
   filter?(state: CycleState, pod: PodInfo, node: NodeInfo): Status;
+  /**
+   * Optional batch form of filter, for speed: sets statuses[i] to exactly what filter(state, pod, nodes[i])
+   * returns (the framework sets statuses.length to nodes.length first).
+   */
+  filterNodes?(state: CycleState, pod: PodInfo, nodes: readonly NodeInfo[], statuses: Status[]): void;
   postFilter?(state: CycleState, pod: PodInfo, statuses: NodeStatusReader): PostFilterResult;
   preScore?(state: CycleState, pod: PodInfo, nodes: readonly NodeInfo[]): Status;
   score?(state: CycleState, pod: PodInfo, node: NodeInfo): number;
+  /**
+   * Optional batch form of score, for speed: sets scores[i] to exactly what score(state, pod, nodes[i]) returns.
+   * The framework prefers it, so the per-node call is not dispatched through one call site shared by every
+   * plugin (which V8 cannot inline); score stays for single nodes and tests.
+   */
+  scoreNodes?(state: CycleState, pod: PodInfo, nodes: readonly NodeInfo[], scores: Float64Array): void;
   normalizeScore?(state: CycleState, pod: PodInfo, scores: NodeScore[]): Status;
+  /**
+   * Optional form of normalizeScore over the score column (scores[i] is nodes[i]'s), for speed: must leave
+   * exactly what normalizeScore leaves in the NodeScore list. The framework prefers it.
+   */
+  normalizeScoreColumn?(
+    state: CycleState,
+    pod: PodInfo,
+    nodes: readonly NodeInfo[],
+    scores: Float64Array,
+  ): Status;
 }
 
 /** What the framework lends plugins: the cluster and the ability to re-run filters (for preemption). */

@@ -30,3 +30,24 @@ export function defaultNormalizeScore(maxPriority: number, reverse: boolean, sco
   }
   return SUCCESS;
 }
+
+/** defaultNormalizeScore over a score column, with the same arithmetic. */
+export function defaultNormalizeColumn(maxPriority: number, reverse: boolean, scores: Float64Array): Status {
+  let maxCount = 0;
+  for (let i = 0; i < scores.length; i++) {
+    if ((scores[i] as number) > maxCount) {
+      maxCount = scores[i] as number;
+    }
+  }
+  if (maxCount === 0) {
+    if (reverse) {
+      scores.fill(maxPriority);
+    }
+    return SUCCESS;
+  }
+  for (let i = 0; i < scores.length; i++) {
+    const scaled = Math.trunc((maxPriority * (scores[i] as number)) / maxCount);
+    scores[i] = reverse ? maxPriority - scaled : scaled;
+  }
+  return SUCCESS;
+}

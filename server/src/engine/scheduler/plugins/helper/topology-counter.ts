@@ -11,7 +11,7 @@
 import type { Cluster } from '../../../model/cluster';
 import type { PodLabelSelector } from '../../../model/label-selector';
 import type { NodeInfo } from '../../../model/node-info';
-import type { PodChangeLog } from '../../../model/pod-change-log';
+import type { PodChange, PodChangeLog } from '../../../model/pod-change-log';
 import type { PodInfo } from '../../../model/pod-info';
 
 /** The domain of every node for one rule (a topology key plus which nodes count), with dense domain ids. */
@@ -69,7 +69,7 @@ export class PodCounter {
     readonly domains: NodeDomains,
     private readonly matches: (pod: PodInfo) => boolean,
     keepPerNode: boolean,
-    anchor: CounterAnchor,
+    private readonly anchor: CounterAnchor,
   ) {
     this.counts = new Int32Array(domains.size);
     this.perNode = keepPerNode ? new Int32Array(index.nodes.length) : null;
@@ -99,25 +99,45 @@ export class PodCounter {
     this.position = index.log?.length ?? 0;
   }
 
-  /** Applies the changes recorded since the last sync. */
+  /**
+   * Applies the changes recorded since the last sync. A pod the predicate matches carries the anchor's label, so
+   * with an anchor only the changes of pods carrying it are looked at (as when the counter was built).
+   */
   sync(): void {
     const log = this.index.log;
     if (log === null || log.length === this.position) {
       return;
     }
-    this.position = log.replay(this.position, (change) => {
+    const apply = (change: PodChange): void => {
       const nodeIndex = this.index.positionOf(change.node);
       if (nodeIndex < 0 || !this.matches(change.pod)) {
         return;
       }
       this.bump(nodeIndex, this.domains.domainOfNode[nodeIndex] as number, change.sign, true);
-    });
+    };
+    const anchor = this.anchor;
+    if (anchor === 'nothing') {
+      this.position = log.length;
+    } else if (anchor === null) {
+      this.position = log.replay(this.position, apply);
+    } else {
+      const positions = this.index.changesWithLabel(anchor);
+      for (let k = firstAtOrAfter(positions, this.position); k < positions.length; k++) {
+        apply(log.at(positions[k] as number));
+      }
+      this.position = log.length;
+    }
   }
 
   /** Matching pods in the domain of the node at `position` in the list, or -1 when that node does not count. */
   countAt(position: number): number {
     const domain = position < 0 ? -1 : (this.domains.domainOfNode[position] as number);
     return domain < 0 ? -1 : (this.counts[domain] as number);
+  }
+
+  /** The position of a node in the counter's node list, or -1. */
+  positionOf(node: NodeInfo): number {
+    return this.index.positionOf(node);
   }
 
   /** Matching pods in the domain of that value (0 when no counted node has it). */
@@ -177,6 +197,21 @@ export class PodCounter {
   }
 }
 
+/** The first index of an ascending list whose value is at least `value` (the list's length when none). */
+function firstAtOrAfter(list: readonly number[], value: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((list[middle] as number) < value) {
+      low = middle + 1;
+    } else {
+      high = middle;
+    }
+  }
+  return low;
+}
+
 /**
  * What a counter's predicate requires of a pod's labels, so that building it looks only at the pods carrying that
  * label (`key=value`, an equality requirement of its selector); 'nothing' when it matches no pod; null when unknown.
@@ -201,6 +236,9 @@ export class TopologyIndex {
   /** Placed pods by "key=value" of their labels, with the position of their node (live lists only, lazily). */
   private labelIndex: Map<string, Map<PodInfo, number>> | null = null;
   private labelPosition = 0;
+  /** Log positions of the changes of pods carrying each "key=value" label, ascending (live lists only, lazily). */
+  private changeIndex: Map<string, number[]> | null = null;
+  private changeIndexPosition = 0;
 
   constructor(
     readonly nodes: readonly NodeInfo[],
@@ -241,6 +279,33 @@ export class TopologyIndex {
       });
     }
     return this.labelIndex.get(`${anchor.key}=${anchor.value}`) ?? new Map<PodInfo, number>();
+  }
+
+  /**
+   * The log positions, ascending, of every change of a pod carrying the anchor's label (live lists only): each
+   * change is indexed once, by every label of its pod, however many counters read it.
+   */
+  changesWithLabel(anchor: { readonly key: string; readonly value: string }): readonly number[] {
+    const log = this.log;
+    if (log === null) {
+      return [];
+    }
+    const index = (this.changeIndex ??= new Map<string, number[]>());
+    let position = this.changeIndexPosition;
+    this.changeIndexPosition = log.replay(position, (change) => {
+      const labels = change.pod.labels;
+      for (const key of Object.keys(labels)) {
+        const name = `${key}=${String(labels[key])}`;
+        let positions = index.get(name);
+        if (positions === undefined) {
+          positions = [];
+          index.set(name, positions);
+        }
+        positions.push(position);
+      }
+      position++;
+    });
+    return index.get(`${anchor.key}=${anchor.value}`) ?? [];
   }
 
   /** The domains of a rule; `key` must determine `valueOf` completely. */

@@ -27,6 +27,13 @@ export const createImageLocality: PluginFactory = (context) => ({
     const totalNodes = context.handle.cluster.nodes.length;
     return calculatePriority(sumImageScores(node, pod, totalNodes), pod.containerCount);
   },
+  scoreNodes(_state, pod, nodes, scores) {
+    const totalNodes = context.handle.cluster.nodes.length;
+    for (let i = 0; i < nodes.length; i++) {
+      const sum = sumImageScores(nodes[i] as NodeInfo, pod, totalNodes);
+      scores[i] = calculatePriority(sum, pod.containerCount);
+    }
+  },
 });
 
 /** The clamped, scaled score for a sum of image scores. */

@@ -11,6 +11,7 @@ import type { NodeInfo } from '../../../model/node-info';
 import type { PodInfo } from '../../../model/pod-info';
 import { readInterPodAffinityArgs } from '../../config';
 import { StateKey } from '../../framework/cycle-state';
+import type { CycleState } from '../../framework/cycle-state';
 import type { PluginContext, PluginFactory } from '../../framework/plugin';
 import { SUCCESS, errorStatus, skip, unresolvable, unschedulable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
@@ -114,6 +115,12 @@ export const createInterPodAffinity: PluginFactory = (context: PluginContext) =>
     return { ok: true, state: state.isEmpty ? null : state };
   };
 
+  /** The PreFilter state, recomputed when missing (the framework may call filter alone). */
+  const readFilterState = (state: CycleState, pod: PodInfo): FilterStateResult => {
+    const stored = state.read(PRE_FILTER_KEY);
+    return stored === undefined ? buildFilterState(pod, cluster.nodes) : { ok: true, state: stored };
+  };
+
   return {
     name: INTER_POD_AFFINITY,
     preFilter(state, pod, nodes) {
@@ -138,23 +145,13 @@ export const createInterPodAffinity: PluginFactory = (context: PluginContext) =>
       },
     },
     filter(state, pod, node) {
-      let stored = state.read(PRE_FILTER_KEY);
-      if (stored === undefined) {
-        const result = buildFilterState(pod, cluster.nodes);
-        if (!result.ok) {
-          return result.status;
-        }
-        stored = result.state;
-      }
-      switch (stored?.check(node) ?? 'fits') {
-        case 'fits':
-          return SUCCESS;
-        case 'affinity':
-          return AFFINITY_STATUS;
-        case 'anti-affinity':
-          return ANTI_AFFINITY_STATUS;
-        case 'existing-anti-affinity':
-          return EXISTING_ANTI_AFFINITY_STATUS;
+      const stored = readFilterState(state, pod);
+      return stored.ok ? affinityStatus(stored.state, node) : stored.status;
+    },
+    filterNodes(state, pod, nodes, statuses) {
+      const stored = readFilterState(state, pod);
+      for (let i = 0; i < nodes.length; i++) {
+        statuses[i] = stored.ok ? affinityStatus(stored.state, nodes[i] as NodeInfo) : stored.status;
       }
     },
     preScore(state, pod) {
@@ -188,6 +185,12 @@ export const createInterPodAffinity: PluginFactory = (context: PluginContext) =>
       const stored = state.read(PRE_SCORE_KEY);
       return stored === undefined ? 0 : scoreAffinity(stored, node);
     },
+    scoreNodes(state, _pod, nodes, scores) {
+      const stored = state.read(PRE_SCORE_KEY);
+      for (let i = 0; i < nodes.length; i++) {
+        scores[i] = stored === undefined ? 0 : scoreAffinity(stored, nodes[i] as NodeInfo);
+      }
+    },
     normalizeScore(state, _pod, scores) {
       if (state.read(PRE_SCORE_KEY) !== undefined) {
         normalizeAffinity(scores);
@@ -196,6 +199,20 @@ export const createInterPodAffinity: PluginFactory = (context: PluginContext) =>
     },
   };
 };
+
+/** Filter's status on one node for a built state (null: nothing to check, every node passes). */
+function affinityStatus(stored: AffinityFilterState | null, node: NodeInfo): Status {
+  switch (stored?.check(node) ?? 'fits') {
+    case 'fits':
+      return SUCCESS;
+    case 'affinity':
+      return AFFINITY_STATUS;
+    case 'anti-affinity':
+      return ANTI_AFFINITY_STATUS;
+    case 'existing-anti-affinity':
+      return EXISTING_ANTI_AFFINITY_STATUS;
+  }
+}
 
 /**
  * Placed pods matching a predicate of one of the incoming pod's terms, per value of the term's topology key;

@@ -18,7 +18,7 @@ import { MAX_NODE_SCORE } from '../../framework/plugin';
 import type { PluginContext, PluginFactory, PreFilterResult } from '../../framework/plugin';
 import { SUCCESS, skip, unresolvable } from '../../framework/status';
 import type { Reason } from '../../framework/status';
-import { defaultNormalizeScore } from '../helper/normalize-score';
+import { defaultNormalizeColumn, defaultNormalizeScore } from '../helper/normalize-score';
 import { readNodeAffinityArgs } from './args';
 
 /** The plugin's name. */
@@ -91,6 +91,9 @@ export const createNodeAffinity: PluginFactory = (context: PluginContext) => {
     },
     normalizeScore(_state, _pod, scores) {
       return defaultNormalizeScore(MAX_NODE_SCORE, false, scores);
+    },
+    normalizeScoreColumn(_state, _pod, _nodes, scores) {
+      return defaultNormalizeColumn(MAX_NODE_SCORE, false, scores);
     },
   };
 };

@@ -4,6 +4,7 @@
  * requests (not the 100m / 200Mi defaults), and skips best-effort pods (kubernetes/kubernetes#129138, 1.33+).
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/plugins/noderesources/balanced_allocation.go
  */
+import type { NodeInfo } from '../../../model/node-info';
 import { StateKey } from '../../framework/cycle-state';
 import type { PluginFactory } from '../../framework/plugin';
 import { SUCCESS, skip } from '../../framework/status';
@@ -38,6 +39,13 @@ export const createBalancedAllocation: PluginFactory = (context) => {
     score(state, pod, node) {
       const requests = state.read(PRE_SCORE_KEY) ?? podRequestVector(pod, resources, true);
       return requests.every((amount) => amount === 0) ? 0 : scorer.score(node, requests);
+    },
+    scoreNodes(state, pod, nodes, scores) {
+      const requests = state.read(PRE_SCORE_KEY) ?? podRequestVector(pod, resources, true);
+      const isBestEffort = requests.every((amount) => amount === 0);
+      for (let i = 0; i < nodes.length; i++) {
+        scores[i] = isBestEffort ? 0 : scorer.score(nodes[i] as NodeInfo, requests);
+      }
     },
   };
 };

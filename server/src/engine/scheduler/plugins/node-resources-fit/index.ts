@@ -7,6 +7,7 @@
  * Requests are PodInfo.requests (containers, init containers and sidecars, overhead, pod-level resources; see
  * model/pod-requests.ts). Left out: DRA-backed extended resources, in-place resize status.
  */
+import type { NodeColumns } from '../../../model/node-columns';
 import type { NodeInfo } from '../../../model/node-info';
 import type { PodInfo } from '../../../model/pod-info';
 import { StateKey } from '../../framework/cycle-state';
@@ -58,12 +59,23 @@ export const createNodeResourcesFit: PluginFactory = (context) => {
     filter(_state, pod, node) {
       return fitsRequest(pod, node, args);
     },
+    filterNodes(_state, pod, nodes, statuses) {
+      for (let i = 0; i < nodes.length; i++) {
+        statuses[i] = fitsRequest(pod, nodes[i] as NodeInfo, args);
+      }
+    },
     preScore(state, pod) {
       state.write(PRE_SCORE_KEY, podRequestVector(pod, resources, false));
       return SUCCESS;
     },
     score(state, pod, node) {
       return scorer.score(node, state.read(PRE_SCORE_KEY) ?? podRequestVector(pod, resources, false));
+    },
+    scoreNodes(state, pod, nodes, scores) {
+      const requests = state.read(PRE_SCORE_KEY) ?? podRequestVector(pod, resources, false);
+      for (let i = 0; i < nodes.length; i++) {
+        scores[i] = scorer.score(nodes[i] as NodeInfo, requests);
+      }
     },
   };
 };
@@ -85,6 +97,10 @@ function strategyScorer(args: NodeResourcesFitArgs): VectorScorer {
  * order cpu, memory, ephemeral-storage, then scalar resources by name (upstream iterates a Go map there).
  */
 function fitsRequest(pod: PodInfo, node: NodeInfo, args: NodeResourcesFitArgs): Status {
+  const columns = node.columns;
+  if (columns !== null && pod.scalarResourceNames.length === 0 && fitsColumns(pod, columns, node.order)) {
+    return SUCCESS;
+  }
   let reasons: Reason[] | null = null;
   const allocatable = node.allocatable;
   const used = node.requested;
@@ -114,6 +130,28 @@ function fitsRequest(pod: PodInfo, node: NodeInfo, args: NodeResourcesFitArgs): 
     }
   }
   return reasons === null ? SUCCESS : newStatus('Unschedulable', NODE_RESOURCES_FIT, ...reasons);
+}
+
+/**
+ * The same checks as fitsRequest for a pod without scalar resources, read from the cluster's columns (sequential
+ * memory when the search walks nodes in order): true when everything fits; false sends the node to fitsRequest,
+ * which builds the reasons.
+ */
+function fitsColumns(pod: PodInfo, columns: NodeColumns, row: number): boolean {
+  const request = pod.requests;
+  return (
+    (columns.podCount[row] as number) + 1 <= (columns.allowedPodNumber[row] as number) &&
+    (request.milliCpu <= 0 ||
+      request.milliCpu <=
+        (columns.allocatableMilliCpu[row] as number) - (columns.requestedMilliCpu[row] as number)) &&
+    (request.memory <= 0 ||
+      request.memory <=
+        (columns.allocatableMemory[row] as number) - (columns.requestedMemory[row] as number)) &&
+    (request.ephemeralStorage <= 0 ||
+      request.ephemeralStorage <=
+        (columns.allocatableEphemeralStorage[row] as number) -
+          (columns.requestedEphemeralStorage[row] as number))
+  );
 }
 
 /** v1helper.IsExtendedResourceName: a name with a domain outside kubernetes.io, not a quota "requests." name. */

@@ -9,6 +9,7 @@
  * strategies) or the plain requests (BalancedAllocation). An extended resource the pod does not request, or that
  * the node does not have, is left out of the score.
  */
+import type { NodeColumns } from '../../../model/node-columns';
 import type { NodeInfo } from '../../../model/node-info';
 import type { PodInfo } from '../../../model/pod-info';
 import {
@@ -87,6 +88,10 @@ export class ResourceAllocationScorer {
   /** The node's score for a pod whose request vector is `podRequests` (podRequestVector). */
   score(node: NodeInfo, podRequests: readonly number[]): number {
     const { kinds, requested, allocatable } = this;
+    const columns = node.columns;
+    if (columns !== null) {
+      return this.scoreFromColumns(node, columns, podRequests);
+    }
     const nodeRequested = this.useRequested ? node.requested : node.nonZeroRequested;
     for (let i = 0; i < kinds.length; i++) {
       const podRequest = podRequests[i] ?? 0;
@@ -104,6 +109,47 @@ export class ResourceAllocationScorer {
         case ResourceKind.EphemeralStorage:
           alloc = node.allocatable.ephemeralStorage;
           req = node.requested.ephemeralStorage + podRequest;
+          break;
+        case ResourceKind.Scalar: {
+          // An extended resource the pod does not request, or the node does not have, is left out.
+          const name = this.names[i] ?? '';
+          if (podRequest !== 0 && node.allocatable.scalar?.has(name) === true) {
+            alloc = node.allocatable.get(name);
+            req = node.requested.get(name) + podRequest;
+          }
+          break;
+        }
+        default:
+          break;
+      }
+      allocatable[i] = alloc;
+      requested[i] = alloc === 0 ? 0 : req;
+    }
+    return this.scorer(requested, allocatable);
+  }
+
+  /** score, reading cpu, memory and ephemeral-storage from the cluster's columns (the same values). */
+  private scoreFromColumns(node: NodeInfo, columns: NodeColumns, podRequests: readonly number[]): number {
+    const { kinds, requested, allocatable } = this;
+    const row = node.order;
+    const requestedMilliCpu = this.useRequested ? columns.requestedMilliCpu : columns.nonZeroMilliCpu;
+    const requestedMemory = this.useRequested ? columns.requestedMemory : columns.nonZeroMemory;
+    for (let i = 0; i < kinds.length; i++) {
+      const podRequest = podRequests[i] ?? 0;
+      let alloc = 0;
+      let req = 0;
+      switch (kinds[i]) {
+        case ResourceKind.Cpu:
+          alloc = columns.allocatableMilliCpu[row] as number;
+          req = (requestedMilliCpu[row] as number) + podRequest;
+          break;
+        case ResourceKind.Memory:
+          alloc = columns.allocatableMemory[row] as number;
+          req = (requestedMemory[row] as number) + podRequest;
+          break;
+        case ResourceKind.EphemeralStorage:
+          alloc = columns.allocatableEphemeralStorage[row] as number;
+          req = (columns.requestedEphemeralStorage[row] as number) + podRequest;
           break;
         case ResourceKind.Scalar: {
           // An extended resource the pod does not request, or the node does not have, is left out.

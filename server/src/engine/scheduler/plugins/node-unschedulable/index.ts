@@ -7,7 +7,9 @@ import { listOf } from '../../../model/objects';
 import { TAINT_NODE_UNSCHEDULABLE, tolerationsTolerateTaint } from '../../../model/taints';
 import type { PluginFactory } from '../../framework/plugin';
 import { SUCCESS, unresolvable } from '../../framework/status';
-import type { Reason } from '../../framework/status';
+import type { Reason, Status } from '../../framework/status';
+import type { NodeInfo } from '../../../model/node-info';
+import type { PodInfo } from '../../../model/pod-info';
 
 /** The plugin's name. */
 export const NODE_UNSCHEDULABLE = 'NodeUnschedulable';
@@ -22,12 +24,21 @@ export const REASON_NODE_UNSCHEDULABLE: Reason = {
 export const createNodeUnschedulable: PluginFactory = () => ({
   name: NODE_UNSCHEDULABLE,
   filter(_state, pod, node) {
-    if (!node.unschedulable) {
-      return SUCCESS;
+    return filterUnschedulable(pod, node);
+  },
+  filterNodes(_state, pod, nodes, statuses) {
+    for (let i = 0; i < nodes.length; i++) {
+      statuses[i] = filterUnschedulable(pod, nodes[i] as NodeInfo);
     }
-    if (tolerationsTolerateTaint(listOf(pod.pod.spec?.tolerations), TAINT_NODE_UNSCHEDULABLE)) {
-      return SUCCESS;
-    }
-    return unresolvable(NODE_UNSCHEDULABLE, REASON_NODE_UNSCHEDULABLE);
   },
 });
+
+function filterUnschedulable(pod: PodInfo, node: NodeInfo): Status {
+  if (!node.unschedulable) {
+    return SUCCESS;
+  }
+  if (tolerationsTolerateTaint(listOf(pod.pod.spec?.tolerations), TAINT_NODE_UNSCHEDULABLE)) {
+    return SUCCESS;
+  }
+  return unresolvable(NODE_UNSCHEDULABLE, REASON_NODE_UNSCHEDULABLE);
+}

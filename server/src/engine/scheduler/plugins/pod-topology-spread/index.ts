@@ -12,6 +12,7 @@ import { listOf } from '../../../model/objects';
 import type { PodInfo } from '../../../model/pod-info';
 import { SYSTEM_DEFAULT_CONSTRAINTS, readPodTopologySpreadArgs } from '../../config';
 import { StateKey } from '../../framework/cycle-state';
+import type { CycleState } from '../../framework/cycle-state';
 import type { PluginContext, PluginFactory } from '../../framework/plugin';
 import { SUCCESS, errorStatus, skip, unresolvable, unschedulable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
@@ -19,7 +20,7 @@ import { topologyIndexFor } from '../helper/topology-counter';
 import { NodeInclusion, constraintCounter, podConstraints } from './common';
 import type { ConstraintsResult, SpreadDefaults, UnsatisfiableAction } from './common';
 import { SpreadFilterState, checkSpread } from './filter';
-import { buildScoreState, normalizeSpread, scoreSpread } from './score';
+import { buildScoreState, normalizeSpread, normalizeSpreadColumn, scoreSpread } from './score';
 import type { SpreadScoreState } from './score';
 
 /** The plugin's name. */
@@ -108,6 +109,12 @@ export const createPodTopologySpread: PluginFactory = (context: PluginContext) =
     };
   };
 
+  /** The PreFilter state, recomputed when missing (the framework may call filter alone). */
+  const readFilterState = (state: CycleState, pod: PodInfo): FilterStateResult => {
+    const stored = state.read(PRE_FILTER_KEY);
+    return stored === undefined ? buildFilterState(pod, cluster.nodes) : { ok: true, state: stored };
+  };
+
   return {
     name: POD_TOPOLOGY_SPREAD,
     preFilter(state, pod, nodes) {
@@ -134,24 +141,13 @@ export const createPodTopologySpread: PluginFactory = (context: PluginContext) =
       },
     },
     filter(state, pod, node) {
-      let stored = state.read(PRE_FILTER_KEY);
-      if (stored === undefined) {
-        const result = buildFilterState(pod, cluster.nodes);
-        if (!result.ok) {
-          return result.status;
-        }
-        stored = result.state;
-      }
-      if (stored === null) {
-        return SUCCESS;
-      }
-      switch (checkSpread(stored, node)) {
-        case 'fits':
-          return SUCCESS;
-        case 'missing-label':
-          return MISSING_LABEL_STATUS;
-        case 'skew':
-          return SKEW_STATUS;
+      const stored = readFilterState(state, pod);
+      return stored.ok ? spreadStatus(stored.state, node) : stored.status;
+    },
+    filterNodes(state, pod, nodes, statuses) {
+      const stored = readFilterState(state, pod);
+      for (let i = 0; i < nodes.length; i++) {
+        statuses[i] = stored.ok ? spreadStatus(stored.state, nodes[i] as NodeInfo) : stored.status;
       }
     },
     preScore(state, pod, feasible) {
@@ -181,6 +177,12 @@ export const createPodTopologySpread: PluginFactory = (context: PluginContext) =
       const stored = state.read(PRE_SCORE_KEY);
       return stored === undefined ? 0 : scoreSpread(stored, node);
     },
+    scoreNodes(state, _pod, nodes, scores) {
+      const stored = state.read(PRE_SCORE_KEY);
+      for (let i = 0; i < nodes.length; i++) {
+        scores[i] = stored === undefined ? 0 : scoreSpread(stored, nodes[i] as NodeInfo);
+      }
+    },
     normalizeScore(state, _pod, scores) {
       const stored = state.read(PRE_SCORE_KEY);
       if (stored !== undefined) {
@@ -188,5 +190,27 @@ export const createPodTopologySpread: PluginFactory = (context: PluginContext) =
       }
       return SUCCESS;
     },
+    normalizeScoreColumn(state, _pod, nodes, scores) {
+      const stored = state.read(PRE_SCORE_KEY);
+      if (stored !== undefined) {
+        normalizeSpreadColumn(stored, nodes, scores);
+      }
+      return SUCCESS;
+    },
   };
 };
+
+/** Filter's status on one node for a built state (null: no DoNotSchedule constraint, every node passes). */
+function spreadStatus(stored: SpreadFilterState | null, node: NodeInfo): Status {
+  if (stored === null) {
+    return SUCCESS;
+  }
+  switch (checkSpread(stored, node)) {
+    case 'fits':
+      return SUCCESS;
+    case 'missing-label':
+      return MISSING_LABEL_STATUS;
+    case 'skew':
+      return SKEW_STATUS;
+  }
+}

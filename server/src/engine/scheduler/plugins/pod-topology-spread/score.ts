@@ -84,22 +84,33 @@ export function buildScoreState(
   return { constraints, ignoredNodes, counters, weights };
 }
 
-/** Score: the weighted matching counts of the node's domains. */
+/**
+ * Score: the weighted matching counts of the node's domains. The domain is read by the node's position when the
+ * counter counts the node, by its label value otherwise (a node left out by an inclusion policy still reads the
+ * count of its value's domain).
+ */
 export function scoreSpread(state: SpreadScoreState, node: NodeInfo): number {
-  if (state.ignoredNodes.has(node.name)) {
+  if (state.ignoredNodes.size > 0 && state.ignoredNodes.has(node.name)) {
     return 0;
   }
+  const { constraints, counters, weights } = state;
   let score = 0;
-  state.constraints.forEach((constraint, i) => {
+  for (let i = 0; i < constraints.length; i++) {
+    const constraint = constraints[i] as SpreadConstraint;
     const value = labelValue(node.labels, constraint.topologyKey);
     if (value === undefined) {
-      return;
+      continue;
     }
-    const counter = state.counters[i] as PodCounter;
-    const count =
-      constraint.topologyKey === LABEL_HOSTNAME ? counter.countOnNode(node) : counter.count(value);
-    score += scoreForCount(count, constraint.maxSkew, state.weights[i] as number);
-  });
+    const counter = counters[i] as PodCounter;
+    let count: number;
+    if (constraint.topologyKey === LABEL_HOSTNAME) {
+      count = counter.countOnNode(node);
+    } else {
+      const counted = counter.countAt(counter.positionOf(node));
+      count = counted >= 0 ? counted : counter.count(value);
+    }
+    score += scoreForCount(count, constraint.maxSkew, weights[i] as number);
+  }
   return Math.round(score);
 }
 
@@ -107,20 +118,49 @@ export function scoreSpread(state: SpreadScoreState, node: NodeInfo): number {
 export function normalizeSpread(state: SpreadScoreState, scores: NodeScore[]): void {
   let minScore = Number.MAX_SAFE_INTEGER;
   let maxScore = 0;
+  const hasIgnored = state.ignoredNodes.size > 0;
   for (const entry of scores) {
-    if (state.ignoredNodes.has(entry.name)) {
+    if (hasIgnored && state.ignoredNodes.has(entry.name)) {
       continue;
     }
     minScore = Math.min(minScore, entry.score);
     maxScore = Math.max(maxScore, entry.score);
   }
   for (const entry of scores) {
-    if (state.ignoredNodes.has(entry.name)) {
+    if (hasIgnored && state.ignoredNodes.has(entry.name)) {
       entry.score = 0;
     } else if (maxScore === 0) {
       entry.score = MAX_NODE_SCORE;
     } else {
       entry.score = Math.trunc((MAX_NODE_SCORE * (maxScore + minScore - entry.score)) / maxScore);
+    }
+  }
+}
+
+/** normalizeSpread over a score column (scores[i] is nodes[i]'s), with the same arithmetic. */
+export function normalizeSpreadColumn(
+  state: SpreadScoreState,
+  nodes: readonly NodeInfo[],
+  scores: Float64Array,
+): void {
+  const ignored = state.ignoredNodes;
+  const isIgnored = (i: number): boolean => ignored.size > 0 && ignored.has((nodes[i] as NodeInfo).name);
+  let minScore = Number.MAX_SAFE_INTEGER;
+  let maxScore = 0;
+  for (let i = 0; i < scores.length; i++) {
+    if (isIgnored(i)) {
+      continue;
+    }
+    minScore = Math.min(minScore, scores[i] as number);
+    maxScore = Math.max(maxScore, scores[i] as number);
+  }
+  for (let i = 0; i < scores.length; i++) {
+    if (isIgnored(i)) {
+      scores[i] = 0;
+    } else if (maxScore === 0) {
+      scores[i] = MAX_NODE_SCORE;
+    } else {
+      scores[i] = Math.trunc((MAX_NODE_SCORE * (maxScore + minScore - (scores[i] as number))) / maxScore);
     }
   }
 }

@@ -22,10 +22,11 @@ import { StateKey } from '../../framework/cycle-state';
 import type { CycleState } from '../../framework/cycle-state';
 import { MAX_NODE_SCORE } from '../../framework/plugin';
 import type { PluginFactory } from '../../framework/plugin';
+import type { NodeInfo } from '../../../model/node-info';
 import type { PodInfo } from '../../../model/pod-info';
 import { SUCCESS, unresolvable } from '../../framework/status';
-import type { Reason } from '../../framework/status';
-import { defaultNormalizeScore } from '../helper/normalize-score';
+import type { Reason, Status } from '../../framework/status';
+import { defaultNormalizeColumn, defaultNormalizeScore } from '../helper/normalize-score';
 
 /** The plugin's name. */
 export const TAINT_TOLERATION = 'TaintToleration';
@@ -51,39 +52,61 @@ const PRE_SCORE_KEY = new StateKey<readonly TolerationObject[]>('PreScoreTaintTo
 export const createTaintToleration: PluginFactory = (context) => ({
   name: TAINT_TOLERATION,
   filter(_state, pod, node) {
-    if (node.taints.length === 0) {
-      return SUCCESS;
+    return filterTaints(context.version, pod, node);
+  },
+  filterNodes(_state, pod, nodes, statuses) {
+    for (let i = 0; i < nodes.length; i++) {
+      statuses[i] = filterTaints(context.version, pod, nodes[i] as NodeInfo);
     }
-    const taint = findMatchingUntoleratedTaint(
-      node.taints,
-      listOf(pod.pod.spec?.tolerations),
-      isDoNotScheduleTaint,
-    );
-    return taint === undefined
-      ? SUCCESS
-      : unresolvable(TAINT_TOLERATION, untoleratedTaintReason(context.version, taint));
   },
   preScore(state, pod) {
     state.write(PRE_SCORE_KEY, preferNoScheduleTolerations(pod));
     return SUCCESS;
   },
   score(state, pod, node) {
-    if (node.taints.length === 0) {
-      return 0;
-    }
+    return countIntolerableTaints(node, readTolerations(state, pod));
+  },
+  scoreNodes(state, pod, nodes, scores) {
     const tolerations = readTolerations(state, pod);
-    let count = 0;
-    for (const taint of node.taints) {
-      if (taint.effect === 'PreferNoSchedule' && !tolerationsTolerateTaint(tolerations, taint)) {
-        count++;
-      }
+    for (let i = 0; i < nodes.length; i++) {
+      scores[i] = countIntolerableTaints(nodes[i] as NodeInfo, tolerations);
     }
-    return count;
   },
   normalizeScore(_state, _pod, scores) {
     return defaultNormalizeScore(MAX_NODE_SCORE, true, scores);
   },
+  normalizeScoreColumn(_state, _pod, _nodes, scores) {
+    return defaultNormalizeColumn(MAX_NODE_SCORE, true, scores);
+  },
 });
+
+function filterTaints(version: KubernetesMinor, pod: PodInfo, node: NodeInfo): Status {
+  if (node.taints.length === 0) {
+    return SUCCESS;
+  }
+  const taint = findMatchingUntoleratedTaint(
+    node.taints,
+    listOf(pod.pod.spec?.tolerations),
+    isDoNotScheduleTaint,
+  );
+  return taint === undefined
+    ? SUCCESS
+    : unresolvable(TAINT_TOLERATION, untoleratedTaintReason(version, taint));
+}
+
+/** The node's PreferNoSchedule taints that no toleration tolerates (countIntolerableTaintsPreferNoSchedule). */
+function countIntolerableTaints(node: NodeInfo, tolerations: readonly TolerationObject[]): number {
+  if (node.taints.length === 0) {
+    return 0;
+  }
+  let count = 0;
+  for (const taint of node.taints) {
+    if (taint.effect === 'PreferNoSchedule' && !tolerationsTolerateTaint(tolerations, taint)) {
+      count++;
+    }
+  }
+  return count;
+}
 
 function readTolerations(state: CycleState, pod: PodInfo): readonly TolerationObject[] {
   return state.read(PRE_SCORE_KEY) ?? preferNoScheduleTolerations(pod);
