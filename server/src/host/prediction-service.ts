@@ -49,12 +49,28 @@ export interface Prediction {
   readonly simulation: SimulationResult | undefined;
   /** Findings of the predictions, by file URI (manifests and the cluster file). */
   readonly findings: ReadonlyMap<string, Finding[]>;
+  /**
+   * The same findings placed on newer analyses of some of its files (by URI; the others as predicted): a
+   * stale prediction shown on an edited text until the new one is ready. Objects are found by document index
+   * and path, so an inserted document shifts them until then.
+   */
+  readonly findingsOn: (analyses: ReadonlyMap<string, FileAnalysis>) => Map<string, Finding[]>;
   /** The cluster's name for the status bar: "embedded default" or the cluster file's name. */
   readonly clusterName: string;
   /** Set when the cluster file has errors and the embedded default was used instead. */
   readonly clusterNotice?: string;
   /** The cluster file in use, if any. */
   readonly clusterUri?: string;
+}
+
+/** A prediction not run yet: see PredictionService.plan. */
+export interface PredictionPlan {
+  /** The prediction made on the same inputs, if any: then run() returns it at no cost. */
+  readonly cached: Prediction | undefined;
+  /** The Kubernetes objects run() would simulate (0 when cached, or too many to simulate). */
+  readonly objectCount: number;
+  /** Runs the engine (or returns the cached prediction) and caches the result. */
+  run(): Prediction;
 }
 
 /** Open documents and their analyses, from the language server. */
@@ -100,6 +116,15 @@ export class PredictionService {
     context: AnalysisContext,
     trusted: boolean,
   ): Prediction | undefined {
+    const plan = this.plan(uri, settings, context, trusted);
+    return plan.cached ?? plan.run();
+  }
+
+  /**
+   * What predict would do for a document, without running the engine: the cached prediction when none of its
+   * inputs changed, else how many objects the run would simulate, and the run itself.
+   */
+  plan(uri: string, settings: Settings, context: AnalysisContext, trusted: boolean): PredictionPlan {
     const scope = this.scopeOf(uri, settings, trusted);
     const files = this.filesOf(scope, context);
     const clusterPath =
@@ -116,11 +141,18 @@ export class PredictionService {
     ].join('|');
     const cached = this.cache.get(scope.uri);
     if (cached?.fingerprint === fingerprint) {
-      return cached.prediction;
+      return { cached: cached.prediction, objectCount: 0, run: () => cached.prediction };
     }
-    const prediction = this.run(scope.uri, files, settings, context, clusterPath, clusterText);
-    this.cache.set(scope.uri, { fingerprint, prediction });
-    return prediction;
+    const manifests = files.flatMap((file) => sourcedObjects(file.uri, file.analysis));
+    return {
+      cached: undefined,
+      objectCount: manifests.length > MAX_SIMULATED_OBJECTS ? 0 : manifests.length,
+      run: () => {
+        const prediction = this.run(scope.uri, files, manifests, settings, context, clusterPath, clusterText);
+        this.cache.set(scope.uri, { fingerprint, prediction });
+        return prediction;
+      },
+    };
   }
 
   /** The cluster file's text: the open editor's unsaved contents when it is open, else the file on disk. */
@@ -144,13 +176,13 @@ export class PredictionService {
   private run(
     scopeUri: string,
     files: readonly ScopeFile[],
+    manifests: readonly SourcedObject[],
     settings: Settings,
     context: AnalysisContext,
     clusterPath: string | undefined,
     clusterText: string,
   ): Prediction {
     const version = isKubernetesMinor(settings.kubernetesVersion) ? settings.kubernetesVersion : undefined;
-    const manifests = files.flatMap((file) => sourcedObjects(file.uri, file.analysis));
     if (manifests.length > MAX_SIMULATED_OBJECTS) {
       return skippedPrediction(scopeUri, files, manifests.length);
     }
@@ -196,22 +228,27 @@ export class PredictionService {
     if (clusterUri !== undefined && clusterAnalysis !== undefined) {
       byUri.set(clusterUri, clusterAnalysis);
     }
-    const locate = (source: ObjectSource): { fileId: string; document: AnalyzedDocument } | undefined => {
-      const document = byUri.get(source.file)?.documents[source.documentIndex];
-      return document === undefined ? undefined : { fileId: source.file, document };
+    const findingsOn = (current: ReadonlyMap<string, FileAnalysis>): Map<string, Finding[]> => {
+      const locate = (source: ObjectSource): { fileId: string; document: AnalyzedDocument } | undefined => {
+        const analysis = current.get(source.file) ?? byUri.get(source.file);
+        const document = analysis?.documents[source.documentIndex];
+        return document === undefined ? undefined : { fileId: source.file, document };
+      };
+      return predictionFindings(
+        predictions,
+        simulation.findings,
+        locate,
+        simulation.report.cluster.nodes,
+        simulation.report.rollouts ?? [],
+      );
     };
-    const findings = predictionFindings(
-      predictions,
-      simulation.findings,
-      locate,
-      simulation.report.cluster.nodes,
-      simulation.report.rollouts ?? [],
-    );
+    const findings = findingsOn(new Map());
     return {
       scopeUri,
       predictions,
       simulation,
       findings,
+      findingsOn,
       clusterName:
         clusterNotice !== undefined || clusterPath === undefined ? 'embedded default' : basename(clusterPath),
       ...(clusterNotice === undefined ? {} : { clusterNotice }),
@@ -302,7 +339,14 @@ function skippedPrediction(scopeUri: string, files: readonly ScopeFile[], object
       ]);
     }
   }
-  return { scopeUri, predictions: [], simulation: undefined, findings, clusterName: 'not simulated' };
+  return {
+    scopeUri,
+    predictions: [],
+    simulation: undefined,
+    findings,
+    findingsOn: () => findings,
+    clusterName: 'not simulated',
+  };
 }
 
 /**
