@@ -23,6 +23,7 @@ import { predictionFindings } from '../language/predictions/prediction-findings'
 import type { WorkloadPrediction } from '../language/predictions/workload-predictions';
 import { buildWorkloadPredictions } from '../language/predictions/workload-predictions';
 import { findClusterFile } from './cluster-file';
+import { simulationInputsKey } from './simulation-inputs';
 import { FolderFiles } from './folder-files';
 
 /**
@@ -55,6 +56,8 @@ export interface Prediction {
    * and path, so an inserted document shifts them until then.
    */
   readonly findingsOn: (analyses: ReadonlyMap<string, FileAnalysis>) => Map<string, Finding[]>;
+  /** Set when this is the result of an earlier run reused on newer analyses (simulation-inputs.ts): that run. */
+  readonly reusedFrom?: Prediction;
   /** The cluster's name for the status bar: "embedded default" or the cluster file's name. */
   readonly clusterName: string;
   /** Set when the cluster file has errors and the embedded default was used instead. */
@@ -67,7 +70,11 @@ export interface Prediction {
 export interface PredictionPlan {
   /** The prediction made on the same inputs, if any: then run() returns it at no cost. */
   readonly cached: Prediction | undefined;
-  /** The Kubernetes objects run() would simulate (0 when cached, or too many to simulate). */
+  /**
+   * The Kubernetes objects run() may give the engine: 0 when it surely runs no simulation (the prediction is
+   * cached, or there are too many objects to simulate). run() itself may still find that the engine's inputs
+   * did not change and reuse the last simulation (telling so costs a serialisation of the objects, left to run).
+   */
   readonly objectCount: number;
   /** Runs the engine (or returns the cached prediction) and caches the result. */
   run(): Prediction;
@@ -82,7 +89,11 @@ export interface OpenDocumentSource {
 /** Runs and caches predictions per scope. */
 export class PredictionService {
   private readonly folderFiles = new FolderFiles();
-  private readonly cache = new Map<string, { fingerprint: string; prediction: Prediction }>();
+  /** Per scope: the last prediction, the identities of the analyses it was made from, and its engine inputs. */
+  private readonly cache = new Map<
+    string,
+    { fingerprint: string; inputsKey: string | undefined; prediction: Prediction }
+  >();
   private readonly identities = new WeakMap<object, number>();
   private nextIdentity = 1;
   private workspaceRoots: readonly string[] = [];
@@ -122,7 +133,8 @@ export class PredictionService {
 
   /**
    * What predict would do for a document, without running the engine: the cached prediction when none of its
-   * inputs changed, else how many objects the run would simulate, and the run itself.
+   * files changed; else the run, which reuses the last simulation when the engine's inputs are the same
+   * (simulation-inputs.ts), and how many objects it may simulate.
    */
   plan(uri: string, settings: Settings, context: AnalysisContext, trusted: boolean): PredictionPlan {
     const scope = this.scopeOf(uri, settings, trusted);
@@ -144,15 +156,45 @@ export class PredictionService {
       return { cached: cached.prediction, objectCount: 0, run: () => cached.prediction };
     }
     const manifests = files.flatMap((file) => sourcedObjects(file.uri, file.analysis));
+    if (manifests.length > MAX_SIMULATED_OBJECTS) {
+      return {
+        cached: undefined,
+        objectCount: 0,
+        run: () =>
+          this.remember(
+            scope.uri,
+            fingerprint,
+            undefined,
+            skippedPrediction(scope.uri, files, manifests.length),
+          ),
+      };
+    }
     return {
       cached: undefined,
-      objectCount: manifests.length > MAX_SIMULATED_OBJECTS ? 0 : manifests.length,
+      objectCount: manifests.length,
       run: () => {
-        const prediction = this.run(scope.uri, files, manifests, settings, context, clusterPath, clusterText);
-        this.cache.set(scope.uri, { fingerprint, prediction });
-        return prediction;
+        const inputsKey = simulationInputsKey(
+          [settings.kubernetesVersion, clusterPath ?? '', clusterText],
+          manifests,
+        );
+        // The engine would be given the same objects: its last result is placed on the files as they are now.
+        const prediction =
+          cached !== undefined && cached.inputsKey === inputsKey
+            ? relocated(cached.prediction, files)
+            : this.run(scope.uri, files, manifests, settings, context, clusterPath, clusterText);
+        return this.remember(scope.uri, fingerprint, inputsKey, prediction);
       },
     };
+  }
+
+  private remember(
+    scopeUri: string,
+    fingerprint: string,
+    inputsKey: string | undefined,
+    prediction: Prediction,
+  ): Prediction {
+    this.cache.set(scopeUri, { fingerprint, inputsKey, prediction });
+    return prediction;
   }
 
   /** The cluster file's text: the open editor's unsaved contents when it is open, else the file on disk. */
@@ -183,9 +225,6 @@ export class PredictionService {
     clusterText: string,
   ): Prediction {
     const version = isKubernetesMinor(settings.kubernetesVersion) ? settings.kubernetesVersion : undefined;
-    if (manifests.length > MAX_SIMULATED_OBJECTS) {
-      return skippedPrediction(scopeUri, files, manifests.length);
-    }
     const clusterUri = clusterPath === undefined ? undefined : pathToFileURL(clusterPath).href;
     const clusterAnalysis = clusterUri === undefined ? undefined : analyzeText(clusterText, context);
     const clusterObjects =
@@ -321,6 +360,21 @@ export class PredictionService {
     }
     return identity;
   }
+}
+
+/**
+ * A prediction placed on newer analyses of its files (the engine's inputs being the same). It is placed from the
+ * run that made it, so that reusing it keystroke after keystroke keeps no chain of older analyses alive.
+ */
+function relocated(prediction: Prediction, files: readonly ScopeFile[]): Prediction {
+  const run = prediction.reusedFrom ?? prediction;
+  const current = new Map(files.map((file) => [file.uri, file.analysis]));
+  return {
+    ...run,
+    findings: run.findingsOn(current),
+    findingsOn: (newer) => run.findingsOn(new Map([...current, ...newer])),
+    reusedFrom: run,
+  };
 }
 
 /** A prediction that was not run because the scope is too large: one information finding per file. */
