@@ -101,4 +101,13 @@ describe('prediction reuse', () => {
       );
     });
   }
+
+  test('a closed document’s predictions are forgotten, so they keep no analysis of it alive', () => {
+    const { service } = serviceWithText();
+    const before = service.predict(URI, SETTINGS, CONTEXT, true);
+    service.forgetDocument(URI);
+    const after = service.predict(URI, SETTINGS, CONTEXT, true);
+    assert.ok(before?.simulation && after?.simulation);
+    assert.notEqual(after.simulation, before.simulation);
+  });
 });

@@ -92,7 +92,13 @@ export class PredictionService {
   /** Per scope: the last prediction, the identities of the analyses it was made from, and its engine inputs. */
   private readonly cache = new Map<
     string,
-    { fingerprint: string; inputsKey: string | undefined; prediction: Prediction }
+    {
+      fingerprint: string;
+      inputsKey: string | undefined;
+      prediction: Prediction;
+      /** The files it was made from. */
+      uris: ReadonlySet<string>;
+    }
   >();
   private readonly identities = new WeakMap<object, number>();
   private nextIdentity = 1;
@@ -166,6 +172,7 @@ export class PredictionService {
             fingerprint,
             undefined,
             skippedPrediction(scope.uri, files, manifests.length),
+            files,
           ),
       };
     }
@@ -182,7 +189,7 @@ export class PredictionService {
           cached !== undefined && cached.inputsKey === inputsKey
             ? relocated(cached.prediction, files)
             : this.run(scope.uri, files, manifests, settings, context, clusterPath, clusterText);
-        return this.remember(scope.uri, fingerprint, inputsKey, prediction);
+        return this.remember(scope.uri, fingerprint, inputsKey, prediction, files);
       },
     };
   }
@@ -192,9 +199,23 @@ export class PredictionService {
     fingerprint: string,
     inputsKey: string | undefined,
     prediction: Prediction,
+    files: readonly ScopeFile[],
   ): Prediction {
-    this.cache.set(scopeUri, { fingerprint, inputsKey, prediction });
+    const uris = new Set(files.map((file) => file.uri));
+    this.cache.set(scopeUri, { fingerprint, inputsKey, prediction, uris });
     return prediction;
+  }
+
+  /**
+   * Forgets the predictions made with a document that was closed: they hold its analysis (to place their
+   * findings), which would otherwise stay in memory as long as the scope is not predicted again.
+   */
+  forgetDocument(uri: string): void {
+    for (const [scopeUri, entry] of this.cache) {
+      if (entry.uris.has(uri)) {
+        this.cache.delete(scopeUri);
+      }
+    }
   }
 
   /** The cluster file's text: the open editor's unsaved contents when it is open, else the file on disk. */

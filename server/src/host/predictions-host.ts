@@ -121,6 +121,7 @@ export class PredictionsHost {
   /** Forgets a closed document. */
   remove(uri: string): void {
     this.byDocument.delete(uri);
+    this.service.forgetDocument(uri);
   }
 
   /** Forgets everything (settings changed). */
