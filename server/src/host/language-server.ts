@@ -36,6 +36,7 @@ import { DocumentAnalyses } from './document-analyses';
 import { SettingsCache } from './settings-cache';
 import { ValidationQueue } from './validation-queue';
 import { PredictionsHost } from './predictions-host';
+import { releaseAfterClose } from './memory-release';
 
 /** Debounce between the last keystroke and validation. */
 export const VALIDATION_DELAY_MS = 50;
@@ -120,6 +121,7 @@ export class LanguageServer {
 
   /** A document was closed: forget it and clear its diagnostics. */
   closed(uri: string): void {
+    const length = this.analyses.get(uri)?.text.length ?? 0;
     this.queue.cancel(uri);
     this.analyses.remove(uri);
     this.settings.delete(uri);
@@ -129,6 +131,7 @@ export class LanguageServer {
     void this.connection.sendDiagnostics({ uri, diagnostics: [] });
     // The kinds its CustomResourceDefinitions defined are gone: the documents that used them are checked again.
     this.refreshCustomKinds(uri);
+    releaseAfterClose(length);
   }
 
   /** Settings changed: drop caches and validate every open document again. */
