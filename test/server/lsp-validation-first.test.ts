@@ -2,6 +2,7 @@
  * Validation diagnostics before predictions, over LSP: when the engine has many objects to simulate, a
  * document's schema errors are published as soon as it is analysed and its predictions follow in a second
  * publish of the same version; while the new prediction runs, the last one stays shown, placed on the new text.
+ * A keystroke arriving before the simulation starts spares it.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -103,5 +104,25 @@ describe('validation diagnostics before predictions', () => {
       assert.equal(covered(edited, pending), '"64"');
     }
     assert.deepEqual(provisional, final);
+  });
+
+  test('a keystroke right after the validation diagnostics makes the older version’s simulation unneeded', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'foresight-validation-first-'));
+    try {
+      const otherPath = join(other, 'manifests.yaml');
+      writeFileSync(otherPath, TEXT);
+      const otherUri = pathToFileURL(otherPath).href;
+      const opened = await session.open(otherUri, TEXT);
+      assert.deepEqual(codes(opened), ['schema-type']);
+      const next = session.diagnostics(otherUri);
+      await session.notifyChange(otherUri, 2, [{ text: TEXT.replace('value-0', 'value-zero') }]);
+      // Had version 1 been simulated, its publish would come first, with the Pending prediction.
+      assert.deepEqual(codes(await next), ['schema-type']);
+      const final = await session.diagnostics(otherUri, 2);
+      assert.ok(final.some((diagnostic) => diagnostic.code === 'pod-unschedulable'));
+      await session.close(otherUri);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 });
