@@ -2,6 +2,7 @@
 // tsc checks types (npm run typecheck); esbuild only bundles.
 import * as esbuild from 'esbuild';
 import { existsSync } from 'node:fs';
+import { yamlDebugFlagsPlugin } from './scripts/yaml-debug-flags-plugin.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -19,12 +20,18 @@ const common = {
 
 const builds = [
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
-  { ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' },
+  {
+    ...common,
+    entryPoints: ['server/src/server.ts'],
+    outfile: 'dist/server.js',
+    plugins: [yamlDebugFlagsPlugin],
+  },
   {
     ...common,
     entryPoints: ['server/src/cli.ts'],
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
+    plugins: [yamlDebugFlagsPlugin],
   },
 ];
 if (existsSync('media/main.ts')) {

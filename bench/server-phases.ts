@@ -5,7 +5,7 @@
  * bundled as dist/ bundles the server), without LSP, after a warm-up.
  */
 import { join } from 'node:path';
-import { bundleEntry, runNode } from './support/child-run';
+import { bundleYamlEntry, runNode } from './support/child-run';
 
 /** The phases of one file size, medians in milliseconds; null where the server would not simulate. */
 export interface PhaseResult {
@@ -26,7 +26,7 @@ export async function benchServerPhases(
   log: (line: string) => void,
 ): Promise<PhaseResult[]> {
   // The bundle's __dirname is dist/, so it finds the schemas as dist/server.js does.
-  const script = bundleEntry(
+  const script = await bundleYamlEntry(
     join(__dirname, 'support', 'server-phases-run.ts'),
     join(__dirname, '..', 'dist'),
   );

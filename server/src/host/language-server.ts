@@ -28,15 +28,45 @@ import { STATUS_NOTIFICATION } from '../../../protocol/messages';
 import { quickFixesFor, toDiagnostic } from '../language/lsp/diagnostics';
 import { allFindingsOf, crossObjectFindings } from '../language/workspace-findings';
 import type { CrdKindValidator } from '../language/crd';
+import type { AnalysisContext } from '../language/analyzer';
+import type { Settings } from '../../../protocol/settings';
 import { customKindsOf, getAnalysisContext } from './analysis-context';
 import type { DocumentState } from './document-analyses';
 import { DocumentAnalyses } from './document-analyses';
 import { SettingsCache } from './settings-cache';
 import { ValidationQueue } from './validation-queue';
 import { PredictionsHost } from './predictions-host';
+import { releaseAfterClose } from './memory-release';
 
 /** Debounce between the last keystroke and validation. */
 export const VALIDATION_DELAY_MS = 50;
+
+/**
+ * From this many objects to simulate, a document's validation diagnostics are published before its
+ * predictions (the engine takes tens of milliseconds from here, hundreds at 1,000 objects); below, both go out
+ * together, which spares the editor a second update.
+ */
+export const VALIDATION_FIRST_MIN_OBJECTS = 100;
+
+/** An analysed document version with the settings and context it was analysed with. */
+interface AnalyzedVersion {
+  readonly state: DocumentState;
+  readonly settings: Settings;
+  readonly context: AnalysisContext;
+}
+
+/**
+ * The pause between a document's validation diagnostics and the start of its simulation, when they are published
+ * apart. The engine runs synchronously (hundreds of milliseconds at 1,000 objects) and nothing is answered while
+ * it runs: a keystroke or request arriving within this pause is handled first, and a keystroke makes the
+ * simulation of the older version unnecessary. So steady typing is never held up by simulations; predictions
+ * follow once the typing pauses.
+ */
+export const PREDICTION_DELAY_MS = 100;
+
+function delay(milliseconds: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, milliseconds));
+}
 
 /** Validation and its state for one connection. */
 export class LanguageServer {
@@ -99,6 +129,7 @@ export class LanguageServer {
 
   /** A document was closed: forget it and clear its diagnostics. */
   closed(uri: string): void {
+    const length = this.analyses.get(uri)?.text.length ?? 0;
     this.queue.cancel(uri);
     this.analyses.remove(uri);
     this.settings.delete(uri);
@@ -108,6 +139,7 @@ export class LanguageServer {
     void this.connection.sendDiagnostics({ uri, diagnostics: [] });
     // The kinds its CustomResourceDefinitions defined are gone: the documents that used them are checked again.
     this.refreshCustomKinds(uri);
+    releaseAfterClose(length);
   }
 
   /** Settings changed: drop caches and validate every open document again. */
@@ -254,7 +286,18 @@ export class LanguageServer {
     }
   }
 
+  /** Analyses a document version and predicts for it (the requests that need an up-to-date state). */
   private async analyze(document: TextDocument): Promise<DocumentState | undefined> {
+    const analyzed = await this.analyzeOnly(document);
+    if (analyzed === undefined) {
+      return undefined;
+    }
+    this.predict(analyzed);
+    return analyzed.state;
+  }
+
+  /** Analyses a document version (no prediction); undefined when it became stale or validation is off. */
+  private async analyzeOnly(document: TextDocument): Promise<AnalyzedVersion | undefined> {
     const settings = await this.settings.get(document.uri);
     const current = this.documents.get(document.uri);
     if (current === undefined || current.version !== document.version) {
@@ -280,24 +323,29 @@ export class LanguageServer {
       return undefined;
     }
     this.refreshCustomKinds(document.uri);
-    const openUris = this.documents.all().map((open) => open.uri);
     if (this.predictions.isClusterFile(document.uri)) {
       // The cluster changed: the open manifests predicted on it are predicted again (which also gives this file
       // its own findings, such as its scenario's drains).
-      for (const uri of openUris) {
-        if (uri !== document.uri && !this.predictions.isClusterFile(uri)) {
-          this.queue.schedule(uri);
+      for (const open of this.documents.all()) {
+        if (open.uri !== document.uri && !this.predictions.isClusterFile(open.uri)) {
+          this.queue.schedule(open.uri);
         }
       }
     }
+    return { state, settings, context };
+  }
+
+  /** Runs (or reuses) the prediction of an analysed document's scope, and tells the status and any notice. */
+  private predict({ state, settings, context }: AnalyzedVersion): void {
+    const openUris = this.documents.all().map((open) => open.uri);
     let predicted: ReturnType<PredictionsHost['update']> = { prediction: undefined, newNotice: undefined };
     try {
-      predicted = this.predictions.update(document.uri, settings, context, this.isTrusted, openUris);
+      predicted = this.predictions.update(state.uri, settings, context, this.isTrusted, openUris);
     } catch (error: unknown) {
       // A failing prediction must not take the document's validation down with it: its diagnostics are
       // published, without predictions (none left from an earlier version).
-      this.predictions.remove(document.uri);
-      this.reportError(`predicting placements for ${document.uri}`, error);
+      this.predictions.remove(state.uri);
+      this.reportError(`predicting placements for ${state.uri}`, error);
     }
     const { prediction, newNotice } = predicted;
     this.announceStatus({
@@ -307,7 +355,6 @@ export class LanguageServer {
     if (newNotice !== undefined) {
       void this.connection.window.showWarningMessage(`Kube Foresight: ${newNotice}`);
     }
-    return state;
   }
 
   /**
@@ -332,36 +379,59 @@ export class LanguageServer {
     this.queue.schedule(changedUri);
   }
 
+  /**
+   * Validates a document and publishes its diagnostics. When the prediction must run the engine on many objects,
+   * the validation diagnostics go out first (with the last prediction's findings placed on the new text), and
+   * the prediction runs PREDICTION_DELAY_MS later, skipped if the document changed meanwhile.
+   */
   private async validate(uri: string): Promise<void> {
     const document = this.documents.get(uri);
     if (document === undefined) {
       return;
     }
-    const state = await this.analyze(document);
-    const latest = this.documents.get(uri);
-    if (latest === undefined || latest.version !== document.version) {
+    const analyzed = await this.analyzeOnly(document);
+    if (this.isStale(document)) {
       return;
     }
-    if (state === undefined) {
+    if (analyzed === undefined) {
       this.published.delete(uri);
       await this.connection.sendDiagnostics({ uri, version: document.version, diagnostics: [] });
       return;
     }
+    const { settings, context } = analyzed;
+    if (
+      this.predictions.pendingObjectCount(uri, settings, context, this.isTrusted) >=
+      VALIDATION_FIRST_MIN_OBJECTS
+    ) {
+      await this.publishAll(uri, analyzed.state);
+      await delay(PREDICTION_DELAY_MS);
+      if (this.isStale(document)) {
+        return;
+      }
+    }
+    this.predict(analyzed);
     await this.publishAll(uri);
   }
 
   /**
    * Publishes the diagnostics of the validated document, and of any other open document whose cross-object
-   * findings (a Service's targetPort against containers elsewhere) changed with it.
+   * findings (a Service's targetPort against containers elsewhere) changed with it. With `provisional` (the
+   * validated document's new state, its prediction not run yet) its prediction findings are the last
+   * prediction's, placed on the new analysis.
    */
-  private async publishAll(validatedUri: string): Promise<void> {
+  private async publishAll(validatedUri: string, provisional?: DocumentState): Promise<void> {
     const states = this.documents
       .all()
       .map((document) => this.analyses.get(document.uri))
       .filter((state): state is DocumentState => state !== undefined && this.isCurrent(state));
     const cross = crossObjectFindings(states.map((state) => ({ id: state.uri, analysis: state.analysis })));
+    const edited = provisional === undefined ? undefined : new Map([[provisional.uri, provisional.analysis]]);
     for (const state of states) {
-      const extra = [...(cross.get(state.uri) ?? []), ...this.predictions.findingsFor(state.uri)];
+      const predicted =
+        edited !== undefined && state.uri === validatedUri
+          ? this.predictions.provisionalFindingsFor(state.uri, edited)
+          : this.predictions.findingsFor(state.uri);
+      const extra = [...(cross.get(state.uri) ?? []), ...predicted];
       const diagnostics: Diagnostic[] = allFindingsOf(state.analysis, extra).map((finding) =>
         toDiagnostic(finding, state.lines),
       );
@@ -372,7 +442,9 @@ export class LanguageServer {
       this.published.set(state.uri, key);
       await this.connection.sendDiagnostics({ uri: state.uri, version: state.version, diagnostics });
     }
-    await this.refreshStaleCodeLenses(states);
+    if (provisional === undefined) {
+      await this.refreshStaleCodeLenses(states);
+    }
   }
 
   /**

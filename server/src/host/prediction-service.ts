@@ -24,6 +24,7 @@ import type { WorkloadPrediction } from '../language/predictions/workload-predic
 import { buildWorkloadPredictions } from '../language/predictions/workload-predictions';
 import { nodeTaintsOf } from '../language/predictions/template-fixes';
 import { findClusterFile } from './cluster-file';
+import { simulationInputsKey } from './simulation-inputs';
 import { FolderFiles } from './folder-files';
 
 /**
@@ -63,12 +64,37 @@ export interface Prediction {
   readonly simulation: SimulationResult | undefined;
   /** Findings of the predictions, by file URI (manifests and the cluster file). */
   readonly findings: ReadonlyMap<string, Finding[]>;
+  /**
+   * The same findings placed on newer analyses of some of its files (by URI; the others as predicted): a
+   * stale prediction shown on an edited text until the new one is ready. Objects are found by document index
+   * and path, so an inserted document shifts them until then.
+   */
+  readonly findingsOn: (
+    analyses: ReadonlyMap<string, FileAnalysis>,
+    texts?: ReadonlyMap<string, string>,
+  ) => Map<string, Finding[]>;
+  /** Set when this is the result of an earlier run reused on newer analyses (simulation-inputs.ts): that run. */
+  readonly reusedFrom?: Prediction;
   /** The cluster's name for the status bar: "embedded default" or the cluster file's name. */
   readonly clusterName: string;
   /** Set when the cluster file has errors and the embedded default was used instead. */
   readonly clusterNotice?: string;
   /** The cluster file in use, if any. */
   readonly clusterUri?: string;
+}
+
+/** A prediction not run yet: see PredictionService.plan. */
+export interface PredictionPlan {
+  /** The prediction made on the same inputs, if any: then run() returns it at no cost. */
+  readonly cached: Prediction | undefined;
+  /**
+   * The Kubernetes objects run() may give the engine: 0 when it surely runs no simulation (the prediction is
+   * cached, or there are too many objects to simulate). run() itself may still find that the engine's inputs
+   * did not change and reuse the last simulation (telling so costs a serialisation of the objects, left to run).
+   */
+  readonly objectCount: number;
+  /** Runs the engine (or returns the cached prediction) and caches the result. */
+  run(): Prediction;
 }
 
 /** Open documents and their analyses, from the language server. */
@@ -80,7 +106,17 @@ export interface OpenDocumentSource {
 /** Runs and caches predictions per scope. */
 export class PredictionService {
   private readonly folderFiles = new FolderFiles();
-  private readonly cache = new Map<string, { fingerprint: string; prediction: Prediction }>();
+  /** Per scope: the last prediction, the identities of the analyses it was made from, and its engine inputs. */
+  private readonly cache = new Map<
+    string,
+    {
+      fingerprint: string;
+      inputsKey: string | undefined;
+      prediction: Prediction;
+      /** The files it was made from. */
+      uris: ReadonlySet<string>;
+    }
+  >();
   private readonly identities = new WeakMap<object, number>();
   private nextIdentity = 1;
   private workspaceRoots: readonly string[] = [];
@@ -114,6 +150,16 @@ export class PredictionService {
     context: AnalysisContext,
     trusted: boolean,
   ): Prediction | undefined {
+    const plan = this.plan(uri, settings, context, trusted);
+    return plan.cached ?? plan.run();
+  }
+
+  /**
+   * What predict would do for a document, without running the engine: the cached prediction when none of its
+   * files changed; else the run, which reuses the last simulation when the engine's inputs are the same
+   * (simulation-inputs.ts), and how many objects it may simulate.
+   */
+  plan(uri: string, settings: Settings, context: AnalysisContext, trusted: boolean): PredictionPlan {
     const scope = this.scopeOf(uri, settings, trusted);
     const files = this.filesOf(scope, context);
     const clusterPath =
@@ -130,11 +176,63 @@ export class PredictionService {
     ].join('|');
     const cached = this.cache.get(scope.uri);
     if (cached?.fingerprint === fingerprint) {
-      return cached.prediction;
+      return { cached: cached.prediction, objectCount: 0, run: () => cached.prediction };
     }
-    const prediction = this.run(scope.uri, files, settings, context, clusterPath, clusterText);
-    this.cache.set(scope.uri, { fingerprint, prediction });
+    const manifests = files.flatMap((file) => sourcedObjects(file.uri, file.analysis));
+    if (manifests.length > MAX_SIMULATED_OBJECTS) {
+      return {
+        cached: undefined,
+        objectCount: 0,
+        run: () =>
+          this.remember(
+            scope.uri,
+            fingerprint,
+            undefined,
+            skippedPrediction(scope.uri, files, manifests.length),
+            files,
+          ),
+      };
+    }
+    return {
+      cached: undefined,
+      objectCount: manifests.length,
+      run: () => {
+        const inputsKey = simulationInputsKey(
+          [settings.kubernetesVersion, clusterPath ?? '', clusterText],
+          manifests,
+        );
+        // The engine would be given the same objects: its last result is placed on the files as they are now.
+        const prediction =
+          cached !== undefined && cached.inputsKey === inputsKey
+            ? relocated(cached.prediction, files)
+            : this.run(scope.uri, files, manifests, settings, context, clusterPath, clusterText);
+        return this.remember(scope.uri, fingerprint, inputsKey, prediction, files);
+      },
+    };
+  }
+
+  private remember(
+    scopeUri: string,
+    fingerprint: string,
+    inputsKey: string | undefined,
+    prediction: Prediction,
+    files: readonly ScopeFile[],
+  ): Prediction {
+    const uris = new Set(files.map((file) => file.uri));
+    this.cache.set(scopeUri, { fingerprint, inputsKey, prediction, uris });
     return prediction;
+  }
+
+  /**
+   * Forgets the predictions made with a document that was closed: they hold its analysis (to place their
+   * findings), which would otherwise stay in memory as long as the scope is not predicted again.
+   */
+  forgetDocument(uri: string): void {
+    for (const [scopeUri, entry] of this.cache) {
+      if (entry.uris.has(uri)) {
+        this.cache.delete(scopeUri);
+      }
+    }
   }
 
   /** The cluster file's text: the open editor's unsaved contents when it is open, else the file on disk. */
@@ -158,16 +256,13 @@ export class PredictionService {
   private run(
     scopeUri: string,
     files: readonly ScopeFile[],
+    manifests: readonly SourcedObject[],
     settings: Settings,
     context: AnalysisContext,
     clusterPath: string | undefined,
     clusterText: string,
   ): Prediction {
     const version = isKubernetesMinor(settings.kubernetesVersion) ? settings.kubernetesVersion : undefined;
-    const manifests = files.flatMap((file) => sourcedObjects(file.uri, file.analysis));
-    if (manifests.length > MAX_SIMULATED_OBJECTS) {
-      return skippedPrediction(scopeUri, files, manifests.length);
-    }
     const clusterUri = clusterPath === undefined ? undefined : pathToFileURL(clusterPath).href;
     const clusterAnalysis = clusterUri === undefined ? undefined : analyzeText(clusterText, context);
     const clusterObjects =
@@ -226,33 +321,43 @@ export class PredictionService {
     const texts = new Map(
       files.flatMap((file) => (file.text === undefined ? [] : [[file.uri, file.text] as const])),
     );
-    const locate = (
-      source: ObjectSource,
-    ): { fileId: string; document: AnalyzedDocument; text?: string } | undefined => {
-      const document = byUri.get(source.file)?.documents[source.documentIndex];
-      const text = texts.get(source.file);
-      return document === undefined
-        ? undefined
-        : { fileId: source.file, document, ...(text === undefined ? {} : { text }) };
-    };
     const usedClusterObjects =
       clusterNotice === undefined && clusterObjects !== null ? clusterObjects : defaultClusterObjects();
-    const findings = predictionFindings(
-      predictions,
-      simulation.findings,
-      locate,
-      simulation.report.cluster.nodes,
-      simulation.report.rollouts ?? [],
-      {
-        nodeTaints: nodeTaintsOf(usedClusterObjects.map((entry) => entry.object)),
-        defaultResources: settings.defaultResources,
-      },
-    );
+    const fixContext = {
+      nodeTaints: nodeTaintsOf(usedClusterObjects.map((entry) => entry.object)),
+      defaultResources: settings.defaultResources,
+    };
+    const findingsOn = (
+      current: ReadonlyMap<string, FileAnalysis>,
+      currentTexts: ReadonlyMap<string, string> = new Map(),
+    ): Map<string, Finding[]> => {
+      const locate = (
+        source: ObjectSource,
+      ): { fileId: string; document: AnalyzedDocument; text?: string } | undefined => {
+        const newer = current.get(source.file);
+        const document = (newer ?? byUri.get(source.file))?.documents[source.documentIndex];
+        // Quick fixes need the text their offsets refer to: that of the analysis the finding is placed on.
+        const text = newer === undefined ? texts.get(source.file) : currentTexts.get(source.file);
+        return document === undefined
+          ? undefined
+          : { fileId: source.file, document, ...(text === undefined ? {} : { text }) };
+      };
+      return predictionFindings(
+        predictions,
+        simulation.findings,
+        locate,
+        simulation.report.cluster.nodes,
+        simulation.report.rollouts ?? [],
+        fixContext,
+      );
+    };
+    const findings = findingsOn(new Map());
     return {
       scopeUri,
       predictions,
       simulation,
       findings,
+      findingsOn,
       clusterName:
         clusterNotice !== undefined || clusterPath === undefined ? 'embedded default' : basename(clusterPath),
       ...(clusterNotice === undefined ? {} : { clusterNotice }),
@@ -327,6 +432,32 @@ export class PredictionService {
   }
 }
 
+/**
+ * A prediction placed on newer analyses of its files (the engine's inputs being the same). It is placed from the
+ * run that made it, so that reusing it keystroke after keystroke keeps no chain of older analyses alive.
+ */
+function relocated(prediction: Prediction, files: readonly ScopeFile[]): Prediction {
+  const run = prediction.reusedFrom ?? prediction;
+  const current = new Map(files.map((file) => [file.uri, file.analysis]));
+  const texts = new Map(
+    files.flatMap((file) => (file.text === undefined ? [] : [[file.uri, file.text] as const])),
+  );
+  return {
+    ...run,
+    findings: run.findingsOn(current, texts),
+    findingsOn: (newer, newerTexts) =>
+      run.findingsOn(
+        new Map([...current, ...newer]),
+        // A file placed on a newer analysis keeps a text only if one comes with it (offsets must match).
+        new Map([
+          ...[...texts].filter(([uri]) => !newer.has(uri)),
+          ...(newerTexts ?? new Map<string, string>()),
+        ]),
+      ),
+    reusedFrom: run,
+  };
+}
+
 /** A prediction that was not run because the scope is too large: one information finding per file. */
 function skippedPrediction(scopeUri: string, files: readonly ScopeFile[], objectCount: number): Prediction {
   const findings = new Map<string, Finding[]>();
@@ -343,7 +474,14 @@ function skippedPrediction(scopeUri: string, files: readonly ScopeFile[], object
       ]);
     }
   }
-  return { scopeUri, predictions: [], simulation: undefined, findings, clusterName: 'not simulated' };
+  return {
+    scopeUri,
+    predictions: [],
+    simulation: undefined,
+    findings,
+    findingsOn: () => findings,
+    clusterName: 'not simulated',
+  };
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { CodeLens } from 'vscode-languageserver';
 import type { Node } from 'yaml';
 import type { Settings } from '../../../protocol/settings';
-import type { AnalysisContext } from '../language/analyzer';
+import type { AnalysisContext, FileAnalysis } from '../language/analyzer';
 import type { Finding, FixData } from '../language/findings';
 import { guaranteedFix } from '../language/predictions/template-fixes';
 import { toRange } from '../language/lsp/diagnostics';
@@ -81,6 +81,26 @@ export class PredictionsHost {
     return { prediction, newNotice };
   }
 
+  /**
+   * How many objects predicting a document would simulate now: 0 when nothing would run (predictions off, a
+   * cluster file, or the prediction of the same inputs is cached).
+   */
+  pendingObjectCount(uri: string, settings: Settings, context: AnalysisContext, trusted: boolean): number {
+    if (!settings.predictions.enable || this.isClusterFile(uri)) {
+      return 0;
+    }
+    const plan = this.service.plan(uri, settings, context, trusted);
+    return plan.cached === undefined ? plan.objectCount : 0;
+  }
+
+  /**
+   * The findings of a document's last prediction placed on newer analyses of the edited documents (see
+   * Prediction.findingsOn), to show until its new prediction is ready.
+   */
+  provisionalFindingsFor(uri: string, analyses: ReadonlyMap<string, FileAnalysis>): readonly Finding[] {
+    return this.byDocument.get(uri)?.findingsOn(analyses).get(uri) ?? [];
+  }
+
   /** Whether a document is a cluster file: under a .foresight folder, or the cluster of a prediction made. */
   isClusterFile(uri: string): boolean {
     if (uri.includes('/.foresight/')) {
@@ -102,6 +122,7 @@ export class PredictionsHost {
   /** Forgets a closed document. */
   remove(uri: string): void {
     this.byDocument.delete(uri);
+    this.service.forgetDocument(uri);
   }
 
   /** Forgets everything (settings changed). */

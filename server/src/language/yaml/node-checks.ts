@@ -7,8 +7,8 @@
  * own (compose/util-map-includes.js): two keys are the same when both are scalars with strictly equal values
  * (so `1` and `1.0` are, `1` and `"1"` are not, and NaN never is), and each later occurrence is reported.
  */
-import { isAlias, isMap, isScalar, visit } from 'yaml';
-import type { Document, ParsedNode } from 'yaml';
+import { isAlias, isMap, isNode, isPair, isScalar, isSeq } from 'yaml';
+import type { Document, Pair, ParsedNode } from 'yaml';
 
 /** What the walk found. */
 export interface NodeCensus {
@@ -18,32 +18,55 @@ export interface NodeCensus {
   readonly anchorsAndAliases: number;
 }
 
-/** Walks a parsed document once. */
+/**
+ * Walks a parsed document once, depth first, as the package's visit() would (keys before values, aliases not
+ * followed), but with an explicit stack: visit() cost three times the work done at each node.
+ */
 export function takeNodeCensus(document: Document.Parsed<ParsedNode>): NodeCensus {
   const duplicateKeys: [number, number][] = [];
   let anchorsAndAliases = 0;
-  visit(document, {
-    Node(_key, node) {
-      if (isAlias(node) || node.anchor !== undefined) {
-        anchorsAndAliases++;
+  const stack: unknown[] = [document.contents];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isPair(node)) {
+      // A pair in a flow sequence ([a: b]) or a mapping: its key, then its value.
+      stack.push(node.value, node.key);
+      continue;
+    }
+    if (!isNode(node)) {
+      continue;
+    }
+    if (isAlias(node) || node.anchor !== undefined) {
+      anchorsAndAliases++;
+    }
+    if (isMap(node)) {
+      countDuplicateKeys(node.items, duplicateKeys);
+    }
+    if (isMap(node) || isSeq(node)) {
+      for (let i = node.items.length - 1; i >= 0; i--) {
+        stack.push(node.items[i]);
       }
-      if (isMap(node)) {
-        const seen = new Set<unknown>();
-        for (const pair of node.items) {
-          const key = pair.key;
-          if (!isScalar(key) || (typeof key.value === 'number' && Number.isNaN(key.value))) {
-            continue;
-          }
-          if (seen.has(key.value)) {
-            if (key.range) {
-              duplicateKeys.push([key.range[0], key.range[1]]);
-            }
-          } else {
-            seen.add(key.value);
-          }
-        }
-      }
-    },
-  });
+    }
+  }
   return { duplicateKeys, anchorsAndAliases };
+}
+
+function countDuplicateKeys(
+  pairs: readonly Pair<unknown, unknown>[],
+  duplicateKeys: [number, number][],
+): void {
+  const seen = new Set<unknown>();
+  for (const pair of pairs) {
+    const key = pair.key;
+    if (!isScalar(key) || (typeof key.value === 'number' && Number.isNaN(key.value))) {
+      continue;
+    }
+    if (seen.has(key.value)) {
+      if (key.range) {
+        duplicateKeys.push([key.range[0], key.range[1]]);
+      }
+    } else {
+      seen.add(key.value);
+    }
+  }
 }
