@@ -28,6 +28,8 @@ export interface SizeResult {
   readonly lines: number;
   readonly openMs: Summary;
   readonly changeMs: Summary;
+  /** didChange → the last publish of the version (nothing more for SETTLE_QUIET_MS): ours, predictions included. */
+  readonly changeSettledMs: Summary;
   /** The server's own CPU time for the open and the change (less sensitive to a busy machine than latency). */
   readonly openCpuMs: Summary;
   readonly changeCpuMs: Summary;
@@ -78,6 +80,8 @@ export const THEIRS = 'yaml-language-server';
 export const OURS_WITHOUT_PREDICTIONS = 'kube-foresight, predictions off';
 
 const TIMEOUT_MS = 300_000;
+/** Diagnostics count as settled when nothing more is published for this long. */
+const SETTLE_QUIET_MS = 500;
 const COLD_START_SIZE = 10;
 
 interface ServerUnderTest {
@@ -117,6 +121,7 @@ async function coldStart(server: ServerUnderTest, path: string, text: string, pl
 interface Round {
   openMs: number;
   changeMs: number;
+  changeSettledMs: number;
   openCpuMs: number;
   changeCpuMs: number;
   hoverMs: number;
@@ -141,6 +146,8 @@ async function round(client: BenchLspClient, uri: string, text: string, plan: Ed
   started = performance.now();
   await client.change(uri, version + 1, plan.change);
   const changeMs = (await changed).receivedAt - started;
+  // Until the last publish of this version (ours: the predictions after the validation diagnostics).
+  const changeSettledMs = (await client.settled(uri, SETTLE_QUIET_MS, started)) - started;
   const changeCpuMs = client.cpuMs() - cpuBefore;
 
   started = performance.now();
@@ -157,6 +164,7 @@ async function round(client: BenchLspClient, uri: string, text: string, plan: Ed
   const result: Round = {
     openMs,
     changeMs,
+    changeSettledMs,
     openCpuMs,
     changeCpuMs,
     hoverMs,
@@ -190,6 +198,7 @@ async function measureSize(server: ServerUnderTest, options: LanguageServerOptio
       lines: text.split('\n').length - 1,
       openMs: summarize(rounds.map((r) => r.openMs)),
       changeMs: summarize(rounds.map((r) => r.changeMs)),
+      changeSettledMs: summarize(rounds.map((r) => r.changeSettledMs)),
       openCpuMs: summarize(rounds.map((r) => r.openCpuMs)),
       changeCpuMs: summarize(rounds.map((r) => r.changeCpuMs)),
       hoverMs: summarize(rounds.map((r) => r.hoverMs)),

@@ -31,6 +31,11 @@ function ratio(theirs: number, ours: number): string {
 const METRICS: { label: string; pick: (size: SizeResult) => Summary; debounce?: 'open' | 'change' }[] = [
   { label: 'didOpen → diagnostics (ms)', pick: (s) => s.openMs, debounce: 'open' },
   { label: 'didChange → diagnostics (ms)', pick: (s) => s.changeMs, debounce: 'change' },
+  {
+    label: 'didChange → last publish, predictions included (ms)',
+    pick: (s) => s.changeSettledMs,
+    debounce: 'change',
+  },
   { label: 'didOpen, server CPU (ms)', pick: (s) => s.openCpuMs },
   { label: 'didChange, server CPU (ms)', pick: (s) => s.changeCpuMs },
   { label: 'hover (ms)', pick: (s) => s.hoverMs },

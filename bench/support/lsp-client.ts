@@ -80,6 +80,8 @@ interface DiagnosticsWaiter {
 /** One running server and the connection to it. */
 export class BenchLspClient {
   private readonly waiters: DiagnosticsWaiter[] = [];
+  /** When diagnostics were last published, per document. */
+  private readonly lastPublishAt = new Map<string, number>();
   /** Requests the server sent, counted by method. */
   readonly serverRequests = new Map<string, number>();
   /** The server's stderr and window/logMessage output, for the report when something goes wrong. */
@@ -91,6 +93,7 @@ export class BenchLspClient {
   ) {
     connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
       const receivedAt = performance.now();
+      this.lastPublishAt.set(params.uri, receivedAt);
       for (let i = 0; i < this.waiters.length; i++) {
         const waiter = this.waiters[i];
         if (waiter !== undefined && waiter.uri === params.uri && waiter.accepts(params.diagnostics)) {
@@ -168,6 +171,21 @@ export class BenchLspClient {
         count(method);
         return null;
       });
+    }
+  }
+
+  /**
+   * Resolves, once no diagnostics have been published for `uri` for `quietMs`, with when the last one arrived:
+   * the time a server's diagnostics settle (ours publishes validation first and predictions after it).
+   */
+  async settled(uri: string, quietMs: number, since: number): Promise<number> {
+    for (;;) {
+      const last = this.lastPublishAt.get(uri) ?? since;
+      const wait = last + quietMs - performance.now();
+      if (wait <= 0) {
+        return Math.max(last, since);
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
 
