@@ -17,9 +17,8 @@ import type {
   Hover,
   TextDocumentPositionParams,
 } from 'vscode-languageserver';
-import { CodeActionKind, CodeLensRefreshRequest, MarkupKind } from 'vscode-languageserver';
+import { CodeLensRefreshRequest } from 'vscode-languageserver';
 import { completeAt } from '../language/assist/completion';
-import { hoverAt } from '../language/assist/hover';
 import { documentSymbols } from '../language/assist/symbols';
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -36,6 +35,8 @@ import { DocumentAnalyses } from './document-analyses';
 import { SettingsCache } from './settings-cache';
 import { ValidationQueue } from './validation-queue';
 import { PredictionsHost } from './predictions-host';
+import { hoverAnswer, templateCodeActions } from './assist-answers';
+import { CodeLensRefresh } from './code-lens-refresh';
 import { releaseAfterClose } from './memory-release';
 
 /** Debounce between the last keystroke and validation. */
@@ -83,10 +84,7 @@ export class LanguageServer {
   private readonly predictions: PredictionsHost;
   /** Whether the workspace is trusted: untrusted, no file outside the open documents is read. */
   private isTrusted = true;
-  /** Whether the client takes workspace/codeLens/refresh. */
-  private canRefreshCodeLenses = false;
-  /** The code lenses last given to the client per document (its version, the lenses serialised). */
-  private readonly lensesShown = new Map<string, { readonly version: number; readonly key: string }>();
+  private readonly lensRefresh = new CodeLensRefresh();
 
   constructor(
     private readonly connection: Connection,
@@ -120,7 +118,7 @@ export class LanguageServer {
 
   /** Records whether the client supports workspace/codeLens/refresh. */
   setSupportsCodeLensRefresh(supported: boolean): void {
-    this.canRefreshCodeLenses = supported;
+    this.lensRefresh.isSupported = supported;
   }
 
   /** A document was opened or changed: validate a new one at once, an edited one once the typing pauses. */
@@ -135,7 +133,7 @@ export class LanguageServer {
     this.analyses.remove(uri);
     this.settings.delete(uri);
     this.published.delete(uri);
-    this.lensesShown.delete(uri);
+    this.lensRefresh.forget(uri);
     this.predictions.remove(uri);
     void this.connection.sendDiagnostics({ uri, diagnostics: [] });
     // The kinds its CustomResourceDefinitions defined are gone: the documents that used them are checked again.
@@ -173,17 +171,7 @@ export class LanguageServer {
       if (state === undefined) {
         return null;
       }
-      const offset = state.lines.offsetAt(params.position);
-      const result = hoverAt(state.analysis, state.lines, offset, state.context.store);
-      const prediction = this.predictions.hover(state, offset);
-      const parts = [prediction, result?.markdown].filter((part) => part !== undefined);
-      if (parts.length === 0) {
-        return null;
-      }
-      const value = parts.join('\n\n---\n\n');
-      return result === undefined
-        ? { contents: { kind: MarkupKind.Markdown, value } }
-        : { contents: { kind: MarkupKind.Markdown, value }, range: result.range };
+      return hoverAnswer(state, state.lines.offsetAt(params.position), this.predictions);
     });
   }
 
@@ -193,7 +181,7 @@ export class LanguageServer {
       const state = await this.currentState(params.textDocument.uri);
       const lenses = state === undefined ? [] : this.predictions.codeLenses(state);
       if (state !== undefined) {
-        this.lensesShown.set(state.uri, { version: state.version, key: JSON.stringify(lenses) });
+        this.lensRefresh.record(state, lenses);
       }
       return lenses;
     });
@@ -234,21 +222,9 @@ export class LanguageServer {
       const actions = quickFixesFor(uri, params.context.diagnostics);
       const state = this.analyses.get(uri);
       if (state !== undefined && this.isCurrent(state)) {
-        const offset = state.lines.offsetAt(params.range.start);
-        for (const fix of this.predictions.templateFixes(state, offset)) {
-          actions.push({
-            title: fix.title ?? 'Apply',
-            kind: CodeActionKind.QuickFix,
-            edit: {
-              changes: {
-                [uri]: (fix.edits ?? []).map((edit) => ({
-                  range: { start: state.lines.positionAt(edit.start), end: state.lines.positionAt(edit.end) },
-                  newText: edit.newText,
-                })),
-              },
-            },
-          });
-        }
+        actions.push(
+          ...templateCodeActions(state, state.lines.offsetAt(params.range.start), this.predictions),
+        );
       }
       return actions;
     } catch (error: unknown) {
@@ -448,28 +424,9 @@ export class LanguageServer {
     }
   }
 
-  /**
-   * Asks the client to fetch code lenses again when those it last got no longer match the predictions: a
-   * setting, the cluster file or another manifest of the folder changed them without an edit of the document,
-   * and the editor would otherwise keep showing the old lens until it next asks.
-   */
+  /** Asks the client to fetch code lenses again when those it shows no longer match the predictions. */
   private async refreshStaleCodeLenses(states: readonly DocumentState[]): Promise<void> {
-    if (!this.canRefreshCodeLenses) {
-      return;
-    }
-    // A document edited since it got its lenses is asked for again by the editor itself.
-    const isStale = states.some((state) => {
-      const shown = this.lensesShown.get(state.uri);
-      return (
-        shown !== undefined &&
-        shown.version === state.version &&
-        shown.key !== JSON.stringify(this.predictions.codeLenses(state))
-      );
-    });
-    if (isStale) {
-      for (const state of states) {
-        this.lensesShown.delete(state.uri);
-      }
+    if (this.lensRefresh.isDue(states, (state) => this.predictions.codeLenses(state))) {
       await this.connection.sendRequest(CodeLensRefreshRequest.type);
     }
   }

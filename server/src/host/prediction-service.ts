@@ -5,27 +5,17 @@
  * The last result per scope is kept; it is recomputed only when one of its inputs changed.
  */
 import { readFileSync } from 'node:fs';
-import { basename, dirname, isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Settings } from '../../../protocol/settings';
-import type { SourcedObject } from '../engine/model/cluster-load';
-import { isPredictedOutcome } from '../engine/controllers/timeline-findings';
-import { DEFAULT_CLUSTER_DESCRIPTION, defaultClusterObjects } from '../engine/model/default-cluster';
-import type { ObjectSource } from '../engine/model/source';
-import { simulate } from '../engine/simulate/simulate';
-import type { SimulationResult } from '../engine/simulate/simulate';
-import { isAtLeast, isKubernetesMinor } from '../engine/version';
-import type { AnalysisContext, AnalyzedDocument, FileAnalysis } from '../language/analyzer';
-import { analyzeText } from '../language/analyzer';
+import type { AnalysisContext, FileAnalysis } from '../language/analyzer';
 import type { Finding } from '../language/findings';
-import { severityOf } from '../language/findings';
-import { predictionFindings } from '../language/predictions/prediction-findings';
 import type { WorkloadPrediction } from '../language/predictions/workload-predictions';
-import { buildWorkloadPredictions } from '../language/predictions/workload-predictions';
-import { nodeTaintsOf } from '../language/predictions/template-fixes';
+import type { SimulationResult } from '../engine/simulate/simulate';
 import { findClusterFile } from './cluster-file';
 import { simulationInputsKey } from './simulation-inputs';
 import { FolderFiles } from './folder-files';
+import { relocated, runPrediction, skippedPrediction, sourcedObjects } from './prediction-run';
 
 /**
  * The most Kubernetes objects simulated on every keystroke. Beyond it the editor says so once and shows no
@@ -205,7 +195,7 @@ export class PredictionService {
         const prediction =
           cached !== undefined && cached.inputsKey === inputsKey
             ? relocated(cached.prediction, files)
-            : this.run(scope.uri, files, manifests, settings, context, clusterPath, clusterText);
+            : runPrediction(scope.uri, files, manifests, settings, context, clusterPath, clusterText);
         return this.remember(scope.uri, fingerprint, inputsKey, prediction, files);
       },
     };
@@ -251,118 +241,6 @@ export class PredictionService {
   clear(): void {
     this.cache.clear();
     this.folderFiles.clear();
-  }
-
-  private run(
-    scopeUri: string,
-    files: readonly ScopeFile[],
-    manifests: readonly SourcedObject[],
-    settings: Settings,
-    context: AnalysisContext,
-    clusterPath: string | undefined,
-    clusterText: string,
-  ): Prediction {
-    const version = isKubernetesMinor(settings.kubernetesVersion) ? settings.kubernetesVersion : undefined;
-    const clusterUri = clusterPath === undefined ? undefined : pathToFileURL(clusterPath).href;
-    const clusterAnalysis = clusterUri === undefined ? undefined : analyzeText(clusterText, context);
-    const clusterObjects =
-      clusterUri === undefined || clusterAnalysis === undefined
-        ? null
-        : sourcedObjects(clusterUri, clusterAnalysis, true);
-    const run = (cluster: readonly SourcedObject[] | null): SimulationResult =>
-      simulate({
-        manifests,
-        cluster,
-        ...(clusterPath === undefined ? {} : { clusterDescription: basename(clusterPath) }),
-        maxPods: MAX_SIMULATED_PODS,
-        ...(version === undefined ? {} : { version }),
-      });
-    const nodeCount = clusterObjects === null ? 0 : countNodes(clusterObjects);
-    // A cluster file not read at all (too large, binary, templated) or too large to simulate as you type: the
-    // embedded default is used, and the notice says why.
-    const forcedNotice =
-      clusterPath === undefined
-        ? undefined
-        : clusterAnalysis?.skipped !== undefined
-          ? `The cluster file ${basename(clusterPath)} was not read (${clusterAnalysis.skipped.message}); predictions use the ${DEFAULT_CLUSTER_DESCRIPTION}.`
-          : nodeCount > MAX_SIMULATED_NODES
-            ? `The cluster file ${basename(clusterPath)} has ${nodeCount.toLocaleString('en-US')} nodes, more than the ${MAX_SIMULATED_NODES.toLocaleString('en-US')} simulated as you type; predictions use the ${DEFAULT_CLUSTER_DESCRIPTION} (\`foresight simulate --cluster\` takes the file).`
-            : undefined;
-    let simulation = run(forcedNotice === undefined ? clusterObjects : null);
-    let clusterNotice: string | undefined = forcedNotice;
-    const clusterErrors =
-      clusterUri === undefined || forcedNotice !== undefined
-        ? []
-        : simulation.findings.filter(
-            (finding) =>
-              finding.source.file === clusterUri &&
-              finding.severity === 'error' &&
-              !isPredictedOutcome(finding.code),
-          );
-    const clusterSyntaxErrors =
-      clusterAnalysis?.findings.filter(
-        (finding) => finding.code.startsWith('yaml-') && severityOf(finding.code) === 'error',
-      ) ?? [];
-    if (
-      forcedNotice === undefined &&
-      clusterPath !== undefined &&
-      (clusterErrors.length > 0 || clusterSyntaxErrors.length > 0 || clusterObjects?.length === 0)
-    ) {
-      clusterNotice = `The cluster file ${basename(clusterPath)} has errors; predictions use the ${DEFAULT_CLUSTER_DESCRIPTION} until it is fixed.`;
-      const fallback = run(null);
-      simulation = { ...fallback, findings: [...clusterErrors, ...fallback.findings] };
-    }
-    const podLevelResources = version === undefined || isAtLeast(version, '1.34');
-    const predictions = buildWorkloadPredictions(simulation.records, podLevelResources);
-    const byUri = new Map<string, FileAnalysis>(files.map((file) => [file.uri, file.analysis]));
-    if (clusterUri !== undefined && clusterAnalysis !== undefined) {
-      byUri.set(clusterUri, clusterAnalysis);
-    }
-    const texts = new Map(
-      files.flatMap((file) => (file.text === undefined ? [] : [[file.uri, file.text] as const])),
-    );
-    const usedClusterObjects =
-      clusterNotice === undefined && clusterObjects !== null ? clusterObjects : defaultClusterObjects();
-    const fixContext = {
-      nodeTaints: nodeTaintsOf(usedClusterObjects.map((entry) => entry.object)),
-      defaultResources: settings.defaultResources,
-    };
-    const findingsOn = (
-      current: ReadonlyMap<string, FileAnalysis>,
-      currentTexts: ReadonlyMap<string, string> = new Map(),
-    ): Map<string, Finding[]> => {
-      const locate = (
-        source: ObjectSource,
-      ): { fileId: string; document: AnalyzedDocument; text?: string } | undefined => {
-        const newer = current.get(source.file);
-        const document = (newer ?? byUri.get(source.file))?.documents[source.documentIndex];
-        // Quick fixes need the text their offsets refer to: that of the analysis the finding is placed on.
-        const text = newer === undefined ? texts.get(source.file) : currentTexts.get(source.file);
-        return document === undefined
-          ? undefined
-          : { fileId: source.file, document, ...(text === undefined ? {} : { text }) };
-      };
-      return predictionFindings(
-        predictions,
-        simulation.findings,
-        locate,
-        simulation.report.cluster.nodes,
-        simulation.report.rollouts ?? [],
-        fixContext,
-      );
-    };
-    const findings = findingsOn(new Map());
-    return {
-      scopeUri,
-      predictions,
-      simulation,
-      findings,
-      findingsOn,
-      clusterName:
-        clusterNotice !== undefined || clusterPath === undefined ? 'embedded default' : basename(clusterPath),
-      ...(clusterNotice === undefined ? {} : { clusterNotice }),
-      ...(clusterUri === undefined ? {} : { clusterUri }),
-    };
   }
 
   /**
@@ -432,83 +310,6 @@ export class PredictionService {
   }
 }
 
-/**
- * A prediction placed on newer analyses of its files (the engine's inputs being the same). It is placed from the
- * run that made it, so that reusing it keystroke after keystroke keeps no chain of older analyses alive.
- */
-function relocated(prediction: Prediction, files: readonly ScopeFile[]): Prediction {
-  const run = prediction.reusedFrom ?? prediction;
-  const current = new Map(files.map((file) => [file.uri, file.analysis]));
-  const texts = new Map(
-    files.flatMap((file) => (file.text === undefined ? [] : [[file.uri, file.text] as const])),
-  );
-  return {
-    ...run,
-    findings: run.findingsOn(current, texts),
-    findingsOn: (newer, newerTexts) =>
-      run.findingsOn(
-        new Map([...current, ...newer]),
-        // A file placed on a newer analysis keeps a text only if one comes with it (offsets must match).
-        new Map([
-          ...[...texts].filter(([uri]) => !newer.has(uri)),
-          ...(newerTexts ?? new Map<string, string>()),
-        ]),
-      ),
-    reusedFrom: run,
-  };
-}
-
-/** A prediction that was not run because the scope is too large: one information finding per file. */
-function skippedPrediction(scopeUri: string, files: readonly ScopeFile[], objectCount: number): Prediction {
-  const findings = new Map<string, Finding[]>();
-  for (const file of files) {
-    const first = file.analysis.documents.find((document) => document.objects.length > 0);
-    if (first !== undefined) {
-      findings.set(file.uri, [
-        {
-          code: 'predictions-skipped',
-          message: `${objectCount.toLocaleString('en-US')} Kubernetes objects are analysed together here, more than the ${MAX_SIMULATED_OBJECTS.toLocaleString('en-US')} simulated as you type, so predictions are off here${files.length > 1 ? ' (kubeForesight.scope "file" narrows what is analysed together)' : ''}; \`foresight simulate\` has no such limit.`,
-          start: first.offset,
-          end: first.offset,
-        },
-      ]);
-    }
-  }
-  return {
-    scopeUri,
-    predictions: [],
-    simulation: undefined,
-    findings,
-    findingsOn: () => findings,
-    clusterName: 'not simulated',
-  };
-}
-
-/**
- * The Kubernetes objects of a file as the engine takes them. Documents with an error are left out of the
- * manifests: the API server would reject them, so they never run. The cluster file keeps every object.
- */
-function sourcedObjects(uri: string, analysis: FileAnalysis, keepAll = false): SourcedObject[] {
-  return analysis.documents.flatMap((document) => {
-    if (!keepAll && document.findings.some((finding) => severityOf(finding.code) === 'error')) {
-      return [];
-    }
-    return document.objects
-      .filter(
-        (object) =>
-          object.path.length > 0 || !isListKind(object.kind) || !Array.isArray(object.value['items']),
-      )
-      .map((object) => ({
-        object: object.value,
-        source: { file: uri, documentIndex: document.index, path: [...object.path] },
-      }));
-  });
-}
-
-function isListKind(kind: string): boolean {
-  return kind === 'List' || kind.endsWith('List');
-}
-
 function pathOf(uri: string): string | undefined {
   if (!uri.startsWith('file:')) {
     return undefined;
@@ -526,22 +327,6 @@ function readTextOrEmpty(path: string): string {
   } catch {
     return '';
   }
-}
-
-/** How many Node objects a cluster file holds (kind: List items included). */
-function countNodes(objects: readonly SourcedObject[]): number {
-  let count = 0;
-  for (const { object } of objects) {
-    const record = object as { kind?: unknown; items?: unknown };
-    if (record.kind === 'Node') {
-      count++;
-    } else if (Array.isArray(record.items)) {
-      count += record.items.filter(
-        (item: unknown) => (item as { kind?: unknown } | null)?.kind === 'Node',
-      ).length;
-    }
-  }
-  return count;
 }
 
 /** A cheap 32-bit FNV-1a of a text, to notice that a cluster file changed. */
