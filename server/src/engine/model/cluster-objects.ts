@@ -52,10 +52,27 @@ export class ClusterObjects {
   private readonly deployments = new Map<string, Named<PodLabelSelector>[]>();
   /** replicaSetSelector's answers for ReplicaSets a Deployment would create, until the next add. */
   private readonly derivedReplicaSets = new Map<string, PodLabelSelector | undefined>();
+  /** Answers computed from these objects (a pod's default spread selector), by key, until the next add. */
+  private readonly derived = new Map<string, unknown>();
+
+  /**
+   * An answer that depends only on `key` and on these objects: computed once, then kept until an object is
+   * added. PodTopologySpread's default selector scans every Service of the namespace; pods of one template ask
+   * the same question in every scheduling cycle.
+   */
+  derivedOnce<T>(key: string, compute: () => T): T {
+    if (this.derived.has(key)) {
+      return this.derived.get(key) as T;
+    }
+    const value = compute();
+    this.derived.set(key, value);
+    return value;
+  }
 
   /** Keeps an object of a kind read here; returns false for other kinds. */
   add(kind: string, object: Record<string, unknown>, source: ObjectSource): boolean {
     this.derivedReplicaSets.clear();
+    this.derived.clear();
     const metadata = isRecord(object['metadata']) ? object['metadata'] : {};
     const name = typeof metadata['name'] === 'string' ? metadata['name'] : '';
     const namespace =

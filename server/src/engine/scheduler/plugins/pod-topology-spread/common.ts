@@ -124,6 +124,18 @@ function filterConstraints(
  * selector of its controller when that is a ReplicationController, ReplicaSet or StatefulSet.
  */
 export function defaultSelector(pod: PodInfo, objects: ClusterObjects): PodLabelSelector {
+  // The answer depends on the namespace, the labels and the controller reference only.
+  const owner = listOf(pod.pod.metadata?.ownerReferences).find((ref) => ref.controller === true);
+  const key = JSON.stringify([
+    'defaultSelector',
+    pod.namespace,
+    pod.labels,
+    owner === undefined ? null : [owner.apiVersion ?? '', owner.kind ?? '', owner.name ?? null],
+  ]);
+  return objects.derivedOnce(key, () => computeDefaultSelector(pod, objects));
+}
+
+function computeDefaultSelector(pod: PodInfo, objects: ClusterObjects): PodLabelSelector {
   let labelSet: Record<string, string> = {};
   for (const serviceSelector of objects.serviceSelectors(pod.namespace)) {
     if (selectorFromSet(serviceSelector).matches(pod.labels)) {
