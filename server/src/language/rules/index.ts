@@ -8,6 +8,7 @@ import { checkDuplicateContainerNames } from './duplicate-container-name';
 import { checkLabelSyntax } from './invalid-labels';
 import { checkObjectName } from './invalid-name';
 import { checkPortNames } from './invalid-port-name';
+import { checkNodeFieldSelectors } from './node-field-selector';
 import { checkResourceQuantities } from './resource-quantities';
 import { checkSelectorMatchesTemplate } from './selector-mismatch';
 
@@ -19,6 +20,7 @@ export const OBJECT_RULES: readonly ObjectRule[] = [
   checkDuplicateContainerNames,
   checkPortNames,
   checkResourceQuantities,
+  checkNodeFieldSelectors,
 ];
 
 export { checkServiceTargetPorts } from './target-port';
