@@ -84,7 +84,7 @@ describe('predictions over LSP', () => {
     assert.deepEqual(
       (lenses ?? []).map((lens) => [lens.range.start.line, lens.command?.title, lens.command?.command]),
       [
-        [0, '6/8 scheduled · 2 Pending · Burstable', ''],
+        [0, '6/8 scheduled · 2 Pending · Burstable · rollout stalls', ''],
         [0, 'Replay', 'kubeForesight.showTimeline'],
       ],
     );
@@ -237,7 +237,7 @@ describe('code lenses kept current over LSP', () => {
     const title = async (): Promise<string | undefined> =>
       (await session.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri: api.uri } }))?.[0]
         ?.command?.title;
-    assert.equal(await title(), '6/8 scheduled · 2 Pending · Burstable');
+    assert.equal(await title(), '6/8 scheduled · 2 Pending · Burstable · rollout stalls');
     assert.equal(refreshes, 0, 'no refresh while nothing the editor shows has changed');
 
     // An unsaved manifest beside it: higher-priority pods that take most of each worker's cpu first.
@@ -254,7 +254,7 @@ describe('code lenses kept current over LSP', () => {
     await session.open(hogUri, HOG);
     await refreshed;
     assert.equal(refreshes, 1);
-    assert.match((await title()) ?? '', /^[0-5]\/8 scheduled · [3-8] Pending · Burstable$/);
+    assert.match((await title()) ?? '', /^[0-5]\/8 scheduled · [3-8] Pending · Burstable · rollout stalls$/);
   });
 });
 

@@ -228,7 +228,13 @@ export class PredictionsHost {
           continue;
         }
         const lensRange = toRange(state.lines, range[0] + document.offset, range[0] + document.offset);
-        lenses.push({ range: lensRange, command: { title: summaryLensTitle(workload), command: '' } });
+        const rollout = prediction.simulation?.report.rollouts?.find(
+          (r) => r.kind === workload.kind && r.namespace === workload.namespace && r.name === workload.name,
+        );
+        lenses.push({
+          range: lensRange,
+          command: { title: summaryLensTitle(workload, rollout), command: '' },
+        });
         lenses.push({
           range: lensRange,
           command: {

@@ -154,7 +154,10 @@ export const HOST_CASES: readonly HostCase[] = [
   {
     name: 'the code lenses count the scheduled and Pending replicas and offer a replay',
     run: async () => {
-      assert.deepEqual(await lensTitles(), ['0/1 scheduled · 1 Pending · Guaranteed', 'Replay']);
+      assert.deepEqual(await lensTitles(), [
+        '0/1 scheduled · 1 Pending · Guaranteed · rollout stalls',
+        'Replay',
+      ]);
     },
   },
   {
@@ -215,7 +218,9 @@ export const HOST_CASES: readonly HostCase[] = [
           () => (ourDiagnostics('pod-unschedulable').length === 0 ? true : undefined),
           'no pod-unschedulable diagnostic',
         );
-        assert.deepEqual(await lensTitles(), ['1/1 scheduled · Burstable', 'Replay']);
+        const titles = await lensTitles();
+        assert.match(titles[0] ?? '', /^1\/1 scheduled · Burstable · rollout 1 wave, ~\d+ s$/);
+        assert.equal(titles[1], 'Replay');
       } finally {
         await settings.update('cluster', undefined, vscode.ConfigurationTarget.Workspace);
       }

@@ -1,16 +1,48 @@
 /**
- * The code lens above each workload: "3/3 scheduled · Burstable", or "1/3 scheduled · 2 Pending · Burstable",
- * and a "Replay" lens that opens the timeline panel at this workload.
+ * The code lens above each workload: "3/3 scheduled · Burstable · rollout 3 waves, ~43 s", or
+ * "1/3 scheduled · 2 Pending · Burstable · rollout stalls", and a "Replay" lens that opens the timeline panel at
+ * this workload.
  */
+import type { ReportRollout } from '../../engine/scenario/timeline-report';
 import type { WorkloadPrediction } from './workload-predictions';
 
-/** The title of a workload's summary lens. */
-export function summaryLensTitle(prediction: WorkloadPrediction): string {
+/** The title of a workload's summary lens; with its rollout (the timeline's), how the rollout goes. */
+export function summaryLensTitle(prediction: WorkloadPrediction, rollout?: ReportRollout): string {
   const total = prediction.replicas.length;
   const parts = [`${prediction.scheduled}/${total} scheduled`];
   if (prediction.pending > 0) {
     parts.push(`${prediction.pending} Pending`);
   }
   parts.push(prediction.qosClass);
+  if (rollout !== undefined) {
+    parts.push(rolloutSummary(rollout));
+  }
   return parts.join(' · ');
+}
+
+/**
+ * "rollout 3 waves, ~43 s": a wave is a step that grows the new revision (the controller's scale-ups, each
+ * waiting for the one before to become available), the time runs from the first sync to the rollout's end.
+ */
+export function rolloutSummary(rollout: ReportRollout): string {
+  switch (rollout.outcome) {
+    case 'ProgressDeadlineExceeded':
+      return 'rollout stalls';
+    case 'InProgress':
+      return 'rollout unfinished';
+    case 'Complete': {
+      let waves = 0;
+      let previous = 0;
+      for (const step of rollout.steps) {
+        if (step.newReplicas > previous) {
+          waves++;
+        }
+        previous = step.newReplicas;
+      }
+      const seconds = Math.round((rollout.endedAt ?? rollout.startedAt) - rollout.startedAt);
+      return `rollout ${waves} wave${waves === 1 ? '' : 's'}, ~${seconds} s`;
+    }
+    default:
+      return 'rollout';
+  }
 }

@@ -1,0 +1,48 @@
+/**
+ * The rollout part of the summary lens: a wave is a step that grows the new revision; the time runs from the
+ * rollout's start to its end; a stalled or unfinished rollout says so.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { ReportRollout } from '../../../server/src/engine/scenario/timeline-report';
+import { rolloutSummary } from '../../../server/src/language/predictions/code-lenses';
+
+function rollout(
+  outcome: ReportRollout['outcome'],
+  newReplicas: readonly number[],
+  endedAt: number | null,
+): ReportRollout {
+  return {
+    namespace: 'default',
+    name: 'storefront',
+    kind: 'Deployment',
+    strategy: 'RollingUpdate',
+    maxSurge: 1,
+    maxUnavailable: 0,
+    replicas: 3,
+    startedAt: 10,
+    outcome,
+    endedAt,
+    message: '',
+    steps: newReplicas.map((count, index) => ({
+      time: 10 + index * 5,
+      newReplicas: count,
+      oldReplicas: 3 - Math.max(0, count - 1),
+      available: 3,
+      unavailable: 0,
+    })),
+  };
+}
+
+describe('the rollout summary of a code lens', () => {
+  test('surge steps 1, 2, 3 (each new pod waiting for the last) are 3 waves, timed from start to end', () => {
+    assert.equal(rolloutSummary(rollout('Complete', [1, 1, 2, 2, 3, 3], 43.4)), 'rollout 3 waves, ~33 s');
+  });
+  test('a new workload scaled up at once is one wave', () => {
+    assert.equal(rolloutSummary(rollout('Complete', [4], 21)), 'rollout 1 wave, ~11 s');
+  });
+  test('a rollout past its progress deadline stalls; one still going is unfinished', () => {
+    assert.equal(rolloutSummary(rollout('ProgressDeadlineExceeded', [1], null)), 'rollout stalls');
+    assert.equal(rolloutSummary(rollout('InProgress', [1, 2], null)), 'rollout unfinished');
+  });
+});
