@@ -29,6 +29,15 @@ function fixture(relative: string): { uri: string; text: string } {
   return { uri: pathToFileURL(path).href, text: readFileSync(path, 'utf8') };
 }
 
+/** Records the messages the server shows the user: notifications, and requests (how it shows notices). */
+function recordNotices(session: LspSession, messages: string[]): void {
+  session.connection.onNotification(ShowMessageNotification.type, (params) => messages.push(params.message));
+  session.connection.onRequest(ShowMessageRequest.type, (params) => {
+    messages.push(params.message);
+    return null;
+  });
+}
+
 function covered(text: string, diagnostic: Diagnostic): string {
   const line = text.split('\n')[diagnostic.range.start.line] ?? '';
   return line.slice(diagnostic.range.start.character, diagnostic.range.end.character);
@@ -293,13 +302,7 @@ describe('the examples’ own cluster file over LSP', () => {
   before(async () => {
     session = await LspSession.start();
     session.connection.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => statuses.push(params));
-    session.connection.onNotification(ShowMessageNotification.type, (params) =>
-      messages.push(params.message),
-    );
-    session.connection.onRequest(ShowMessageRequest.type, (params) => {
-      messages.push(params.message);
-      return null;
-    });
+    recordNotices(session, messages);
   });
   after(async () => {
     await session.stop();
@@ -481,13 +484,7 @@ describe('a cluster file too large to simulate as you type, over LSP', () => {
     );
     session = await LspSession.start();
     session.connection.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => statuses.push(params));
-    session.connection.onNotification(ShowMessageNotification.type, (params) =>
-      messages.push(params.message),
-    );
-    session.connection.onRequest(ShowMessageRequest.type, (params) => {
-      messages.push(params.message);
-      return null;
-    });
+    recordNotices(session, messages);
   });
   after(async () => {
     await session.stop();

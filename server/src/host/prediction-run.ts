@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Settings } from '../../../protocol/settings';
 import type { SourcedObject } from '../engine/model/cluster-load';
+import { flattenLists } from '../engine/model/cluster-load';
 import { isPredictedOutcome } from '../engine/controllers/timeline-findings';
 import { DEFAULT_CLUSTER_DESCRIPTION, defaultClusterObjects } from '../engine/model/default-cluster';
 import type { ObjectSource } from '../engine/model/source';
@@ -48,7 +49,7 @@ export function runPrediction(
       maxPods: MAX_SIMULATED_PODS,
       ...(version === undefined ? {} : { version }),
     });
-  const nodeCount = clusterObjects === null ? 0 : countNodes(clusterObjects);
+  const nodeCount = clusterObjects === null ? 0 : nodeObjectsOf(clusterObjects).length;
   // A cluster file not read at all (too large, binary, templated) or too large to simulate as you type: the
   // embedded default is used, and the notice says why.
   const forcedNotice =
@@ -95,7 +96,7 @@ export function runPrediction(
   const usedClusterObjects =
     clusterNotice === undefined && clusterObjects !== null ? clusterObjects : defaultClusterObjects();
   const fixContext = {
-    nodeTaints: nodeTaintsOf(usedClusterObjects.map((entry) => entry.object)),
+    nodeTaints: nodeTaintsOf(nodeObjectsOf(usedClusterObjects)),
     defaultResources: settings.defaultResources,
   };
   const findingsOn = (
@@ -217,18 +218,9 @@ function isListKind(kind: string): boolean {
   return kind === 'List' || kind.endsWith('List');
 }
 
-/** How many Node objects a cluster file holds (kind: List items included). */
-function countNodes(objects: readonly SourcedObject[]): number {
-  let count = 0;
-  for (const { object } of objects) {
-    const record = object as { kind?: unknown; items?: unknown };
-    if (record.kind === 'Node') {
-      count++;
-    } else if (Array.isArray(record.items)) {
-      count += record.items.filter(
-        (item: unknown) => (item as { kind?: unknown } | null)?.kind === 'Node',
-      ).length;
-    }
-  }
-  return count;
+/** The Node objects of a cluster file, `kind: List` and typed lists unwrapped as the engine loads them. */
+function nodeObjectsOf(objects: readonly SourcedObject[]): unknown[] {
+  return flattenLists(objects)
+    .map((entry) => entry.object)
+    .filter((object) => (object as { kind?: unknown } | null)?.kind === 'Node');
 }

@@ -8,6 +8,7 @@ import type { Settings } from '../../../protocol/settings';
 import type { AnalysisContext, FileAnalysis } from '../language/analyzer';
 import type { Finding, FixData } from '../language/findings';
 import { guaranteedFix } from '../language/predictions/template-fixes';
+import { valueAt } from '../language/rules/rule-support';
 import { toRange } from '../language/lsp/diagnostics';
 import { summaryLensTitle } from '../language/predictions/code-lenses';
 import {
@@ -294,17 +295,6 @@ export class PredictionsHost {
 /** The length of the object part of a template path: ['items', 3, 'spec', 'template'] → 2; ['spec','template'] → 0. */
 function objectPathLength(path: readonly (string | number)[]): number {
   return path[0] === 'items' && typeof path[1] === 'number' ? 2 : 0;
-}
-
-function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
-  let current = value;
-  for (const segment of path) {
-    if (typeof current !== 'object' || current === null) {
-      return undefined;
-    }
-    current = (current as Record<string | number, unknown>)[segment];
-  }
-  return current;
 }
 
 function startsWith(path: readonly (string | number)[], prefix: readonly (string | number)[]): boolean {

@@ -32,20 +32,15 @@ export interface TemplateLocation {
   readonly offset: number;
 }
 
-/** The taints of the nodes by name, from the cluster's Node objects. */
-export function nodeTaintsOf(objects: readonly unknown[]): Map<string, TaintObject[]> {
+/** The taints of the nodes by name, from the cluster's Node objects (lists already unwrapped: flattenLists). */
+export function nodeTaintsOf(nodes: readonly unknown[]): Map<string, TaintObject[]> {
   const taints = new Map<string, TaintObject[]>();
-  const visit = (object: unknown): void => {
-    const record = asObject(object);
-    if (Array.isArray(record['items'])) {
-      record['items'].forEach(visit);
-      return;
+  for (const node of nodes) {
+    const name = asObject(asObject(node)['metadata'])['name'];
+    if (typeof name !== 'string') {
+      continue;
     }
-    const name = asObject(record['metadata'])['name'];
-    if (record['kind'] !== 'Node' || typeof name !== 'string') {
-      return;
-    }
-    const list = asObject(record['spec'])['taints'];
+    const list = asObject(asObject(node)['spec'])['taints'];
     taints.set(
       name,
       (Array.isArray(list) ? list : []).flatMap((taint: unknown) => {
@@ -55,8 +50,7 @@ export function nodeTaintsOf(objects: readonly unknown[]): Map<string, TaintObje
           : [];
       }),
     );
-  };
-  objects.forEach(visit);
+  }
   return taints;
 }
 
