@@ -1,6 +1,6 @@
 /**
  * Where our language server's time goes on the side-by-side files: the analysis (YAML parse, schema validation,
- * rules) and the prediction's simulation, with and without the timeline, on the embedded default cluster and
+ * rules) and the prediction's simulation (one run: apply, controllers, scheduler, over simulated time), on the embedded default cluster and
  * on a cluster with room for every pod. Timed in a fresh process per size (bench/support/server-phases-run.ts,
  * bundled as dist/ bundles the server), without LSP, after a warm-up.
  */
@@ -12,10 +12,8 @@ export interface PhaseResult {
   readonly resources: number;
   readonly analysisMs: number;
   readonly simulateDefaultClusterMs: number | null;
-  readonly simulateDefaultClusterWithoutTimelineMs: number | null;
   readonly roomyClusterNodes: number;
   readonly simulateRoomyClusterMs: number | null;
-  readonly simulateRoomyClusterWithoutTimelineMs: number | null;
   readonly pendingOnDefaultCluster: number | null;
 }
 

@@ -74,16 +74,10 @@ const result = {
   resources: count,
   analysisMs,
   simulateDefaultClusterMs: simulationTime(() => simulate({ manifests, cluster: null })),
-  simulateDefaultClusterWithoutTimelineMs: simulationTime(() =>
-    simulate({ manifests, cluster: null, timeline: false }),
-  ),
   roomyClusterNodes: cluster.length,
   simulateRoomyClusterMs: simulationTime(() => simulate({ manifests, cluster })),
-  simulateRoomyClusterWithoutTimelineMs: simulationTime(() =>
-    simulate({ manifests, cluster, timeline: false }),
-  ),
   pendingOnDefaultCluster: simulated
-    ? simulate({ manifests, cluster: null, timeline: false }).records.filter(
+    ? simulate({ manifests, cluster: null }).records.filter(
         (record) => record.nodeName === null,
       ).length
     : null,

@@ -157,7 +157,6 @@ describe('simulate on malformed and oversized input', () => {
         },
       ],
       cluster: null,
-      timeline: false,
     });
     assert.deepEqual(
       result.findings.filter((finding) => finding.code === 'invalid-field').map((f) => [f.path, f.message]),

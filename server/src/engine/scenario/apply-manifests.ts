@@ -13,6 +13,7 @@ import type { TimelineFinding } from '../controllers/timeline-findings';
 import type { SimReplicaSet } from '../controllers/workload-objects';
 import { expandWorkloads } from '../workloads';
 import type { AutoscalerIndex } from '../workloads/autoscalers';
+import type { WorkloadFinding } from '../workloads/findings';
 import { seededUid, templateHash } from '../workloads/hash';
 import type { JsonObject } from '../workloads/json';
 import { asObject, isJsonObject, readString } from '../workloads/json';
@@ -30,6 +31,11 @@ function withoutReplicas(entry: SourcedObject): SourcedObject {
   if (!isJsonObject(object) || !CONTROLLED_KINDS.has(String(object['kind']))) {
     return entry;
   }
+  // An invalid count (replicas: "3", -1) is read as written, so that its finding is made and nothing is applied.
+  const replicas = asObject(object['spec'])['replicas'];
+  if (replicas !== undefined && !(typeof replicas === 'number' && Number.isInteger(replicas) && replicas >= 0)) {
+    return entry;
+  }
   return { ...entry, object: { ...object, spec: { ...asObject(object['spec']), replicas: 0 } } };
 }
 
@@ -41,6 +47,8 @@ export interface ApplyInput {
   readonly autoscalers: AutoscalerIndex;
   readonly nodes: readonly unknown[];
   readonly findings: TimelineFinding[];
+  /** Receives what the workloads' validation finds (the API server's refusals, empty results explained). */
+  readonly workloadFindings: WorkloadFinding[];
 }
 
 /** Applies the manifests; returns the pods to create at time 0 (bare pods, Job pods). */
@@ -49,6 +57,7 @@ export function applyManifests(input: ApplyInput): SimPod[] {
   // Validation does not depend on the replicas: expand controller-run workloads at 0 replicas (no pod copies),
   // and only the kinds whose pods are created once in full.
   const expansion = expandWorkloads(manifests.map(withoutReplicas), { nodes: input.nodes });
+  input.workloadFindings.push(...expansion.findings);
   const rejected = new Set(
     expansion.findings
       .filter((finding) => finding.severity === 'error')

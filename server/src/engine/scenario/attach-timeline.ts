@@ -1,9 +1,8 @@
 /**
- * How `simulate()` (simulate/simulate.ts) adds the timeline to its report: the cluster file's objects are split
- * between the scheduler's cluster (nodes, pods, PriorityClasses…) and the running workloads and scenario the
- * timeline reads; the timeline runs with the same profiles; its sections and findings join the report (findings
- * the one-pass prediction already made are not repeated). When the cluster file runs workloads, a rollout starts
- * from them, so the report's pods and nodes are the timeline's at its end rather than the one-pass placement.
+ * How `simulate()` (simulate/simulate.ts) runs the one simulation for its report: the cluster file's objects are
+ * split between the scheduler's cluster (nodes, pods, PriorityClasses…) and the running workloads and scenario the
+ * timeline reads; the timeline runs with the profiles simulate() read; its sections, its findings (those the
+ * cluster's loading already made are not repeated) and its pods and nodes at the end make the report.
  */
 import type { Cluster } from '../model/cluster';
 import { flattenLists } from '../model/cluster-load';
@@ -52,15 +51,6 @@ export function clusterModelObjects(objects: readonly SourcedObject[]): SourcedO
   );
 }
 
-/** Whether a cluster file runs workloads (Deployments, ReplicaSets, StatefulSets, DaemonSets). */
-export function hasRunningWorkloads(objects: readonly SourcedObject[] | null): boolean {
-  return (objects === null ? [] : flattenLists(objects)).some(
-    (entry) =>
-      isJsonObject(entry.object) &&
-      ['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet'].includes(String(entry.object['kind'])),
-  );
-}
-
 /** What the timeline needs from simulate(). */
 export interface TimelineRequest {
   readonly manifests: readonly SourcedObject[];
@@ -78,8 +68,8 @@ export interface TimelineAttachment {
   readonly sections: TimelineReport;
   /** Findings the one-pass prediction did not already make. */
   readonly findings: readonly AnyFinding[];
-  /** The pods and nodes at the end, when the cluster runs workloads; otherwise null. */
-  readonly pods: TimelinePods | null;
+  /** The manifests' pods and the nodes at the end of the run. */
+  readonly pods: TimelinePods;
 }
 
 /** Runs the timeline for simulate(). `known` are the findings already reported. */
@@ -115,9 +105,7 @@ export function runTimelineForReport(
   return {
     sections: buildTimelineReport(result),
     findings,
-    pods: hasRunningWorkloads(request.cluster)
-      ? timelinePods(result, manifestFiles, base, podLevelResources)
-      : null,
+    pods: timelinePods(result, manifestFiles, base, podLevelResources),
   };
 }
 

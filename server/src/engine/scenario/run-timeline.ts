@@ -20,6 +20,7 @@ import { TimelineRecorder } from '../sim/timeline-recorder';
 import { DEFAULT_KUBERNETES_VERSION } from '../version';
 import type { KubernetesMinor } from '../version';
 import { indexAutoscalers } from '../workloads/autoscalers';
+import type { WorkloadFinding } from '../workloads/findings';
 import { isJsonObject } from '../workloads/json';
 import { NameAllocator } from '../workloads/names';
 import { BudgetIndex } from '../controllers/budget-index';
@@ -85,7 +86,7 @@ export interface TimelineResult {
   readonly drains: readonly ScenarioDrain[];
   /** The last scheduling record of each pod, by key. */
   readonly records: ReadonlyMap<string, SchedulingRecord>;
-  readonly findings: readonly (TimelineFinding | EngineFinding)[];
+  readonly findings: readonly (TimelineFinding | EngineFinding | WorkloadFinding)[];
   readonly settings: TimingSettings;
   readonly endTime: number;
   readonly stoppedAtLimit: boolean;
@@ -94,8 +95,9 @@ export interface TimelineResult {
 /** Runs the timeline simulation. */
 export function simulateTimeline(input: TimelineInput): TimelineResult {
   const version = input.version ?? DEFAULT_KUBERNETES_VERSION;
-  const findings: (TimelineFinding | EngineFinding)[] = [];
+  const findings: (TimelineFinding | EngineFinding | WorkloadFinding)[] = [];
   const timelineFindings: TimelineFinding[] = [];
+  const workloadFindings: WorkloadFinding[] = [];
   const clusterObjects = flattenLists(input.cluster ?? defaultClusterObjects());
   const manifests = flattenLists(input.manifests);
   const scenarios: Scenario[] = [];
@@ -169,6 +171,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     autoscalers,
     nodes: cluster.nodes.map((node) => node.node),
     findings: timelineFindings,
+    workloadFindings,
   });
 
   const rollouts = new RolloutLog(state);
@@ -219,7 +222,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   checkBudgets(state, index, timelineFindings);
   checkDrains(drains, outcome.stoppedAtLimit, outcome.endTime, timelineFindings);
   checkStuckStatefulPods(state, timelineFindings);
-  findings.push(...podFindings, ...timelineFindings);
+  findings.push(...workloadFindings, ...podFindings, ...timelineFindings);
   return {
     events: timeline.events,
     state,

@@ -1,7 +1,7 @@
 /**
- * The report's `pods` and `cluster.nodes` as the timeline leaves them: every pod the manifests created that still
- * exists at the end (bound, or Pending with kube-scheduler's last message), in creation order, and each node's use.
- * Used instead of the one-pass prediction when the cluster file runs workloads, since a rollout starts from them.
+ * The report's `pods` and `cluster.nodes` as the one simulation leaves them: every pod the manifests created that
+ * still exists at the end (bound, or Pending with kube-scheduler's last message), in input order (file, document,
+ * then creation), and each node's use.
  */
 import { Cluster } from '../model/cluster';
 import type { PodInfo } from '../model/pod-info';
@@ -35,9 +35,16 @@ export function timelinePods(
     base.description,
     base.objects,
   );
+  // Input order, as people read their manifests: by file, then document, then creation.
+  const fileOrder = new Map([...manifestFiles].map((file, index) => [file, index]));
   const pods = [...state.pods.values()]
     .filter((pod) => manifestFiles.has(pod.info.source.file))
-    .sort((a, b) => a.createdSeq - b.createdSeq);
+    .sort(
+      (a, b) =>
+        (fileOrder.get(a.info.source.file) ?? 0) - (fileOrder.get(b.info.source.file) ?? 0) ||
+        a.info.source.documentIndex - b.info.source.documentIndex ||
+        a.createdSeq - b.createdSeq,
+    );
   const records = pods.map((pod) => {
     const record = result.records.get(pod.key);
     if (pod.nodeName !== null) {

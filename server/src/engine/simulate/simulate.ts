@@ -1,22 +1,22 @@
 /**
  * One call from Kubernetes objects to a prediction: load the cluster (a cluster file's objects, or the embedded
- * default cluster), read its KubeSchedulerConfiguration if any (scheduler/config), expand the manifests' workloads
- * into pods (workloads/), schedule them in queue order, and build the report. Pure and deterministic.
+ * default cluster), read its KubeSchedulerConfiguration if any (scheduler/config), then run the one simulation
+ * (scenario/run-timeline.ts): `kubectl apply` at t=0, the controllers create the pods, the scheduler places them,
+ * the kubelets start them, over simulated time. The report's pods are those of that run at its end, so the pods
+ * table, the rollouts and the events cannot disagree. Pure and deterministic.
  *
- * Pods whose manifest already sets spec.nodeName never reach kube-scheduler: they are bound to that node as they
- * are (or stay Pending when it does not exist). PriorityClasses and Namespaces in the manifests count.
+ * PriorityClasses and Namespaces in the manifests count.
  */
-import { loadCluster } from '../model/cluster-load';
+import { flattenLists, loadCluster } from '../model/cluster-load';
 import type { SourcedObject } from '../model/cluster-load';
 import { DEFAULT_CLUSTER_DESCRIPTION, defaultClusterObjects } from '../model/default-cluster';
 import { engineFinding } from '../model/findings';
 import { withoutNullListItems } from '../model/null-items';
 import { MAX_EXPANDED_PODS } from '../workloads/types';
+import { indexAutoscalers } from '../workloads/autoscalers';
+import { isJsonObject } from '../workloads/json';
+import { podLimitFinding } from '../scenario/pod-limit';
 import type { EngineFinding } from '../model/findings';
-import { loadPod } from '../model/pod-load';
-import type { PodInfo } from '../model/pod-info';
-import { computeQosClass } from '../model/qos';
-import type { QosClassName } from '../model/qos';
 import { buildFramework } from '../scheduler/framework/build-framework';
 import type { SchedulerFramework } from '../scheduler/framework/framework';
 import { parseSchedulerConfiguration } from '../scheduler/config';
@@ -25,14 +25,11 @@ import type { SchedulerProfile } from '../scheduler/profile';
 import type { RecordDetail, SchedulingRecord } from '../scheduler/record';
 import { IN_TREE_REGISTRY } from '../scheduler/registry';
 import type { PluginRegistry } from '../scheduler/registry';
-import { Scheduler } from '../scheduler/scheduler';
 import { isAtLeast, DEFAULT_KUBERNETES_VERSION } from '../version';
 import type { KubernetesMinor } from '../version';
-import { expandWorkloads } from '../workloads';
 import { clusterModelObjects, runTimelineForReport } from '../scenario/attach-timeline';
 import type { TimelineOptions } from '../scenario/attach-timeline';
-import { boundRecord, missingNodeRecord } from './direct-binding';
-import { reportNode, reportPod, REPORT_API_VERSION } from './report';
+import { reportNode, REPORT_API_VERSION } from './report';
 import type { ReportFinding, SimulationReport } from './report';
 
 /** Any finding the simulation collects (engine, workloads, scheduler configuration): the shape they share. */
@@ -61,8 +58,8 @@ export interface SimulationInput {
   readonly detail?: RecordDetail;
   /** Plugins available to profiles (defaults to the in-tree registry). */
   readonly registry?: PluginRegistry;
-  /** The timeline over simulated time (scenario steps, end time, timing), or false to skip it. */
-  readonly timeline?: TimelineOptions | false;
+  /** The timeline's scenario steps, end time and timing. */
+  readonly timeline?: TimelineOptions;
   /**
    * The most pods simulated (default MAX_EXPANDED_PODS): beyond it nothing is scheduled or replayed and a
    * finding says so, instead of the memory and minutes `replicas: 1000000` would take.
@@ -107,11 +104,15 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
   }
 
   const maxPods = input.maxPods ?? MAX_EXPANDED_PODS;
-  const expansion = expandWorkloads(input.manifests, {
-    nodes: cluster.nodes.map((node) => node.node),
-    maxPods,
-  });
-  findings.push(...expansion.findings);
+  const autoscalers = indexAutoscalers(
+    [...flattenLists(input.manifests), ...(input.cluster === null ? [] : flattenLists(input.cluster))]
+      .map((entry) => entry.object)
+      .filter(isJsonObject),
+  );
+  const limit = podLimitFinding(flattenLists(input.manifests), autoscalers, cluster.nodes.length, maxPods);
+  if (limit !== null) {
+    findings.push(limit);
+  }
   const clusterReplicas = input.cluster === null ? 0 : declaredReplicas(input.cluster);
   if (clusterReplicas > maxPods) {
     findings.push(
@@ -123,7 +124,7 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
       ),
     );
   }
-  if (expansion.limitReached === true || clusterReplicas > maxPods) {
+  if (limit !== null || clusterReplicas > maxPods) {
     return {
       report: {
         apiVersion: REPORT_API_VERSION,
@@ -136,55 +137,24 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
       findings,
     };
   }
-  const podFindings: EngineFinding[] = [];
-  const context = { version, priorityClasses: cluster.priorityClasses, findings: podFindings };
-  const pods: PodInfo[] = [];
-  for (const expanded of expansion.pods) {
-    const owner = expanded.owner === null ? null : { kind: expanded.owner.kind, name: expanded.owner.name };
-    const pod = loadPod(expanded.pod, expanded.source, owner, context, true);
-    if (pod !== null) {
-      pods.push(pod);
-    }
-  }
-  findings.push(...podFindings);
-
-  const scheduler = new Scheduler(cluster, frameworks, { detail: input.detail ?? 'compact' });
-  const byKey = new Map<string, SchedulingRecord>();
-  const toSchedule = pods.filter((pod) => pod.nodeName === null);
-  for (const pod of pods) {
-    if (pod.nodeName !== null) {
-      const node = cluster.getNode(pod.nodeName);
-      byKey.set(pod.key, node === undefined ? missingNodeRecord(pod) : boundRecord(pod, node));
-    }
-  }
-  for (const record of scheduler.scheduleAll(toSchedule)) {
-    byKey.set(record.pod.key, record);
-  }
-  const records = pods.flatMap((pod) => byKey.get(pod.key) ?? []);
-  const podLevelResources = isAtLeast(version, '1.34');
-  // The timeline (scenario/): rollouts, disruption budgets, drains and events over simulated time.
-  const timeline =
-    input.timeline === false
-      ? null
-      : runTimelineForReport(
-          { ...input, version, profiles, options: input.timeline ?? {} },
-          cluster,
-          podLevelResources,
-          findings,
-        );
-  findings.push(...(timeline?.findings ?? []));
-  const finalPods = timeline?.pods ?? null;
+  // One simulation: kubectl apply at t=0, then the controllers, the scheduler and the kubelets over simulated
+  // time. The report's pods, nodes, rollouts, budgets and events all come from this one run.
+  const timeline = runTimelineForReport(
+    { ...input, version, profiles, options: input.timeline ?? {} },
+    cluster,
+    isAtLeast(version, '1.34'),
+    findings,
+  );
+  findings.push(...timeline.findings);
   const report: SimulationReport = {
     apiVersion: REPORT_API_VERSION,
     kubernetesVersion: version,
-    cluster: { source: cluster.description, nodes: finalPods?.nodes ?? cluster.nodes.map(reportNode) },
-    pods:
-      finalPods?.pods ??
-      records.map((record) => reportPod({ record, qosClass: qosOf(record.pod, podLevelResources) }, cluster)),
+    cluster: { source: cluster.description, nodes: timeline.pods.nodes },
+    pods: timeline.pods.pods,
     findings: findings.map(reportFinding),
-    ...(timeline?.sections ?? {}),
+    ...timeline.sections,
   };
-  return { report, records: finalPods?.records ?? records, findings };
+  return { report, records: timeline.pods.records, findings };
 }
 
 /** The replicas the workloads of a cluster file declare (spec.replicas, or an HPA's minReplicas when larger). */
@@ -221,10 +191,6 @@ function readProfiles(
   const parsed = parseSchedulerConfiguration(first.object, first.source, { version });
   findings.push(...parsed.findings);
   return parsed.profiles.length > 0 ? parsed.profiles : [DEFAULT_PROFILE];
-}
-
-function qosOf(pod: PodInfo, podLevelResources: boolean): QosClassName {
-  return computeQosClass(pod.pod.spec ?? {}, { podLevelResources }).qosClass;
 }
 
 function reportFinding(finding: SimulationFinding): ReportFinding {
