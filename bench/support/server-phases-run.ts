@@ -77,9 +77,7 @@ const result = {
   roomyClusterNodes: cluster.length,
   simulateRoomyClusterMs: simulationTime(() => simulate({ manifests, cluster })),
   pendingOnDefaultCluster: simulated
-    ? simulate({ manifests, cluster: null }).records.filter(
-        (record) => record.nodeName === null,
-      ).length
+    ? simulate({ manifests, cluster: null }).records.filter((record) => record.nodeName === null).length
     : null,
 };
 process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -11,6 +11,10 @@ import type { ObjectSource } from '../model/source';
 export const TIMELINE_FINDING_CODES = {
   /** A PodDisruptionBudget selects no pod. */
   'pdb-selects-no-pod': 'warning',
+  /** A PodDisruptionBudget selects no simulated pod, in a namespace where an operator makes pods (not simulated). */
+  'pdb-selects-operator-pods': 'information',
+  /** A custom resource an operator turns into pods: those pods are not simulated. */
+  'operator-pods-not-simulated': 'information',
   /** A pod is selected by two or more PodDisruptionBudgets: the eviction API refuses it. */
   'pdb-overlap': 'warning',
   /** A PodDisruptionBudget can never allow a voluntary disruption. */
@@ -46,6 +50,7 @@ export const TIMELINE_FINDING_CODES = {
  */
 const OUTCOME_CODES: ReadonlySet<string> = new Set<TimelineFindingCode>([
   'pdb-selects-no-pod',
+  'pdb-selects-operator-pods',
   'pdb-overlap',
   'pdb-blocks-all-disruptions',
   'pdb-sync-failed',

@@ -33,7 +33,10 @@ function withoutReplicas(entry: SourcedObject): SourcedObject {
   }
   // An invalid count (replicas: "3", -1) is read as written, so that its finding is made and nothing is applied.
   const replicas = asObject(object['spec'])['replicas'];
-  if (replicas !== undefined && !(typeof replicas === 'number' && Number.isInteger(replicas) && replicas >= 0)) {
+  if (
+    replicas !== undefined &&
+    !(typeof replicas === 'number' && Number.isInteger(replicas) && replicas >= 0)
+  ) {
     return entry;
   }
   return { ...entry, object: { ...object, spec: { ...asObject(object['spec']), replicas: 0 } } };

@@ -66,7 +66,7 @@ export interface TimelineRequest {
 /** The timeline's contribution to the report. */
 export interface TimelineAttachment {
   readonly sections: TimelineReport;
-  /** Findings the one-pass prediction did not already make. */
+  /** Findings the cluster's loading did not already make. */
   readonly findings: readonly AnyFinding[];
   /** The manifests' pods and the nodes at the end of the run. */
   readonly pods: TimelinePods;

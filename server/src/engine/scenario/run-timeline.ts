@@ -39,6 +39,7 @@ import type { TimelineFinding } from '../controllers/timeline-findings';
 import type { TimingSettings } from '../controllers/timing-settings';
 import { DEFAULT_TIMING } from '../controllers/timing-settings';
 import { applyManifests } from './apply-manifests';
+import { noteOperatorObjects, operatorObjects } from './operator-objects';
 import { buildInitialState } from './initial-state';
 import { scheduleSteps } from './run-steps';
 import type { ScenarioDrain } from './run-steps';
@@ -219,7 +220,9 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   const outcome = sim.run(until ?? Number.POSITIVE_INFINITY);
 
   checkRollouts(state, rollouts, outcome.stoppedAtLimit, timelineFindings);
-  checkBudgets(state, index, timelineFindings);
+  const operators = operatorObjects(manifests);
+  noteOperatorObjects(operators, timelineFindings);
+  checkBudgets(state, index, operators, timelineFindings);
   checkDrains(drains, outcome.stoppedAtLimit, outcome.endTime, timelineFindings);
   checkStuckStatefulPods(state, timelineFindings);
   findings.push(...workloadFindings, ...podFindings, ...timelineFindings);

@@ -3,6 +3,7 @@
  * the pods that stayed Pending and kube-scheduler's message), disruption budgets that protect nothing, overlap, or
  * never allow a disruption, and drains that fail or never finish (naming the budget and the pod).
  */
+import type { OperatorObject } from './operator-objects';
 import { budgetNeverAllows } from '../controllers/drain-analysis';
 import type { BudgetIndex } from '../controllers/budget-index';
 import type { ClusterState } from '../controllers/cluster-state';
@@ -17,7 +18,7 @@ import type { ScenarioDrain } from './run-steps';
 /**
  * Rollouts past their deadline, or unfinished at the end. A new workload whose pods stay Pending is already
  * reported by its pods; its missed deadline is only a line of the rollouts section. An update is an error: the
- * running pods hide it from the one-pass prediction.
+ * running pods keep serving, so the pods table alone would not show it.
  */
 export function checkRollouts(
   state: ClusterState,
@@ -109,11 +110,23 @@ function surgeHint(state: ClusterState, record: RolloutRecord): string {
 }
 
 /** Budgets that select nothing, overlap, fail to sync, or never allow a disruption. */
-export function checkBudgets(state: ClusterState, index: BudgetIndex, findings: TimelineFinding[]): void {
+export function checkBudgets(
+  state: ClusterState,
+  index: BudgetIndex,
+  operators: readonly OperatorObject[],
+  findings: TimelineFinding[],
+): void {
   for (const budget of state.disruptionBudgets.values()) {
     const label = `PodDisruptionBudget "${budget.name}"`;
     const { status } = budget;
-    if (index.podsOf(budget).length === 0) {
+    const operatorMade = operators.filter((object) => object.namespace === budget.namespace);
+    if (index.podsOf(budget).length === 0 && operatorMade.length > 0) {
+      const names = operatorMade.map((object) => `${object.kind}/${object.name}`).join(', ');
+      const message = `${label} selects no pod the simulation creates; it may select the pods an operator makes from ${names}, which are not simulated`;
+      findings.push(
+        timelineFinding('pdb-selects-operator-pods', budget.source, ['spec', 'selector'], message),
+      );
+    } else if (index.podsOf(budget).length === 0) {
       const message = `${label} selects no pod in namespace "${budget.namespace}": it protects nothing`;
       findings.push(timelineFinding('pdb-selects-no-pod', budget.source, ['spec', 'selector'], message));
     } else if (status.syncError !== null) {
