@@ -3,6 +3,7 @@
  *   foresight validate PATH...   schema and rule validation, as in the editor
  *   foresight simulate PATH...   where each Pod lands on a simulated cluster, or why it stays Pending
  */
+import { readFileSync } from 'node:fs';
 import type { CliIo } from './cli/io';
 import { runValidate, VALIDATE_USAGE } from './cli/validate';
 import { runSimulate } from './cli/simulate';
@@ -48,6 +49,7 @@ if (require.main === module) {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     cwd: process.cwd(),
+    readStdin: () => readFileSync(0, 'utf8'),
   };
   runCli(process.argv.slice(2), io).then(
     (code) => {

@@ -10,10 +10,10 @@ const ROOT = join(__dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
 
 test(
-  'node dist/cli.js simulate examples/ prints the prediction and exits 1 for the Pending pods',
+  'node dist/cli.js simulate -R examples/ prints the prediction and exits 1 for the Pending pods',
   { skip: !existsSync(CLI) && 'dist/cli.js is not built (run npm run build)' },
   () => {
-    const result = spawnSync(process.execPath, [CLI, 'simulate', 'examples/'], {
+    const result = spawnSync(process.execPath, [CLI, 'simulate', '-R', 'examples/'], {
       cwd: ROOT,
       encoding: 'utf8',
     });

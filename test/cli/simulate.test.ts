@@ -48,7 +48,7 @@ spec:
 
 describe('foresight simulate on examples/', () => {
   test('exits 1 because the GPU job and the oversized deployment stay Pending, and says why', async () => {
-    const { code, stdout } = await run(['examples/']);
+    const { code, stdout } = await run(['-R', 'examples/']);
     assert.equal(code, 1);
     assert.match(stdout, /^Kubernetes 1\.35 · embedded default cluster · 4 nodes$/m);
     assert.match(
@@ -67,7 +67,7 @@ describe('foresight simulate on examples/', () => {
   });
 
   test('with the examples’ cluster file, the blocked drain is a predicted failure, not an error of the input', async () => {
-    const { code, stdout } = await run(['--cluster', 'examples/.foresight/cluster.yaml', 'examples/']);
+    const { code, stdout } = await run(['-R', '--cluster', 'examples/.foresight/cluster.yaml', 'examples/']);
     assert.equal(code, 1);
     assert.match(
       stdout,
@@ -78,8 +78,8 @@ describe('foresight simulate on examples/', () => {
   });
 
   test('the JSON report follows schemas/report.schema.json and is identical on two runs', async () => {
-    const first = await run(['--output', 'json', 'examples/']);
-    const second = await run(['--output=json', 'examples/']);
+    const first = await run(['-R', '--output', 'json', 'examples/']);
+    const second = await run(['--output=json', '--recursive', 'examples/']);
     assert.equal(first.stdout, second.stdout);
     const report = JSON.parse(first.stdout) as SimulationReport;
     const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'report.schema.json'), 'utf8')) as object;
@@ -133,18 +133,19 @@ status:
     assert.equal(code, 1);
     assert.match(
       stdout,
-      /error: cluster\.yaml status\.allocatable\.memory: Node "w1": status\.allocatable\.memory "16GB" is not a quantity \[invalid-quantity\]/,
+      /error: cluster\.yaml:8 status\.allocatable\.memory: Node "w1": status\.allocatable\.memory "16GB" is not a quantity \[invalid-quantity\]/,
     );
     assert.match(stdout, /no nodes available to schedule pods|cluster has no usable Node/);
   });
 
-  test('a YAML syntax error is an error finding with exit 1', async () => {
+  test("a YAML syntax error is an error finding with the editor's code and its line, and exit 1", async () => {
     const dir = scratch({ 'broken.yaml': `${WEB_POD}---\nkind: Pod\nmetadata: [unclosed\n` });
     const { code, stdout } = await run(['--output', 'json', 'broken.yaml'], dir);
     assert.equal(code, 1);
     const report = JSON.parse(stdout) as SimulationReport;
-    assert.equal(report.findings[0]?.code, 'syntax-error');
+    assert.equal(report.findings[0]?.code, 'yaml-syntax');
     assert.equal(report.findings[0]?.documentIndex, 1);
+    assert.equal(report.findings[0]?.line, 14); // the unclosed flow sequence
     assert.equal(report.pods.length, 1);
   });
 

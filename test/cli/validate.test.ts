@@ -53,9 +53,20 @@ describe('foresight validate', () => {
     );
   });
 
-  test('a directory is read recursively, .yaml, .yml and .json only, and errors exit 1 as file:line:col lines', async () => {
+  test('a directory is read as kubectl apply -f reads it: its .yaml, .yml and .json files, no sub-folder', async () => {
     const root = workspace();
     const result = await run(['validate', 'k8s'], root);
+    assert.equal(result.code, 1);
+    const lines = result.stdout.trim().split('\n');
+    assert.deepEqual(lines.slice(0, -1), [
+      'k8s/service.json:1:88: error schema-type "spec.ports[0].port" must be integer, not string "eighty".',
+    ]);
+    assert.match(lines.at(-1) ?? '', /^2 file\(s\) checked against Kubernetes 1\.35: 1 error\(s\)/);
+  });
+
+  test('with -R sub-folders are read too, and errors exit 1 as file:line:col lines', async () => {
+    const root = workspace();
+    const result = await run(['validate', '-R', 'k8s'], root);
     assert.equal(result.code, 1);
     const lines = result.stdout.trim().split('\n');
     assert.deepEqual(lines.slice(0, -1), [

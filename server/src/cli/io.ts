@@ -10,4 +10,6 @@ export interface CliIo {
   stderr(text: string): void;
   /** The directory relative paths are resolved against. */
   cwd: string;
+  /** Reads all of standard input (the path `-`); absent when the invocation has none (tests that pass no input). */
+  readStdin?: () => string;
 }

@@ -1,16 +1,14 @@
 /**
- * `foresight simulate [--cluster FILE]... [--output text|json] [--kubernetes-version 1.35] [--until SECONDS]
+ * `foresight simulate [-R] [--cluster FILE]... [--output text|json] [--kubernetes-version 1.35] [--until SECONDS]
  * [--drain NODE@T] [--fail-node NODE@T] [--scale [NS/]KIND/NAME=N@T] [--add-node NAME[=LIKE]@T] PATH...`: reads
- * manifests (files and directories, recursively, like `kubectl apply -f DIR`), predicts where each pod lands on
+ * manifests as `kubectl apply -f PATH` does (cli/read-input.ts: files, folders, sub-folders with -R, `-` for
+ * standard input; the one manifest reader for objects), predicts where each pod lands on
  * the cluster (the cluster files, or the embedded default cluster), then what happens over time (rollouts,
  * disruption budgets, the scenario's drains and failures), and prints the report.
  * Exit 0 when every pod is placed and the input is valid, 1 when a pod stays Pending or the input is invalid,
  * 2 on usage errors (unknown flag, missing path).
  */
-import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
-import { parseAllDocuments } from 'yaml';
-import type { SourcedObject } from '../engine/model/cluster-load';
+import type { Node } from 'yaml';
 import { ENGINE_KUBERNETES_VERSIONS, DEFAULT_KUBERNETES_VERSION, isKubernetesMinor } from '../engine/version';
 import type { KubernetesMinor } from '../engine/version';
 import { formatReportText } from '../engine/simulate/format-text';
@@ -18,17 +16,24 @@ import type { ReportFinding, SimulationReport } from '../engine/simulate/report'
 import { simulate } from '../engine/simulate/simulate';
 import { parseStepFlag } from '../engine/scenario/scenario-spec';
 import type { ScenarioStep } from '../engine/scenario/scenario-spec';
+import type { DiagnosticCode } from '../language/findings';
+import { severityOf } from '../language/findings';
+import { readManifests } from '../language/manifests/read-manifests';
+import { describePlaceIn } from '../language/manifests/describe-place';
+import { rangeForValue } from '../language/yaml/node-at-path';
 import type { CliIo } from './io';
-import { collectManifestFiles } from './manifest-files';
+import { readCliInput } from './read-input';
+import type { InputFile, SkippedChart } from './read-input';
 
 /** The usage line of the simulate command. */
 export const SIMULATE_USAGE =
-  'usage: foresight simulate [--cluster FILE]... [--output text|json] [--kubernetes-version 1.35] [--until SECONDS] ' +
+  'usage: foresight simulate [-R] [--cluster FILE]... [--output text|json] [--kubernetes-version 1.35] [--until SECONDS] ' +
   '[--drain NODE@SECONDS] [--fail-node NODE@SECONDS] [--scale [NAMESPACE/]KIND/NAME=REPLICAS@SECONDS] ' +
-  '[--add-node NAME[=LIKE]@SECONDS] PATH...';
+  '[--add-node NAME[=LIKE]@SECONDS] PATH... (- reads standard input)';
 
 interface SimulateOptions {
   readonly clusters: string[];
+  recursive: boolean;
   output: 'text' | 'json';
   version: KubernetesMinor;
   readonly paths: string[];
@@ -49,51 +54,59 @@ export function runSimulate(args: readonly string[], io: CliIo): Promise<number>
     io.stderr(`foresight simulate: ${options}\n${SIMULATE_USAGE}\n`);
     return Promise.resolve(2);
   }
-  const manifests = collectManifestFiles(options.paths, io.cwd);
-  const clusterFiles = collectManifestFiles(options.clusters, io.cwd);
-  const missing = [...clusterFiles.missing, ...manifests.missing];
-  if (missing.length > 0) {
-    io.stderr(`foresight simulate: no such file or directory: ${missing.join(', ')}\n${SIMULATE_USAGE}\n`);
-    return Promise.resolve(2);
-  }
-  const syntaxFindings: ReportFinding[] = [];
-  const display = (file: string): string => relative(io.cwd, file) || file;
-  const read = (files: readonly string[]): SourcedObject[] | string => {
-    const objects: SourcedObject[] = [];
-    for (const file of files) {
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (error: unknown) {
-        return `cannot read ${display(file)}: ${error instanceof Error ? error.message : String(error)}`;
-      }
-      objects.push(...parseObjects(text, display(file), syntaxFindings));
-    }
-    return objects;
+  const readOptions = {
+    recursive: options.recursive,
+    kubernetesVersion: options.version,
+    maxFileLength: MAX_FILE_LENGTH,
   };
-  const manifestObjects = read(manifests.files);
-  const clusterObjects = options.clusters.length > 0 ? read(clusterFiles.files) : null;
-  const readError = [manifestObjects, clusterObjects].find((entry) => typeof entry === 'string');
-  if (typeof readError === 'string') {
-    io.stderr(`foresight simulate: ${readError}\n`);
+  const clusterInput =
+    options.clusters.length > 0
+      ? readCliInput(options.clusters, io, { ...readOptions, recursive: false })
+      : null;
+  const manifestInput = readCliInput(options.paths, io, readOptions);
+  for (const input of [clusterInput, manifestInput]) {
+    if (input?.ok === false) {
+      io.stderr(`foresight simulate: ${input.message}\n${input.usage ? `${SIMULATE_USAGE}\n` : ''}`);
+      return Promise.resolve(2);
+    }
+  }
+  if (!manifestInput.ok || clusterInput?.ok === false) {
     return Promise.resolve(2);
   }
-  if (typeof manifestObjects === 'string' || typeof clusterObjects === 'string') {
-    return Promise.resolve(2);
-  }
+  // The one reader: documents the API server would refuse are left out (and reported), duplicates resolved.
+  const read = readManifests(manifestInput.files, { describePlace: describePlaceIn(manifestInput.files) });
+  const cluster = clusterInput === null ? null : readManifests(clusterInput.files, { keepAll: true });
+  const inputFindings: ReportFinding[] = [
+    ...inputFindingsOf(clusterInput?.files ?? [], (code) => code.startsWith('yaml-')),
+    ...(clusterInput?.charts ?? []).map(chartFinding),
+    ...inputFindingsOf(manifestInput.files, (code) => INPUT_NOTES.has(code) || severityOf(code) === 'error'),
+    ...manifestInput.charts.map(chartFinding),
+    ...read.findings.map((finding) => ({
+      severity: finding.severity,
+      code: finding.code,
+      file: finding.source.file,
+      documentIndex: finding.source.documentIndex,
+      path: [...finding.source.path, ...finding.path],
+      message: finding.message,
+    })),
+  ];
   const result = simulate({
-    manifests: manifestObjects,
-    cluster: clusterObjects,
-    clusterDescription: clusterFiles.files.map(display).join(', '),
+    manifests: read.objects,
+    cluster: cluster === null ? null : cluster.objects,
+    clusterDescription: (clusterInput?.files ?? []).map((file) => file.id).join(', '),
     version: options.version,
     timeline: {
       scenario: { steps: options.steps, until: null, timing: {} },
       ...(options.until === null ? {} : { until: options.until }),
     },
   });
+  const lineOf = findingLines([...(clusterInput?.files ?? []), ...manifestInput.files]);
   const report: SimulationReport = {
     ...result.report,
-    findings: [...syntaxFindings, ...result.report.findings],
+    findings: [...inputFindings, ...result.report.findings].map((finding) => {
+      const line = finding.line ?? lineOf(finding);
+      return line === undefined ? finding : { ...finding, line };
+    }),
   };
   io.stdout(options.output === 'json' ? `${JSON.stringify(report, null, 2)}\n` : formatReportText(report));
   const isPending = report.pods.some((pod) => pod.nodeName === null);
@@ -105,6 +118,7 @@ export function runSimulate(args: readonly string[], io: CliIo): Promise<number>
 export function parseSimulateArgs(args: readonly string[]): SimulateOptions | string {
   const options: SimulateOptions = {
     clusters: [],
+    recursive: false,
     output: 'text',
     version: DEFAULT_KUBERNETES_VERSION,
     paths: [],
@@ -124,6 +138,10 @@ export function parseSimulateArgs(args: readonly string[]): SimulateOptions | st
         options.clusters.push(file);
         break;
       }
+      case '-R':
+      case '--recursive':
+        options.recursive = true;
+        break;
       case '--output':
       case '-o': {
         const output = value();
@@ -178,21 +196,75 @@ function splitOnce(arg: string): [string, string] {
   return [arg.slice(0, index), arg.slice(index + 1)];
 }
 
-/** Every non-empty YAML document of a file as a plain object with its source; syntax errors become findings. */
-export function parseObjects(text: string, file: string, findings: ReportFinding[]): SourcedObject[] {
-  const objects: SourcedObject[] = [];
-  parseAllDocuments(text).forEach((document, documentIndex) => {
-    if (document.errors.length > 0) {
-      for (const error of document.errors) {
-        const message = `YAML syntax error: ${error.message.split('\n')[0] ?? error.message}`;
-        findings.push({ severity: 'error', code: 'syntax-error', file, documentIndex, path: [], message });
-      }
-      return;
+/** Notes of the reading that a simulation prints: what was left out of it. */
+const INPUT_NOTES: ReadonlySet<string> = new Set([
+  'helm-template-skipped',
+  'document-not-an-object',
+  'file-too-large',
+  'file-not-text',
+  'analysis-incomplete',
+]);
+
+/** The most characters of one file read (as the editor's default kubeForesight.maxFileSizeKB). */
+const MAX_FILE_LENGTH = 8192 * 1024;
+
+/** The analyses' findings that pass `keep`, as the report lists findings (by document; no line). */
+function inputFindingsOf(
+  files: readonly InputFile[],
+  keep: (code: DiagnosticCode) => boolean,
+): ReportFinding[] {
+  return files.flatMap((file) =>
+    file.analysis.findings
+      .filter((finding) => keep(finding.code))
+      .map((finding) => ({
+        severity: reportSeverity(severityOf(finding.code)),
+        code: finding.code,
+        file: file.id,
+        documentIndex: documentIndexAt(file, finding.start),
+        line: file.lines.positionAt(finding.start).line + 1,
+        path: [],
+        message: finding.message,
+      })),
+  );
+}
+
+/** Finds the line of a report finding's field in the files read (undefined for a file not read here). */
+function findingLines(files: readonly InputFile[]): (finding: ReportFinding) => number | undefined {
+  const byId = new Map(files.map((file) => [file.id, file]));
+  return (finding) => {
+    const file = byId.get(finding.file);
+    const document = file?.analysis.documents[finding.documentIndex];
+    if (file === undefined || document === undefined || document.yaml.document === null) {
+      return undefined;
     }
-    const object: unknown = document.toJS({ maxAliasCount: 1000 });
-    if (object !== null && object !== undefined) {
-      objects.push({ object, source: { file, documentIndex, path: [] } });
+    const root = (document.yaml.document.contents ?? undefined) as Node | undefined;
+    const start = rangeForValue(root, finding.path)?.[0] ?? document.yaml.start;
+    return file.lines.positionAt(document.offset + start).line + 1;
+  };
+}
+
+/** The index of the document holding an offset. */
+function documentIndexAt(file: InputFile, offset: number): number {
+  let index = 0;
+  for (const document of file.analysis.documents) {
+    if (document.offset <= offset) {
+      index = document.index;
     }
-  });
-  return objects;
+  }
+  return index;
+}
+
+function reportSeverity(severity: ReturnType<typeof severityOf>): ReportFinding['severity'] {
+  return severity === 'hint' ? 'information' : severity;
+}
+
+function chartFinding(chart: SkippedChart): ReportFinding {
+  return {
+    severity: 'information',
+    code: chart.finding.code,
+    file: chart.file,
+    documentIndex: 0,
+    path: [],
+    message: chart.finding.message,
+  };
 }

@@ -2,24 +2,24 @@
  * `foresight validate PATH...`: the language server's validation, run over files and directories, printed as
  * `file:line:col: severity code message` (or JSON). Exit 1 when there is an error, 0 when clean, 2 on usage.
  */
-import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
 import { isKubernetesVersion, SUPPORTED_KUBERNETES_VERSIONS } from '../../../protocol/settings';
-import { analyzeText } from '../language/analyzer';
 import { allFindingsOf, crossObjectFindings } from '../language/workspace-findings';
 import { severityOf } from '../language/findings';
 import type { Finding, Severity } from '../language/findings';
 import { LineIndex } from '../language/text/line-index';
-import { customKindsOf, getAnalysisContext } from '../host/analysis-context';
+import { placeReaderFindings } from '../language/manifests/place-findings';
+import { readManifests } from '../language/manifests/read-manifests';
+import { describePlaceIn } from '../language/manifests/describe-place';
 import type { CliIo } from './io';
-import { collectManifestFiles } from './manifest-files';
+import { readCliInput } from './read-input';
 
 /** The usage line of the validate command. */
 export const VALIDATE_USAGE =
-  'usage: foresight validate [--kubernetes-version 1.35] [--output text|json] [--max-file-size-kb N] PATH...';
+  'usage: foresight validate [-R] [--kubernetes-version 1.35] [--output text|json] [--max-file-size-kb N] PATH... (- reads standard input)';
 
 interface ValidateOptions {
   kubernetesVersion: string;
+  recursive: boolean;
   output: 'text' | 'json';
   maxFileSizeKB: number;
   paths: string[];
@@ -44,45 +44,30 @@ export function runValidate(args: readonly string[], io: CliIo): Promise<number>
     io.stderr(`foresight validate: ${options}\n${VALIDATE_USAGE}\n`);
     return Promise.resolve(2);
   }
-  const { files, missing } = collectManifestFiles(options.paths, io.cwd);
-  if (missing.length > 0) {
-    io.stderr(`foresight validate: no such file or directory: ${missing.join(', ')}\n`);
+  const input = readCliInput(options.paths, io, {
+    recursive: options.recursive,
+    kubernetesVersion: options.kubernetesVersion,
+    maxFileLength: options.maxFileSizeKB * 1024,
+  });
+  if (!input.ok) {
+    io.stderr(`foresight validate: ${input.message}\n`);
     return Promise.resolve(2);
   }
-  const context = getAnalysisContext(options.kubernetesVersion, options.maxFileSizeKB * 1024);
+  const { files } = input;
   const reported: ReportedFinding[] = [];
-  const texts: { id: string; text: string }[] = [];
-  for (const file of files) {
-    const display = relative(io.cwd, file) || file;
-    try {
-      texts.push({ id: display, text: readFileSync(file, 'utf8') });
-    } catch (error: unknown) {
-      io.stderr(
-        `foresight validate: cannot read ${display}: ${error instanceof Error ? error.message : String(error)}\n`,
-      );
-      return Promise.resolve(2);
-    }
-  }
-  let analysed = texts.map(({ id, text }) => ({
-    id,
-    analysis: analyzeText(text, context),
-    lines: new LineIndex(text),
-  }));
-  // CustomResourceDefinitions among the files define kinds that the other files may use: analyse again with them.
-  const customKinds = customKindsOf(analysed.map((file) => file.analysis));
-  if (customKinds !== undefined) {
-    const withCrds = getAnalysisContext(options.kubernetesVersion, options.maxFileSizeKB * 1024, customKinds);
-    analysed = texts.map(({ id, text }, index) => ({
-      id,
-      analysis: analyzeText(text, withCrds),
-      lines: analysed[index]?.lines ?? new LineIndex(text),
-    }));
-  }
-  const cross = crossObjectFindings(analysed);
-  for (const { id, analysis, lines } of analysed) {
-    for (const finding of allFindingsOf(analysis, cross.get(id))) {
+  const cross = crossObjectFindings(files);
+  // The reader's findings: the same object defined twice, generateName refused by kubectl apply.
+  const read = placeReaderFindings(
+    readManifests(files, { describePlace: describePlaceIn(files) }).findings,
+    files,
+  );
+  for (const { id, analysis, lines } of files) {
+    for (const finding of allFindingsOf(analysis, [...(cross.get(id) ?? []), ...(read.get(id) ?? [])])) {
       reported.push(toReported(id, finding, lines));
     }
+  }
+  for (const chart of input.charts) {
+    reported.push(toReported(chart.file, chart.finding, new LineIndex('')));
   }
   const errors = reported.filter((finding) => finding.severity === 'error').length;
   if (options.output === 'json') {
@@ -92,6 +77,7 @@ export function runValidate(args: readonly string[], io: CliIo): Promise<number>
           apiVersion: 'foresight/v1',
           kubernetesVersion: options.kubernetesVersion,
           files: files.length,
+          charts: input.charts.length,
           summary: {
             errors,
             warnings: reported.filter((finding) => finding.severity === 'warning').length,
@@ -134,6 +120,7 @@ function toReported(file: string, finding: Finding, lines: LineIndex): ReportedF
 function parseValidateArgs(args: readonly string[]): ValidateOptions | string {
   const options: ValidateOptions = {
     kubernetesVersion: '1.35',
+    recursive: false,
     output: 'text',
     maxFileSizeKB: 8192,
     paths: [],
@@ -163,6 +150,10 @@ function parseValidateArgs(args: readonly string[]): ValidateOptions | string {
         options.output = output;
         break;
       }
+      case '-R':
+      case '--recursive':
+        options.recursive = true;
+        break;
       case '--max-file-size-kb': {
         const size = Number(value());
         if (!Number.isFinite(size) || size <= 0) {

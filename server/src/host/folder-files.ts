@@ -3,7 +3,7 @@
  * until its modification time or size changes, so a keystroke in one file does not re-read the others.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { collectManifestFiles } from '../cli/manifest-files';
+import { collectManifestFiles } from '../files/manifest-files';
 import type { AnalysisContext, FileAnalysis } from '../language/analyzer';
 import { FileAnalyzer } from '../language/analyzer';
 
@@ -31,7 +31,9 @@ export class FolderFiles {
 
   /** Every manifest file under a folder (at most MAX_FOLDER_FILES), except those in `skip` (open documents). */
   list(folder: string): string[] {
+    // The folder and its sub-folders, as `kubectl apply -R -f DIR` reads them (Helm chart folders left out).
     return collectManifestFiles([folder], folder, {
+      recursive: true,
       maxFiles: MAX_FOLDER_FILES,
       maxEntries: MAX_FOLDER_ENTRIES,
     }).files;

@@ -16,6 +16,8 @@ import type { SimulationResult } from '../engine/simulate/simulate';
 import { isAtLeast, isKubernetesMinor } from '../engine/version';
 import type { AnalysisContext, AnalyzedDocument, FileAnalysis } from '../language/analyzer';
 import { analyzeText } from '../language/analyzer';
+import { readManifests } from '../language/manifests/read-manifests';
+import type { ReaderFinding } from '../language/manifests/read-manifests';
 import type { Finding } from '../language/findings';
 import { severityOf } from '../language/findings';
 import { predictionFindings } from '../language/predictions/prediction-findings';
@@ -33,6 +35,7 @@ export function runPrediction(
   context: AnalysisContext,
   clusterPath: string | undefined,
   clusterText: string,
+  readerFindings: readonly ReaderFinding[] = [],
 ): Prediction {
   const version = isKubernetesMinor(settings.kubernetesVersion) ? settings.kubernetesVersion : undefined;
   const clusterUri = clusterPath === undefined ? undefined : pathToFileURL(clusterPath).href;
@@ -40,7 +43,7 @@ export function runPrediction(
   const clusterObjects =
     clusterUri === undefined || clusterAnalysis === undefined
       ? null
-      : sourcedObjects(clusterUri, clusterAnalysis, true);
+      : readManifests([{ id: clusterUri, analysis: clusterAnalysis }], { keepAll: true }).objects;
   const run = (cluster: readonly SourcedObject[] | null): SimulationResult =>
     simulate({
       manifests,
@@ -116,7 +119,7 @@ export function runPrediction(
     };
     return predictionFindings(
       predictions,
-      simulation.findings,
+      [...readerFindings, ...simulation.findings],
       locate,
       simulation.report.cluster.nodes,
       simulation.report.rollouts ?? [],
@@ -191,31 +194,6 @@ export function skippedPrediction(
     findingsOn: () => findings,
     clusterName: 'not simulated',
   };
-}
-
-/**
- * The Kubernetes objects of a file as the engine takes them. Documents with an error are left out of the
- * manifests: the API server would reject them, so they never run. The cluster file keeps every object.
- */
-export function sourcedObjects(uri: string, analysis: FileAnalysis, keepAll = false): SourcedObject[] {
-  return analysis.documents.flatMap((document) => {
-    if (!keepAll && document.findings.some((finding) => severityOf(finding.code) === 'error')) {
-      return [];
-    }
-    return document.objects
-      .filter(
-        (object) =>
-          object.path.length > 0 || !isListKind(object.kind) || !Array.isArray(object.value['items']),
-      )
-      .map((object) => ({
-        object: object.value,
-        source: { file: uri, documentIndex: document.index, path: [...object.path] },
-      }));
-  });
-}
-
-function isListKind(kind: string): boolean {
-  return kind === 'List' || kind.endsWith('List');
 }
 
 /** The Node objects of a cluster file, `kind: List` and typed lists unwrapped as the engine loads them. */

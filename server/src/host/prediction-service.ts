@@ -5,7 +5,7 @@
  * The last result per scope is kept; it is recomputed only when one of its inputs changed.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Settings } from '../../../protocol/settings';
 import type { AnalysisContext, FileAnalysis } from '../language/analyzer';
@@ -15,7 +15,9 @@ import type { SimulationResult } from '../engine/simulate/simulate';
 import { findClusterFile } from './cluster-file';
 import { simulationInputsKey } from './simulation-inputs';
 import { FolderFiles } from './folder-files';
-import { relocated, runPrediction, skippedPrediction, sourcedObjects } from './prediction-run';
+import { relocated, runPrediction, skippedPrediction } from './prediction-run';
+import { readManifests } from '../language/manifests/read-manifests';
+import { describePlaceIn } from '../language/manifests/describe-place';
 
 /**
  * The most Kubernetes objects simulated on every keystroke. Beyond it the editor says so once and shows no
@@ -168,7 +170,17 @@ export class PredictionService {
     if (cached?.fingerprint === fingerprint) {
       return { cached: cached.prediction, objectCount: 0, run: () => cached.prediction };
     }
-    const manifests = files.flatMap((file) => sourcedObjects(file.uri, file.analysis));
+    // The one manifest reader: documents with errors left out, lists unwrapped, duplicates resolved.
+    const read = readManifests(
+      files.map((file) => ({ id: file.uri, analysis: file.analysis })),
+      {
+        describePlace: describePlaceIn(
+          files.map((file) => ({ ...file, id: file.uri })),
+          (uri) => (uri.startsWith('file:') ? basename(fileURLToPath(uri)) : uri),
+        ),
+      },
+    );
+    const manifests = read.objects;
     if (manifests.length > MAX_SIMULATED_OBJECTS) {
       return {
         cached: undefined,
@@ -195,7 +207,16 @@ export class PredictionService {
         const prediction =
           cached !== undefined && cached.inputsKey === inputsKey
             ? relocated(cached.prediction, files)
-            : runPrediction(scope.uri, files, manifests, settings, context, clusterPath, clusterText);
+            : runPrediction(
+                scope.uri,
+                files,
+                manifests,
+                settings,
+                context,
+                clusterPath,
+                clusterText,
+                read.findings,
+              );
         return this.remember(scope.uri, fingerprint, inputsKey, prediction, files);
       },
     };

@@ -1,6 +1,6 @@
 /**
  * Answers SIMULATION_REQUEST (protocol/messages.ts) for the timeline panel: reads the manifests of a folder the
- * way `foresight simulate DIR` does (recursively, .yaml/.yml/.json, open documents as edited), the cluster file
+ * way `foresight simulate -R DIR` does (the one manifest reader; open documents as edited), the cluster file
  * (the `kubeForesight.cluster` setting, else the nearest `.foresight/cluster.yaml` at or above the folder, else the
  * embedded default cluster), runs the engine with full scheduling detail and answers the panel's report.
  * Expected failures (not a folder, no manifests) are answers, not exceptions.
@@ -8,13 +8,15 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseAllDocuments } from 'yaml';
 import type { SimulationResult } from '../../../protocol/messages';
 import type { Settings } from '../../../protocol/settings';
-import { collectManifestFiles } from '../cli/manifest-files';
-import type { SourcedObject } from '../engine/model/cluster-load';
+import { collectManifestFiles } from '../files/manifest-files';
 import { simulate } from '../engine/simulate/simulate';
 import { isKubernetesMinor } from '../engine/version';
+import { analyzeText } from '../language/analyzer';
+import { readManifests } from '../language/manifests/read-manifests';
+import type { ManifestFile } from '../language/manifests/read-manifests';
+import { getAnalysisContext } from './analysis-context';
 import { buildPanelReport } from './panel-report';
 import { findClusterFile } from './cluster-file';
 
@@ -61,14 +63,22 @@ export async function answerSimulationRequest(
     texts.set(href, text);
     return text;
   };
-  const files = collectManifestFiles([folder], folder).files.slice(0, MAX_FILES);
-  const manifests = files.flatMap((file) => sourcedObjectsOf(read(file), pathToFileURL(file).href));
+  const files = collectManifestFiles([folder], folder, { recursive: true }).files.slice(0, MAX_FILES);
+  const analysisContext = getAnalysisContext(settings.kubernetesVersion, maxLength);
+  const analysed = (file: string): ManifestFile[] => {
+    const text = read(file);
+    return text === undefined
+      ? []
+      : [{ id: pathToFileURL(file).href, analysis: analyzeText(text, analysisContext) }];
+  };
+  // The one manifest reader, as `foresight simulate -R DIR` and the editor's predictions read the folder.
+  const manifests = readManifests(files.flatMap(analysed)).objects;
   if (manifests.length === 0) {
     return { ok: false, message: `No Kubernetes manifest in ${basename(folder)}.` };
   }
   const clusterFile = findClusterFile(folder, settings.cluster);
   const cluster =
-    clusterFile === undefined ? null : sourcedObjectsOf(read(clusterFile), pathToFileURL(clusterFile).href);
+    clusterFile === undefined ? null : readManifests(analysed(clusterFile), { keepAll: true }).objects;
   const result = simulate({
     manifests,
     cluster,
@@ -81,24 +91,6 @@ export async function answerSimulationRequest(
     folder: { uri: pathToFileURL(folder).href, name: basename(folder) },
     report: buildPanelReport(result, (file) => texts.get(file)),
   };
-}
-
-/** Every non-empty YAML document of a text that parses, with its source; a broken document is left out. */
-export function sourcedObjectsOf(text: string | undefined, file: string): SourcedObject[] {
-  if (text === undefined) {
-    return [];
-  }
-  const objects: SourcedObject[] = [];
-  parseAllDocuments(text).forEach((document, documentIndex) => {
-    if (document.errors.length > 0) {
-      return;
-    }
-    const object: unknown = document.toJS({ maxAliasCount: 100 });
-    if (object !== null && object !== undefined) {
-      objects.push({ object, source: { file, documentIndex, path: [] } });
-    }
-  });
-  return objects;
 }
 
 function openEntry(document: { readonly uri: string; getText(): string }): [string, string][] {

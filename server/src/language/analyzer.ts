@@ -15,7 +15,7 @@ import { validateAgainstSchema } from './schema/validate-object';
 import type { YamlDocument } from './yaml/parse-document';
 import { parseSlice } from './yaml/parse-document';
 import { splitDocuments } from './yaml/split-documents';
-import { checkFileContent } from './file-checks';
+import { checkFileContent, findTemplateText, templateVerdict } from './file-checks';
 import { isNotAnApiObject } from './kubernetes/configuration-kinds';
 import type { IncompleteReason } from './limits';
 import {
@@ -142,11 +142,23 @@ export class FileAnalyzer {
     let nodes = 0;
     let batchSize = 0;
     let stopReason: IncompleteReason | undefined;
+    let templated = 0;
+    let firstTemplate: { start: number; end: number } | undefined;
     try {
       for (const slice of slices) {
         if (analyzed >= MAX_DOCUMENTS_PER_FILE) {
           stopReason = 'too-many-documents';
           break;
+        }
+        // Template text is not YAML until rendered: the document is left out (kept as an empty placeholder so
+        // that document indexes stay positions in the file), the others are analysed.
+        const template = findTemplateText(slice.text);
+        if (template !== undefined) {
+          templated++;
+          firstTemplate ??= { start: slice.start + template.start, end: slice.start + template.end };
+          analyzed++;
+          documents.push(templatePlaceholder(documents.length, slice.start, slice.text.length));
+          continue;
         }
         let result = previous.get(slice.text) ?? nextCache.get(slice.text);
         // A document over MAX_DOCUMENT_NODES is refused unparsed (parseSlice), so it costs nothing here.
@@ -194,6 +206,23 @@ export class FileAnalyzer {
       if (this.cacheContextKey === context.key) {
         this.cache = nextCache;
       }
+    }
+    if (firstTemplate !== undefined) {
+      const verdict = templateVerdict(text, firstTemplate, templated, slices.length);
+      if (templated >= slices.length || slices.every((slice) => isBlankOrTemplate(slice.text))) {
+        return {
+          documents: [],
+          findings: verdict.report ? [verdict.finding] : [],
+          skipped: verdict.finding,
+        };
+      }
+      if (verdict.report) {
+        findings.push(verdict.finding);
+      }
+    }
+    const notObject = notAnObjectFinding(documents);
+    if (notObject !== undefined) {
+      findings.push(notObject);
     }
     const firstLeftOut = slices[analyzed];
     // Like syntax findings, told only for files that look like Kubernetes manifests.
@@ -250,6 +279,56 @@ function analyzeObject(object: ManifestObject, context: AnalysisContext): Findin
     findings.push(...rule(object, context));
   }
   return findings;
+}
+
+/**
+ * One note for a file of Kubernetes objects some of whose documents are other YAML (no apiVersion and kind):
+ * kubectl apply refuses such a document ("apiVersion not set, kind not set"), so it is skipped, and said once.
+ * A file with no Kubernetes object at all (a CI workflow, Helm values) is not ours and gets nothing.
+ */
+function notAnObjectFinding(documents: readonly AnalyzedDocument[]): Finding | undefined {
+  if (!documents.some((document) => document.objects.length > 0)) {
+    return undefined;
+  }
+  const others = documents.filter(
+    (document) =>
+      document.objects.length === 0 &&
+      document.yaml.document !== null &&
+      document.yaml.value !== null &&
+      document.yaml.value !== undefined &&
+      document.yaml.findings.length === 0,
+  );
+  const first = others[0];
+  if (first === undefined) {
+    return undefined;
+  }
+  const count = others.length === 1 ? 'document' : `${others.length} documents`;
+  const which = others.map((document) => document.index + 1).join(', ');
+  return {
+    code: 'document-not-an-object',
+    message: `This file's ${count} ${which} ${others.length === 1 ? 'is' : 'are'} not a Kubernetes object (no apiVersion and kind): kubectl apply refuses ${others.length === 1 ? 'it' : 'them'} ("apiVersion not set, kind not set"), so ${others.length === 1 ? 'it is' : 'they are'} left out.`,
+    start: first.offset + first.yaml.start,
+    end: first.offset + first.yaml.start + 1,
+  };
+}
+
+/** An analysed document standing for a document of template text, which is not analysed. */
+function templatePlaceholder(index: number, offset: number, length: number): AnalyzedDocument {
+  return {
+    index,
+    offset,
+    yaml: { document: null, value: undefined, findings: [], start: 0, end: length },
+    objects: [],
+    findings: [],
+  };
+}
+
+/** Whether a document's text is template text, or holds nothing but comments, blank lines and markers. */
+function isBlankOrTemplate(text: string): boolean {
+  return (
+    findTemplateText(text) !== undefined ||
+    text.split('\n').every((line) => /^[ \t]*(?:#.*|---.*|\.\.\.[ \t]*)?\r?$/.test(line))
+  );
 }
 
 function lineLength(text: string): number {

@@ -1,6 +1,7 @@
 /**
- * Checks on a file as a whole, before any parsing: too large, binary, or a Helm template. Each skips the file
- * with at most one information message.
+ * Checks before any parsing: a file too large or binary is skipped as a whole; template text ({{ … }}) is found
+ * per document (templateFinding), so the plain documents beside a templated one are still analysed. Each skip is
+ * told with at most one information message per file.
  */
 import type { Finding } from './findings';
 
@@ -38,20 +39,33 @@ export function checkFileContent(text: string, maxLength: number): SkipVerdict |
       },
     };
   }
-  const helm = HELM_PATTERN.exec(text);
-  if (helm !== null) {
-    return {
-      report: KUBERNETES_TEXT_PATTERN.test(text),
-      finding: {
-        code: 'helm-template-skipped',
-        message:
-          'This file contains template syntax ({{ … }}), as Helm charts do; it is not a plain manifest and was not analysed. Render it (helm template) to check the result.',
-        start: helm.index,
-        end: helm.index + helm[0].length,
-      },
-    };
-  }
   return undefined;
+}
+
+/** Where a document's text holds template syntax ({{ … }}), relative to the text; undefined when it holds none. */
+export function findTemplateText(text: string): { start: number; end: number } | undefined {
+  const match = HELM_PATTERN.exec(text);
+  return match === null ? undefined : { start: match.index, end: match.index + match[0].length };
+}
+
+/**
+ * The one note of a file some of whose documents are template text: the whole file when every document is, else
+ * how many were left out. `at` is the first template text's range in the file.
+ */
+export function templateVerdict(
+  text: string,
+  at: { start: number; end: number },
+  templated: number,
+  documents: number,
+): SkipVerdict {
+  const message =
+    templated >= documents
+      ? 'This file contains template syntax ({{ … }}), as Helm charts do; it is not a plain manifest and was not analysed. Render it (helm template) to check the result.'
+      : `${templated} of the ${documents} documents of this file contain template syntax ({{ … }}) and were not analysed; the others were. Render the templates (helm template) to check them.`;
+  return {
+    report: KUBERNETES_TEXT_PATTERN.test(text),
+    finding: { code: 'helm-template-skipped', message, start: at.start, end: at.end },
+  };
 }
 
 function lineEnd(text: string, from: number): number {

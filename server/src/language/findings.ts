@@ -30,8 +30,16 @@ export const DIAGNOSTIC_CODES = {
   'file-too-large': 'information',
   /** The file contains a NUL byte or other binary content and was not analysed. */
   'file-not-text': 'information',
-  /** The file contains Helm template syntax and was not analysed. */
+  /** Documents of the file are template text ({{ … }}) and were not analysed (the whole file when all are). */
   'helm-template-skipped': 'information',
+  /** A Helm chart folder (Chart.yaml beside templates/) is a template, skipped as a unit. */
+  'helm-chart-skipped': 'information',
+  /** Documents of a file of Kubernetes objects are not objects (no apiVersion and kind): kubectl refuses them. */
+  'document-not-an-object': 'information',
+  /** The same object is defined again later: sequential kubectl apply keeps the later definition. */
+  'duplicate-object': 'warning',
+  /** metadata.generateName without a name: kubectl apply refuses it. */
+  'generate-name-with-apply': 'error',
   /** The apiVersion or kind is not a built-in one, and the group is a built-in group. */
   'unknown-kind': 'error',
   /** A kind of a group that is neither built-in nor defined by a CustomResourceDefinition in the workspace. */

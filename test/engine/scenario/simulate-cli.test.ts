@@ -24,7 +24,7 @@ async function run(args: readonly string[]): Promise<{ code: number; stdout: str
 
 describe('foresight simulate over time', () => {
   test('the examples roll the running storefront in waves and the payments budget blocks the drain for good', async () => {
-    const { code, stdout } = await run(['--cluster', CLUSTER, 'examples/']);
+    const { code, stdout } = await run(['-R', '--cluster', CLUSTER, 'examples/']);
     assert.equal(code, 1);
     assert.match(
       stdout,
@@ -34,13 +34,13 @@ describe('foresight simulate over time', () => {
     assert.match(stdout, /^ {6}0s {4}1 {4}3 {10}3 {12}1$/m);
     assert.match(
       stdout,
-      /error: examples\/\.foresight\/cluster\.yaml \(document \d+\) spec\.steps\[0\]: kubectl drain worker-1 never finishes: eviction of pod default\/payments-\S+ is refused by PodDisruptionBudget default\/payments: The disruption budget payments needs 2 healthy pods and has 2 currently \[drain-never-finishes\]/,
+      /error: examples\/\.foresight\/cluster\.yaml:\d+ spec\.steps\[0\]: kubectl drain worker-1 never finishes: eviction of pod default\/payments-\S+ is refused by PodDisruptionBudget default\/payments: The disruption budget payments needs 2 healthy pods and has 2 currently \[drain-never-finishes\]/,
     );
   });
 
   test('the JSON report with a timeline follows the schema and is identical on two runs', async () => {
-    const first = await run(['--output', 'json', '--cluster', CLUSTER, 'examples/']);
-    const second = await run(['--output', 'json', '--cluster', CLUSTER, 'examples/']);
+    const first = await run(['-R', '--output', 'json', '--cluster', CLUSTER, 'examples/']);
+    const second = await run(['-R', '--output', 'json', '--cluster', CLUSTER, 'examples/']);
     assert.equal(first.stdout, second.stdout);
     const report = JSON.parse(first.stdout) as SimulationReport;
     const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'report.schema.json'), 'utf8')) as object;

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseObjects } from '../../../server/src/cli/simulate';
+import { parseObjects } from '../../support/raw-objects';
 import type { ReportFinding } from '../../../server/src/engine/simulate/report';
 import { simulate } from '../../../server/src/engine/simulate/simulate';
 

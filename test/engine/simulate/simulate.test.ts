@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseObjects } from '../../../server/src/cli/simulate';
+import { parseObjects } from '../../support/raw-objects';
 import type { ReportFinding } from '../../../server/src/engine/simulate/report';
 import { simulate } from '../../../server/src/engine/simulate/simulate';
 

@@ -8,10 +8,12 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { collectManifestFiles } from '../../../server/src/cli/manifest-files';
+import { collectManifestFiles } from '../../../server/src/files/manifest-files';
 import { simulate } from '../../../server/src/engine/simulate/simulate';
 import { buildPanelReport } from '../../../server/src/host/panel-report';
-import { sourcedObjectsOf } from '../../../server/src/host/simulation-request';
+import { getAnalysisContext } from '../../../server/src/host/analysis-context';
+import { analyzeText } from '../../../server/src/language/analyzer';
+import { readManifests } from '../../../server/src/language/manifests/read-manifests';
 
 const ROOT = resolve(__dirname, '../../..');
 const OUT = resolve(ROOT, 'test/fixtures/webview/engine-examples.json');
@@ -25,14 +27,17 @@ const read = (file: string): { uri: string; text: string } => {
   texts.set(uri, text);
   return { uri, text };
 };
-const manifests = collectManifestFiles(FOLDERS, ROOT).files.flatMap((file) => {
+const context = getAnalysisContext('1.35', 8 * 2 ** 20);
+const analysed = (file: string) => {
   const { uri, text } = read(file);
-  return sourcedObjectsOf(text, uri);
-});
-const cluster = read(resolve(ROOT, CLUSTER));
+  return { id: uri, analysis: analyzeText(text, context) };
+};
+// The one manifest reader, as the language server reads the folders for the panel.
+const manifests = readManifests(collectManifestFiles(FOLDERS, ROOT).files.map(analysed)).objects;
+const cluster = readManifests([analysed(resolve(ROOT, CLUSTER))], { keepAll: true }).objects;
 const result = simulate({
   manifests,
-  cluster: sourcedObjectsOf(cluster.text, cluster.uri),
+  cluster,
   clusterDescription: 'cluster.yaml',
   detail: 'full',
 });

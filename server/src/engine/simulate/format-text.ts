@@ -45,9 +45,12 @@ export function formatReportText(report: SimulationReport, options: TextOptions 
   return `${lines.join('\n')}\n`;
 }
 
-/** One finding: `error: deploy.yaml (document 2) spec.replicas: message [code]`. */
+/** One finding: `error: deploy.yaml:12 spec.replicas: message [code]` (or `(document 2)` without a line). */
 export function formatFinding(finding: ReportFinding, displayFile: (file: string) => string): string {
-  const where = `${displayFile(finding.file)}${finding.documentIndex > 0 ? ` (document ${finding.documentIndex + 1})` : ''}`;
+  const where =
+    finding.line !== undefined
+      ? `${displayFile(finding.file)}:${finding.line}`
+      : `${displayFile(finding.file)}${finding.documentIndex > 0 ? ` (document ${finding.documentIndex + 1})` : ''}`;
   const field = finding.path.length > 0 ? ` ${formatFieldPath(finding.path)}` : '';
   return `${finding.severity}: ${where}${field}: ${finding.message} [${finding.code}]`;
 }

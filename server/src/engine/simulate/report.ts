@@ -22,6 +22,8 @@ export interface ReportFinding {
   readonly code: string;
   readonly file: string;
   readonly documentIndex: number;
+  /** The field's line in the file, from 1, when the caller read the file's text (the CLI adds it). */
+  readonly line?: number;
   /** Path of the object inside its document, then of the field inside the object. */
   readonly path: readonly (string | number)[];
   readonly message: string;

@@ -63,6 +63,9 @@ const ENGINE_PREDICTION_CODES: Readonly<
   'rollout-not-finished': { code: 'rollout-unfinished' },
   'workload-too-many-pods': { code: 'predictions-skipped' },
   'too-many-pods': { code: 'predictions-skipped' },
+  // The manifest reader's findings keep their own codes.
+  'duplicate-object': { code: 'duplicate-object' },
+  'generate-name-with-apply': { code: 'generate-name-with-apply' },
 };
 
 /** Engine notes that say nothing about the user's manifest. */

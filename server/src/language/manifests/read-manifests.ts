@@ -1,0 +1,160 @@
+/**
+ * The one manifest reader: from the analyses of the files `kubectl apply -f` would read (files/manifest-files.ts)
+ * to the objects the engine is given, for `foresight validate`, `foresight simulate`, the language server's
+ * predictions and the timeline panel alike. Per document, as kubectl reads them:
+ *
+ * - a document with an error (syntax, schema, a removed apiVersion) is left out: the API server refuses it, so it
+ *   never runs; documents that are not Kubernetes objects or are template text were already set aside, with one
+ *   note per file, by the analyzer;
+ * - `kind: List` and typed lists give their items;
+ * - an object with `metadata.generateName` and no name is refused as kubectl apply refuses it;
+ * - the same object (API group, kind, namespace, name) defined twice is one object: sequential `kubectl apply`
+ *   leaves the later definition, so the later wins and the earlier gets a `duplicate-object` warning naming it.
+ *
+ * Pure: the files come in analysed, with ids (URIs or display paths) and an optional way to name a place.
+ */
+import type { SourcedObject } from '../../engine/model/cluster-load';
+import type { ObjectSource } from '../../engine/model/source';
+import type { FileAnalysis } from '../analyzer';
+import type { DiagnosticCode } from '../findings';
+import { severityOf } from '../findings';
+import { apiGroupOf, isClusterScoped } from '../kubernetes/cluster-scoped-kinds';
+import type { ManifestObject } from '../kubernetes/manifest-object';
+import { isListKind } from '../kubernetes/manifest-object';
+
+/** One file to read: its id (URI or path) and its analysis. */
+export interface ManifestFile {
+  readonly id: string;
+  readonly analysis: FileAnalysis;
+}
+
+/** A finding of the reader, on an object (the engine's finding shape, so predictions place it the same way). */
+export interface ReaderFinding {
+  readonly code: DiagnosticCode;
+  readonly severity: 'error' | 'warning' | 'information';
+  readonly source: ObjectSource;
+  /** The field inside the object. */
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+}
+
+/** What the reader gives: the objects to apply, in order, and its findings. */
+export interface ReadResult {
+  readonly objects: readonly SourcedObject[];
+  readonly findings: readonly ReaderFinding[];
+}
+
+/** How to read. */
+export interface ReadOptions {
+  /**
+   * Keep documents with errors and every definition (a cluster file: what runs is what it says, and its
+   * problems are the engine's to report).
+   */
+  readonly keepAll?: boolean;
+  /** How a finding names a place of another file ("web/deploy.yaml:12"); the file id and document by default. */
+  readonly describePlace?: (fileId: string, documentIndex: number, object: ManifestObject) => string;
+}
+
+interface Entry {
+  readonly sourced: SourcedObject;
+  readonly object: ManifestObject;
+  readonly key: string | undefined;
+}
+
+/** Reads the files' objects in order, as sequential `kubectl apply` leaves them. */
+export function readManifests(files: readonly ManifestFile[], options: ReadOptions = {}): ReadResult {
+  const findings: ReaderFinding[] = [];
+  const entries: Entry[] = [];
+  const describe =
+    options.describePlace ??
+    ((fileId: string, documentIndex: number): string => `${fileId} (document ${documentIndex + 1})`);
+  for (const file of files) {
+    for (const document of file.analysis.documents) {
+      if (
+        options.keepAll !== true &&
+        document.findings.some((finding) => severityOf(finding.code) === 'error')
+      ) {
+        continue;
+      }
+      for (const object of document.objects) {
+        if (object.path.length === 0 && isListKind(object.kind) && Array.isArray(object.value['items'])) {
+          continue; // the list itself; its items follow as objects of their own
+        }
+        const source: ObjectSource = { file: file.id, documentIndex: document.index, path: [...object.path] };
+        if (options.keepAll !== true && refusedGenerateName(object, source, findings)) {
+          continue;
+        }
+        entries.push({ sourced: { object: object.value, source }, object, key: identityOf(object) });
+      }
+    }
+  }
+  if (options.keepAll === true) {
+    return { objects: entries.map((entry) => entry.sourced), findings };
+  }
+  const last = new Map<string, Entry>();
+  for (const entry of entries) {
+    if (entry.key !== undefined) {
+      last.set(entry.key, entry);
+    }
+  }
+  const objects: SourcedObject[] = [];
+  for (const entry of entries) {
+    const winner = entry.key === undefined ? entry : last.get(entry.key);
+    if (winner === entry || winner === undefined) {
+      objects.push(entry.sourced);
+      continue;
+    }
+    const { source } = winner.sourced;
+    findings.push({
+      code: 'duplicate-object',
+      severity: 'warning',
+      source: entry.sourced.source,
+      path: ['metadata', 'name'],
+      message: `${describeObject(entry.object)} is defined again in ${describe(source.file, source.documentIndex, winner.object)}: kubectl apply applies both in turn and keeps the later definition, so this one has no effect`,
+    });
+  }
+  return { objects, findings };
+}
+
+/**
+ * kubectl apply needs a name to find the live object; a generateName alone is refused before anything is sent
+ * (staging/src/k8s.io/kubectl/pkg/cmd/apply/apply.go, TestDontAllowApplyWithPodGeneratedName).
+ */
+function refusedGenerateName(
+  object: ManifestObject,
+  source: ObjectSource,
+  findings: ReaderFinding[],
+): boolean {
+  const metadata = object.value['metadata'];
+  const generateName =
+    typeof metadata === 'object' && metadata !== null
+      ? (metadata as Record<string, unknown>)['generateName']
+      : undefined;
+  if (object.name !== undefined || typeof generateName !== 'string' || generateName === '') {
+    return false;
+  }
+  findings.push({
+    code: 'generate-name-with-apply',
+    severity: 'error',
+    source,
+    path: ['metadata', 'generateName'],
+    message: `error: from ${generateName}: cannot use generate name with apply (kubectl apply needs metadata.name; kubectl create takes generateName)`,
+  });
+  return true;
+}
+
+/** The identity kubectl apply finds the live object by: API group, kind, namespace, name. */
+function identityOf(object: ManifestObject): string | undefined {
+  if (object.name === undefined) {
+    return undefined;
+  }
+  const namespace = isClusterScoped(object.apiVersion, object.kind) ? '' : (object.namespace ?? 'default');
+  return `${apiGroupOf(object.apiVersion)}|${object.kind}|${namespace}|${object.name}`;
+}
+
+function describeObject(object: ManifestObject): string {
+  const namespace = isClusterScoped(object.apiVersion, object.kind)
+    ? ''
+    : `${object.namespace ?? 'default'}/`;
+  return `${object.kind} ${namespace}${object.name ?? ''}`;
+}

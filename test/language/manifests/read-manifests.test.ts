@@ -1,0 +1,153 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { getAnalysisContext } from '../../../server/src/host/analysis-context';
+import { analyzeText } from '../../../server/src/language/analyzer';
+import { readManifests } from '../../../server/src/language/manifests/read-manifests';
+
+// The one manifest reader: which objects `kubectl apply -f` of these files leaves, and what it says about the rest.
+
+const context = getAnalysisContext('1.35', 8 * 2 ** 20);
+
+function files(entries: Record<string, string>) {
+  return Object.entries(entries).map(([id, text]) => ({ id, analysis: analyzeText(text, context) }));
+}
+
+function configMap(name: string, extra = '', apiVersion = 'v1', kind = 'ConfigMap'): string {
+  return `apiVersion: ${apiVersion}\nkind: ${kind}\nmetadata:\n  name: ${name}\n${extra}`;
+}
+
+const names = (result: ReturnType<typeof readManifests>): string[] =>
+  result.objects.map(({ object, source }) => {
+    const { kind, metadata } = object as { kind: string; metadata: { name?: string; namespace?: string } };
+    return `${kind}/${metadata.namespace ?? '-'}/${metadata.name ?? '-'}@${source.file}#${source.documentIndex}`;
+  });
+
+describe('readManifests', () => {
+  const cases: {
+    name: string;
+    files: Record<string, string>;
+    objects: string[];
+    findings: [string, string, number, string][];
+  }[] = [
+    {
+      name: 'the same object in two files is one object: the later definition wins and the earlier is warned',
+      files: {
+        'a.yaml': configMap('web', 'data: {v: "1"}\n'),
+        'b.yaml': configMap('web', 'data: {v: "2"}\n'),
+      },
+      objects: ['ConfigMap/-/web@b.yaml#0'],
+      findings: [['duplicate-object', 'a.yaml', 0, 'ConfigMap default/web is defined again in b.yaml']],
+    },
+    {
+      name: 'the same object twice in one file: the later document wins',
+      files: { 'a.yaml': `${configMap('web')}---\n${configMap('web')}` },
+      objects: ['ConfigMap/-/web@a.yaml#1'],
+      findings: [['duplicate-object', 'a.yaml', 0, 'defined again in a.yaml (document 2)']],
+    },
+    {
+      name: 'two versions of one API group name the same object (kubectl finds it by group, kind and name)',
+      files: {
+        'a.yaml': `apiVersion: autoscaling/v1\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: web\nspec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}\n  maxReplicas: 3\n`,
+        'b.yaml': `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: web\nspec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}\n  maxReplicas: 5\n`,
+      },
+      objects: ['HorizontalPodAutoscaler/-/web@b.yaml#0'],
+      findings: [['duplicate-object', 'a.yaml', 0, 'HorizontalPodAutoscaler default/web is defined again']],
+    },
+    {
+      name: 'no namespace is the default namespace, so it collides with namespace: default',
+      files: {
+        'a.yaml': configMap('web'),
+        'b.yaml': configMap('web', '', 'v1').replace('  name: web\n', '  name: web\n  namespace: default\n'),
+      },
+      objects: ['ConfigMap/default/web@b.yaml#0'],
+      findings: [['duplicate-object', 'a.yaml', 0, 'defined again in b.yaml']],
+    },
+    {
+      name: 'the same name in two namespaces is two objects',
+      files: {
+        'a.yaml': configMap('web').replace('  name: web\n', '  name: web\n  namespace: shop\n'),
+        'b.yaml': configMap('web'),
+      },
+      objects: ['ConfigMap/shop/web@a.yaml#0', 'ConfigMap/-/web@b.yaml#0'],
+      findings: [],
+    },
+    {
+      name: 'a cluster-scoped object is the same whatever namespace it is written with',
+      files: {
+        'a.yaml': 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  namespace: x\n',
+        'b.yaml': 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n',
+      },
+      objects: ['Namespace/-/shop@b.yaml#0'],
+      findings: [['duplicate-object', 'a.yaml', 0, 'Namespace shop is defined again in b.yaml']],
+    },
+    {
+      name: 'generateName without a name is refused with kubectl apply’s error, and not applied',
+      files: {
+        'job.yaml':
+          'apiVersion: v1\nkind: Pod\nmetadata:\n  generateName: migrate-\nspec:\n  containers: [{name: m, image: busybox}]\n',
+      },
+      objects: [],
+      findings: [
+        [
+          'generate-name-with-apply',
+          'job.yaml',
+          0,
+          'error: from migrate-: cannot use generate name with apply',
+        ],
+      ],
+    },
+    {
+      name: 'generateName beside a name is fine: the name is used',
+      files: { 'a.yaml': configMap('web').replace('  name: web\n', '  name: web\n  generateName: web-\n') },
+      objects: ['ConfigMap/-/web@a.yaml#0'],
+      findings: [],
+    },
+    {
+      name: 'a document with an error is left out: the API server refuses it',
+      files: {
+        'a.yaml': `${configMap('ok')}---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: bad\nspec:\n  replicas: "3"\n`,
+      },
+      objects: ['ConfigMap/-/ok@a.yaml#0'],
+      findings: [],
+    },
+    {
+      name: 'a List gives its items, not itself',
+      files: {
+        'list.yaml': `apiVersion: v1\nkind: List\nitems:\n  - ${configMap('a').trimEnd().replace(/\n/g, '\n    ')}\n  - ${configMap('b').trimEnd().replace(/\n/g, '\n    ')}\n`,
+      },
+      objects: ['ConfigMap/-/a@list.yaml#0', 'ConfigMap/-/b@list.yaml#0'],
+      findings: [],
+    },
+    {
+      name: 'a JSON file is read like YAML',
+      files: { 'a.json': JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'j' } }) },
+      objects: ['ConfigMap/-/j@a.json#0'],
+      findings: [],
+    },
+  ];
+  for (const entry of cases) {
+    test(entry.name, () => {
+      const result = readManifests(files(entry.files));
+      assert.deepEqual(names(result), entry.objects);
+      assert.equal(result.findings.length, entry.findings.length);
+      entry.findings.forEach(([code, file, documentIndex, text], index) => {
+        const finding = result.findings[index];
+        assert.equal(finding?.code, code);
+        assert.equal(finding?.source.file, file);
+        assert.equal(finding?.source.documentIndex, documentIndex);
+        assert.ok(finding?.message.includes(text), finding?.message);
+      });
+    });
+  }
+
+  test('keepAll (a cluster file) keeps documents with errors and every definition', () => {
+    const result = readManifests(
+      files({
+        'cluster.yaml': `${configMap('web')}---\n${configMap('web')}---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: bad\nspec:\n  replicas: "3"\n`,
+      }),
+      { keepAll: true },
+    );
+    assert.equal(result.objects.length, 3);
+    assert.deepEqual(result.findings, []);
+  });
+});
