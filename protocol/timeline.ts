@@ -34,6 +34,7 @@ export type TimelineEventType =
   | 'RolloutComplete'
   | 'ProgressDeadlineExceeded'
   | 'ScaleChanged'
+  | 'FailedCreate' //     the controller's pod was refused by the API server: message is the controller's event
   // nodes
   | 'NodeAdded'
   | 'NodeCordoned'

@@ -171,6 +171,7 @@ export function applyNextEvent(timeline: Timeline, state: ClusterState): void {
     case 'RolloutComplete':
     case 'ProgressDeadlineExceeded':
     case 'ScaleChanged':
+    case 'FailedCreate':
     case 'EvictionAllowed':
     case 'EvictionBlocked':
       // Workload and budget events change no pod or node by themselves: the pod events that follow do.

@@ -212,6 +212,7 @@ function typeClass(type: string): string {
   }
   if (
     type === 'EvictionBlocked' ||
+    type === 'FailedCreate' ||
     type === 'PodUnschedulable' ||
     type === 'NodeNotReady' ||
     type === 'ProgressDeadlineExceeded'

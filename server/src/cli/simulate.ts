@@ -22,6 +22,7 @@ import { readManifests } from '../language/manifests/read-manifests';
 import { describePlaceIn } from '../language/manifests/describe-place';
 import { rangeForValue } from '../language/yaml/node-at-path';
 import type { CliIo } from './io';
+import { apiServingFor } from '../host/analysis-context';
 import { readCliInput } from './read-input';
 import type { InputFile, SkippedChart } from './read-input';
 
@@ -95,6 +96,7 @@ export function runSimulate(args: readonly string[], io: CliIo): Promise<number>
     cluster: cluster === null ? null : cluster.objects,
     clusterDescription: (clusterInput?.files ?? []).map((file) => file.id).join(', '),
     version: options.version,
+    apiServing: apiServingFor(options.version),
     timeline: {
       scenario: { steps: options.steps, until: null, timing: {} },
       ...(options.until === null ? {} : { until: options.until }),
@@ -111,7 +113,7 @@ export function runSimulate(args: readonly string[], io: CliIo): Promise<number>
   io.stdout(options.output === 'json' ? `${JSON.stringify(report, null, 2)}\n` : formatReportText(report));
   const isPending = report.pods.some((pod) => pod.nodeName === null);
   const hasErrors = report.findings.some((finding) => finding.severity === 'error');
-  return Promise.resolve(isPending || hasErrors ? 1 : 0);
+  return Promise.resolve(isPending || hasErrors || report.rejected.length > 0 ? 1 : 0);
 }
 
 /** Parses the command line, or returns what is wrong with it. */

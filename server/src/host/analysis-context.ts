@@ -5,7 +5,8 @@
  */
 import type { AnalysisContext, FileAnalysis } from '../language/analyzer';
 import type { ApiVersionCheck } from '../language/kubernetes/api-version-check';
-import { createApiVersionCheck } from '../language/kubernetes/api-version-history';
+import type { ApiServing } from '../engine/admission/api-discovery';
+import { createApiServing, createApiVersionCheck } from '../language/kubernetes/api-version-history';
 import { buildCustomKindValidator, isCrdObject } from '../language/crd';
 import type { CrdKindValidator } from '../language/crd';
 import { OBJECT_RULES } from '../language/rules';
@@ -48,4 +49,16 @@ export function customKindsOf(analyses: readonly FileAnalysis[]): CrdKindValidat
     analysis.documents.flatMap((document) => document.objects.filter((object) => isCrdObject(object))),
   );
   return crds.length === 0 ? undefined : buildCustomKindValidator(crds);
+}
+
+const servings = new Map<string, ApiServing>();
+
+/** What the simulated API server of a Kubernetes version serves (for the engine's admission), cached. */
+export function apiServingFor(kubernetesVersion: string): ApiServing {
+  let serving = servings.get(kubernetesVersion);
+  if (serving === undefined) {
+    serving = createApiServing(loadApiVersionsDocument(), kubernetesVersion);
+    servings.set(kubernetesVersion, serving);
+  }
+  return serving;
 }

@@ -13,7 +13,8 @@ import { DEFAULT_CLUSTER_DESCRIPTION, defaultClusterObjects } from '../engine/mo
 import type { ObjectSource } from '../engine/model/source';
 import { simulate } from '../engine/simulate/simulate';
 import type { SimulationResult } from '../engine/simulate/simulate';
-import { isAtLeast, isKubernetesMinor } from '../engine/version';
+import { DEFAULT_KUBERNETES_VERSION, isAtLeast, isKubernetesMinor } from '../engine/version';
+import { apiServingFor } from './analysis-context';
 import type { AnalysisContext, AnalyzedDocument, FileAnalysis } from '../language/analyzer';
 import { analyzeText } from '../language/analyzer';
 import { readManifests } from '../language/manifests/read-manifests';
@@ -51,6 +52,7 @@ export function runPrediction(
       ...(clusterPath === undefined ? {} : { clusterDescription: basename(clusterPath) }),
       maxPods: MAX_SIMULATED_PODS,
       ...(version === undefined ? {} : { version }),
+      apiServing: apiServingFor(version ?? DEFAULT_KUBERNETES_VERSION),
     });
   const nodeCount = clusterObjects === null ? 0 : nodeObjectsOf(clusterObjects).length;
   // A cluster file not read at all (too large, binary, templated) or too large to simulate as you type: the

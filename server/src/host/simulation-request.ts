@@ -16,7 +16,7 @@ import { isKubernetesMinor } from '../engine/version';
 import { analyzeText } from '../language/analyzer';
 import { readManifests } from '../language/manifests/read-manifests';
 import type { ManifestFile } from '../language/manifests/read-manifests';
-import { getAnalysisContext } from './analysis-context';
+import { apiServingFor, getAnalysisContext } from './analysis-context';
 import { buildPanelReport } from './panel-report';
 import { findClusterFile } from './cluster-file';
 
@@ -85,6 +85,7 @@ export async function answerSimulationRequest(
     ...(clusterFile === undefined ? {} : { clusterDescription: basename(clusterFile) }),
     ...(isKubernetesMinor(settings.kubernetesVersion) ? { version: settings.kubernetesVersion } : {}),
     detail: 'full',
+    apiServing: apiServingFor(settings.kubernetesVersion),
   });
   return {
     ok: true,

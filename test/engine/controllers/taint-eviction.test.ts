@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { TaintObject, TolerationObject } from '../../../server/src/engine/model/objects';
+import { tolerationSecondsFor } from '../../../server/src/engine/controllers/node-lifecycle';
 import {
   DEFAULT_TOLERATION_SECONDS,
   admittedTolerations,
-  tolerationSecondsFor,
-} from '../../../server/src/engine/controllers/node-lifecycle';
+} from '../../../server/src/engine/admission/plugins/default-toleration-seconds';
 
 const UNREACHABLE: TaintObject = { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' };
 

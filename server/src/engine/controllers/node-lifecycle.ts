@@ -9,6 +9,7 @@
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/tainteviction/taint_eviction.go
  * https://github.com/kubernetes/kubernetes/blob/master/plugin/pkg/admission/defaulttolerationseconds/admission.go
  */
+import { admittedTolerations, TAINT_UNREACHABLE } from '../admission/plugins/default-toleration-seconds';
 import { listOf } from '../model/objects';
 import type { TaintObject, TolerationObject } from '../model/objects';
 import { toleratesTaint } from '../model/taints';
@@ -17,35 +18,8 @@ import type { ClusterState, SimNode } from './cluster-state';
 import type { SimPod } from './sim-pod';
 import type { TimingSettings } from './timing-settings';
 
-/** The taint key of a node whose Ready condition is Unknown. */
-export const TAINT_UNREACHABLE = 'node.kubernetes.io/unreachable';
-/** The taint key of a node whose Ready condition is False. */
-export const TAINT_NOT_READY = 'node.kubernetes.io/not-ready';
-/** DefaultTolerationSeconds: the admission plugin's default for both taints. */
-export const DEFAULT_TOLERATION_SECONDS = 300;
 /** The DisruptionTarget condition message the taint manager sets on the pods it deletes. */
 export const TAINT_EVICTION_MESSAGE = 'Taint manager: deleting due to NoExecute taint';
-
-/** The tolerations a pod has after admission (DefaultTolerationSeconds added when missing). */
-export function admittedTolerations(tolerations: readonly TolerationObject[]): TolerationObject[] {
-  const result = [...tolerations];
-  for (const key of [TAINT_NOT_READY, TAINT_UNREACHABLE]) {
-    const tolerated = tolerations.some(
-      (toleration) =>
-        (toleration.key === key || (toleration.key ?? '') === '') &&
-        (toleration.effect === 'NoExecute' || (toleration.effect ?? '') === ''),
-    );
-    if (!tolerated) {
-      result.push({
-        key,
-        operator: 'Exists',
-        effect: 'NoExecute',
-        tolerationSeconds: DEFAULT_TOLERATION_SECONDS,
-      });
-    }
-  }
-  return result;
-}
 
 /**
  * How long a pod may stay on a node with these NoExecute taints (getMinTolerationTime): null when some taint is not

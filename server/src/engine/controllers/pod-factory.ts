@@ -1,8 +1,13 @@
 /**
- * Turns the pod JSON a controller builds into a SimPod: resolves its priority and requests (model/pod-load.ts),
- * gives it a creation sequence, and keeps track of names so generated ones never clash. A pod the API server would
- * refuse (a PriorityClass that does not exist) is not created; its finding is reported once per template.
+ * Turns the pod JSON a controller builds into a SimPod: the API server's admission first (admission/admit-pod.ts:
+ * defaults and plugins; a refused pod is not created, the refusal joins the report's `rejected` and the
+ * controller's FailedCreate event the timeline, once per controller and reason), then its priority and requests
+ * (model/pod-load.ts), a creation sequence, and names that never clash.
  */
+import { defaultPodAdmission, failedCreateMessage } from '../admission/pod-admission';
+import type { PodAdmissionChain } from '../admission/admit-pod';
+import { rejectedObject } from '../admission/rejected';
+import type { Refusal, RejectedObject } from '../admission/rejected';
 import type { PriorityClassInfo } from '../model/cluster';
 import type { EngineFinding } from '../model/findings';
 import { isRecord } from '../model/objects';
@@ -34,16 +39,32 @@ export class PodFactory {
    */
   private readonly bySpec = new WeakMap<object, Map<string, PodInfo>>();
 
+  private readonly refused = new Set<string>();
+  private readonly admission: PodAdmissionChain;
+
   constructor(
     private readonly state: ClusterState,
     readonly names: NameAllocator,
     private readonly version: KubernetesMinor,
     private readonly priorityClasses: ReadonlyMap<string, PriorityClassInfo>,
     private readonly findings: EngineFinding[],
-  ) {}
+    /** Receives the pods the API server refuses. */
+    private readonly rejected: RejectedObject[] = [],
+    admission?: PodAdmissionChain,
+  ) {
+    this.admission = admission ?? defaultPodAdmission(priorityClasses);
+  }
 
   /** A SimPod for the JSON, or null when the API server would refuse it. */
-  build(json: Record<string, unknown>, origin: PodOrigin): SimPod | null {
+  build(raw: Record<string, unknown>, origin: PodOrigin): SimPod | null {
+    const outcome = this.admission.admit(raw);
+    if (!outcome.admitted) {
+      this.reportRefusal(raw, origin, outcome.refusal);
+      // A pod whose PriorityClass is missing also keeps its finding, on the field (model/pod-load.ts).
+      this.load(raw, origin);
+      return null;
+    }
+    const json = outcome.pod;
     const spec = json['spec'];
     const ownerKey = origin.workload === null ? '' : `${origin.workload.kind}/${origin.workload.name}`;
     const known = isRecord(spec) ? this.bySpec.get(spec)?.get(ownerKey) : undefined;
@@ -64,6 +85,30 @@ export class PodFactory {
       createdAt: this.state.sim.now,
       createdSeq: this.state.nextSeq(),
     });
+  }
+
+  /** The refusal in the report and the controller's FailedCreate event, once per controller and reason. */
+  private reportRefusal(json: Record<string, unknown>, origin: PodOrigin, refusal: Refusal): void {
+    // The controller that tried (a Deployment's pods are its ReplicaSet's), as the pod's controller reference.
+    const owner = controllerOf(json) ?? origin.workload ?? undefined;
+    const key = `${owner?.kind ?? ''}/${owner?.name ?? ''}#${origin.source.file}#${origin.source.documentIndex}#${refusal.message}`;
+    if (this.refused.has(key)) {
+      return;
+    }
+    this.refused.add(key);
+    const metadata = isRecord(json['metadata']) ? json['metadata'] : {};
+    const namespace = typeof metadata['namespace'] === 'string' ? metadata['namespace'] : 'default';
+    const name = typeof metadata['name'] === 'string' ? metadata['name'] : '';
+    this.rejected.push(rejectedObject({ kind: 'Pod', namespace, name }, refusal, origin.source, owner));
+    if (owner !== undefined) {
+      this.state.recordWorkload(
+        'FailedCreate',
+        owner.kind,
+        namespace,
+        owner.name,
+        failedCreateMessage(owner, name, refusal),
+      );
+    }
   }
 
   private load(json: Record<string, unknown>, origin: PodOrigin): PodInfo | null {
@@ -97,4 +142,16 @@ function withIdentity(template: PodInfo, json: Record<string, unknown>): PodInfo
     // The template's nodeName changed when it was bound: a copy starts from its own spec.
     nodeName: typeof nodeName === 'string' && nodeName !== '' ? nodeName : null,
   };
+}
+
+/** The controller reference of pod JSON, as {kind, name}. */
+function controllerOf(json: Record<string, unknown>): { kind: string; name: string } | undefined {
+  const metadata = isRecord(json['metadata']) ? json['metadata'] : {};
+  const references: unknown[] = Array.isArray(metadata['ownerReferences']) ? metadata['ownerReferences'] : [];
+  const controller = references.find((reference) => isRecord(reference) && reference['controller'] === true);
+  return isRecord(controller) &&
+    typeof controller['kind'] === 'string' &&
+    typeof controller['name'] === 'string'
+    ? { kind: controller['kind'], name: controller['name'] }
+    : undefined;
 }

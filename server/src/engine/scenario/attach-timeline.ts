@@ -4,6 +4,8 @@
  * timeline reads; the timeline runs with the profiles simulate() read; its sections, its findings (those the
  * cluster's loading already made are not repeated) and its pods and nodes at the end make the report.
  */
+import type { ApiServing } from '../admission/api-discovery';
+import type { RejectedObject } from '../admission/rejected';
 import type { Cluster } from '../model/cluster';
 import { flattenLists } from '../model/cluster-load';
 import type { SourcedObject } from '../model/cluster-load';
@@ -61,6 +63,7 @@ export interface TimelineRequest {
   readonly registry?: PluginRegistry;
   readonly detail?: RecordDetail;
   readonly options: TimelineOptions;
+  readonly apiServing?: ApiServing;
 }
 
 /** The timeline's contribution to the report. */
@@ -70,6 +73,8 @@ export interface TimelineAttachment {
   readonly findings: readonly AnyFinding[];
   /** The manifests' pods and the nodes at the end of the run. */
   readonly pods: TimelinePods;
+  /** What the API server refused. */
+  readonly rejected: readonly RejectedObject[];
 }
 
 /** Runs the timeline for simulate(). `known` are the findings already reported. */
@@ -91,6 +96,7 @@ export function runTimelineForReport(
     ...(options.scenario === undefined ? {} : { scenario: options.scenario }),
     ...(options.until === undefined ? {} : { until: options.until }),
     ...(options.timing === undefined ? {} : { timing: options.timing }),
+    ...(request.apiServing === undefined ? {} : { apiServing: request.apiServing }),
   });
   const seen = new Set(known.map(findingKey));
   const findings = result.findings.filter((finding) => {
@@ -106,6 +112,7 @@ export function runTimelineForReport(
     sections: buildTimelineReport(result),
     findings,
     pods: timelinePods(result, manifestFiles, base, podLevelResources),
+    rejected: result.rejected,
   };
 }
 

@@ -38,6 +38,9 @@ import { StatefulSetController } from '../controllers/stateful-set-controller';
 import type { TimelineFinding } from '../controllers/timeline-findings';
 import type { TimingSettings } from '../controllers/timing-settings';
 import { DEFAULT_TIMING } from '../controllers/timing-settings';
+import { admitManifests } from '../admission/admit-manifests';
+import type { ApiServing } from '../admission/api-discovery';
+import type { RejectedObject } from '../admission/rejected';
 import { applyManifests } from './apply-manifests';
 import { noteOperatorObjects, operatorObjects } from './operator-objects';
 import { buildInitialState } from './initial-state';
@@ -76,6 +79,8 @@ export interface TimelineInput {
   readonly until?: number | null;
   /** Timing overrides, over the scenario's and the defaults. */
   readonly timing?: Partial<TimingSettings>;
+  /** Which apiVersion/kind pairs the simulated API server serves (all, when absent). */
+  readonly apiServing?: ApiServing;
 }
 
 /** The outcome of a timeline simulation. */
@@ -91,6 +96,8 @@ export interface TimelineResult {
   readonly settings: TimingSettings;
   readonly endTime: number;
   readonly stoppedAtLimit: boolean;
+  /** What the API server refused: objects of the apply, and pods controllers tried to create. */
+  readonly rejected: readonly RejectedObject[];
 }
 
 /** Runs the timeline simulation. */
@@ -100,7 +107,10 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   const timelineFindings: TimelineFinding[] = [];
   const workloadFindings: WorkloadFinding[] = [];
   const clusterObjects = flattenLists(input.cluster ?? defaultClusterObjects());
-  const manifests = flattenLists(input.manifests);
+  // The API server's door: objects whose kind is not served are refused and never simulated.
+  const admission = admitManifests(flattenLists(input.manifests), input.apiServing);
+  const manifests = admission.admitted;
+  const rejected: RejectedObject[] = [...admission.rejected];
   const scenarios: Scenario[] = [];
   const workloads: SourcedObject[] = [];
   const rest: SourcedObject[] = [];
@@ -144,7 +154,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     names.reserve(pod.namespace, pod.name);
   }
   const podFindings: EngineFinding[] = [];
-  const factory = new PodFactory(state, names, version, cluster.priorityClasses, podFindings);
+  const factory = new PodFactory(state, names, version, cluster.priorityClasses, podFindings, rejected);
   const setup = {
     profiles: input.profiles ?? [DEFAULT_PROFILE],
     registry: input.registry ?? IN_TREE_REGISTRY,
@@ -237,5 +247,6 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     settings,
     endTime: outcome.endTime,
     stoppedAtLimit: outcome.stoppedAtLimit,
+    rejected,
   };
 }

@@ -32,6 +32,7 @@ export function formatReportText(report: SimulationReport, options: TextOptions 
       lines.push(formatFinding(finding, displayFile));
     }
   }
+  lines.push(...formatRejected(report, displayFile));
   lines.push('');
   lines.push(...formatPods(report.pods, options.maxNodesListed ?? 12));
   lines.push('');
@@ -139,6 +140,24 @@ function extendedUsage(node: ReportNode): string {
     .join(', ');
 }
 
+/** The "Refused by admission" section: each object the API server refuses, with what refused it and why. */
+function formatRejected(report: SimulationReport, displayFile: (file: string) => string): string[] {
+  if (report.rejected.length === 0) {
+    return [];
+  }
+  const lines = ['', 'Refused by admission'];
+  for (const entry of report.rejected) {
+    const name = `${entry.kind} ${entry.namespace === undefined ? '' : `${entry.namespace}/`}${entry.name}`;
+    const owner = entry.owner === undefined ? '' : ` (created by ${entry.owner.kind}/${entry.owner.name})`;
+    const by = entry.plugin === '' ? entry.stage : entry.plugin;
+    lines.push(`  ${name}${owner}, ${displayFile(entry.file)}: ${by}`);
+    for (const line of entry.message.split('\n')) {
+      lines.push(`    ${line}`);
+    }
+  }
+  return lines;
+}
+
 function formatSummary(report: SimulationReport): string {
   const placed = report.pods.filter((pod) => pod.nodeName !== null).length;
   const pending = report.pods.length - placed;
@@ -148,6 +167,9 @@ function formatSummary(report: SimulationReport): string {
   const parts = [
     `${report.pods.length} pod${report.pods.length === 1 ? '' : 's'}: ${placed} placed, ${pending} Pending`,
   ];
+  if (report.rejected.length > 0) {
+    parts.push(`${report.rejected.length} refused by the API server`);
+  }
   if (failures > 0) {
     parts.push(`${failures} predicted failure${failures === 1 ? '' : 's'} (drains, rollouts)`);
   }

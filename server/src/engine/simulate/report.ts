@@ -12,6 +12,7 @@ import { countFilterReasons, formatFitError, reasonsPerNode } from '../scheduler
 import type { SchedulingRecord } from '../scheduler/record';
 import type { KubernetesMinor } from '../version';
 import type { TimelineReport } from '../scenario/timeline-report';
+import type { RejectedObject } from '../admission/rejected';
 
 /** The report's apiVersion. */
 export const REPORT_API_VERSION = 'foresight/v1';
@@ -69,6 +70,8 @@ export interface SimulationReport extends Partial<TimelineReport> {
   readonly kubernetesVersion: KubernetesMinor;
   readonly cluster: { readonly source: string; readonly nodes: readonly ReportNode[] };
   readonly pods: readonly ReportPod[];
+  /** What the API server refused (never simulated): objects of the apply, pods controllers tried to create. */
+  readonly rejected: readonly RejectedObject[];
   readonly findings: readonly ReportFinding[];
 }
 

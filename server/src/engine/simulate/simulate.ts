@@ -16,6 +16,7 @@ import { MAX_EXPANDED_PODS } from '../workloads/types';
 import { indexAutoscalers } from '../workloads/autoscalers';
 import { isJsonObject } from '../workloads/json';
 import { podLimitFinding } from '../scenario/pod-limit';
+import type { ApiServing } from '../admission/api-discovery';
 import type { EngineFinding } from '../model/findings';
 import { buildFramework } from '../scheduler/framework/build-framework';
 import type { SchedulerFramework } from '../scheduler/framework/framework';
@@ -60,6 +61,11 @@ export interface SimulationInput {
   readonly registry?: PluginRegistry;
   /** The timeline's scenario steps, end time and timing. */
   readonly timeline?: TimelineOptions;
+  /**
+   * Which apiVersion/kind pairs the simulated API server serves (from the API history of `version`); an object of
+   * a kind not served is refused as kubectl refuses it. When absent, every kind is taken as served.
+   */
+  readonly apiServing?: ApiServing;
   /**
    * The most pods simulated (default MAX_EXPANDED_PODS): beyond it nothing is scheduled or replayed and a
    * finding says so, instead of the memory and minutes `replicas: 1000000` would take.
@@ -131,6 +137,7 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
         kubernetesVersion: version,
         cluster: { source: cluster.description, nodes: cluster.nodes.map(reportNode) },
         pods: [],
+        rejected: [],
         findings: findings.map(reportFinding),
       },
       records: [],
@@ -151,6 +158,7 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
     kubernetesVersion: version,
     cluster: { source: cluster.description, nodes: timeline.pods.nodes },
     pods: timeline.pods.pods,
+    rejected: timeline.rejected,
     findings: findings.map(reportFinding),
     ...timeline.sections,
   };

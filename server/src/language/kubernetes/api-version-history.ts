@@ -4,6 +4,7 @@
  */
 import type { ApiVersionsFile, Replacement } from '../schema/api-versions';
 import { createApiVersionIndex } from '../schema/api-versions';
+import type { ApiServing } from '../../engine/admission/api-discovery';
 import type { ApiVersionCheck, ApiVersionVerdict } from './api-version-check';
 
 /** The check of apiVersion and kind against the history, in one Kubernetes version. */
@@ -37,6 +38,19 @@ export function createApiVersionCheck(document: unknown, kubernetesVersion: stri
       case 'unknown':
         return { status: 'unknown' };
     }
+  };
+}
+
+/**
+ * What the simulated API server serves, for the engine's admission (kubectl's REST mapping): a built-in
+ * apiVersion/kind that is removed, not yet served or unknown to its group is not served; a kind of another group
+ * (a custom resource) is unknown, since its CRD may be installed in the cluster.
+ */
+export function createApiServing(document: unknown, kubernetesVersion: string): ApiServing {
+  const index = createApiVersionIndex(document as ApiVersionsFile);
+  return (apiVersion, kind) => {
+    const status = index.check(apiVersion, kind, kubernetesVersion).status;
+    return status === 'served' ? 'served' : status === 'unknown' ? 'unknown' : 'not-served';
   };
 }
 

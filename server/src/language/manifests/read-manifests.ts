@@ -3,8 +3,8 @@
  * to the objects the engine is given, for `foresight validate`, `foresight simulate`, the language server's
  * predictions and the timeline panel alike. Per document, as kubectl reads them:
  *
- * - a document with an error (syntax, schema, a removed apiVersion) is left out: the API server refuses it, so it
- *   never runs; documents that are not Kubernetes objects or are template text were already set aside, with one
+ * - a document with an error (syntax, schema) is left out: the API server refuses it, so it never runs; one whose
+ *   kind is not served (a removed apiVersion) goes on to the engine, whose admission refuses it in kubectl's words; documents that are not Kubernetes objects or are template text were already set aside, with one
  *   note per file, by the analyzer;
  * - `kind: List` and typed lists give their items;
  * - an object with `metadata.generateName` and no name is refused as kubectl apply refuses it;
@@ -70,10 +70,7 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
     ((fileId: string, documentIndex: number): string => `${fileId} (document ${documentIndex + 1})`);
   for (const file of files) {
     for (const document of file.analysis.documents) {
-      if (
-        options.keepAll !== true &&
-        document.findings.some((finding) => severityOf(finding.code) === 'error')
-      ) {
+      if (options.keepAll !== true && document.findings.some(isRefusedBeforeAdmission)) {
         continue;
       }
       for (const object of document.objects) {
@@ -114,6 +111,14 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
     });
   }
   return { objects, findings };
+}
+
+/** Kinds not served reach the engine, whose admission refuses them in kubectl's words (rejected[]). */
+const NOT_SERVED_CODES: ReadonlySet<string> = new Set(['removed-api-version', 'unknown-kind']);
+
+/** An error that keeps a document from the cluster here: any but a kind not served (admission reports those). */
+function isRefusedBeforeAdmission(finding: { readonly code: DiagnosticCode }): boolean {
+  return severityOf(finding.code) === 'error' && !NOT_SERVED_CODES.has(finding.code);
 }
 
 /**

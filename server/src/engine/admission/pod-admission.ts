@@ -1,0 +1,31 @@
+/**
+ * The pod admission the simulated API server runs (the plugins that exist so far, in the API server's order),
+ * and how a controller words a pod it could not create.
+ */
+import type { PriorityClassInfo } from '../model/cluster';
+import { PodAdmissionChain } from './admit-pod';
+import { DEFAULT_TOLERATION_SECONDS_PLUGIN } from './plugins/default-toleration-seconds';
+import { priorityPlugin } from './plugins/priority';
+import type { Refusal } from './rejected';
+
+/** The default-on plugins that are modelled, in the API server's order (names.ts): Priority, DefaultTolerationSeconds. */
+export function defaultPodAdmission(
+  priorityClasses: ReadonlyMap<string, PriorityClassInfo>,
+): PodAdmissionChain {
+  return new PodAdmissionChain([priorityPlugin(priorityClasses), DEFAULT_TOLERATION_SECONDS_PLUGIN]);
+}
+
+/**
+ * The FailedCreate event of the controller whose pod was refused: the ReplicaSet, Job and DaemonSet controllers
+ * write "Error creating: <error>" (controller_utils.go, RealPodControl.createPods); the StatefulSet controller
+ * "create Pod <name> in StatefulSet <set> failed error: <error>" (stateful_pod_control.go, recordPodEvent).
+ */
+export function failedCreateMessage(
+  owner: { readonly kind: string; readonly name: string },
+  podName: string,
+  refusal: Refusal,
+): string {
+  return owner.kind === 'StatefulSet'
+    ? `create Pod ${podName} in StatefulSet ${owner.name} failed error: ${refusal.message}`
+    : `Error creating: ${refusal.message}`;
+}

@@ -1,0 +1,66 @@
+/**
+ * What the API server refused, as the report lists it (`rejected[]`, schemas/report.schema.json): the object, the
+ * stage that refused it, the admission plugin's registered name for the admission stage, and the API server's (or
+ * kubectl's) error text. A pod a controller tried to create names its owner; the controller's FailedCreate event
+ * carries the same message.
+ */
+import type { ObjectSource } from '../model/source';
+
+/** Where on its way in an object was refused. */
+export type RejectionStage =
+  /** kubectl found no REST mapping: the apiVersion/kind is not served (removed, or a CRD not installed). */
+  | 'discovery'
+  /** The API server's validation of the object (schema, field rules). */
+  | 'validation'
+  /** An admission plugin (`plugin` names it). */
+  | 'admission';
+
+/** One refusal. */
+export interface RejectedObject {
+  readonly kind: string;
+  readonly namespace?: string;
+  readonly name: string;
+  /** For a pod a controller tried to create: the controller's object. */
+  readonly owner?: { readonly kind: string; readonly name: string };
+  readonly stage: RejectionStage;
+  /** The admission plugin's registered name ('' before admission). */
+  readonly plugin: string;
+  readonly message: string;
+  readonly file: string;
+  readonly documentIndex: number;
+}
+
+/** A refusal of an object before it is created: what refused it and the error text. */
+export interface Refusal {
+  readonly stage: RejectionStage;
+  readonly plugin: string;
+  readonly message: string;
+}
+
+/** The report entry for a refused object. */
+export function rejectedObject(
+  object: { readonly kind: string; readonly namespace?: string; readonly name: string },
+  refusal: Refusal,
+  source: ObjectSource,
+  owner?: { readonly kind: string; readonly name: string },
+): RejectedObject {
+  return {
+    kind: object.kind,
+    ...(object.namespace === undefined ? {} : { namespace: object.namespace }),
+    name: object.name,
+    ...(owner === undefined ? {} : { owner }),
+    stage: refusal.stage,
+    plugin: refusal.plugin,
+    message: refusal.message,
+    file: source.file,
+    documentIndex: source.documentIndex,
+  };
+}
+
+/**
+ * The API server's Forbidden error for an admission plugin's refusal: `pods "web-7d4b9-" is forbidden: …`. The
+ * name is the object's, or its generateName while the name is not generated yet (apiserver's admission errors).
+ */
+export function forbiddenMessage(resource: string, name: string, reason: string): string {
+  return `${resource} "${name}" is forbidden: ${reason}`;
+}
