@@ -14,7 +14,7 @@ export function parseObjects(text: string, file: string, findings: ReportFinding
     if (document.errors.length > 0) {
       for (const error of document.errors) {
         const message = `YAML syntax error: ${error.message.split('\n')[0] ?? error.message}`;
-        findings.push({ severity: 'error', code: 'syntax-error', file, documentIndex, path: [], message });
+        findings.push({ severity: 'error', code: 'yaml-syntax', file, documentIndex, path: [], message });
       }
       return;
     }

@@ -34,7 +34,7 @@ describe('foresight simulate over time', () => {
     assert.match(stdout, /^ {6}0s {4}1 {4}3 {10}3 {12}1$/m);
     assert.match(
       stdout,
-      /error: examples\/\.foresight\/cluster\.yaml:\d+ spec\.steps\[0\]: kubectl drain worker-1 never finishes: eviction of pod default\/payments-\S+ is refused by PodDisruptionBudget default\/payments: The disruption budget payments needs 2 healthy pods and has 2 currently \[drain-never-finishes\]/,
+      /error: examples\/\.foresight\/cluster\.yaml:\d+ spec\.steps\[0\]: kubectl drain worker-1 never finishes: eviction of pod default\/payments-\S+ is refused by PodDisruptionBudget default\/payments: The disruption budget payments needs 2 healthy pods and has 2 currently \[drain-blocked\]/,
     );
   });
 

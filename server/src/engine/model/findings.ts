@@ -2,53 +2,15 @@
  * Findings of the engine about its input (a bad cluster file, a pod bound to a missing node): data, never
  * exceptions. Each names the object by its ObjectSource, the field by a path inside it, and carries a stable code.
  */
+import { FINDING_CODES } from '../../../../protocol/finding-codes';
+import type { FindingCode } from '../../../../protocol/finding-codes';
 import type { ObjectSource } from './source';
 
 /** How serious an engine finding is. Errors make the input invalid; the others are advice. */
 export type EngineSeverity = 'error' | 'warning' | 'information';
 
-/** Stable codes of engine findings, with their severity. */
-export const ENGINE_FINDING_CODES = {
-  /** The cluster has no Node. */
-  'cluster-no-nodes': 'error',
-  /** A Node has no status.allocatable. */
-  'node-missing-allocatable': 'error',
-  /** A Node's status.allocatable lacks "pods": the node accepts no pod. */
-  'node-allocatable-incomplete': 'warning',
-  /** A quantity cannot be parsed. */
-  'invalid-quantity': 'error',
-  /** A quantity is negative where it must not be. */
-  'negative-quantity': 'error',
-  /** A taint lacks a key or has no valid effect. */
-  'invalid-taint': 'error',
-  /** An object lacks metadata.name. */
-  'missing-name': 'error',
-  /** Two objects of one kind share a name (and namespace). */
-  'duplicate-object': 'error',
-  /** A pod is bound (spec.nodeName) to a node the cluster does not have. */
-  'pod-bound-to-missing-node': 'error',
-  /** A pod names a PriorityClass that does not exist. */
-  'unknown-priority-class': 'error',
-  /** A field has the wrong type. */
-  'invalid-field': 'error',
-  /** An object of a kind the engine ignores. */
-  'ignored-object': 'information',
-  /** A scheduler profile names a plugin the engine does not model. */
-  'plugin-not-modelled': 'information',
-  /** A scheduler plugin's arguments are invalid; defaults were used. */
-  'invalid-plugin-args': 'warning',
-  /** An object is not a Kubernetes object (no kind, or not a mapping). */
-  'not-an-object': 'error',
-  /** A pod could not be read for scheduling (its spec is not an object). */
-  'invalid-pod': 'error',
-  /** The cluster file's workloads declare more pods than one simulation creates. */
-  'too-many-pods': 'error',
-  /** The input has a syntax error. */
-  'syntax-error': 'error',
-} as const satisfies Record<string, EngineSeverity>;
-
-/** A stable engine finding code. */
-export type EngineFindingCode = keyof typeof ENGINE_FINDING_CODES;
+/** A finding code (protocol/finding-codes.ts, the product's one table). */
+export type EngineFindingCode = FindingCode;
 
 /** One finding about the engine's input. */
 export interface EngineFinding {
@@ -69,7 +31,7 @@ export function engineFinding(
   path: readonly (string | number)[],
   message: string,
 ): EngineFinding {
-  return { code, severity: ENGINE_FINDING_CODES[code], source, path, message };
+  return { code, severity: FINDING_CODES[code], source, path, message };
 }
 
 /** Whether any finding is an error. */

@@ -4,6 +4,7 @@
  * timeline reads; the timeline runs with the profiles simulate() read; its sections, its findings (those the
  * cluster's loading already made are not repeated) and its pods and nodes at the end make the report.
  */
+import type { FindingCode } from '../../../../protocol/finding-codes';
 import type { ApiServing } from '../admission/api-discovery';
 import type { RejectedObject } from '../admission/rejected';
 import type { Cluster } from '../model/cluster';
@@ -33,7 +34,7 @@ export interface TimelineOptions {
 
 /** A finding of any part of the simulation (the shape SimulationFinding has). */
 export interface AnyFinding {
-  readonly code: string;
+  readonly code: FindingCode;
   readonly severity: 'error' | 'warning' | 'information';
   readonly source: ObjectSource;
   readonly path: readonly (string | number)[];

@@ -38,14 +38,7 @@ export function checkRollouts(
         continue;
       }
       const message = `${label}: ${record.message} (ProgressDeadlineExceeded at t=${record.endedAt ?? 0}s)${why}`;
-      findings.push(
-        timelineFinding(
-          'rollout-progress-deadline-exceeded',
-          source,
-          ['spec', 'progressDeadlineSeconds'],
-          message,
-        ),
-      );
+      findings.push(timelineFinding('rollout-stalls', source, ['spec', 'progressDeadlineSeconds'], message));
       continue;
     }
     const last = record.steps[record.steps.length - 1];
@@ -56,7 +49,7 @@ export function checkRollouts(
     const message = stoppedAtLimit
       ? `${label}: the rollout had not finished when the simulation stopped${progress}${why}`
       : `${label}: the rollout is stuck and never finishes${progress}${why}`;
-    findings.push(timelineFinding('rollout-not-finished', source, [], message));
+    findings.push(timelineFinding('rollout-unfinished', source, [], message));
   }
 }
 
@@ -128,7 +121,7 @@ export function checkBudgets(
       );
     } else if (index.podsOf(budget).length === 0) {
       const message = `${label} selects no pod in namespace "${budget.namespace}": it protects nothing`;
-      findings.push(timelineFinding('pdb-selects-no-pod', budget.source, ['spec', 'selector'], message));
+      findings.push(timelineFinding('pdb-selects-nothing', budget.source, ['spec', 'selector'], message));
     } else if (status.syncError !== null) {
       const message = `${label}: the disruption controller cannot compute it (${status.syncError}), so it allows no disruption`;
       findings.push(timelineFinding('pdb-sync-failed', budget.source, ['spec'], message));
@@ -142,7 +135,7 @@ export function checkBudgets(
       const message = `${label} never allows a voluntary disruption: with ${rule} it needs ${status.desiredHealthy} healthy pods of ${status.expectedPods} expected, so every eviction of its pods (and every kubectl drain of their nodes) is refused`;
       const path =
         budget.maxUnavailable !== undefined ? ['spec', 'maxUnavailable'] : ['spec', 'minAvailable'];
-      findings.push(timelineFinding('pdb-blocks-all-disruptions', budget.source, path, message));
+      findings.push(timelineFinding('pdb-blocks-disruptions', budget.source, path, message));
     }
   }
   const overlaps = new Map<string, { names: string[]; source: ObjectSource; pods: string[] }>();
@@ -221,10 +214,10 @@ export function checkDrains(
     }
     if (stoppedAtLimit) {
       const message = `kubectl drain ${outcome.node} had not finished at t=${endTime}s: ${reasons.join('; ')}`;
-      findings.push(timelineFinding('drain-not-finished', step.source, step.path, message));
+      findings.push(timelineFinding('drain-unfinished', step.source, step.path, message));
     } else {
       const message = `kubectl drain ${outcome.node} never finishes: ${reasons.join('; ')}`;
-      findings.push(timelineFinding('drain-never-finishes', step.source, step.path, message));
+      findings.push(timelineFinding('drain-blocked', step.source, step.path, message));
     }
   }
 }

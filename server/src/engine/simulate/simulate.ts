@@ -7,6 +7,7 @@
  *
  * PriorityClasses and Namespaces in the manifests count.
  */
+import type { FindingCode } from '../../../../protocol/finding-codes';
 import { flattenLists, loadCluster } from '../model/cluster-load';
 import type { SourcedObject } from '../model/cluster-load';
 import { DEFAULT_CLUSTER_DESCRIPTION, defaultClusterObjects } from '../model/default-cluster';
@@ -35,7 +36,7 @@ import type { ReportFinding, SimulationReport } from './report';
 
 /** Any finding the simulation collects (engine, workloads, scheduler configuration): the shape they share. */
 export interface SimulationFinding {
-  readonly code: string;
+  readonly code: FindingCode;
   readonly severity: 'error' | 'warning' | 'information';
   readonly source: {
     readonly file: string;

@@ -4,46 +4,16 @@
  * Same shape as the engine's findings (model/findings.ts): a stable code, its severity, the object's source and
  * the path of the field inside the object. Each message is worded once, here.
  */
+import { FINDING_CODES } from '../../../../protocol/finding-codes';
+import type { FindingCode } from '../../../../protocol/finding-codes';
 import type { EngineSeverity } from '../model/findings';
 import type { ObjectSource } from '../model/source';
 
 /** How serious a workload finding is: the engine's severities. */
 export type WorkloadSeverity = EngineSeverity;
 
-/** Stable codes of workload findings, with their severity. */
-export const WORKLOAD_FINDING_CODES = {
-  /** The workload has no metadata.name. */
-  'workload-missing-name': 'error',
-  /** spec.template is missing or not an object. */
-  'workload-missing-template': 'error',
-  /** spec.selector is required and missing. */
-  'workload-missing-selector': 'error',
-  /** spec.selector has no requirement at all. */
-  'workload-empty-selector': 'error',
-  /** spec.selector is malformed (bad operator, missing values). */
-  'workload-invalid-selector': 'error',
-  /** spec.selector does not select the template's labels. */
-  'workload-selector-mismatch': 'error',
-  /** A count (replicas, parallelism, completions) is negative. */
-  'workload-negative-count': 'error',
-  /** A field has the wrong type (replicas: "3"). */
-  'workload-invalid-field': 'error',
-  /** A Job sets spec.selector without spec.manualSelector. */
-  'job-selector-not-auto-generated': 'error',
-  /** An Indexed Job has no spec.completions. */
-  'job-indexed-without-completions': 'error',
-  /** A Job's pod template has a restartPolicy other than OnFailure or Never (Always by default). */
-  'job-invalid-restart-policy': 'error',
-  /** A DaemonSet gets no pod because no node is eligible. */
-  'daemonset-no-eligible-node': 'information',
-  /** The workloads ask for more pods than one simulation creates (ExpandOptions.maxPods); nothing was simulated. */
-  'workload-too-many-pods': 'error',
-  /** A Deployment created paused gets no ReplicaSet, so no pods. */
-  'deployment-paused': 'information',
-} as const satisfies Record<string, WorkloadSeverity>;
-
-/** A stable workload finding code. */
-export type WorkloadFindingCode = keyof typeof WORKLOAD_FINDING_CODES;
+/** A finding code (protocol/finding-codes.ts, the product's one table). */
+export type WorkloadFindingCode = FindingCode;
 
 /** One finding about a workload. */
 export interface WorkloadFinding {
@@ -63,7 +33,7 @@ export function workloadFinding(
   path: readonly (string | number)[],
   message: string,
 ): WorkloadFinding {
-  return { code, severity: WORKLOAD_FINDING_CODES[code], source, path, message };
+  return { code, severity: FINDING_CODES[code], source, path, message };
 }
 
 /** Whether any finding is an error. */

@@ -3,7 +3,6 @@
  */
 export { expandWorkloads, EXPANDED_KINDS } from './expand';
 export type { ExpandOptions, ExpandedPod, ExpansionResult, WorkloadInput, WorkloadOwner } from './types';
-export { WORKLOAD_FINDING_CODES } from './findings';
 export type { WorkloadFinding, WorkloadFindingCode, WorkloadSeverity } from './findings';
 export { CRONJOB_PLACEHOLDER_TIME } from './job';
 export { nodeShouldRunDaemonPod } from './node-eligibility';

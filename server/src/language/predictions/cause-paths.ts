@@ -12,12 +12,15 @@ import { parseQuantity } from '../../engine/model/quantity';
 type Path = (string | number)[];
 type Json = Record<string, unknown>;
 
-/** The template path of the field behind a reason (by its stable code and message). */
-export function causePath(reasonCode: string, reasonMessage: string, template: unknown): Path {
+/** The template path of the field behind a reason (by its stable code and its data). */
+export function causePath(
+  reason: { readonly code: string; readonly data?: Readonly<Record<string, string>> },
+  template: unknown,
+): Path {
   const spec = asObject(asObject(template)['spec']);
-  switch (reasonCode) {
+  switch (reason.code) {
     case INSUFFICIENT_RESOURCE_CODE:
-      return resourcePath(spec, reasonMessage.replace(/^Insufficient /, ''));
+      return resourcePath(spec, reason.data?.['resource'] ?? '');
     case UNTOLERATED_TAINT_CODE:
       return spec['tolerations'] === undefined ? ['spec'] : ['spec', 'tolerations'];
     case 'NodeAffinity/NodeAffinityMismatch':

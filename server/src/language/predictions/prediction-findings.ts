@@ -2,6 +2,7 @@
  * Predictions as findings, each on the field that causes it: "2 of 5 replicas stay Pending: 0/4 nodes are
  * available: …" on the request that is too large; one finding per cause, not one per replica.
  */
+import type { FindingCode } from '../../../../protocol/finding-codes';
 import type { TaintObject } from '../../engine/model/objects';
 import { UNTOLERATED_TAINT_CODE } from '../../engine/scheduler/plugins/taint-toleration';
 import type { DefaultResources, TemplateLocation } from './template-fixes';
@@ -32,7 +33,7 @@ export interface PredictionFixContext {
 
 /** A finding of the engine about its input, as the simulation reports it. */
 export interface EngineInputFinding {
-  readonly code: string;
+  readonly code: FindingCode;
   readonly severity: 'error' | 'warning' | 'information';
   readonly source: ObjectSource;
   readonly path: readonly (string | number)[];
@@ -40,32 +41,13 @@ export interface EngineInputFinding {
 }
 
 const REPLICATED_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);
-const ENGINE_SEVERITY_CODES: Record<EngineInputFinding['severity'], DiagnosticCode> = {
-  error: 'simulation-input-error',
-  warning: 'simulation-input-warning',
-  information: 'simulation-input-note',
-};
 /**
- * Engine findings that are predictions with a diagnostic code of their own (the rest map by severity), and the
- * field to put them on when the manifest has it (the engine names progressDeadlineSeconds; a stalled rollout is
- * shown on the strategy).
+ * Where an engine finding goes when the manifest has a better field for it than the one the engine names: a
+ * stalled rollout is shown on the strategy (the engine names progressDeadlineSeconds). Every engine finding keeps
+ * its own code (protocol/finding-codes.ts): the editor, the CLI and the README use the same ones.
  */
-const ENGINE_PREDICTION_CODES: Readonly<
-  Record<string, { code: DiagnosticCode; preferredPath?: readonly string[] }>
-> = {
-  'rollout-progress-deadline-exceeded': { code: 'rollout-stalls', preferredPath: ['spec', 'strategy'] },
-  'pdb-blocks-all-disruptions': { code: 'pdb-blocks-disruptions' },
-  'pdb-selects-no-pod': { code: 'pdb-selects-nothing' },
-  'pdb-overlap': { code: 'pdb-overlap' },
-  'drain-never-finishes': { code: 'drain-blocked' },
-  'drain-failed': { code: 'drain-blocked' },
-  'drain-not-finished': { code: 'drain-unfinished' },
-  'rollout-not-finished': { code: 'rollout-unfinished' },
-  'workload-too-many-pods': { code: 'predictions-skipped' },
-  'too-many-pods': { code: 'predictions-skipped' },
-  // The manifest reader's findings keep their own codes.
-  'duplicate-object': { code: 'duplicate-object' },
-  'generate-name-with-apply': { code: 'generate-name-with-apply' },
+const PREFERRED_PATHS: Readonly<Record<string, readonly string[]>> = {
+  'rollout-stalls': ['spec', 'strategy'],
 };
 
 /** Engine notes that say nothing about the user's manifest. */
@@ -134,7 +116,7 @@ export function predictionFindings(
         add(fileId, place(['spec'], 'pod-unschedulable', message));
       }
       for (const cause of primaries) {
-        const path = causePath(cause.code, cause.message, template);
+        const path = causePath(cause, template);
         const finding = place(path, 'pod-unschedulable', message);
         const fix =
           finding === undefined
@@ -151,7 +133,7 @@ export function predictionFindings(
         add(
           fileId,
           place(
-            causePath(cause.code, cause.message, template),
+            causePath(cause, template),
             'pod-unschedulable-cause',
             `${cause.nodes.length} of ${prediction.nodeCount} nodes (${nodes}) also reject ${prediction.name}: ${cause.message}.`,
           ),
@@ -191,11 +173,8 @@ export function predictionFindings(
       continue;
     }
     const root = (located.document.yaml.document?.contents ?? undefined) as Node | undefined;
-    const prediction = ENGINE_PREDICTION_CODES[finding.code];
-    const preferred =
-      prediction?.preferredPath === undefined
-        ? undefined
-        : [...finding.source.path, ...prediction.preferredPath];
+    const preferredPath = PREFERRED_PATHS[finding.code];
+    const preferred = preferredPath === undefined ? undefined : [...finding.source.path, ...preferredPath];
     const fullPath = [...finding.source.path, ...finding.path];
     const range =
       preferred !== undefined && nodeAtPath(root, preferred) !== undefined
@@ -205,11 +184,11 @@ export function predictionFindings(
           : rangeForKey(root, fullPath);
     if (range !== undefined) {
       const fix =
-        prediction?.code === 'rollout-stalls'
+        finding.code === 'rollout-stalls'
           ? antiAffinityDeadlockFix(root, finding, located.document.offset)
           : undefined;
       add(located.fileId, {
-        code: prediction?.code ?? ENGINE_SEVERITY_CODES[finding.severity],
+        code: finding.code,
         message: finding.message,
         start: range[0] + located.document.offset,
         end: range[1] + located.document.offset,

@@ -23,6 +23,8 @@ export interface ReplicaOutcome {
 export interface RejectionCause {
   readonly code: string;
   readonly message: string;
+  /** The reason's data (the resource that is short, …). */
+  readonly data?: Readonly<Record<string, string>>;
   readonly nodes: readonly string[];
 }
 
@@ -125,12 +127,19 @@ function causesOf(record: SchedulingRecord): RejectionCause[] {
   if (fitError === null) {
     return [];
   }
-  const byMessage = new Map<string, { code: string; nodes: string[] }>();
+  const byMessage = new Map<
+    string,
+    { code: string; data?: Readonly<Record<string, string>>; nodes: string[] }
+  >();
   for (const [node, status] of fitError.diagnosis.nodeStatuses) {
     for (const reason of status.reasons) {
       const entry = byMessage.get(reason.message);
       if (entry === undefined) {
-        byMessage.set(reason.message, { code: reason.code, nodes: [node] });
+        byMessage.set(reason.message, {
+          code: reason.code,
+          ...(reason.data === undefined ? {} : { data: reason.data }),
+          nodes: [node],
+        });
       } else {
         entry.nodes.push(node);
       }
@@ -138,6 +147,6 @@ function causesOf(record: SchedulingRecord): RejectionCause[] {
   }
   const order = [...countFilterReasons(fitError).keys()];
   return [...byMessage.entries()]
-    .map(([message, entry]) => ({ code: entry.code, message, nodes: entry.nodes }))
+    .map(([message, entry]) => ({ ...entry, message }))
     .sort((a, b) => b.nodes.length - a.nodes.length || order.indexOf(a.message) - order.indexOf(b.message));
 }

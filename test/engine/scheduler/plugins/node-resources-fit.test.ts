@@ -200,7 +200,7 @@ describe('NodeResourcesFit filter', () => {
     });
   }
 
-  test('reason codes are stable: TooManyPods and InsufficientResource', () => {
+  test('reason codes are stable: TooManyPods and InsufficientResource, which carries its resource as data', () => {
     assert.deepEqual(REASON_TOO_MANY_PODS, {
       code: 'NodeResourcesFit/TooManyPods',
       message: 'Too many pods',
@@ -208,6 +208,7 @@ describe('NodeResourcesFit filter', () => {
     assert.deepEqual(insufficientResource('cpu'), {
       code: INSUFFICIENT_RESOURCE_CODE,
       message: 'Insufficient cpu',
+      data: { resource: 'cpu' },
     });
     assert.equal(INSUFFICIENT_RESOURCE_CODE, 'NodeResourcesFit/InsufficientResource');
   });

@@ -4,7 +4,6 @@
 export { parseSchedulerConfiguration } from './parse-config';
 export type { ParsedSchedulerConfiguration, ParseSchedulerConfigurationOptions } from './parse-config';
 export { defaultMultiPointPlugins, defaultPluginConfig, defaultSchedulerProfile } from './default-profile';
-export { SCHEDULER_CONFIG_FINDING_CODES } from './findings';
 export type { SchedulerConfigFinding, SchedulerConfigFindingCode } from './findings';
 export { mergePluginSet } from './merge-plugins';
 export { CONFIG_EXTENSION_POINTS, pluginExtensionPoints } from './in-tree-plugins';

@@ -14,6 +14,8 @@ export type StatusCode = 'Success' | 'Error' | 'Unschedulable' | 'UnschedulableA
 export interface Reason {
   readonly code: string;
   readonly message: string;
+  /** What code needs from the reason (the resource that is short, …), so no one parses the message back. */
+  readonly data?: Readonly<Record<string, string>>;
 }
 
 /** The outcome of one plugin phase. */

@@ -39,7 +39,7 @@ export const REASON_TOO_MANY_PODS: Reason = {
 
 /** "Insufficient <resource>": the pod requests more of it than the node has left. */
 export function insufficientResource(resource: string): Reason {
-  return { code: INSUFFICIENT_RESOURCE_CODE, message: `Insufficient ${resource}` };
+  return { code: INSUFFICIENT_RESOURCE_CODE, message: `Insufficient ${resource}`, data: { resource } };
 }
 
 const INSUFFICIENT_CPU = insufficientResource('cpu');
