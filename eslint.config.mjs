@@ -1,6 +1,7 @@
 // Type-aware lint rules shared by every part of the project (see ../shared/STYLE.md, "Tooling").
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { LAYER_RULES } from './eslint.layers.mjs';
 
 export default tseslint.config(
   {
@@ -48,4 +49,5 @@ export default tseslint.config(
     files: ['scripts/**', 'bench/**', 'server/src/cli.ts', 'test/**'],
     rules: { 'no-console': 'off' },
   },
+  ...LAYER_RULES,
 );

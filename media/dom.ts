@@ -6,7 +6,7 @@
  */
 
 /** Options of `h`. */
-export interface ElementOptions {
+interface ElementOptions {
   readonly className?: string;
   readonly text?: string;
   readonly attrs?: Readonly<Record<string, string>>;
@@ -68,7 +68,7 @@ export function toggleClass(element: Element, className: string, isOn: boolean):
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** Icon shapes (16×16 viewBox paths, after the codicon shapes of the same name). */
-export const ICONS = {
+const ICONS = {
   play: 'M4 2.5v11l9.5-5.5z',
   pause: 'M4 2h3v12H4zM9 2h3v12H9z',
   stepBack: 'M3 2h2v12H3zM14 2.5v11L6 8z',

@@ -5,7 +5,7 @@
  */
 
 /** How serious a finding is. */
-export type FindingSeverity = 'error' | 'warning' | 'information';
+type FindingSeverity = 'error' | 'warning' | 'information';
 
 /** Each code with its severity. */
 export const FINDING_CODES = {
@@ -204,8 +204,3 @@ export const FINDING_CODES = {
 
 /** A stable finding code. */
 export type FindingCode = keyof typeof FINDING_CODES;
-
-/** Whether a string is one of the codes. */
-export function isFindingCode(code: string): code is FindingCode {
-  return Object.prototype.hasOwnProperty.call(FINDING_CODES, code);
-}

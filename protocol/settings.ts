@@ -10,13 +10,13 @@ export const SETTINGS_SECTION = 'kubeForesight';
 export const SUPPORTED_KUBERNETES_VERSIONS = ['1.33', '1.34', '1.35'] as const;
 
 /** One of the shipped Kubernetes minor versions. */
-export type KubernetesVersion = (typeof SUPPORTED_KUBERNETES_VERSIONS)[number];
+type KubernetesVersion = (typeof SUPPORTED_KUBERNETES_VERSIONS)[number];
 
 /** Which manifests are simulated together with the edited one. */
-export type AnalysisScope = 'folder' | 'file' | 'workspace';
+type AnalysisScope = 'folder' | 'file' | 'workspace';
 
 /** The scopes, in the order the manifest lists them. */
-export const ANALYSIS_SCOPES: readonly AnalysisScope[] = ['folder', 'file', 'workspace'];
+const ANALYSIS_SCOPES: readonly AnalysisScope[] = ['folder', 'file', 'workspace'];
 
 /** Settings read by the language server for each document. */
 export interface Settings {

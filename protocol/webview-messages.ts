@@ -15,7 +15,7 @@ export interface PanelNode {
 }
 
 /** Why no node fits a pod: kube-scheduler's FitError message and the reasons behind it. */
-export interface PanelUnschedulable {
+interface PanelUnschedulable {
   readonly message: string;
   /** How many nodes gave each reason. */
   readonly reasons: Readonly<Record<string, number>>;
@@ -26,7 +26,7 @@ export interface PanelUnschedulable {
 }
 
 /** One node's outcome in a pod's scheduling cycle. */
-export interface PanelNodeOutcome {
+interface PanelNodeOutcome {
   readonly node: string;
   /** null when the node passed every filter; else the plugin that rejected it and its reasons. */
   readonly rejectedBy: { readonly plugin: string; readonly reasons: readonly string[] } | null;
@@ -69,7 +69,7 @@ export interface PanelPod {
 }
 
 /** A finding of the report. */
-export interface PanelFinding {
+interface PanelFinding {
   readonly severity: 'error' | 'warning' | 'information';
   readonly code: string;
   readonly file: string;

@@ -7,7 +7,7 @@
  */
 import { generateManifests } from '../manifests';
 import { getAnalysisContext } from '../../server/src/host/analysis-context';
-import { MAX_SIMULATED_OBJECTS } from '../../server/src/host/prediction-service';
+import { MAX_SIMULATED_OBJECTS } from '../../server/src/host/prediction-types';
 import { analyzeText } from '../../server/src/language/analyzer';
 import type { FileAnalysis } from '../../server/src/language/analyzer';
 import { severityOf } from '../../server/src/language/findings';

@@ -17,8 +17,3 @@ export function readSettings(scope?: vscode.Uri): Settings {
     predictions: { enable: configuration.get('predictions.enable') },
   });
 }
-
-/** Whether a configuration change touches the extension's settings. */
-export function affectsSettings(event: vscode.ConfigurationChangeEvent): boolean {
-  return event.affectsConfiguration(SETTINGS_SECTION);
-}

@@ -5,7 +5,7 @@
 import type { PodDisplayPhase } from '../../protocol/timeline';
 
 /** The display phases, in the order of their indices (1-based: index 0 is "absent"). */
-export const POD_PHASES: readonly PodDisplayPhase[] = [
+const POD_PHASES: readonly PodDisplayPhase[] = [
   'Pending',
   'ContainerCreating',
   'Running',

@@ -7,7 +7,7 @@ import type { ClusterState } from './cluster-state';
 import type { Timeline } from './timeline';
 
 /** Events between two snapshots. */
-export const SNAPSHOT_INTERVAL = 256;
+const SNAPSHOT_INTERVAL = 256;
 
 /** The cluster state at any cursor of one timeline. */
 export class StateSeeker {

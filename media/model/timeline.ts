@@ -25,7 +25,7 @@ export interface PodEntry {
 }
 
 /** A node of the timeline. */
-export interface NodeEntry {
+interface NodeEntry {
   readonly index: number;
   readonly name: string;
   readonly report: PanelNode | null;
@@ -216,6 +216,6 @@ function sortedEvents(events: readonly TimelineEvent[]): readonly TimelineEvent[
 }
 
 /** An event's time; a time that is not a finite, non-negative number reads as 0. */
-export function timeOf(event: TimelineEvent): number {
+function timeOf(event: TimelineEvent): number {
   return Number.isFinite(event.time) && event.time > 0 ? event.time : 0;
 }

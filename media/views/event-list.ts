@@ -8,7 +8,7 @@ import { formatTime, visibleText } from '../format';
 import type { Timeline } from '../model/timeline';
 
 /** Height of a row in CSS pixels. */
-export const EVENT_ROW_HEIGHT = 24;
+const EVENT_ROW_HEIGHT = 24;
 const OVERSCAN = 6;
 
 interface EventRow {

@@ -13,7 +13,7 @@ import type { Timeline } from '../model/timeline';
 import { moreChip, onChipClick, podChip } from './pod-chip';
 
 /** Height of a lane in CSS pixels (fixed, so that positions are computed, never measured). */
-export const LANE_HEIGHT = 68;
+const LANE_HEIGHT = 68;
 const OVERSCAN = 3;
 const META_WIDTH = 280;
 const CHIP_WIDTH = 150;

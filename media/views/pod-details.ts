@@ -12,7 +12,7 @@ import type { PodEntry, Timeline } from '../model/timeline';
 import { explanationTables } from './explanation';
 
 /** What the details ask of the page. */
-export interface DetailsActions {
+interface DetailsActions {
   jumpToEvent(event: number): void;
   revealPod(pod: PodEntry): void;
   clearSelection(): void;

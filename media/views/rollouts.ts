@@ -130,7 +130,7 @@ export class RolloutsView {
 }
 
 /** The rollout at the playhead in words: its wave and replica counts, or how it ended. */
-export function describeWave(timeline: Timeline, entry: RolloutEntry, cursor: number, time: number): string {
+function describeWave(timeline: Timeline, entry: RolloutEntry, cursor: number, time: number): string {
   const applied = entry.steps.filter((index) => index < cursor);
   const first = entry.steps[0];
   if (applied.length === 0 || first === undefined) {

@@ -10,7 +10,7 @@ import type { Playback } from '../model/playback';
 import type { Timeline } from '../model/timeline';
 
 /** What the transport asks of the page. */
-export interface TransportActions {
+interface TransportActions {
   togglePlay(): void;
   stepPrevious(): void;
   stepNext(): void;

@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import { DEFAULT_SETTINGS } from '../../protocol/settings';
 import type { Settings } from '../../protocol/settings';
 import { getAnalysisContext } from '../../server/src/host/analysis-context';
-import type { ScopeFile } from '../../server/src/host/prediction-service';
+import type { ScopeFile } from '../../server/src/host/prediction-types';
 import { PredictionService } from '../../server/src/host/prediction-service';
 import { analyzeText } from '../../server/src/language/analyzer';
 

@@ -9,7 +9,7 @@ import type { TimelinePanels } from '../panel/timeline-panels';
 import { selectCluster } from './select-cluster';
 
 /** One command: its id and what it does. */
-export interface CommandEntry {
+interface CommandEntry {
   readonly id: string;
   /** Runs the command; `isServerRunning` tells which behaviour applies; `args` come from the caller (a lens). */
   run(isServerRunning: boolean, args: readonly unknown[]): Promise<void> | void;

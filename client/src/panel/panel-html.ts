@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 
 /** What the page is built from: the webview's CSP source, the asset URIs (asWebviewUri) and the nonce. */
-export interface PanelHtmlInput {
+interface PanelHtmlInput {
   /** webview.cspSource: the origin the webview serves local resources from. */
   readonly cspSource: string;
   readonly scriptUri: string;

@@ -16,10 +16,10 @@ import { buildPanelHtml, createNonce } from './panel-html';
 import { parseWebviewMessage } from './webview-message-check';
 
 /** Delay between the last change of a manifest and the new simulation. */
-export const UPDATE_DELAY_MS = 400;
+const UPDATE_DELAY_MS = 400;
 
 /** Where simulations come from (the language server). */
-export interface SimulationSource {
+interface SimulationSource {
   /** Simulates the manifests of a folder; undefined when the server is not running. */
   simulate(folderUri: string): Promise<SimulationResult | undefined>;
 }

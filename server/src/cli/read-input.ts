@@ -17,7 +17,7 @@ import { collectManifestFiles, STDIN_PATH } from '../files/manifest-files';
 import type { CliIo } from './io';
 
 /** The name standard input is shown by. */
-export const STDIN_NAME = '<stdin>';
+const STDIN_NAME = '<stdin>';
 
 /** One file read: its display name, text, analysis and line index. */
 export interface InputFile extends ManifestFile {
@@ -33,12 +33,12 @@ export interface SkippedChart {
 }
 
 /** What was read, or why nothing could be. */
-export type CliInput =
+type CliInput =
   | { readonly ok: true; readonly files: readonly InputFile[]; readonly charts: readonly SkippedChart[] }
   | { readonly ok: false; readonly usage: boolean; readonly message: string };
 
 /** How to read. */
-export interface ReadInputOptions {
+interface ReadInputOptions {
   readonly recursive: boolean;
   readonly kubernetesVersion: string;
   readonly maxFileLength: number;

@@ -27,7 +27,7 @@ import { readCliInput } from './read-input';
 import type { InputFile, SkippedChart } from './read-input';
 
 /** The usage line of the simulate command. */
-export const SIMULATE_USAGE =
+const SIMULATE_USAGE =
   'usage: foresight simulate [-R] [--cluster FILE]... [--output text|json] [--kubernetes-version 1.35] [--until SECONDS] ' +
   '[--drain NODE@SECONDS] [--fail-node NODE@SECONDS] [--scale [NAMESPACE/]KIND/NAME=REPLICAS@SECONDS] ' +
   '[--add-node NAME[=LIKE]@SECONDS] PATH... (- reads standard input)';
@@ -117,7 +117,7 @@ export function runSimulate(args: readonly string[], io: CliIo): Promise<number>
 }
 
 /** Parses the command line, or returns what is wrong with it. */
-export function parseSimulateArgs(args: readonly string[]): SimulateOptions | string {
+function parseSimulateArgs(args: readonly string[]): SimulateOptions | string {
   const options: SimulateOptions = {
     clusters: [],
     recursive: false,

@@ -26,7 +26,7 @@ interface ValidateOptions {
 }
 
 /** One finding as the CLI reports it (1-based line and column). */
-export interface ReportedFinding {
+interface ReportedFinding {
   file: string;
   line: number;
   column: number;

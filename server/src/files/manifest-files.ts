@@ -10,13 +10,13 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 
 /** File extensions taken from directories. */
-export const MANIFEST_EXTENSIONS = ['.yaml', '.yml', '.json'] as const;
+const MANIFEST_EXTENSIONS = ['.yaml', '.yml', '.json'] as const;
 
 /** The path that stands for standard input on a command line. */
 export const STDIN_PATH = '-';
 
 /** The files found, the Helm chart folders skipped, and the paths that could not be read. */
-export interface CollectedFiles {
+interface CollectedFiles {
   readonly files: string[];
   /** Helm chart folders met (named or walked into), each skipped as a unit. */
   readonly charts: string[];
@@ -24,7 +24,7 @@ export interface CollectedFiles {
 }
 
 /** How to walk folders, and bounds on the walk. */
-export interface CollectOptions {
+interface CollectOptions {
   /** Walk into sub-folders (`kubectl apply -R`). */
   readonly recursive?: boolean;
   /** Stop after this many files. */
@@ -34,7 +34,7 @@ export interface CollectOptions {
 }
 
 /** Whether a folder is a Helm chart: a Chart.yaml beside a templates/ folder. */
-export function isHelmChartFolder(directory: string): boolean {
+function isHelmChartFolder(directory: string): boolean {
   return (
     existsSync(join(directory, 'Chart.yaml')) &&
     statSync(join(directory, 'templates'), { throwIfNoEntry: false })?.isDirectory() === true

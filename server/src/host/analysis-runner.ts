@@ -9,7 +9,7 @@ import type { AnalysisRun, FileAnalysis } from '../language/analyzer';
 import { ANALYSIS_TIME_BUDGET_MS } from '../language/limits';
 
 /** How a run is driven; everything but isStale has a default, overridden by tests. */
-export interface RunControl {
+interface RunControl {
   /** Whether the result is no longer wanted; checked between batches. */
   readonly isStale: () => boolean;
   /** Milliseconds the run may take before it stops with what it has. */

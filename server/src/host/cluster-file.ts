@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 
 /** Where the default cluster file sits, relative to a folder. */
-export const CLUSTER_FILE = join('.foresight', 'cluster.yaml');
+const CLUSTER_FILE = join('.foresight', 'cluster.yaml');
 
 /** The cluster file for a folder, or undefined for the embedded default cluster. */
 export function findClusterFile(folder: string, setting: string, stopAt?: string): string | undefined {

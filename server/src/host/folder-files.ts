@@ -8,20 +8,14 @@ import type { AnalysisContext, FileAnalysis } from '../language/analyzer';
 import { FileAnalyzer } from '../language/analyzer';
 
 /** The most files read from one folder. */
-export const MAX_FOLDER_FILES = 2000;
+const MAX_FOLDER_FILES = 2000;
 /** The most directory entries looked at while listing one folder (a scope opened on a huge tree stays cheap). */
-export const MAX_FOLDER_ENTRIES = 20_000;
+const MAX_FOLDER_ENTRIES = 20_000;
 
 interface CachedFile {
   readonly mtimeMs: number;
   readonly size: number;
   readonly contextKey: string;
-  readonly analysis: FileAnalysis;
-}
-
-/** A file of the folder with its analysis. */
-export interface FolderFile {
-  readonly path: string;
   readonly analysis: FileAnalysis;
 }
 

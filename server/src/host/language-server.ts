@@ -40,13 +40,13 @@ import { CodeLensRefresh } from './code-lens-refresh';
 import { releaseAfterClose } from './memory-release';
 
 /** Debounce between the last keystroke and validation. */
-export const VALIDATION_DELAY_MS = 50;
+const VALIDATION_DELAY_MS = 50;
 
 /**
  * From this many objects to simulate, a document's validation diagnostics are published before its
  * predictions (the engine takes about 100 ms from here, hundreds at 1,000 objects); below, both go out together,
  * which spares the editor a second update and keeps a 100-resource folder's predictions within about 50 ms of
- * the debounce (issue 5).
+ * the debounce.
  */
 export const VALIDATION_FIRST_MIN_OBJECTS = 300;
 
@@ -64,7 +64,7 @@ interface AnalyzedVersion {
  * simulation of the older version unnecessary. So steady typing is never held up by simulations; predictions
  * follow once the typing pauses.
  */
-export const PREDICTION_DELAY_MS = 100;
+const PREDICTION_DELAY_MS = 100;
 
 function delay(milliseconds: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, milliseconds));

@@ -22,7 +22,7 @@ import { nodeAtPath } from '../language/yaml/node-at-path';
 import { LineIndex } from '../language/text/line-index';
 
 /** The text of a file the simulation read, by the `file` its sources name (a URI), or undefined. */
-export type SourceText = (file: string) => string | undefined;
+type SourceText = (file: string) => string | undefined;
 
 /** Builds the panel's report. */
 export function buildPanelReport(result: SimulationResult, textOf: SourceText): PanelReport {

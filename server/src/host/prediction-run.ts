@@ -24,8 +24,8 @@ import { severityOf } from '../language/findings';
 import { predictionFindings } from '../language/predictions/prediction-findings';
 import { buildWorkloadPredictions } from '../language/predictions/workload-predictions';
 import { nodeTaintsOf } from '../language/predictions/template-fixes';
-import type { Prediction, ScopeFile } from './prediction-service';
-import { MAX_SIMULATED_NODES, MAX_SIMULATED_OBJECTS, MAX_SIMULATED_PODS } from './prediction-service';
+import type { Prediction, ScopeFile } from './prediction-types';
+import { MAX_SIMULATED_NODES, MAX_SIMULATED_OBJECTS, MAX_SIMULATED_PODS } from './prediction-types';
 
 /** Runs the engine on a scope's manifests and places the findings on its files. */
 export function runPrediction(

@@ -8,75 +8,19 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Settings } from '../../../protocol/settings';
-import type { AnalysisContext, FileAnalysis } from '../language/analyzer';
-import type { Finding } from '../language/findings';
-import type { WorkloadPrediction } from '../language/predictions/workload-predictions';
-import type { SimulationResult } from '../engine/simulate/simulate';
+import type { AnalysisContext } from '../language/analyzer';
 import { findClusterFile } from './cluster-file';
 import { simulationInputsKey } from './simulation-inputs';
 import { FolderFiles } from './folder-files';
 import { relocated, runPrediction, skippedPrediction } from './prediction-run';
+import { MAX_SIMULATED_OBJECTS } from './prediction-types';
+import type { Prediction, ScopeFile } from './prediction-types';
+
 import { readManifests } from '../language/manifests/read-manifests';
 import { describePlaceIn } from '../language/manifests/describe-place';
 
-/**
- * The most Kubernetes objects simulated on every keystroke. Beyond it the editor says so once and shows no
- * prediction; `foresight simulate` has no such limit.
- */
-export const MAX_SIMULATED_OBJECTS = 2_000;
-
-/**
- * The most pods simulated on every keystroke (replicas summed): `replicas: 100000` would otherwise hold the
- * editor for minutes. Beyond it the workload gets one information diagnostic and no prediction is shown;
- * `foresight simulate` goes to 100,000.
- */
-export const MAX_SIMULATED_PODS = 5_000;
-
-/**
- * The most nodes of a cluster file simulated on every keystroke (the benchmarks' largest cluster). A larger
- * cluster file is named in a notice and the embedded default is used; `foresight simulate --cluster` takes it.
- */
-export const MAX_SIMULATED_NODES = 5_000;
-
-/** An analysed file that takes part in a prediction. */
-export interface ScopeFile {
-  /** The file's URI. */
-  readonly uri: string;
-  readonly analysis: FileAnalysis;
-  /** The text, for an open document (its unsaved contents count). */
-  readonly text?: string;
-}
-
-/** What a prediction run produced. */
-export interface Prediction {
-  /** The folder (or file) analysed together. */
-  readonly scopeUri: string;
-  readonly predictions: readonly WorkloadPrediction[];
-  /** The engine's result; undefined when the scope was too large to simulate. */
-  readonly simulation: SimulationResult | undefined;
-  /** Findings of the predictions, by file URI (manifests and the cluster file). */
-  readonly findings: ReadonlyMap<string, Finding[]>;
-  /**
-   * The same findings placed on newer analyses of some of its files (by URI; the others as predicted): a
-   * stale prediction shown on an edited text until the new one is ready. Objects are found by document index
-   * and path, so an inserted document shifts them until then.
-   */
-  readonly findingsOn: (
-    analyses: ReadonlyMap<string, FileAnalysis>,
-    texts?: ReadonlyMap<string, string>,
-  ) => Map<string, Finding[]>;
-  /** Set when this is the result of an earlier run reused on newer analyses (simulation-inputs.ts): that run. */
-  readonly reusedFrom?: Prediction;
-  /** The cluster's name for the status bar: "embedded default" or the cluster file's name. */
-  readonly clusterName: string;
-  /** Set when the cluster file has errors and the embedded default was used instead. */
-  readonly clusterNotice?: string;
-  /** The cluster file in use, if any. */
-  readonly clusterUri?: string;
-}
-
 /** A prediction not run yet: see PredictionService.plan. */
-export interface PredictionPlan {
+interface PredictionPlan {
   /** The prediction made on the same inputs, if any: then run() returns it at no cost. */
   readonly cached: Prediction | undefined;
   /**

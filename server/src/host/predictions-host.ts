@@ -20,11 +20,12 @@ import {
 import type { WorkloadPrediction } from '../language/predictions/workload-predictions';
 import { nodeRange, pathAtOffset } from '../language/yaml/node-at-path';
 import type { DocumentState } from './document-analyses';
-import type { OpenDocumentSource, Prediction } from './prediction-service';
+import type { OpenDocumentSource } from './prediction-service';
+import type { Prediction } from './prediction-types';
 import { PredictionService } from './prediction-service';
 
 /** The command the Replay lens runs (the timeline panel). */
-export const REPLAY_COMMAND = 'kubeForesight.showTimeline';
+const REPLAY_COMMAND = 'kubeForesight.showTimeline';
 
 /** Predictions for the open documents. */
 export class PredictionsHost {

@@ -11,7 +11,7 @@ const stores = new Map<string, SchemaStore>();
 let apiVersionsDocument: unknown;
 
 /** The folder holding schemas/kubernetes, found relative to this file. */
-export function findSchemasDirectory(): string {
+function findSchemasDirectory(): string {
   const candidates = [join(__dirname, '..', 'schemas'), join(__dirname, '..', '..', '..', 'schemas')];
   for (const candidate of candidates) {
     if (existsSync(join(candidate, 'kubernetes'))) {

@@ -23,7 +23,7 @@ import { findClusterFile } from './cluster-file';
 export { findClusterFile } from './cluster-file';
 
 /** What the handler needs from the language server. */
-export interface SimulationRequestContext {
+interface SimulationRequestContext {
   /** The open documents (their text wins over the file on disk). */
   openDocuments(): readonly { readonly uri: string; getText(): string }[];
   /** The settings that apply to a URI. */
@@ -31,7 +31,7 @@ export interface SimulationRequestContext {
 }
 
 /** The most manifest files read from one folder. */
-export const MAX_FILES = 2000;
+const MAX_FILES = 2000;
 
 /** Answers one request; `params` is untrusted. */
 export async function answerSimulationRequest(

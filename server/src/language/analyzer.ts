@@ -81,7 +81,7 @@ interface SliceResult {
 }
 
 /** How far a cooperative analysis has got; yielded between batches of documents. */
-export interface AnalysisProgress {
+interface AnalysisProgress {
   /** Documents (slices of the file between "---" lines) analysed or taken from the cache so far. */
   readonly analyzedDocuments: number;
   /** Documents in the file (those beyond MAX_DOCUMENTS_PER_FILE included). */
@@ -93,7 +93,7 @@ export interface AnalysisProgress {
  * information finding on the first document left out ('stop': the time budget ran out, or the host drops the
  * result because the document changed).
  */
-export type AnalysisCommand = 'continue' | 'stop';
+type AnalysisCommand = 'continue' | 'stop';
 
 /** A cooperative analysis: pauses between batches; the host drives it with next(command). */
 export type AnalysisRun = Generator<AnalysisProgress, FileAnalysis, AnalysisCommand | undefined>;

@@ -6,7 +6,7 @@
 import type { Finding } from './findings';
 
 /** Why a file is skipped, and whether to tell the user (only for files that look like Kubernetes manifests). */
-export interface SkipVerdict {
+interface SkipVerdict {
   readonly finding: Finding;
   readonly report: boolean;
 }

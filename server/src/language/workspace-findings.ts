@@ -9,7 +9,7 @@ import type { ManifestObject } from './kubernetes/manifest-object';
 import { checkServiceTargetPorts } from './rules';
 
 /** One analysed file, named by an id (a URI or a path). */
-export interface AnalyzedFile {
+interface AnalyzedFile {
   readonly id: string;
   readonly analysis: FileAnalysis;
 }

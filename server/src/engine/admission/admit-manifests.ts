@@ -11,7 +11,7 @@ import type { RejectedObject } from './rejected';
 import { rejectedObject } from './rejected';
 
 /** The objects admitted, in order, and those refused. */
-export interface ManifestAdmission {
+interface ManifestAdmission {
   readonly admitted: readonly SourcedObject[];
   readonly rejected: readonly RejectedObject[];
 }

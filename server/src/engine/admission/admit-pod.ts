@@ -10,7 +10,7 @@ import type { Refusal } from './rejected';
 import { forbiddenMessage } from './rejected';
 
 /** A pod admitted (its JSON, mutated) or refused. */
-export type PodAdmission =
+type PodAdmission =
   | { readonly admitted: true; readonly pod: Record<string, unknown> }
   | {
       readonly admitted: false;

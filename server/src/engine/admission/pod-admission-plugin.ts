@@ -7,7 +7,7 @@
 import type { AdmissionPluginName } from './names';
 
 /** Why a plugin refuses a pod: the reason of the Forbidden error, and the field that causes it. */
-export interface PluginRefusal {
+interface PluginRefusal {
   readonly reason: string;
   readonly path: readonly (string | number)[];
 }

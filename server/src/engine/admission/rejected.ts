@@ -7,7 +7,7 @@
 import type { ObjectSource } from '../model/source';
 
 /** Where on its way in an object was refused. */
-export type RejectionStage =
+type RejectionStage =
   /** kubectl found no REST mapping: the apiVersion/kind is not served (removed, or a CRD not installed). */
   | 'discovery'
   /** The API server's validation of the object (schema, field rules). */

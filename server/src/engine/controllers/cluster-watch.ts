@@ -28,13 +28,13 @@ export interface SimNode {
 }
 
 /** A pod watcher. */
-export type PodListener = (pod: SimPod, change: PodChange) => void;
+type PodListener = (pod: SimPod, change: PodChange) => void;
 /** A node watcher. */
-export type NodeListener = (node: SimNode, change: NodeChange) => void;
+type NodeListener = (node: SimNode, change: NodeChange) => void;
 /** A ReplicaSet watcher. */
-export type ReplicaSetListener = (replicaSet: SimReplicaSet, change: 'spec' | 'status') => void;
+type ReplicaSetListener = (replicaSet: SimReplicaSet, change: 'spec' | 'status') => void;
 /** A PodDisruptionBudget watcher. */
-export type BudgetListener = (budget: SimDisruptionBudget) => void;
+type BudgetListener = (budget: SimDisruptionBudget) => void;
 
 /** The key of a controller's pods: "Kind/namespace/name". */
 export function controllerKey(kind: string, namespace: string, name: string): string {

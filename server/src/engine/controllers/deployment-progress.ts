@@ -10,7 +10,7 @@ import type { ReplicaSetScaler } from './deployment-scale';
 import type { DeploymentStatus, SimDeployment, SimReplicaSet } from './workload-objects';
 
 /** The Progressing condition's messages (util.NewDeploymentCondition callers in progress.go). */
-export const DEPLOYMENT_MESSAGES = {
+const DEPLOYMENT_MESSAGES = {
   progressed: (replicaSet: string): string => `ReplicaSet "${replicaSet}" has successfully progressed.`,
   timedOut: (replicaSet: string): string => `ReplicaSet "${replicaSet}" has timed out progressing.`,
 };
@@ -94,7 +94,7 @@ export function calculateStatus(
 }
 
 /** DeploymentProgressing: more updated, fewer old, more ready or more available pods than before. */
-export function isProgressing(previous: DeploymentStatus, next: DeploymentStatus): boolean {
+function isProgressing(previous: DeploymentStatus, next: DeploymentStatus): boolean {
   const oldBefore = previous.replicas - previous.updatedReplicas;
   const oldAfter = next.replicas - next.updatedReplicas;
   return (

@@ -67,7 +67,7 @@ export function findActiveOrLatest(
 }
 
 /** IsSaturated: the new ReplicaSet has all the replicas, believes so (annotation), and all are available. */
-export function isSaturated(deployment: SimDeployment, replicaSet: SimReplicaSet | null): boolean {
+function isSaturated(deployment: SimDeployment, replicaSet: SimReplicaSet | null): boolean {
   return (
     replicaSet !== null &&
     replicaSet.replicas === deployment.replicas &&
@@ -139,7 +139,7 @@ export function scaleDeployment(
 }
 
 /** GetProportion: this ReplicaSet's share of the replicas to add (or remove), bounded by what is left. */
-export function getProportion(
+function getProportion(
   replicaSet: SimReplicaSet,
   deployment: SimDeployment,
   toAdd: number,

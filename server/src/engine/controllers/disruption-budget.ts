@@ -118,7 +118,7 @@ type ExpectedCount =
   | { readonly error: string };
 
 /** getExpectedPodCount. */
-export function expectedPodCount(
+function expectedPodCount(
   spec: BudgetSpec,
   pods: readonly BudgetPod[],
   findScale: ScaleFinder,
@@ -145,7 +145,7 @@ export function expectedPodCount(
 }
 
 /** getExpectedScale: the sum of the scales of the selected pods' controllers, each counted once. */
-export function expectedScale(
+function expectedScale(
   pods: readonly BudgetPod[],
   findScale: ScaleFinder,
 ): { readonly expectedCount: number; readonly unmanagedPods: string[] } | { readonly error: string } {

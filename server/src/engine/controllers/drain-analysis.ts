@@ -15,10 +15,10 @@ import type { DrainRefusal } from './drain';
 import { checkEviction, refusalMessage } from './eviction';
 
 /** The verdict of a drain analysis. */
-export type DrainVerdict = 'Allowed' | 'WaitsForBudget' | 'NeverFinishes';
+type DrainVerdict = 'Allowed' | 'WaitsForBudget' | 'NeverFinishes';
 
 /** A node's drain, analysed. */
-export interface DrainAnalysis {
+interface DrainAnalysis {
   readonly node: string;
   readonly verdict: DrainVerdict;
   /** Pods whose eviction passes at once. */

@@ -31,7 +31,7 @@ export const DRAIN_FILTER_MESSAGES = {
 } as const;
 
 /** The pods of a node sorted out. */
-export interface DrainSelection {
+interface DrainSelection {
   /** Pods to evict, by namespace/name as the API lists them. */
   readonly evict: readonly SimPod[];
   /** Skipped pods with why (mirror pods, ignored DaemonSet pods). */

@@ -17,7 +17,7 @@ import type { SimPod } from './sim-pod';
 import type { TimingSettings } from './timing-settings';
 
 /** Where a drain stands. */
-export type DrainState = 'NotStarted' | 'Evicting' | 'Completed' | 'Failed';
+type DrainState = 'NotStarted' | 'Evicting' | 'Completed' | 'Failed';
 
 /** A pod the drain could not evict (yet). */
 export interface DrainRefusal {
@@ -28,7 +28,7 @@ export interface DrainRefusal {
 }
 
 /** What a drain did. */
-export interface DrainOutcome {
+interface DrainOutcome {
   readonly node: string;
   readonly options: DrainOptions;
   state: DrainState;

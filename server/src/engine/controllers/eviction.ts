@@ -9,7 +9,7 @@
 import type { BudgetStatus } from './disruption-budget';
 
 /** A reason: a stable code and the API server's message. */
-export interface EvictionReason {
+interface EvictionReason {
   readonly code: string;
   readonly message: string;
 }
@@ -55,7 +55,7 @@ export type EvictionVerdict =
     };
 
 /** disruptionDeniedMessage: the cause of a refusal. */
-export function disruptionDeniedMessage(name: string, status: BudgetStatus): string {
+function disruptionDeniedMessage(name: string, status: BudgetStatus): string {
   if (status.syncError !== null) {
     return `The disruption budget ${name} does not allow evicting pods currently because it failed sync: ${status.syncError}`;
   }

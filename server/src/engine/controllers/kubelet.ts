@@ -21,7 +21,7 @@ import type { SimPod } from './sim-pod';
 import type { TimingSettings } from './timing-settings';
 
 /** The plan of a pod's start, computed when it is bound. */
-export interface StartPlan {
+interface StartPlan {
   /** The ContainerCreating event's message. */
   readonly creatingMessage: string;
   /** When every container runs, and the Running event's message; null when the pod can never start. */
@@ -102,7 +102,7 @@ export class Kubelets {
 }
 
 /** Computes when a pod bound at `now` on `node` runs and becomes ready; reserves its image pulls on the node. */
-export function planStart(pod: SimPod, node: SimNode, now: number, settings: TimingSettings): StartPlan {
+function planStart(pod: SimPod, node: SimNode, now: number, settings: TimingSettings): StartPlan {
   const spec = pod.object.spec ?? {};
   const initContainers = listOf(spec.initContainers as readonly unknown[] | undefined).map(containerTimingOf);
   const containers = listOf(spec.containers as readonly unknown[] | undefined).map(containerTimingOf);

@@ -19,7 +19,7 @@ import type { SimPod } from './sim-pod';
 import type { TimingSettings } from './timing-settings';
 
 /** The DisruptionTarget condition message the taint manager sets on the pods it deletes. */
-export const TAINT_EVICTION_MESSAGE = 'Taint manager: deleting due to NoExecute taint';
+const TAINT_EVICTION_MESSAGE = 'Taint manager: deleting due to NoExecute taint';
 
 /**
  * How long a pod may stay on a node with these NoExecute taints (getMinTolerationTime): null when some taint is not

@@ -22,7 +22,7 @@ import type { SimPod, WorkloadRef } from './sim-pod';
 import { newSimPod } from './sim-pod';
 
 /** What a created pod is, besides its JSON. */
-export interface PodOrigin {
+interface PodOrigin {
   /** The template (or Pod) it was made from. */
   readonly source: ObjectSource;
   readonly workload: WorkloadRef | null;

@@ -30,7 +30,7 @@ export function podsToDelete(
 }
 
 /** Negative when `a` should be deleted before `b`. */
-export function compareForDeletion(a: SimPod, rankA: number, b: SimPod, rankB: number): number {
+function compareForDeletion(a: SimPod, rankA: number, b: SimPod, rankB: number): number {
   const assignedA = a.nodeName !== null;
   const assignedB = b.nodeName !== null;
   if (assignedA !== assignedB) {

@@ -14,7 +14,7 @@
 import { listOf } from '../model/objects';
 
 /** A probe's timing fields (API defaults: initialDelaySeconds 0, periodSeconds 10, successThreshold 1). */
-export interface ProbeTiming {
+interface ProbeTiming {
   readonly initialDelaySeconds?: number;
   readonly periodSeconds?: number;
   readonly successThreshold?: number;
@@ -33,7 +33,7 @@ export interface ContainerTiming {
 }
 
 /** A preStop hook: sleep (PodLifecycleSleepAction), exec or httpGet. */
-export interface PreStopHook {
+interface PreStopHook {
   readonly sleep?: { readonly seconds?: number };
   readonly exec?: { readonly command?: readonly string[] };
   readonly httpGet?: unknown;
@@ -100,7 +100,7 @@ function finiteOrUndefined(value: unknown): number | undefined {
 }
 
 /** The first time a probe succeeds enough times, given when the app starts answering. */
-export function probeSuccessTime(
+function probeSuccessTime(
   containerStart: number,
   probe: ProbeTiming,
   answersFrom: number,

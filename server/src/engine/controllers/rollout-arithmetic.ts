@@ -14,7 +14,7 @@ export type IntOrPercent =
   { readonly kind: 'int'; readonly value: number } | { readonly kind: 'percent'; readonly value: number };
 
 /** A parsed IntOrString, or why it cannot be used (the API server's validation would refuse it). */
-export type IntOrPercentParse =
+type IntOrPercentParse =
   { readonly ok: true; readonly value: IntOrPercent } | { readonly ok: false; readonly message: string };
 
 /** Reads an IntOrString field: a non-negative integer or a string "N%" with N an integer. */
@@ -58,7 +58,7 @@ export function scaledValue(value: IntOrPercent, total: number, roundUp: boolean
 }
 
 /** The two fenceposts of a rolling update, resolved against the desired replicas. */
-export interface Fenceposts {
+interface Fenceposts {
   readonly maxSurge: number;
   readonly maxUnavailable: number;
 }
@@ -136,7 +136,7 @@ export function newReplicaSetReplicas(
 }
 
 /** A ReplicaSet as the rolling-update arithmetic sees it. */
-export interface ReplicaSetCounts {
+interface ReplicaSetCounts {
   /** spec.replicas. */
   readonly replicas: number;
   /** status.availableReplicas. */
@@ -144,7 +144,7 @@ export interface ReplicaSetCounts {
 }
 
 /** The outcome of reconcileOldReplicaSets: each old ReplicaSet's new size (same order), and how many went. */
-export interface OldScaleDown {
+interface OldScaleDown {
   readonly sizes: readonly number[];
   /** Pods removed by cleaning up unhealthy replicas first. */
   readonly cleanedUp: number;

@@ -35,7 +35,7 @@ export interface RolloutRecord {
 }
 
 /** What starts a rollout record. */
-export type RolloutStart = Omit<RolloutRecord, 'steps' | 'outcome' | 'endedAt' | 'message' | 'startedAt'>;
+type RolloutStart = Omit<RolloutRecord, 'steps' | 'outcome' | 'endedAt' | 'message' | 'startedAt'>;
 
 /** Rollout records by "Kind/namespace/name". */
 export class RolloutLog {

@@ -24,7 +24,7 @@ import type { SimPod } from './sim-pod';
 import type { TimingSettings } from './timing-settings';
 
 /** What the scheduler loop is built from. */
-export interface SchedulerSetup {
+interface SchedulerSetup {
   readonly profiles: readonly SchedulerProfile[];
   readonly registry: PluginRegistry;
   readonly version: KubernetesMinor;
@@ -45,7 +45,7 @@ interface QueuedPod {
 }
 
 /** Message for a pod that names (spec.nodeName) a node the cluster does not have. */
-export function missingNodeMessage(nodeName: string): string {
+function missingNodeMessage(nodeName: string): string {
   return `spec.nodeName "${nodeName}" names no node of the cluster: no kubelet will run the pod and the scheduler ignores it`;
 }
 
@@ -234,7 +234,7 @@ export function buildScheduler(state: ClusterState, setup: SchedulerSetup): Sche
 }
 
 /** The FailedScheduling message of a record (or why no cycle ran). */
-export function recordMessage(record: SchedulingRecord): string {
+function recordMessage(record: SchedulingRecord): string {
   if (record.fitError !== null) {
     return formatFitError(record.fitError);
   }

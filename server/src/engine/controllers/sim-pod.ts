@@ -62,10 +62,10 @@ export interface SimPod {
 }
 
 /** The mirror-pod annotation the kubelet puts on static pods' API objects. */
-export const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
+const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
 
 /** What creating a SimPod needs. */
-export interface SimPodInput {
+interface SimPodInput {
   readonly info: PodInfo;
   readonly workload: WorkloadRef | null;
   readonly revision: string | null;

@@ -35,7 +35,7 @@ export function isPredictedOutcome(code: string): boolean {
 }
 
 /** A finding code (protocol/finding-codes.ts, the product's one table). */
-export type TimelineFindingCode = FindingCode;
+type TimelineFindingCode = FindingCode;
 
 /** One finding of the timeline simulation. */
 export interface TimelineFinding {

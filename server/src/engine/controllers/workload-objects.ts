@@ -45,7 +45,7 @@ export interface ReplicaSetStatus {
 }
 
 /** The Deployment's Progressing condition, reduced to what the timeline needs. */
-export interface ProgressCondition {
+interface ProgressCondition {
   readonly reason:
     | 'NewReplicaSetCreated'
     | 'FoundNewReplicaSet'

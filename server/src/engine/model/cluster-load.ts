@@ -28,7 +28,7 @@ export interface SourcedObject {
 }
 
 /** A loaded cluster. */
-export interface LoadedCluster {
+interface LoadedCluster {
   readonly cluster: Cluster;
   readonly findings: readonly EngineFinding[];
   /** KubeSchedulerConfiguration objects found, for the scheduler configuration parser. */
@@ -36,7 +36,7 @@ export interface LoadedCluster {
 }
 
 /** Options of loadCluster. */
-export interface ClusterLoadOptions {
+interface ClusterLoadOptions {
   readonly version: KubernetesMinor;
   /** Where the cluster came from, for reports: "embedded default cluster", file names. */
   readonly description: string;

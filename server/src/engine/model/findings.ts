@@ -10,7 +10,7 @@ import type { ObjectSource } from './source';
 export type EngineSeverity = 'error' | 'warning' | 'information';
 
 /** A finding code (protocol/finding-codes.ts, the product's one table). */
-export type EngineFindingCode = FindingCode;
+type EngineFindingCode = FindingCode;
 
 /** One finding about the engine's input. */
 export interface EngineFinding {

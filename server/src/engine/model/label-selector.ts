@@ -36,7 +36,7 @@ export interface PodLabelSelector {
 }
 
 /** The result of compiling a LabelSelector object. */
-export type SelectorCompilation =
+type SelectorCompilation =
   | { readonly ok: true; readonly selector: PodLabelSelector }
   | { readonly ok: false; readonly message: string };
 
@@ -48,9 +48,6 @@ export const NOTHING_SELECTOR: PodLabelSelector = Object.freeze({
   key: '<nothing>',
   matches: () => false,
 });
-
-/** labels.Everything(). */
-export const EVERYTHING_SELECTOR: PodLabelSelector = selectorFromRequirements([]);
 
 /** A selector from requirements (ANDed). */
 export function selectorFromRequirements(requirements: readonly LabelRequirement[]): PodLabelSelector {

@@ -19,7 +19,7 @@ export interface ImageStateSummary {
 }
 
 /** The address kube-scheduler uses for a host port bound on every address. */
-export const BIND_ALL_HOST_IP = '0.0.0.0';
+const BIND_ALL_HOST_IP = '0.0.0.0';
 
 /** A node and the pods on it. */
 export class NodeInfo {

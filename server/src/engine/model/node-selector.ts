@@ -18,7 +18,7 @@ import type { PodSpecObject, PreferredSchedulingTermObject } from './objects';
 export const OBJECT_NAME_FIELD = 'metadata.name';
 
 /** What a node selector looks at on a node. */
-export interface NodeLabelsAndName {
+interface NodeLabelsAndName {
   readonly name: string;
   readonly labels: Readonly<Record<string, string>>;
 }
@@ -93,13 +93,8 @@ export class PreferredSchedulingTerms {
 }
 
 /** Parses a NodeSelector into its terms (empty and malformed terms become null). */
-export function parseNodeSelector(selector: NodeSelectorObject): ParsedTerm[] {
+function parseNodeSelector(selector: NodeSelectorObject): ParsedTerm[] {
   return listOf(selector.nodeSelectorTerms).map((term) => parseTerm(term));
-}
-
-/** Whether a NodeSelector (terms ORed) matches a node. */
-export function matchesNodeSelector(selector: NodeSelectorObject, node: NodeLabelsAndName): boolean {
-  return parseNodeSelector(selector).some((term) => term !== null && term(node));
 }
 
 function parseTerm(term: NodeSelectorTermObject | undefined): ParsedTerm {

@@ -33,7 +33,7 @@ const STRING_LISTS = new Set([
 const MAX_DEPTH = 100;
 
 /** The path of the first null item in a list of objects, or undefined. */
-export function firstNullListItem(value: unknown): (string | number)[] | undefined {
+function firstNullListItem(value: unknown): (string | number)[] | undefined {
   const search = (current: unknown, path: (string | number)[]): (string | number)[] | undefined => {
     if (typeof current !== 'object' || current === null || path.length > MAX_DEPTH) {
       return undefined;

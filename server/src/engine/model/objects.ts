@@ -6,13 +6,13 @@
  */
 
 /** A quantity as written in YAML: "500m", "1Gi", or a bare number. */
-export type QuantityValue = string | number;
+type QuantityValue = string | number;
 
 /** A map of resource name to quantity (requests, limits, allocatable, overhead). */
 export type ResourceListObject = Readonly<Record<string, QuantityValue>>;
 
 /** An owner reference (metadata.ownerReferences[]). */
-export interface OwnerReferenceObject {
+interface OwnerReferenceObject {
   readonly apiVersion?: string;
   readonly kind?: string;
   readonly name?: string;
@@ -20,7 +20,7 @@ export interface OwnerReferenceObject {
 }
 
 /** ObjectMeta: the parts the engine reads. */
-export interface ObjectMetaObject {
+interface ObjectMetaObject {
   readonly name?: string;
   readonly generateName?: string;
   readonly namespace?: string;
@@ -31,7 +31,7 @@ export interface ObjectMetaObject {
 }
 
 /** The effect of a taint, and of a toleration when it names one. */
-export type TaintEffect = 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
+type TaintEffect = 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
 
 /** A node taint (spec.taints[]). */
 export interface TaintObject {
@@ -96,13 +96,13 @@ export interface WeightedPodAffinityTermObject {
 }
 
 /** Pod affinity or anti-affinity. */
-export interface PodAffinityObject {
+interface PodAffinityObject {
   readonly requiredDuringSchedulingIgnoredDuringExecution?: readonly PodAffinityTermObject[];
   readonly preferredDuringSchedulingIgnoredDuringExecution?: readonly WeightedPodAffinityTermObject[];
 }
 
 /** spec.affinity. */
-export interface AffinityObject {
+interface AffinityObject {
   readonly nodeAffinity?: {
     readonly requiredDuringSchedulingIgnoredDuringExecution?: NodeSelectorObject;
     readonly preferredDuringSchedulingIgnoredDuringExecution?: readonly PreferredSchedulingTermObject[];
@@ -124,7 +124,7 @@ export interface TopologySpreadConstraintObject {
 }
 
 /** A container port. */
-export interface ContainerPortObject {
+interface ContainerPortObject {
   readonly containerPort?: number;
   readonly hostPort?: number;
   readonly hostIP?: string;
@@ -133,7 +133,7 @@ export interface ContainerPortObject {
 }
 
 /** Requests and limits of a container or of the whole pod. */
-export interface ResourceRequirementsObject {
+interface ResourceRequirementsObject {
   readonly requests?: ResourceListObject;
   readonly limits?: ResourceListObject;
 }
@@ -176,7 +176,7 @@ export interface PodObject {
 }
 
 /** An image present on a node (status.images[]). */
-export interface ContainerImageObject {
+interface ContainerImageObject {
   readonly names?: readonly string[];
   readonly sizeBytes?: number;
 }
@@ -192,24 +192,6 @@ export interface NodeObject {
     readonly capacity?: ResourceListObject;
     readonly images?: readonly ContainerImageObject[];
   };
-}
-
-/** A PriorityClass (scheduling.k8s.io/v1). */
-export interface PriorityClassObject {
-  readonly apiVersion?: string;
-  readonly kind?: string;
-  readonly metadata?: ObjectMetaObject;
-  readonly value?: number;
-  readonly globalDefault?: boolean;
-  readonly preemptionPolicy?: string;
-}
-
-/** Reads a property of an untyped JSON value, or undefined when it is not an object. */
-export function getField(value: unknown, key: string): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return undefined;
-  }
-  return (value as Record<string, unknown>)[key];
 }
 
 /** Whether a JSON value is a plain object (a YAML mapping). */

@@ -63,7 +63,7 @@ export interface PodInfo {
 }
 
 /** What a PodInfo is built from besides the pod object. */
-export interface PodInfoInput {
+interface PodInfoInput {
   readonly pod: PodObject;
   readonly source: ObjectSource;
   readonly owner: PodOwner | null;

@@ -16,7 +16,7 @@ import { isAtLeast } from '../version';
 import type { KubernetesMinor } from '../version';
 
 /** What loading a pod needs besides the pod. */
-export interface PodLoadContext {
+interface PodLoadContext {
   readonly version: KubernetesMinor;
   readonly priorityClasses: ReadonlyMap<string, PriorityClassInfo>;
   readonly findings: EngineFinding[];

@@ -13,9 +13,9 @@ import { RESOURCE_CPU, RESOURCE_MEMORY, readResourceList } from './resources';
 import type { ResourceListProblem } from './resources';
 
 /** The default cpu request (millicores) scoring assumes for a container that sets none (schedutil). */
-export const DEFAULT_MILLI_CPU_REQUEST = 100;
+const DEFAULT_MILLI_CPU_REQUEST = 100;
 /** The default memory request (bytes) scoring assumes for a container that sets none: 200Mi. */
-export const DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024;
+const DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024;
 
 /** A problem in a pod's resources, with the path of the offending list inside the pod spec. */
 export interface PodResourceProblem extends ResourceListProblem {
@@ -33,7 +33,7 @@ export interface PodRequests {
 }
 
 /** Options that follow the selected Kubernetes version's feature gates. */
-export interface PodRequestOptions {
+interface PodRequestOptions {
   /** Whether spec.resources (pod-level resources) is honoured: PodLevelResources, on by default from 1.34. */
   readonly podLevelResources: boolean;
 }

@@ -12,7 +12,7 @@ import type { PodSpecObject } from './objects';
 import type { ObjectSource } from './source';
 
 /** Built-in PriorityClasses, present in every cluster. */
-export const SYSTEM_PRIORITY_CLASSES: readonly { name: string; value: number }[] = [
+const SYSTEM_PRIORITY_CLASSES: readonly { name: string; value: number }[] = [
   { name: 'system-node-critical', value: 2000001000 },
   { name: 'system-cluster-critical', value: 2000000000 },
 ];
@@ -72,7 +72,7 @@ export function addPriorityClass(
 }
 
 /** The resolved priority of a pod, or a finding when it names a class that does not exist (admission rejects it). */
-export type PriorityResolution =
+type PriorityResolution =
   | { readonly ok: true; readonly priority: number; readonly preemptionPolicy: string }
   | { readonly ok: false; readonly finding: EngineFinding };
 

@@ -20,13 +20,13 @@ import { formatBytes, formatMilli, parseQuantity } from './quantity';
 export type QosClassName = 'Guaranteed' | 'Burstable' | 'BestEffort';
 
 /** A pod's QoS class and, in words a person understands, why. */
-export interface QosClassResult {
+interface QosClassResult {
   readonly qosClass: QosClassName;
   readonly reason: string;
 }
 
 /** Feature switches that depend on the Kubernetes version. */
-export interface QosOptions {
+interface QosOptions {
   /** Whether pod-level resources (spec.resources) are honoured; true from 1.34 (PodLevelResources beta). */
   readonly podLevelResources?: boolean;
 }

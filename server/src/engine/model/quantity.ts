@@ -23,8 +23,7 @@ export interface Quantity {
 }
 
 /** The outcome of parsing a quantity: the value, or why the text is not a quantity with a likely fix. */
-export type QuantityParse =
-  { ok: true; quantity: Quantity } | { ok: false; message: string; suggestions: string[] };
+type QuantityParse = { ok: true; quantity: Quantity } | { ok: false; message: string; suggestions: string[] };
 
 const QUANTITY_PATTERN =
   /^([+-]?)([0-9]+(?:\.[0-9]*)?|\.[0-9]+)(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?[0-9]+)?$/;

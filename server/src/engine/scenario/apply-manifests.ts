@@ -43,7 +43,7 @@ function withoutReplicas(entry: SourcedObject): SourcedObject {
 }
 
 /** What applying the manifests needs. */
-export interface ApplyInput {
+interface ApplyInput {
   readonly state: ClusterState;
   readonly factory: PodFactory;
   readonly manifests: readonly SourcedObject[];

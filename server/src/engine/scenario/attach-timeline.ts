@@ -33,7 +33,7 @@ export interface TimelineOptions {
 }
 
 /** A finding of any part of the simulation (the shape SimulationFinding has). */
-export interface AnyFinding {
+interface AnyFinding {
   readonly code: FindingCode;
   readonly severity: 'error' | 'warning' | 'information';
   readonly source: ObjectSource;
@@ -55,7 +55,7 @@ export function clusterModelObjects(objects: readonly SourcedObject[]): SourcedO
 }
 
 /** What the timeline needs from simulate(). */
-export interface TimelineRequest {
+interface TimelineRequest {
   readonly manifests: readonly SourcedObject[];
   readonly cluster: readonly SourcedObject[] | null;
   readonly clusterDescription?: string;
@@ -68,7 +68,7 @@ export interface TimelineRequest {
 }
 
 /** The timeline's contribution to the report. */
-export interface TimelineAttachment {
+interface TimelineAttachment {
   readonly sections: TimelineReport;
   /** Findings the cluster's loading did not already make. */
   readonly findings: readonly AnyFinding[];

@@ -24,7 +24,7 @@ export function formatTimelineSections(report: Partial<TimelineReport>): string[
 }
 
 /** Renders the timeline sections (empty when there is nothing to say). */
-export function formatTimelineText(report: TimelineReport): string[] {
+function formatTimelineText(report: TimelineReport): string[] {
   const lines: string[] = [];
   if (report.rollouts.length > 0) {
     lines.push('', 'Rollouts');

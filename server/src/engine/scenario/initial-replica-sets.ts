@@ -17,7 +17,7 @@ import { POD_TEMPLATE_HASH_LABEL } from '../workloads/replica-set';
 const REVISION_ANNOTATION = 'deployment.kubernetes.io/revision';
 
 /** A template without its pod-template-hash label, hashed for EqualIgnoreHash. */
-export function hashIgnoringTemplateHash(template: JsonObject): string {
+function hashIgnoringTemplateHash(template: JsonObject): string {
   const copy = cloneJson(template);
   const metadata = asObject(copy['metadata']);
   const labels = { ...asObject(metadata['labels']) };

@@ -25,10 +25,10 @@ import { readClusterReplicaSets, replicaSetFor } from './initial-replica-sets';
 import { synthesizeWorkloadPods } from './initial-pods';
 
 /** Pods of the initial state are ready since long before time 0 (so minReadySeconds has passed). */
-export const INITIAL_READY_SINCE = -86_400;
+const INITIAL_READY_SINCE = -86_400;
 
 /** What building the initial state needs. */
-export interface InitialStateInput {
+interface InitialStateInput {
   readonly state: ClusterState;
   readonly cluster: Cluster;
   /** The cluster file's workload objects (Deployments, ReplicaSets, StatefulSets, DaemonSets, PDBs). */

@@ -174,7 +174,7 @@ export function readDeployment(
 }
 
 /** The controller-revision-hash of a StatefulSet's template: "<name>-<hash>". */
-export function statefulSetRevision(name: string, template: unknown): string {
+function statefulSetRevision(name: string, template: unknown): string {
   return `${name.slice(0, 223)}-${templateHash(template)}`;
 }
 

@@ -16,7 +16,7 @@ import { PRIORITY } from '../sim/priorities';
 import type { ScenarioStep } from './scenario-spec';
 
 /** The controllers a step pokes (through the API objects they watch). */
-export interface StepTargets {
+interface StepTargets {
   readonly state: ClusterState;
   readonly index: BudgetIndex;
   readonly settings: TimingSettings;

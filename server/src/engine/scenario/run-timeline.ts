@@ -54,7 +54,7 @@ import { checkBudgets, checkDrains, checkRollouts, checkStuckStatefulPods } from
 export const TIMELINE_ONLY_KINDS: ReadonlySet<string> = new Set(['DaemonSet', 'HorizontalPodAutoscaler']);
 
 /** The kinds of a cluster file that describe running workloads (the timeline's initial state). */
-export const RUNNING_WORKLOAD_KINDS: ReadonlySet<string> = new Set([
+const RUNNING_WORKLOAD_KINDS: ReadonlySet<string> = new Set([
   'Deployment',
   'ReplicaSet',
   'StatefulSet',
@@ -64,7 +64,7 @@ export const RUNNING_WORKLOAD_KINDS: ReadonlySet<string> = new Set([
 ]);
 
 /** What to simulate over time. */
-export interface TimelineInput {
+interface TimelineInput {
   readonly manifests: readonly SourcedObject[];
   /** The cluster file's objects, or null for the embedded default cluster. */
   readonly cluster: readonly SourcedObject[] | null;

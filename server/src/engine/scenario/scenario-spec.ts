@@ -26,7 +26,7 @@ import { asArray, asObject, isJsonObject, readString } from '../workloads/json';
 
 /** The apiVersion and kind of a scenario document. */
 export const SCENARIO_API_VERSION = 'foresight/v1';
-export const SCENARIO_KIND = 'Scenario';
+const SCENARIO_KIND = 'Scenario';
 
 /** One what-if step. */
 export type ScenarioAction =
@@ -55,9 +55,6 @@ export interface Scenario {
   readonly until: number | null;
   readonly timing: Partial<TimingSettings>;
 }
-
-/** The scenario without any step. */
-export const EMPTY_SCENARIO: Scenario = { steps: [], until: null, timing: {} };
 
 /** Whether an object is a scenario document. */
 export function isScenarioObject(object: unknown): boolean {
@@ -192,7 +189,7 @@ function isTime(value: unknown): value is number {
 }
 
 /** The source of steps given on the command line. */
-export function commandLineSource(flag: string): ObjectSource {
+function commandLineSource(flag: string): ObjectSource {
   return { file: '<command line>', documentIndex: 0, path: [flag] };
 }
 

@@ -13,7 +13,7 @@ import type { RolloutOutcome, RolloutRecord } from '../controllers/rollout-log';
 import type { TimelineResult } from './run-timeline';
 
 /** One wave of a rollout. */
-export interface ReportRolloutStep {
+interface ReportRolloutStep {
   readonly time: number;
   readonly newReplicas: number;
   readonly oldReplicas: number;
@@ -39,14 +39,14 @@ export interface ReportRollout {
 }
 
 /** An eviction a budget refuses. */
-export interface ReportBlockedEviction {
+interface ReportBlockedEviction {
   /** "namespace/name". */
   readonly pod: string;
   readonly message: string;
 }
 
 /** A PodDisruptionBudget's status at the end of the timeline. */
-export interface ReportDisruptionBudget {
+interface ReportDisruptionBudget {
   readonly namespace: string;
   readonly name: string;
   readonly expectedPods: number;
@@ -60,7 +60,7 @@ export interface ReportDisruptionBudget {
 }
 
 /** A refusal that holds a drain. */
-export interface ReportDrainBlock {
+interface ReportDrainBlock {
   readonly pod: string;
   readonly disruptionBudget: string | null;
   readonly message: string;

@@ -12,7 +12,7 @@ import type { Status } from './framework/status';
 export type RecordDetail = 'full' | 'compact';
 
 /** Why a pod was not scheduled at all (no cycle ran). */
-export type NotAttemptedReason =
+type NotAttemptedReason =
   | { readonly kind: 'gated'; readonly message: string }
   | { readonly kind: 'no-profile'; readonly message: string }
   | { readonly kind: 'no-nodes'; readonly message: string }

@@ -34,15 +34,3 @@ export const IN_TREE_REGISTRY: PluginRegistry = new Map<string, PluginFactory>([
   ['ImageLocality', createImageLocality],
   ['DynamicResources', createDynamicResources],
 ]);
-
-/** A registry with more plugins added (or replaced), e.g. plugins written outside scheduler/plugins. */
-export function extendRegistry(
-  base: PluginRegistry,
-  extra: Readonly<Record<string, PluginFactory>>,
-): PluginRegistry {
-  const merged = new Map(base);
-  for (const [name, factory] of Object.entries(extra)) {
-    merged.set(name, factory);
-  }
-  return merged;
-}

@@ -19,12 +19,12 @@ import type { Status } from './framework/status';
 import type { RecordDetail, ScoreTable } from './record';
 
 /** minFeasibleNodesToFind: below this many nodes, every node is checked. */
-export const MIN_FEASIBLE_NODES_TO_FIND = 100;
+const MIN_FEASIBLE_NODES_TO_FIND = 100;
 /** minFeasibleNodesPercentageToFind: the adaptive percentage never drops below this. */
-export const MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND = 5;
+const MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND = 5;
 
 /** Reason code of the status given to nodes a PreFilterResult left out. */
-export const PREFILTER_NARROWED_REASON_CODE = 'Framework/PreFilterResultExcluded';
+const PREFILTER_NARROWED_REASON_CODE = 'Framework/PreFilterResultExcluded';
 
 /**
  * How many feasible nodes to find before scoring (numFeasibleNodesToFind): all nodes below 100; otherwise

@@ -19,7 +19,7 @@ import { runSchedulingCycle } from './schedule-one';
 import type { CycleResult, SearchCursor } from './schedule-one';
 
 /** Message when the cluster has no node (ErrNoNodesAvailable). */
-export const NO_NODES_AVAILABLE_MESSAGE = 'no nodes available to schedule pods';
+const NO_NODES_AVAILABLE_MESSAGE = 'no nodes available to schedule pods';
 
 /**
  * The PodScheduled condition message the API server sets on a pod with scheduling gates (reason SchedulingGated).
@@ -31,7 +31,7 @@ export const SCHEDULING_GATED_MESSAGE = 'Scheduling is blocked due to non-empty 
 const ABSENT_NODE_STATUS: Status = newStatus('UnschedulableAndUnresolvable', '');
 
 /** Options of a scheduling run. */
-export interface SchedulerOptions {
+interface SchedulerOptions {
   /** 'full' keeps every evaluated node's status and all scores; 'compact' only what explains failures. */
   readonly detail: RecordDetail;
 }

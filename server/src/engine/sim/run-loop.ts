@@ -6,10 +6,10 @@
 import { EventQueue } from './event-queue';
 
 /** A unit of work at a simulated time. */
-export type SimTask = () => void;
+type SimTask = () => void;
 
 /** How a run ended. */
-export interface RunOutcome {
+interface RunOutcome {
   /** The time of the last task run (or the start time). */
   readonly endTime: number;
   /** Whether tasks were left because they were due after `until`. */
@@ -19,7 +19,7 @@ export interface RunOutcome {
 }
 
 /** Guard against a controller loop that never settles: no real scenario comes near it. */
-export const MAX_TASKS = 20_000_000;
+const MAX_TASKS = 20_000_000;
 
 /** The simulated clock and its queue of tasks. */
 export class Simulation {

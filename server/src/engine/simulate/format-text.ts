@@ -10,7 +10,7 @@ import { formatTimelineSections } from '../scenario/format-timeline';
 import type { ReportFinding, ReportNode, ReportPod, SimulationReport } from './report';
 
 /** Options of the text rendering. */
-export interface TextOptions {
+interface TextOptions {
   /** How to show a finding's file (e.g. relative to the working directory). */
   readonly displayFile?: (file: string) => string;
   /** Pending pods list every node's reasons up to this many nodes, else a per-plugin count. */
@@ -47,7 +47,7 @@ export function formatReportText(report: SimulationReport, options: TextOptions 
 }
 
 /** One finding: `error: deploy.yaml:12 spec.replicas: message [code]` (or `(document 2)` without a line). */
-export function formatFinding(finding: ReportFinding, displayFile: (file: string) => string): string {
+function formatFinding(finding: ReportFinding, displayFile: (file: string) => string): string {
   const where =
     finding.line !== undefined
       ? `${displayFile(finding.file)}:${finding.line}`

@@ -38,7 +38,7 @@ export interface ReportNode {
 }
 
 /** Why a pod was not placed. */
-export interface ReportUnschedulable {
+interface ReportUnschedulable {
   /** kube-scheduler's message (the FailedScheduling event), or why no scheduling was attempted. */
   readonly message: string;
   /** How many nodes gave each reason. */
@@ -76,7 +76,7 @@ export interface SimulationReport extends Partial<TimelineReport> {
 }
 
 /** What a pod's report entry is built from besides its record. */
-export interface PodOutcome {
+interface PodOutcome {
   readonly record: SchedulingRecord;
   readonly qosClass: QosClassName;
 }

@@ -48,7 +48,7 @@ export interface SimulationFinding {
 }
 
 /** What to simulate. */
-export interface SimulationInput {
+interface SimulationInput {
   /** The user's manifests (workloads, pods, PriorityClasses, Namespaces…). */
   readonly manifests: readonly SourcedObject[];
   /** The cluster file's objects, or null for the embedded default cluster. */

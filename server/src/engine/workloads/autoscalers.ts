@@ -9,7 +9,7 @@ import type { JsonObject } from './json';
 import { asObject, readString } from './json';
 
 /** The replica bounds of the HPA that targets a workload. */
-export interface ReplicaBounds {
+interface ReplicaBounds {
   readonly minReplicas: number;
   readonly maxReplicas: number;
   /** The HPA's name, for explanations. */
@@ -20,7 +20,7 @@ export interface ReplicaBounds {
 export type AutoscalerIndex = ReadonlyMap<string, ReplicaBounds>;
 
 /** Whether an object is a HorizontalPodAutoscaler. */
-export function isAutoscaler(object: JsonObject): boolean {
+function isAutoscaler(object: JsonObject): boolean {
   return object['kind'] === 'HorizontalPodAutoscaler';
 }
 

@@ -22,14 +22,14 @@ import type { Workload } from './workload';
 import { checkSelector, isRejected, ownerOf, readTemplate, templateSource } from './workload';
 
 /** Label with the DaemonSet's generation when the pod was made (kept for backward compatibility upstream). */
-export const POD_TEMPLATE_GENERATION_LABEL = 'pod-template-generation';
+const POD_TEMPLATE_GENERATION_LABEL = 'pod-template-generation';
 
 const TEMPLATE_PATH = ['spec', 'template'] as const;
 /** How many refused nodes a finding names before summarising the rest. */
 const MAX_REASONS_SHOWN = 3;
 
 /** The tolerations every daemon pod gets, in the order the controller adds them. */
-export function daemonTolerations(hostNetwork: boolean): JsonObject[] {
+function daemonTolerations(hostNetwork: boolean): JsonObject[] {
   const tolerations: JsonObject[] = [
     { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute' },
     { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute' },
@@ -71,7 +71,7 @@ function isSameToleration(a: JsonObject, b: JsonObject): boolean {
 }
 
 /** ReplaceDaemonSetPodNodeNameNodeAffinity: the required node affinity becomes "metadata.name In [node]". */
-export function pinToNode(spec: JsonObject, nodeName: string): void {
+function pinToNode(spec: JsonObject, nodeName: string): void {
   const affinity = asObject(spec['affinity']);
   const nodeAffinity = asObject(affinity['nodeAffinity']);
   nodeAffinity['requiredDuringSchedulingIgnoredDuringExecution'] = {

@@ -29,12 +29,12 @@ import { checkSelector, isRejected, ownerOf, readCount, readTemplate, templateSo
 /** The fixed time at which every CronJob is taken to fire. */
 export const CRONJOB_PLACEHOLDER_TIME = '2025-01-01T00:00:00Z';
 /** CRONJOB_PLACEHOLDER_TIME in minutes since the Unix epoch (1735689600 s / 60): the suffix of the Job's name. */
-export const CRONJOB_PLACEHOLDER_MINUTES = 28_928_160;
+const CRONJOB_PLACEHOLDER_MINUTES = 28_928_160;
 
 /** Annotation (and label) with an Indexed Job pod's completion index. */
-export const JOB_COMPLETION_INDEX_ANNOTATION = 'batch.kubernetes.io/job-completion-index';
+const JOB_COMPLETION_INDEX_ANNOTATION = 'batch.kubernetes.io/job-completion-index';
 /** The finalizer that lets the Job controller count finished pods. */
-export const JOB_TRACKING_FINALIZER = 'batch.kubernetes.io/job-tracking';
+const JOB_TRACKING_FINALIZER = 'batch.kubernetes.io/job-tracking';
 
 /** Expands a Job into the pods it starts with. */
 export function expandJob(workload: Workload, context: ExpandContext): void {
@@ -170,7 +170,7 @@ function generatedJobLabels(job: JobIdentity): Record<string, string> {
 }
 
 /** podGenerateNameWithIndex: "<job>-<index>-", the job name cut so that the whole stays within 58 characters. */
-export function indexedGenerateName(jobName: string, index: number): string {
+function indexedGenerateName(jobName: string, index: number): string {
   const appendIndex = `-${index}-`;
   const prefix = jobName + appendIndex;
   if (prefix.length <= MAX_GENERATED_NAME_LENGTH) {

@@ -7,7 +7,7 @@
 import { asArray, asObject, isJsonObject, readStringMap } from './json';
 
 /** A parsed selector, or why it is malformed (with the path of the bad part inside the selector). */
-export type LabelSelectorParse =
+type LabelSelectorParse =
   | { readonly ok: true; readonly selector: LabelSelector }
   | { readonly ok: false; readonly message: string; readonly path: readonly (string | number)[] };
 

@@ -17,7 +17,7 @@ import { asArray, asObject, isJsonObject, readString, readStringMap } from './js
 export type IneligibleReason = 'node-name' | 'node-affinity' | 'taint';
 
 /** The verdict for one node. */
-export type NodeEligibility =
+type NodeEligibility =
   | { readonly shouldRun: true }
   | { readonly shouldRun: false; readonly reason: IneligibleReason; readonly detail: string };
 

@@ -27,7 +27,7 @@ export function controllerReference(
 }
 
 /** What the controller decides about one pod besides its template. */
-export interface PodIdentity {
+interface PodIdentity {
   readonly name: string;
   /** The generateName the controller asked for, when the name was generated. */
   readonly generateName?: string;

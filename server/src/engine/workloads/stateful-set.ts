@@ -18,9 +18,9 @@ import type { Workload } from './workload';
 import { checkSelector, isRejected, ownerOf, readCount, readTemplate, templateSource } from './workload';
 
 /** Label with the pod's own name, set by the StatefulSet controller. */
-export const STATEFUL_SET_POD_NAME_LABEL = 'statefulset.kubernetes.io/pod-name';
+const STATEFUL_SET_POD_NAME_LABEL = 'statefulset.kubernetes.io/pod-name';
 /** Label with the pod's ordinal (PodIndexLabel, on by default since 1.28). */
-export const POD_INDEX_LABEL = 'apps.kubernetes.io/pod-index';
+const POD_INDEX_LABEL = 'apps.kubernetes.io/pod-index';
 /** Label with the controller revision a pod was made from. */
 export const CONTROLLER_REVISION_HASH_LABEL = 'controller-revision-hash';
 

@@ -88,7 +88,7 @@ export function templateLabels(template: JsonObject): Record<string, string> {
 }
 
 /** How a kind's selector is validated. */
-export interface SelectorRule {
+interface SelectorRule {
   /** Path of the selector inside the object. */
   readonly selectorPath: readonly string[];
   /** Path of the template's labels inside the object. */

@@ -15,7 +15,7 @@ import { summarizeDescription } from './markdown';
 import type { FieldInfo } from './schema-field';
 
 /** VS Code's command to open the suggestions again: after `key: ` of an enum, or on the line below an object. */
-export const TRIGGER_SUGGEST: Command = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
+const TRIGGER_SUGGEST: Command = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
 
 /** Where and how a key is inserted. */
 export interface KeyInsertion {
@@ -131,7 +131,7 @@ function documentationOf(description: string | undefined): CompletionItem['docum
 }
 
 /** Whether a plain scalar would not read back as the same string (YAML 1.2 core schema, indicators). */
-export function needsQuotes(value: string): boolean {
+function needsQuotes(value: string): boolean {
   return (
     value === '' ||
     /^[\s\-?:,[\]{}#&*!|>'"%@`]/.test(value) ||

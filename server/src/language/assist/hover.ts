@@ -17,7 +17,7 @@ import { formatAllowedValues, formatPath, inlineCode, summarizeDescription } fro
 import { fieldAt, kindField } from './schema-field';
 
 /** A hover: Markdown and the range of the key or value it describes (an LSP Hover with MarkupContent). */
-export interface HoverResult {
+interface HoverResult {
   readonly markdown: string;
   readonly range: Range;
 }

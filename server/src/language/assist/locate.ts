@@ -37,7 +37,7 @@ export function rootNode(document: AnalyzedDocument): Node | undefined {
 }
 
 /** An object and a path relative to it. */
-export interface ObjectAtPath {
+interface ObjectAtPath {
   readonly object: ManifestObject;
   /** The path inside the object. */
   readonly path: InstancePath;

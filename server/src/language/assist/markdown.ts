@@ -5,7 +5,7 @@
  */
 
 /** Instance path segments. */
-export type PathSegments = readonly (string | number)[];
+type PathSegments = readonly (string | number)[];
 
 const PLAIN_KEY_PATTERN = /^[A-Za-z_$][\w$-]*$/;
 const URL_PATTERN = /https?:\/\/[^\s<>"'`)\]]+[^\s<>"'`)\].,;:!?]/g;

@@ -43,7 +43,7 @@ interface NamedSchema {
 }
 
 /** Follows `$ref` to the schema with content, remembering the last definition it passed through. */
-export function resolveNamed(store: SchemaStore, raw: JsonSchema): NamedSchema | undefined {
+function resolveNamed(store: SchemaStore, raw: JsonSchema): NamedSchema | undefined {
   let current = raw;
   let definition: string | undefined;
   for (let hops = 0; current.$ref !== undefined; hops++) {
@@ -65,7 +65,7 @@ export function typesOf(schema: JsonSchema): string[] {
 }
 
 /** The short name of a definition: "io.k8s.api.core.v1.Container" → "Container". */
-export function shortDefinitionName(definition: string): string {
+function shortDefinitionName(definition: string): string {
   return definition.slice(definition.lastIndexOf('.') + 1);
 }
 

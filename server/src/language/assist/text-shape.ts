@@ -74,7 +74,7 @@ export function lineElements(text: string, line: LineSpan, limit = line.end): Li
 }
 
 /** Whether a line is a document marker ("---" or "..."), where the structure of a document ends. */
-export function isDocumentMarker(text: string, line: LineSpan): boolean {
+function isDocumentMarker(text: string, line: LineSpan): boolean {
   return DOCUMENT_MARKER.test(text.slice(line.start, line.end));
 }
 

@@ -26,7 +26,7 @@ export interface CrdDefinition {
 }
 
 /** The apiVersion of the CRDs we read. */
-export const CRD_API_VERSION = 'apiextensions.k8s.io/v1';
+const CRD_API_VERSION = 'apiextensions.k8s.io/v1';
 
 /** Whether an object is a CustomResourceDefinition we can read. */
 export function isCrdObject(object: ManifestObject): boolean {

@@ -23,7 +23,7 @@ export type ApiVersionVerdict =
 export type ApiVersionCheck = (apiVersion: string, kind: string) => ApiVersionVerdict;
 
 /** The findings about an object's apiVersion and kind; `stop` when the object cannot be validated further. */
-export interface ApiVersionFindings {
+interface ApiVersionFindings {
   readonly findings: Finding[];
   readonly stop: boolean;
 }

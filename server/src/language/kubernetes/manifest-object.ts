@@ -24,7 +24,7 @@ export interface ManifestObject {
 }
 
 /** Whether a value looks like a Kubernetes object (a mapping with string apiVersion and kind). */
-export function isKubernetesObjectValue(
+function isKubernetesObjectValue(
   value: unknown,
 ): value is Record<string, unknown> & { apiVersion: string; kind: string } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

@@ -6,7 +6,7 @@
 import type { InstancePath } from '../yaml/node-at-path';
 
 /** The parts of an object that decide where its pod specs are. */
-export interface KindReference {
+interface KindReference {
   readonly apiVersion: string;
   readonly kind: string;
 }

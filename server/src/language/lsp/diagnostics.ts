@@ -8,7 +8,7 @@ import { DIAGNOSTIC_CODES, severityOf } from '../findings';
 import type { LineIndex } from '../text/line-index';
 
 /** The source name on every diagnostic of the extension. */
-export const DIAGNOSTIC_SOURCE = 'kube-foresight';
+const DIAGNOSTIC_SOURCE = 'kube-foresight';
 
 const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,

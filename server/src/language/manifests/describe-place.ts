@@ -6,7 +6,7 @@ import type { FileAnalysis } from '../analyzer';
 import type { ManifestObject } from '../kubernetes/manifest-object';
 
 /** A file as far as naming a place in it needs. */
-export interface PlacedFile {
+interface PlacedFile {
   readonly id: string;
   readonly analysis: FileAnalysis;
   /** The file's text, when known (its line numbers come from it). */

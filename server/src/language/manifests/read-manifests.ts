@@ -39,13 +39,13 @@ export interface ReaderFinding {
 }
 
 /** What the reader gives: the objects to apply, in order, and its findings. */
-export interface ReadResult {
+interface ReadResult {
   readonly objects: readonly SourcedObject[];
   readonly findings: readonly ReaderFinding[];
 }
 
 /** How to read. */
-export interface ReadOptions {
+interface ReadOptions {
   /**
    * Keep documents with errors and every definition (a cluster file: what runs is what it says, and its
    * problems are the engine's to report).

@@ -19,12 +19,12 @@ import { antiAffinityDeadlockFix, lowerRequestFix } from './value-fixes';
 import type { WorkloadPrediction } from './workload-predictions';
 
 /** Finds the analysed document a source points into. */
-export type SourceLocator = (
+type SourceLocator = (
   source: ObjectSource,
 ) => { fileId: string; document: AnalyzedDocument; text?: string } | undefined;
 
 /** What the quick fixes of predictions need beyond the simulation (optional: without it, fewer fixes). */
-export interface PredictionFixContext {
+interface PredictionFixContext {
   /** The taints of each node of the simulated cluster. */
   readonly nodeTaints?: ReadonlyMap<string, readonly TaintObject[]>;
   /** The requests and limits the BestEffort fix adds (the setting kubeForesight.defaultResources). */
@@ -200,7 +200,7 @@ export function predictionFindings(
 }
 
 /** What the timeline says of a workload's rollout (the report's rollouts entry). */
-export interface RolloutSummary {
+interface RolloutSummary {
   readonly kind: string;
   readonly namespace: string;
   readonly name: string;

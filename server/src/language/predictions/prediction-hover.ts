@@ -119,7 +119,7 @@ function formatMemory(bytes: number): string {
 }
 
 /** A disruption budget as the report gives it (the timeline's end state). */
-export interface BudgetHoverData {
+interface BudgetHoverData {
   readonly name: string;
   readonly expectedPods: number;
   readonly currentHealthy: number;
@@ -153,7 +153,7 @@ export function budgetHoverMarkdown(budget: BudgetHoverData, blockedDrains: read
 }
 
 /** A rollout as the report gives it. */
-export interface RolloutHoverData {
+interface RolloutHoverData {
   readonly kind: string;
   readonly name: string;
   readonly strategy: string;

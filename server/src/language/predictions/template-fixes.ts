@@ -55,7 +55,7 @@ export function nodeTaintsOf(nodes: readonly unknown[]): Map<string, TaintObject
 }
 
 /** kubectl's notation of a taint: key=value:effect. */
-export function formatTaint(taint: TaintObject): string {
+function formatTaint(taint: TaintObject): string {
   return `${taint.key}${taint.value === undefined || taint.value === '' ? '' : `=${taint.value}`}:${taint.effect}`;
 }
 

@@ -9,7 +9,7 @@ import { countFilterReasons, formatFitError } from '../../engine/scheduler/frame
 import type { SchedulingRecord } from '../../engine/scheduler/record';
 
 /** One replica's outcome. */
-export interface ReplicaOutcome {
+interface ReplicaOutcome {
   readonly podName: string;
   /** The node it lands on, or null when it stays Pending. */
   readonly nodeName: string | null;
@@ -70,7 +70,7 @@ export function buildWorkloadPredictions(
 }
 
 /** A stable key for a source: file, document and path. */
-export function sourceKey(source: ObjectSource): string {
+function sourceKey(source: ObjectSource): string {
   return `${source.file}\u0000${source.documentIndex}\u0000${source.path.join('/')}`;
 }
 

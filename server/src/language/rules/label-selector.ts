@@ -12,10 +12,7 @@ import type { PlainRecord } from './rule-support';
 import { isRecord, listAt, labelEntriesAt } from './rule-support';
 
 /** The operators a LabelSelectorRequirement may use. */
-export const SELECTOR_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist'] as const;
-
-/** A selector operator. */
-export type SelectorOperator = (typeof SELECTOR_OPERATORS)[number];
+const SELECTOR_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist'] as const;
 
 /** A problem with one selector requirement, located by a path relative to the object. */
 export interface SelectorProblem {
@@ -29,7 +26,7 @@ export interface SelectorProblem {
 }
 
 /** The findings of reading a selector: malformed requirements, and which requirements labels fail. */
-export interface SelectorReading {
+interface SelectorReading {
   /** Malformed requirements (the API server rejects the selector before matching it). */
   readonly malformed: SelectorProblem[];
   /** Whether the selector has neither matchLabels nor matchExpressions. */
@@ -186,11 +183,6 @@ function unmetExpression(
     default:
       return undefined;
   }
-}
-
-/** Whether labels satisfy a well-formed LabelSelector (an empty selector selects everything). */
-export function selectorMatches(selector: PlainRecord, labels: ReadonlyMap<string, string>): boolean {
-  return unmetRequirements(selector, [], labels, '').length === 0;
 }
 
 /** Whether labels satisfy a map selector (Service, ReplicationController): every pair present and equal. */

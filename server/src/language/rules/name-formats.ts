@@ -36,11 +36,11 @@ const LABEL_VALUE_MESSAGE =
   "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 
 /** Longest DNS-1123 label (and DNS-1035 label, and label name part or value). */
-export const DNS_LABEL_MAX_LENGTH = 63;
+const DNS_LABEL_MAX_LENGTH = 63;
 /** Longest DNS-1123 subdomain. */
-export const DNS_SUBDOMAIN_MAX_LENGTH = 253;
+const DNS_SUBDOMAIN_MAX_LENGTH = 253;
 /** Longest IANA service name (container port names). */
-export const PORT_NAME_MAX_LENGTH = 15;
+const PORT_NAME_MAX_LENGTH = 15;
 
 const encoder = new TextEncoder();
 

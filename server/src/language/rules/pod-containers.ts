@@ -12,10 +12,10 @@ import { isRecord, listAt } from './rule-support';
 export const CONTAINER_LISTS = ['containers', 'initContainers', 'ephemeralContainers'] as const;
 
 /** Which list a container is in. */
-export type ContainerList = (typeof CONTAINER_LISTS)[number];
+type ContainerList = (typeof CONTAINER_LISTS)[number];
 
 /** One container of a pod spec. */
-export interface ContainerEntry {
+interface ContainerEntry {
   /** The path of the pod spec the container belongs to. */
   readonly specPath: InstancePath;
   readonly list: ContainerList;

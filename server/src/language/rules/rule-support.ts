@@ -79,7 +79,7 @@ export function findingAt(
 }
 
 /** Formats a value the way the API server prints it in an error: strings quoted, numbers as they are. */
-export function formatValue(value: unknown): string {
+function formatValue(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
 

@@ -55,7 +55,7 @@ export type ApiVersionStatus =
   | { status: 'unknown' };
 
 /** Lookups over one api-versions.json. */
-export interface ApiVersionIndex {
+interface ApiVersionIndex {
   /** The status of apiVersion + kind in a Kubernetes version ("1.35"). */
   check(apiVersion: string, kind: string, kubernetesVersion: string): ApiVersionStatus;
 }

@@ -23,7 +23,7 @@ export function closestMatch(word: string, candidates: readonly string[]): strin
 }
 
 /** Optimal string alignment distance between two strings. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   if (Math.abs(a.length - b.length) > 8) {
     return Math.abs(a.length - b.length);
   }

@@ -74,7 +74,7 @@ const VALIDATED_OVERRIDES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** "<definition>.<property>" → the values the API server supports, in the order its message lists them. */
-export const ENUM_FIELDS: Readonly<Record<string, readonly string[]>> = {
+const ENUM_FIELDS: Readonly<Record<string, readonly string[]>> = {
   ...Object.fromEntries(
     VALIDATED_FIELDS.map((field) => {
       const dot = field.lastIndexOf('.');

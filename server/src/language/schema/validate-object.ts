@@ -166,7 +166,7 @@ function mapError(error: ErrorObject, path: InstancePath, node: Node | undefined
 }
 
 /** The finding for a malformed quantity, with a hint for the usual unit mistakes. */
-export function quantityFinding(data: unknown, where: string): Pick<Finding, 'code' | 'message' | 'fix'> {
+function quantityFinding(data: unknown, where: string): Pick<Finding, 'code' | 'message' | 'fix'> {
   const parsed = parseQuantity(typeof data === 'number' ? data : String(data));
   const suggestions = parsed.ok ? [] : parsed.suggestions;
   const hint = suggestions.length === 0 ? '' : `: did you mean ${suggestions.join(' or ')}?`;
@@ -201,7 +201,7 @@ function place(
 }
 
 /** Decodes a JSON pointer into a path, with numbers for array indexes (decided from the value itself). */
-export function decodeInstancePath(pointer: string, value: unknown): (string | number)[] {
+function decodeInstancePath(pointer: string, value: unknown): (string | number)[] {
   if (pointer === '') {
     return [];
   }

@@ -4,7 +4,7 @@
  */
 
 /** A zero-based line and character, as LSP positions are. */
-export interface LinePosition {
+interface LinePosition {
   line: number;
   character: number;
 }

@@ -9,10 +9,10 @@ import type { Node } from 'yaml';
 import type { OffsetEdit } from '../findings';
 
 /** A block of YAML lines to insert, relative to the column of what it joins; nested lines indent by two. */
-export type YamlLines = readonly string[];
+type YamlLines = readonly string[];
 
 /** The column (0-based) of an offset in a text. */
-export function columnAt(text: string, offset: number): number {
+function columnAt(text: string, offset: number): number {
   return offset - (text.lastIndexOf('\n', offset - 1) + 1);
 }
 

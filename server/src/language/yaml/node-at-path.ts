@@ -13,7 +13,7 @@ export type InstancePath = readonly (string | number)[];
 export type OffsetRange = readonly [number, number];
 
 /** What was found for a path: the key and value ranges of the deepest node reached. */
-export interface PathLocation {
+interface PathLocation {
   /** Range of the key of the deepest pair reached (absent for the root or for sequence items). */
   readonly keyRange?: OffsetRange;
   /** Range of the value node reached. */
@@ -104,7 +104,7 @@ export function nodeAtPath(root: Node | null | undefined, path: InstancePath): N
 }
 
 /** Where an offset falls: the path of the innermost node and whether it is on a key or a value. */
-export interface OffsetLocation {
+interface OffsetLocation {
   readonly path: (string | number)[];
   /** True when the offset is on a mapping key (the path then ends with that key). */
   readonly isKey: boolean;

@@ -11,7 +11,7 @@
  */
 
 /** One document's slice of the file. */
-export interface DocumentSlice {
+interface DocumentSlice {
   /** Offset of the slice in the file. */
   readonly start: number;
   /** The text of the slice, including its "---" line. */

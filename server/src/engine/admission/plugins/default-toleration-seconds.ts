@@ -12,7 +12,7 @@ import type { PodAdmissionPlugin } from '../pod-admission-plugin';
 /** The taint the node lifecycle controller puts on a node whose kubelet stopped reporting. */
 export const TAINT_UNREACHABLE = 'node.kubernetes.io/unreachable';
 /** The taint of a node whose Ready condition is False. */
-export const TAINT_NOT_READY = 'node.kubernetes.io/not-ready';
+const TAINT_NOT_READY = 'node.kubernetes.io/not-ready';
 /** The plugin's default for both taints. */
 export const DEFAULT_TOLERATION_SECONDS = 300;
 

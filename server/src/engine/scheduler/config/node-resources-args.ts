@@ -29,11 +29,7 @@ export interface UtilizationShapePoint {
 }
 
 /** The scoring strategies of NodeResourcesFit. */
-export const SCORING_STRATEGY_TYPES = [
-  'LeastAllocated',
-  'MostAllocated',
-  'RequestedToCapacityRatio',
-] as const;
+const SCORING_STRATEGY_TYPES = ['LeastAllocated', 'MostAllocated', 'RequestedToCapacityRatio'] as const;
 
 /** One scoring strategy type. */
 export type ScoringStrategyType = (typeof SCORING_STRATEGY_TYPES)[number];
@@ -55,7 +51,7 @@ export interface NodeResourcesBalancedAllocationArgs {
 }
 
 /** cpu and memory, weight 1 each: the default resources of both plugins. */
-export const DEFAULT_RESOURCE_SPEC: readonly ResourceSpec[] = [
+const DEFAULT_RESOURCE_SPEC: readonly ResourceSpec[] = [
   { name: 'cpu', weight: 1 },
   { name: 'memory', weight: 1 },
 ];

@@ -20,7 +20,7 @@ import {
 import type { ConfigExtensionPoint } from './in-tree-plugins';
 
 /** The plugin sets a profile writes, checked but not yet merged with the defaults. */
-export interface ProfilePluginSets {
+interface ProfilePluginSets {
   readonly multiPoint: PluginSet;
   readonly points: Partial<Record<ConfigExtensionPoint, PluginSet>>;
 }

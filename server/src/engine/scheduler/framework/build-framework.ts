@@ -21,13 +21,13 @@ import { SchedulerFramework } from './framework';
 import type { SchedulerPlugin } from './plugin';
 
 /** A plugin named by the profile that could not be built, and why. */
-export interface MissingPlugin {
+interface MissingPlugin {
   readonly name: string;
   readonly reason: string;
 }
 
 /** The built framework, with what could not be honoured. */
-export interface BuiltFramework {
+interface BuiltFramework {
   readonly framework: SchedulerFramework;
   /** Plugins named by the profile but not available in the engine. */
   readonly missingPlugins: readonly MissingPlugin[];

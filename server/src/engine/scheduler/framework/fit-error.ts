@@ -5,7 +5,6 @@
  * that plugin's reasons), sorted byte-wise and joined by ", ". When PreFilter rejected the pod, its message
  * replaces the counts. https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/types.go
  */
-import { statusMessage } from './status';
 import type { Status } from './status';
 
 /** Everything known about a failed scheduling attempt (framework.Diagnosis). */
@@ -82,11 +81,6 @@ export function reasonsPerNode(fitError: FitError, nodeNames: readonly string[])
     }
   }
   return result;
-}
-
-/** The message of a status, for use as a PreFilter or PostFilter message. */
-export function diagnosisMessage(status: Status): string {
-  return statusMessage(status);
 }
 
 /**

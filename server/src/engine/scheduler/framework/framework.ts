@@ -19,10 +19,10 @@ import { SUCCESS, errorStatus, isRejected, isSuccess, newStatus, withPlugin } fr
 import type { Status } from './status';
 
 /** Reason of the framework's own PreFilter rejection when PreFilterResults leave no node. */
-export const PREFILTER_NO_NODES_REASON_CODE = 'Framework/PreFilterResultEmpty';
+const PREFILTER_NO_NODES_REASON_CODE = 'Framework/PreFilterResultEmpty';
 
 /** The plugins of a profile by extension point, in run order, with score weights. */
-export interface PluginLists {
+interface PluginLists {
   readonly preFilter: readonly SchedulerPlugin[];
   readonly filter: readonly SchedulerPlugin[];
   readonly postFilter: readonly SchedulerPlugin[];
@@ -33,7 +33,7 @@ export interface PluginLists {
 }
 
 /** The outcome of the PreFilter extension point. */
-export interface PreFilterOutcome {
+interface PreFilterOutcome {
   /** SUCCESS, or the status that rejects the pod on every node, or an Error. */
   readonly status: Status;
   /** The nodes to filter, by name, or null for all. */
@@ -50,7 +50,7 @@ export interface NodePluginScores {
 }
 
 /** The outcome of scoring: totals per node and, when asked for, each plugin's weighted column. */
-export type ScoreOutcome =
+type ScoreOutcome =
   | { ok: true; totals: Float64Array; perPlugin: readonly Float64Array[] | null }
   | { ok: false; status: Status };
 

@@ -34,7 +34,7 @@ export interface PreFilterResult {
 }
 
 /** Incremental updates of a plugin's preFilter state when a pod is added to or removed from a node (what-if). */
-export interface PreFilterExtensions {
+interface PreFilterExtensions {
   addPod(state: CycleState, podToSchedule: PodInfo, podToAdd: PodInfo, node: NodeInfo): Status;
   removePod(state: CycleState, podToSchedule: PodInfo, podToRemove: PodInfo, node: NodeInfo): Status;
 }

@@ -5,7 +5,7 @@
  */
 
 /** Status codes, with kube-scheduler's names. */
-export type StatusCode = 'Success' | 'Error' | 'Unschedulable' | 'UnschedulableAndUnresolvable' | 'Skip';
+type StatusCode = 'Success' | 'Error' | 'Unschedulable' | 'UnschedulableAndUnresolvable' | 'Skip';
 
 /**
  * A reason: a stable code for machines ("NodeResourcesFit/InsufficientResource") and kube-scheduler's exact

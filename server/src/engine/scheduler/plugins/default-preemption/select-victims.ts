@@ -27,7 +27,7 @@ export const REASON_NO_VICTIMS: Reason = {
 };
 
 /** What one node offers. */
-export type NodeVictims =
+type NodeVictims =
   | { readonly ok: true; readonly victims: readonly PodInfo[]; readonly pdbViolations: number }
   | { readonly ok: false; readonly status: Status };
 
@@ -105,7 +105,7 @@ export function selectVictimsOnNode(
 }
 
 /** Sorts pods by descending priority, then by the order they were placed in (`placed`: position). */
-export function sortByImportance(pods: PodInfo[], placed: ReadonlyMap<PodInfo, number>): void {
+function sortByImportance(pods: PodInfo[], placed: ReadonlyMap<PodInfo, number>): void {
   pods.sort((a, b) => b.priority - a.priority || (placed.get(a) ?? 0) - (placed.get(b) ?? 0));
 }
 

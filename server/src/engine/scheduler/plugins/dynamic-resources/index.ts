@@ -13,10 +13,10 @@ import { unschedulable } from '../../framework/status';
 import type { Reason } from '../../framework/status';
 
 /** The plugin's name. */
-export const DYNAMIC_RESOURCES = 'DynamicResources';
+const DYNAMIC_RESOURCES = 'DynamicResources';
 
 /** The PostFilter reason for a pod without resource claims. */
-export const REASON_NO_CLAIMS_TO_DEALLOCATE: Reason = {
+const REASON_NO_CLAIMS_TO_DEALLOCATE: Reason = {
   code: 'DynamicResources/NoClaimsToDeallocate',
   message: 'no new claims to deallocate',
 };

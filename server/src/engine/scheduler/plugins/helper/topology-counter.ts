@@ -216,7 +216,7 @@ function firstAtOrAfter(list: readonly number[], value: number): number {
  * What a counter's predicate requires of a pod's labels, so that building it looks only at the pods carrying that
  * label (`key=value`, an equality requirement of its selector); 'nothing' when it matches no pod; null when unknown.
  */
-export type CounterAnchor = { readonly key: string; readonly value: string } | 'nothing' | null;
+type CounterAnchor = { readonly key: string; readonly value: string } | 'nothing' | null;
 
 /** The anchor of a selector: its first single-valued In (or matchLabels) requirement. */
 export function anchorOf(selector: PodLabelSelector): CounterAnchor {

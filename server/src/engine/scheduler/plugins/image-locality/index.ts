@@ -12,13 +12,13 @@ import { MAX_NODE_SCORE } from '../../framework/plugin';
 import type { PluginFactory } from '../../framework/plugin';
 
 /** The plugin's name. */
-export const IMAGE_LOCALITY = 'ImageLocality';
+const IMAGE_LOCALITY = 'ImageLocality';
 
 const MB = 1024 * 1024;
 /** Below this sum the score is 0 (minThreshold). */
-export const MIN_THRESHOLD = 23 * MB;
+const MIN_THRESHOLD = 23 * MB;
 /** The sum per container at which the score reaches 100 (maxContainerThreshold). */
-export const MAX_CONTAINER_THRESHOLD = 1000 * MB;
+const MAX_CONTAINER_THRESHOLD = 1000 * MB;
 
 /** Builds the ImageLocality plugin (score only). */
 export const createImageLocality: PluginFactory = (context) => ({

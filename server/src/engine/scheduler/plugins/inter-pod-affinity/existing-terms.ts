@@ -18,8 +18,7 @@ import { affinityTermsOf, termMatches } from './terms';
 import type { AffinityTerm } from './terms';
 
 /** Which list of the placed pod a term comes from. */
-export type TermKind =
-  'requiredAffinity' | 'requiredAntiAffinity' | 'preferredAffinity' | 'preferredAntiAffinity';
+type TermKind = 'requiredAffinity' | 'requiredAntiAffinity' | 'preferredAffinity' | 'preferredAntiAffinity';
 
 const KINDS: readonly TermKind[] = [
   'requiredAffinity',

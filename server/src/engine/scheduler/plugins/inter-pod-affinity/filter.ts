@@ -23,7 +23,7 @@ import type { AffinityTerm, PodAffinityTerms } from './terms';
 type Deltas = Map<string, number>;
 
 /** How a node fares. */
-export type AffinityVerdict = 'fits' | 'affinity' | 'anti-affinity' | 'existing-anti-affinity';
+type AffinityVerdict = 'fits' | 'affinity' | 'anti-affinity' | 'existing-anti-affinity';
 
 /** What Filter reads (preFilterState). */
 export class AffinityFilterState implements ClonableState {

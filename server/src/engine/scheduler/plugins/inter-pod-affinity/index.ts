@@ -25,7 +25,7 @@ import { affinityTermsOf, namespaceLabelsOf, termMatches } from './terms';
 import type { AffinityTerm } from './terms';
 
 /** The plugin's name. */
-export const INTER_POD_AFFINITY = 'InterPodAffinity';
+const INTER_POD_AFFINITY = 'InterPodAffinity';
 
 /** ErrReasonAffinityRulesNotMatch: no pod matching the required affinity terms in the node's domains. */
 export const REASON_AFFINITY_RULES_NOT_MATCH: Reason = {
@@ -46,7 +46,7 @@ export const REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH: Reason = {
 };
 
 /** The pod's terms do not parse (a malformed selector the API server would have refused). */
-export function parsePodReason(detail: string): Reason {
+function parsePodReason(detail: string): Reason {
   return { code: 'InterPodAffinity/ParsePod', message: `parsing pod: ${detail}` };
 }
 

@@ -19,7 +19,7 @@ import type { ExistingTermsIndex } from './existing-terms';
 import type { PodAffinityTerms, WeightedAffinityTerm } from './terms';
 
 /** Weighted pod counts per value of one topology key. */
-export interface Contribution {
+interface Contribution {
   readonly topologyKey: string;
   /** Weight per matching pod (negative for anti-affinity). */
   readonly factor: number;
@@ -33,7 +33,7 @@ export interface AffinityScoreState {
 }
 
 /** What PreScore needs to count. */
-export interface ScoreInputs {
+interface ScoreInputs {
   readonly pod: PodInfo;
   readonly terms: PodAffinityTerms;
   readonly namespaceLabels: Labels;

@@ -48,7 +48,7 @@ export interface PodAffinityTerms {
 }
 
 /** The label every namespace carries (NamespaceDefaultLabelName). */
-export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
+const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 
 const EMPTY: PodAffinityTerms = {
   requiredAffinity: [],

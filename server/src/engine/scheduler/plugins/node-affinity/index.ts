@@ -22,7 +22,7 @@ import { defaultNormalizeColumn, defaultNormalizeScore } from '../helper/normali
 import { readNodeAffinityArgs } from './args';
 
 /** The plugin's name. */
-export const NODE_AFFINITY = 'NodeAffinity';
+const NODE_AFFINITY = 'NodeAffinity';
 
 /** ErrReasonPod: the pod's nodeSelector or required node affinity does not match. */
 export const REASON_NODE_AFFINITY_MISMATCH: Reason = {

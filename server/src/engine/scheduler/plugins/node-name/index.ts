@@ -9,7 +9,7 @@ import { SUCCESS, skip, unresolvable } from '../../framework/status';
 import type { Reason } from '../../framework/status';
 
 /** The plugin's name. */
-export const NODE_NAME = 'NodeName';
+const NODE_NAME = 'NodeName';
 
 /** ErrReason. */
 export const REASON_NODE_NAME_MISMATCH: Reason = {

@@ -9,7 +9,7 @@ import { SUCCESS, skip, unschedulable } from '../../framework/status';
 import type { Reason } from '../../framework/status';
 
 /** The plugin's name. */
-export const NODE_PORTS = 'NodePorts';
+const NODE_PORTS = 'NodePorts';
 
 /** ErrReason. */
 export const REASON_NODE_PORTS_CONFLICT: Reason = {

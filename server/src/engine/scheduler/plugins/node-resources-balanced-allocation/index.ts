@@ -16,7 +16,7 @@ import {
 } from '../node-resources-fit/resource-allocation';
 
 /** The plugin's name. */
-export const NODE_RESOURCES_BALANCED_ALLOCATION = 'NodeResourcesBalancedAllocation';
+const NODE_RESOURCES_BALANCED_ALLOCATION = 'NodeResourcesBalancedAllocation';
 
 const PRE_SCORE_KEY = new StateKey<readonly number[]>('PreScoreNodeResourcesBalancedAllocation');
 

@@ -34,7 +34,7 @@ export interface NodeResourcesFitArgs {
 }
 
 /** cpu and memory, weight 1 each: the default resources of both plugins. */
-export const DEFAULT_RESOURCES: readonly ResourceSpec[] = [
+const DEFAULT_RESOURCES: readonly ResourceSpec[] = [
   { name: 'cpu', weight: 1 },
   { name: 'memory', weight: 1 },
 ];

@@ -26,7 +26,7 @@ import {
 import type { VectorScorer } from './resource-allocation';
 
 /** The plugin's name. */
-export const NODE_RESOURCES_FIT = 'NodeResourcesFit';
+const NODE_RESOURCES_FIT = 'NodeResourcesFit';
 
 /** Reason code of every "Insufficient <resource>" reason. */
 export const INSUFFICIENT_RESOURCE_CODE = 'NodeResourcesFit/InsufficientResource';
@@ -155,7 +155,7 @@ function fitsColumns(pod: PodInfo, columns: NodeColumns, row: number): boolean {
 }
 
 /** v1helper.IsExtendedResourceName: a name with a domain outside kubernetes.io, not a quota "requests." name. */
-export function isExtendedResourceName(name: string): boolean {
+function isExtendedResourceName(name: string): boolean {
   return name.includes('/') && !name.includes('kubernetes.io/') && !name.startsWith('requests.');
 }
 

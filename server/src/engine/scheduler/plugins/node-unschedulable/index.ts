@@ -12,7 +12,7 @@ import type { NodeInfo } from '../../../model/node-info';
 import type { PodInfo } from '../../../model/pod-info';
 
 /** The plugin's name. */
-export const NODE_UNSCHEDULABLE = 'NodeUnschedulable';
+const NODE_UNSCHEDULABLE = 'NodeUnschedulable';
 
 /** ErrReasonUnschedulable. */
 export const REASON_NODE_UNSCHEDULABLE: Reason = {

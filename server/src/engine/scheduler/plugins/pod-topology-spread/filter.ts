@@ -106,7 +106,7 @@ export class SpreadFilterState implements ClonableState {
 }
 
 /** How a node fares against the constraints. */
-export type SpreadVerdict = 'fits' | 'missing-label' | 'skew';
+type SpreadVerdict = 'fits' | 'missing-label' | 'skew';
 
 /** Filter: checks each constraint on the node, in order. */
 export function checkSpread(state: SpreadFilterState, node: NodeInfo): SpreadVerdict {

@@ -24,7 +24,7 @@ import { buildScoreState, normalizeSpread, normalizeSpreadColumn, scoreSpread } 
 import type { SpreadScoreState } from './score';
 
 /** The plugin's name. */
-export const POD_TOPOLOGY_SPREAD = 'PodTopologySpread';
+const POD_TOPOLOGY_SPREAD = 'PodTopologySpread';
 
 /** ErrReasonConstraintsNotMatch: placing the pod on the node would exceed a constraint's maxSkew. */
 export const REASON_CONSTRAINTS_NOT_MATCH: Reason = {

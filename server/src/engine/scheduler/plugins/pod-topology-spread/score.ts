@@ -166,11 +166,11 @@ export function normalizeSpreadColumn(
 }
 
 /** topologyNormalizingWeight: log(size + 2), so counts in small topologies weigh more. */
-export function topologyNormalizingWeight(size: number): number {
+function topologyNormalizingWeight(size: number): number {
   return Math.log(size + 2);
 }
 
 /** scoreForCount: maxSkew - 1 is added so that differences within the allowed skew are watered down. */
-export function scoreForCount(count: number, maxSkew: number, weight: number): number {
+function scoreForCount(count: number, maxSkew: number, weight: number): number {
   return count * weight + (maxSkew - 1);
 }

@@ -29,7 +29,7 @@ import type { Reason, Status } from '../../framework/status';
 import { defaultNormalizeColumn, defaultNormalizeScore } from '../helper/normalize-score';
 
 /** The plugin's name. */
-export const TAINT_TOLERATION = 'TaintToleration';
+const TAINT_TOLERATION = 'TaintToleration';
 
 /** Reason code of an untolerated taint (both wordings). */
 export const UNTOLERATED_TAINT_CODE = 'TaintToleration/UntoleratedTaint';
