@@ -124,6 +124,10 @@ export const FINDING_CODES = {
   'scenario-invalid': 'error',
 
   // The engine about its input (cluster files, pods, objects it ignores)
+  /** The apply's namespace is not in the cluster nor the manifests, and the cluster cannot say it lacks it. */
+  'namespace-not-found': 'warning',
+  /** A pod template's service account is not in the manifests; the cluster is assumed to have it. */
+  'service-account-assumed': 'information',
   /** The cluster has no Node. */
   'cluster-no-nodes': 'error',
   /** A Node has no status.allocatable. */

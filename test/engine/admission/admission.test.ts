@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Ajv from 'ajv';
 import { PodAdmissionChain } from '../../../server/src/engine/admission/admit-pod';
 import { admitManifests } from '../../../server/src/engine/admission/admit-manifests';
+import { knownObjects } from '../../../server/src/engine/admission/known-objects';
 import { ADMISSION_ORDER, ADMISSION_PLUGIN } from '../../../server/src/engine/admission/names';
 import {
   admittedTolerations,
@@ -76,7 +77,7 @@ describe('discovery: a kind the selected version does not serve', () => {
         kind: entry.kind,
         metadata: { name: 'web', namespace: 'shop' },
       };
-      const result = admitManifests([sourced(object)], serving);
+      const result = admitManifests([sourced(object)], serving, knownObjects(null, [sourced(object)]));
       assert.equal(result.rejected.length, entry.refused ? 1 : 0);
       assert.equal(result.admitted.length, entry.refused ? 0 : 1);
       if (entry.refused) {

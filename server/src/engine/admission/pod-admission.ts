@@ -6,13 +6,24 @@ import type { PriorityClassInfo } from '../model/cluster';
 import { PodAdmissionChain } from './admit-pod';
 import { DEFAULT_TOLERATION_SECONDS_PLUGIN } from './plugins/default-toleration-seconds';
 import { priorityPlugin } from './plugins/priority';
+import { serviceAccountPlugin } from './plugins/service-account';
+import { knownObjects } from './known-objects';
+import type { KnownObjects } from './known-objects';
 import type { Refusal } from './rejected';
 
-/** The default-on plugins that are modelled, in the API server's order (names.ts): Priority, DefaultTolerationSeconds. */
+/**
+ * The default-on plugins that are modelled, in the API server's order (names.ts): ServiceAccount, Priority,
+ * DefaultTolerationSeconds. (NamespaceLifecycle refuses the workload itself at apply: admit-manifests.ts.)
+ */
 export function defaultPodAdmission(
   priorityClasses: ReadonlyMap<string, PriorityClassInfo>,
+  known: KnownObjects = knownObjects(null, []),
 ): PodAdmissionChain {
-  return new PodAdmissionChain([priorityPlugin(priorityClasses), DEFAULT_TOLERATION_SECONDS_PLUGIN]);
+  return new PodAdmissionChain([
+    serviceAccountPlugin(known),
+    priorityPlugin(priorityClasses),
+    DEFAULT_TOLERATION_SECONDS_PLUGIN,
+  ]);
 }
 
 /**

@@ -40,6 +40,8 @@ import type { TimingSettings } from '../controllers/timing-settings';
 import { DEFAULT_TIMING } from '../controllers/timing-settings';
 import { admitManifests } from '../admission/admit-manifests';
 import type { ApiServing } from '../admission/api-discovery';
+import { knownObjects } from '../admission/known-objects';
+import { defaultPodAdmission } from '../admission/pod-admission';
 import type { RejectedObject } from '../admission/rejected';
 import { applyManifests } from './apply-manifests';
 import { noteOperatorObjects, operatorObjects } from './operator-objects';
@@ -108,9 +110,14 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   const workloadFindings: WorkloadFinding[] = [];
   const clusterObjects = flattenLists(input.cluster ?? defaultClusterObjects());
   // The API server's door: objects whose kind is not served are refused and never simulated.
-  const admission = admitManifests(flattenLists(input.manifests), input.apiServing);
+  const known = knownObjects(
+    input.cluster === null ? null : flattenLists(input.cluster),
+    flattenLists(input.manifests),
+  );
+  const admission = admitManifests(flattenLists(input.manifests), input.apiServing, known);
   const manifests = admission.admitted;
   const rejected: RejectedObject[] = [...admission.rejected];
+  findings.push(...admission.findings);
   const scenarios: Scenario[] = [];
   const workloads: SourcedObject[] = [];
   const rest: SourcedObject[] = [];
@@ -154,7 +161,15 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     names.reserve(pod.namespace, pod.name);
   }
   const podFindings: EngineFinding[] = [];
-  const factory = new PodFactory(state, names, version, cluster.priorityClasses, podFindings, rejected);
+  const factory = new PodFactory(
+    state,
+    names,
+    version,
+    cluster.priorityClasses,
+    podFindings,
+    rejected,
+    defaultPodAdmission(cluster.priorityClasses, known),
+  );
   const setup = {
     profiles: input.profiles ?? [DEFAULT_PROFILE],
     registry: input.registry ?? IN_TREE_REGISTRY,

@@ -1,0 +1,69 @@
+/**
+ * What the admission plugins look up besides the object itself: the namespaces and service accounts that exist.
+ * They come from the cluster file (what the capture lists) and the manifests (what the apply creates, in the same
+ * apply). A list is authoritative only when the cluster file has such objects at all: a capture of nodes alone
+ * says nothing about namespaces, and the embedded default cluster has only the four namespaces every cluster has.
+ */
+import type { SourcedObject } from '../model/cluster-load';
+import { asObject, isJsonObject, readString } from '../workloads/json';
+
+/** The namespaces every cluster has (and the embedded default cluster's only ones). */
+export const BUILT_IN_NAMESPACES: readonly string[] = [
+  'default',
+  'kube-system',
+  'kube-public',
+  'kube-node-lease',
+];
+
+/** The service account every namespace has (the service account controller creates it). */
+export const DEFAULT_SERVICE_ACCOUNT = 'default';
+
+/** Namespaces and service accounts known to exist, and whether their absence is known too. */
+export interface KnownObjects {
+  readonly namespaces: ReadonlySet<string>;
+  /** The cluster file lists Namespaces: one it lacks (and the apply does not create) does not exist. */
+  readonly namespacesListed: boolean;
+  /** "namespace/name". */
+  readonly serviceAccounts: ReadonlySet<string>;
+  /** The cluster file lists ServiceAccounts: one it lacks (and the apply does not create) does not exist. */
+  readonly serviceAccountsListed: boolean;
+}
+
+/** The known objects of a cluster file (null: the embedded default cluster) and the apply's manifests. */
+export function knownObjects(
+  cluster: readonly SourcedObject[] | null,
+  manifests: readonly SourcedObject[],
+): KnownObjects {
+  const namespaces = new Set(BUILT_IN_NAMESPACES);
+  const serviceAccounts = new Set<string>();
+  let namespacesListed = false;
+  let serviceAccountsListed = false;
+  const read = (objects: readonly SourcedObject[], fromCluster: boolean): void => {
+    for (const { object } of objects) {
+      if (!isJsonObject(object)) {
+        continue;
+      }
+      const kind = object['kind'];
+      const metadata = asObject(object['metadata']);
+      const name = readString(metadata['name']);
+      const namespace = readString(metadata['namespace']);
+      if (kind === 'Namespace' && name !== undefined) {
+        namespaces.add(name);
+        namespacesListed ||= fromCluster;
+      } else if (kind === 'ServiceAccount' && name !== undefined) {
+        serviceAccounts.add(`${namespace ?? 'default'}/${name}`);
+        serviceAccountsListed ||= fromCluster;
+      } else if (fromCluster && namespace !== undefined) {
+        namespaces.add(namespace); // what runs in a namespace shows it exists
+      }
+    }
+  };
+  read(cluster ?? [], true);
+  read(manifests, false);
+  return { namespaces, namespacesListed, serviceAccounts, serviceAccountsListed };
+}
+
+/** Whether a service account exists in a namespace: `default` always does, others when known. */
+export function hasServiceAccount(known: KnownObjects, namespace: string, name: string): boolean {
+  return name === DEFAULT_SERVICE_ACCOUNT || known.serviceAccounts.has(`${namespace}/${name}`);
+}
