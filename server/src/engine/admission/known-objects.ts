@@ -6,6 +6,8 @@
  */
 import type { SourcedObject } from '../model/cluster-load';
 import { asObject, isJsonObject, readString } from '../workloads/json';
+import { readLimitRange } from './plugins/limit-ranger';
+import type { LimitRangeItem } from './plugins/limit-ranger';
 
 /** The namespaces every cluster has (and the embedded default cluster's only ones). */
 export const BUILT_IN_NAMESPACES: readonly string[] = [
@@ -27,6 +29,8 @@ export interface KnownObjects {
   readonly serviceAccounts: ReadonlySet<string>;
   /** The cluster file lists ServiceAccounts: one it lacks (and the apply does not create) does not exist. */
   readonly serviceAccountsListed: boolean;
+  /** The LimitRanges' items by namespace. */
+  readonly limitRanges: ReadonlyMap<string, readonly LimitRangeItem[]>;
 }
 
 /** The known objects of a cluster file (null: the embedded default cluster) and the apply's manifests. */
@@ -36,6 +40,7 @@ export function knownObjects(
 ): KnownObjects {
   const namespaces = new Set(BUILT_IN_NAMESPACES);
   const serviceAccounts = new Set<string>();
+  const limitRanges = new Map<string, LimitRangeItem[]>();
   let namespacesListed = false;
   let serviceAccountsListed = false;
   const read = (objects: readonly SourcedObject[], fromCluster: boolean): void => {
@@ -53,14 +58,19 @@ export function knownObjects(
       } else if (kind === 'ServiceAccount' && name !== undefined) {
         serviceAccounts.add(`${namespace ?? 'default'}/${name}`);
         serviceAccountsListed ||= fromCluster;
-      } else if (fromCluster && namespace !== undefined) {
+      } else if (kind === 'LimitRange') {
+        const items = limitRanges.get(namespace ?? 'default') ?? [];
+        items.push(...readLimitRange(object));
+        limitRanges.set(namespace ?? 'default', items);
+      }
+      if (fromCluster && namespace !== undefined && kind !== 'Namespace') {
         namespaces.add(namespace); // what runs in a namespace shows it exists
       }
     }
   };
   read(cluster ?? [], true);
   read(manifests, false);
-  return { namespaces, namespacesListed, serviceAccounts, serviceAccountsListed };
+  return { namespaces, namespacesListed, serviceAccounts, serviceAccountsListed, limitRanges };
 }
 
 /** Whether a service account exists in a namespace: `default` always does, others when known. */

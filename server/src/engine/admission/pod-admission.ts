@@ -7,19 +7,21 @@ import { PodAdmissionChain } from './admit-pod';
 import { DEFAULT_TOLERATION_SECONDS_PLUGIN } from './plugins/default-toleration-seconds';
 import { priorityPlugin } from './plugins/priority';
 import { serviceAccountPlugin } from './plugins/service-account';
+import { limitRangerPlugin } from './plugins/limit-ranger';
 import { knownObjects } from './known-objects';
 import type { KnownObjects } from './known-objects';
 import type { Refusal } from './rejected';
 
 /**
- * The default-on plugins that are modelled, in the API server's order (names.ts): ServiceAccount, Priority,
- * DefaultTolerationSeconds. (NamespaceLifecycle refuses the workload itself at apply: admit-manifests.ts.)
+ * The default-on plugins that are modelled, in the API server's order (names.ts): LimitRanger, ServiceAccount,
+ * Priority, DefaultTolerationSeconds. (NamespaceLifecycle refuses the workload itself at apply: admit-manifests.ts.)
  */
 export function defaultPodAdmission(
   priorityClasses: ReadonlyMap<string, PriorityClassInfo>,
   known: KnownObjects = knownObjects(null, []),
 ): PodAdmissionChain {
   return new PodAdmissionChain([
+    limitRangerPlugin(known.limitRanges),
     serviceAccountPlugin(known),
     priorityPlugin(priorityClasses),
     DEFAULT_TOLERATION_SECONDS_PLUGIN,
