@@ -123,6 +123,9 @@ export const FINDING_CODES = {
   /** A scenario step or setting is invalid or names something the cluster lacks. */
   'scenario-invalid': 'error',
 
+  /** Predicted: the API server refuses the object, or the pods its controller creates (report's rejected[]). */
+  'admission-refused': 'error',
+
   // The engine about its input (cluster files, pods, objects it ignores)
   /** The apply's namespace is not in the cluster nor the manifests, and the cluster cannot say it lacks it. */
   'namespace-not-found': 'warning',

@@ -19,6 +19,8 @@ import type { AnalysisContext, AnalyzedDocument, FileAnalysis } from '../languag
 import { analyzeText } from '../language/analyzer';
 import { readManifests } from '../language/manifests/read-manifests';
 import type { ReaderFinding } from '../language/manifests/read-manifests';
+import type { EngineInputFinding } from '../language/predictions/prediction-findings';
+import type { RejectedObject } from '../engine/admission/rejected';
 import type { Finding } from '../language/findings';
 import { severityOf } from '../language/findings';
 import { predictionFindings } from '../language/predictions/prediction-findings';
@@ -121,7 +123,7 @@ export function runPrediction(
     };
     return predictionFindings(
       predictions,
-      [...readerFindings, ...simulation.findings],
+      [...readerFindings, ...simulation.findings, ...rejectionFindings(simulation.report.rejected)],
       locate,
       simulation.report.cluster.nodes,
       simulation.report.rollouts ?? [],
@@ -203,4 +205,38 @@ function nodeObjectsOf(objects: readonly SourcedObject[]): unknown[] {
   return flattenLists(objects)
     .map((entry) => entry.object)
     .filter((object) => (object as { kind?: unknown } | null)?.kind === 'Node');
+}
+
+/**
+ * What the API server refuses, as findings on the field that causes it (the namespace, the apiVersion, the pod
+ * template's serviceAccountName or resources): once per field and message, however many pods were refused.
+ */
+function rejectionFindings(rejected: readonly RejectedObject[]): EngineInputFinding[] {
+  const seen = new Set<string>();
+  return rejected.flatMap((entry) => {
+    // A kind not served is already an error of the validation (removed-api-version, unknown-kind).
+    if (entry.stage === 'discovery') {
+      return [];
+    }
+    const key = `${entry.file}#${entry.documentIndex}#${entry.path.join('.')}#${entry.message}`;
+    if (seen.has(key)) {
+      return [];
+    }
+    seen.add(key);
+    const by =
+      entry.plugin === '' ? (entry.stage === 'discovery' ? 'kubectl' : 'the API server') : entry.plugin;
+    const what =
+      entry.owner === undefined
+        ? `${entry.kind} "${entry.name}"`
+        : `the pods of ${entry.owner.kind} "${entry.owner.name}"`;
+    return [
+      {
+        code: 'admission-refused',
+        severity: 'error',
+        source: { file: entry.file, documentIndex: entry.documentIndex, path: [...entry.path] },
+        path: [],
+        message: `Refused by ${by}, so ${what} never ${entry.owner === undefined ? 'exists' : 'exist'}: ${entry.message}`,
+      },
+    ];
+  });
 }

@@ -52,7 +52,8 @@ export function admitManifests(
       discoveryRefusal(serving, identity, source.file) ??
       (identity.namespace === undefined ? null : namespaceRefusal(known, identity.namespace));
     if (refusal !== null) {
-      rejected.push(rejectedObject(identity, refusal, source));
+      const field = refusal.stage === 'discovery' ? ['apiVersion'] : ['metadata', 'namespace'];
+      rejected.push(rejectedObject(identity, refusal, source, undefined, field));
       continue;
     }
     admitted.push(entry);

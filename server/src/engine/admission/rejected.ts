@@ -28,6 +28,8 @@ export interface RejectedObject {
   readonly message: string;
   readonly file: string;
   readonly documentIndex: number;
+  /** Path in the document to the field that causes the refusal (the object's, or its pod template's field). */
+  readonly path: readonly (string | number)[];
 }
 
 /** A refusal of an object before it is created: what refused it and the error text. */
@@ -43,6 +45,7 @@ export function rejectedObject(
   refusal: Refusal,
   source: ObjectSource,
   owner?: { readonly kind: string; readonly name: string },
+  field: readonly (string | number)[] = [],
 ): RejectedObject {
   return {
     kind: object.kind,
@@ -54,6 +57,7 @@ export function rejectedObject(
     message: refusal.message,
     file: source.file,
     documentIndex: source.documentIndex,
+    path: [...source.path, ...field],
   };
 }
 

@@ -59,7 +59,7 @@ export class PodFactory {
   build(raw: Record<string, unknown>, origin: PodOrigin): SimPod | null {
     const outcome = this.admission.admit(raw);
     if (!outcome.admitted) {
-      this.reportRefusal(raw, origin, outcome.refusal);
+      this.reportRefusal(raw, origin, outcome.refusal, outcome.path);
       // A pod whose PriorityClass is missing also keeps its finding, on the field (model/pod-load.ts).
       this.load(raw, origin);
       return null;
@@ -88,7 +88,12 @@ export class PodFactory {
   }
 
   /** The refusal in the report and the controller's FailedCreate event, once per controller and reason. */
-  private reportRefusal(json: Record<string, unknown>, origin: PodOrigin, refusal: Refusal): void {
+  private reportRefusal(
+    json: Record<string, unknown>,
+    origin: PodOrigin,
+    refusal: Refusal,
+    field: readonly (string | number)[],
+  ): void {
     // The controller that tried (a Deployment's pods are its ReplicaSet's), as the pod's controller reference.
     const owner = controllerOf(json) ?? origin.workload ?? undefined;
     const key = `${owner?.kind ?? ''}/${owner?.name ?? ''}#${origin.source.file}#${origin.source.documentIndex}#${refusal.message}`;
@@ -99,7 +104,9 @@ export class PodFactory {
     const metadata = isRecord(json['metadata']) ? json['metadata'] : {};
     const namespace = typeof metadata['namespace'] === 'string' ? metadata['namespace'] : 'default';
     const name = typeof metadata['name'] === 'string' ? metadata['name'] : '';
-    this.rejected.push(rejectedObject({ kind: 'Pod', namespace, name }, refusal, origin.source, owner));
+    this.rejected.push(
+      rejectedObject({ kind: 'Pod', namespace, name }, refusal, origin.source, owner, field),
+    );
     if (owner !== undefined) {
       this.state.recordWorkload(
         'FailedCreate',
