@@ -223,8 +223,7 @@ function rejectionFindings(rejected: readonly RejectedObject[]): EngineInputFind
       return [];
     }
     seen.add(key);
-    const by =
-      entry.plugin === '' ? (entry.stage === 'discovery' ? 'kubectl' : 'the API server') : entry.plugin;
+    const by = entry.plugin === '' ? 'the API server' : entry.plugin;
     const what =
       entry.owner === undefined
         ? `${entry.kind} "${entry.name}"`

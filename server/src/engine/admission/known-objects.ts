@@ -8,6 +8,8 @@ import type { SourcedObject } from '../model/cluster-load';
 import { asObject, isJsonObject, readString } from '../workloads/json';
 import { readLimitRange } from './plugins/limit-ranger';
 import type { LimitRangeItem } from './plugins/limit-ranger';
+import { readResourceQuota } from './plugins/resource-quota';
+import type { QuotaSpec } from './plugins/resource-quota';
 
 /** The namespaces every cluster has (and the embedded default cluster's only ones). */
 export const BUILT_IN_NAMESPACES: readonly string[] = [
@@ -31,6 +33,8 @@ export interface KnownObjects {
   readonly serviceAccountsListed: boolean;
   /** The LimitRanges' items by namespace. */
   readonly limitRanges: ReadonlyMap<string, readonly LimitRangeItem[]>;
+  /** The ResourceQuotas by namespace. */
+  readonly quotas: ReadonlyMap<string, readonly QuotaSpec[]>;
 }
 
 /** The known objects of a cluster file (null: the embedded default cluster) and the apply's manifests. */
@@ -41,6 +45,7 @@ export function knownObjects(
   const namespaces = new Set(BUILT_IN_NAMESPACES);
   const serviceAccounts = new Set<string>();
   const limitRanges = new Map<string, LimitRangeItem[]>();
+  const quotas = new Map<string, QuotaSpec[]>();
   let namespacesListed = false;
   let serviceAccountsListed = false;
   const read = (objects: readonly SourcedObject[], fromCluster: boolean): void => {
@@ -58,6 +63,11 @@ export function knownObjects(
       } else if (kind === 'ServiceAccount' && name !== undefined) {
         serviceAccounts.add(`${namespace ?? 'default'}/${name}`);
         serviceAccountsListed ||= fromCluster;
+      } else if (kind === 'ResourceQuota') {
+        quotas.set(namespace ?? 'default', [
+          ...(quotas.get(namespace ?? 'default') ?? []),
+          readResourceQuota(object),
+        ]);
       } else if (kind === 'LimitRange') {
         const items = limitRanges.get(namespace ?? 'default') ?? [];
         items.push(...readLimitRange(object));
@@ -70,7 +80,7 @@ export function knownObjects(
   };
   read(cluster ?? [], true);
   read(manifests, false);
-  return { namespaces, namespacesListed, serviceAccounts, serviceAccountsListed, limitRanges };
+  return { namespaces, namespacesListed, serviceAccounts, serviceAccountsListed, limitRanges, quotas };
 }
 
 /** Whether a service account exists in a namespace: `default` always does, others when known. */

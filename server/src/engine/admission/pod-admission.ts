@@ -8,23 +8,27 @@ import { DEFAULT_TOLERATION_SECONDS_PLUGIN } from './plugins/default-toleration-
 import { priorityPlugin } from './plugins/priority';
 import { serviceAccountPlugin } from './plugins/service-account';
 import { limitRangerPlugin } from './plugins/limit-ranger';
+import { resourceQuotaPlugin } from './plugins/resource-quota';
 import { knownObjects } from './known-objects';
 import type { KnownObjects } from './known-objects';
 import type { Refusal } from './rejected';
 
 /**
  * The default-on plugins that are modelled, in the API server's order (names.ts): LimitRanger, ServiceAccount,
- * Priority, DefaultTolerationSeconds. (NamespaceLifecycle refuses the workload itself at apply: admit-manifests.ts.)
+ * Priority, DefaultTolerationSeconds, ResourceQuota (last; `podsIn` gives the pods a namespace already holds). (NamespaceLifecycle refuses the workload itself at apply: admit-manifests.ts.)
  */
 export function defaultPodAdmission(
   priorityClasses: ReadonlyMap<string, PriorityClassInfo>,
   known: KnownObjects = knownObjects(null, []),
+  podsIn: (namespace: string) => readonly Record<string, unknown>[] = () => [],
+  podLevelResources = true,
 ): PodAdmissionChain {
   return new PodAdmissionChain([
     limitRangerPlugin(known.limitRanges),
     serviceAccountPlugin(known),
     priorityPlugin(priorityClasses),
     DEFAULT_TOLERATION_SECONDS_PLUGIN,
+    resourceQuotaPlugin(known.quotas, podsIn, podLevelResources),
   ]);
 }
 

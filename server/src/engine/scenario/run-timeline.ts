@@ -17,7 +17,8 @@ import type { PluginRegistry } from '../scheduler/registry';
 import type { Scheduler } from '../scheduler/scheduler';
 import { Simulation } from '../sim/run-loop';
 import { TimelineRecorder } from '../sim/timeline-recorder';
-import { DEFAULT_KUBERNETES_VERSION } from '../version';
+import { DEFAULT_KUBERNETES_VERSION, isAtLeast } from '../version';
+import { isActive } from '../controllers/sim-pod';
 import type { KubernetesMinor } from '../version';
 import { indexAutoscalers } from '../workloads/autoscalers';
 import type { WorkloadFinding } from '../workloads/findings';
@@ -168,7 +169,15 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     cluster.priorityClasses,
     podFindings,
     rejected,
-    defaultPodAdmission(cluster.priorityClasses, known),
+    defaultPodAdmission(
+      cluster.priorityClasses,
+      known,
+      (namespace) =>
+        [...state.pods.values()]
+          .filter((pod) => pod.namespace === namespace && isActive(pod))
+          .map((pod) => pod.info.pod as Record<string, unknown>),
+      isAtLeast(version, '1.34'),
+    ),
   );
   const setup = {
     profiles: input.profiles ?? [DEFAULT_PROFILE],

@@ -1,0 +1,258 @@
+/**
+ * ResourceQuota for pods (plugin/pkg/admission/resourcequota/controller.go and pkg/quota/v1/evaluator/core/pods.go),
+ * the last plugin: the quotas of the pod's namespace whose scopes match it (BestEffort, NotBestEffort, Terminating,
+ * NotTerminating, PriorityClass by scopeSelector) count it. A quota on cpu or memory needs every container to say
+ * it ("failed quota: NAME: must specify limits.cpu,requests.cpu"); then the pod's usage plus what the namespace's
+ * pods already use must stay within `hard` ("exceeded quota: NAME, requested: pods=1, used: pods=2, limited:
+ * pods=2"). Usage is counted from the pods the simulated cluster holds (the cluster file's and the apply's, in the
+ * order they are created), not from a quota's status.used. Left out: object counts of other kinds (services,
+ * configmaps…), storage, extended resources and hugepages, CrossNamespacePodAffinity.
+ */
+import { isRecord } from '../../model/objects';
+import type { PodSpecObject } from '../../model/objects';
+import { computePodRequests } from '../../model/pod-requests';
+import { computeQosClass } from '../../model/qos';
+import { parseQuantity } from '../../model/quantity';
+import { ADMISSION_PLUGIN } from '../names';
+import type { PodAdmissionPlugin } from '../pod-admission-plugin';
+
+/** A ResourceQuota as the plugin reads it. */
+export interface QuotaSpec {
+  readonly name: string;
+  readonly hard: Readonly<Record<string, string>>;
+  readonly selectors: readonly { scopeName: string; operator: string; values: readonly string[] }[];
+}
+
+/** The resources a pod's usage has (pods.go podComputeUsageHelper and PodUsageFunc). */
+const POD_RESOURCES = new Set([
+  'pods',
+  'count/pods',
+  'cpu',
+  'memory',
+  'requests.cpu',
+  'requests.memory',
+  'limits.cpu',
+  'limits.memory',
+]);
+/** The resources every container must state when a quota tracks them (pods.go validationSet). */
+const VALIDATION_SET = new Set([
+  'cpu',
+  'memory',
+  'requests.cpu',
+  'requests.memory',
+  'limits.cpu',
+  'limits.memory',
+]);
+
+/** Reads a ResourceQuota object; `scopes` become Exists selectors, as getScopeSelectorsFromQuota does. */
+export function readResourceQuota(object: Record<string, unknown>): QuotaSpec {
+  const metadata = isRecord(object['metadata']) ? object['metadata'] : {};
+  const spec = isRecord(object['spec']) ? object['spec'] : {};
+  const hard = isRecord(spec['hard'])
+    ? Object.fromEntries(Object.entries(spec['hard']).map(([name, value]) => [name, String(value)]))
+    : {};
+  const scopes = Array.isArray(spec['scopes'])
+    ? spec['scopes'].filter((scope) => typeof scope === 'string')
+    : [];
+  const selector = isRecord(spec['scopeSelector']) ? spec['scopeSelector'] : {};
+  const expressions = Array.isArray(selector['matchExpressions'])
+    ? selector['matchExpressions'].filter(isRecord)
+    : [];
+  return {
+    name: typeof metadata['name'] === 'string' ? metadata['name'] : '',
+    hard,
+    selectors: [
+      ...scopes.map((scopeName: string) => ({ scopeName, operator: 'Exists', values: [] })),
+      ...expressions.map((expression) => ({
+        scopeName: typeof expression['scopeName'] === 'string' ? expression['scopeName'] : '',
+        operator: typeof expression['operator'] === 'string' ? expression['operator'] : '',
+        values: Array.isArray(expression['values']) ? expression['values'].map(String) : [],
+      })),
+    ],
+  };
+}
+
+/** The plugin over the quotas by namespace and the pods each namespace already holds. */
+export function resourceQuotaPlugin(
+  quotas: ReadonlyMap<string, readonly QuotaSpec[]>,
+  podsIn: (namespace: string) => readonly Record<string, unknown>[],
+  podLevelResources: boolean,
+): PodAdmissionPlugin {
+  return {
+    name: ADMISSION_PLUGIN.ResourceQuota,
+    validate(pod) {
+      const metadata = isRecord(pod['metadata']) ? pod['metadata'] : {};
+      const namespace = typeof metadata['namespace'] === 'string' ? metadata['namespace'] : 'default';
+      for (const quota of quotas.get(namespace) ?? []) {
+        if (!matchesScopes(quota, pod, podLevelResources)) {
+          continue;
+        }
+        const tracked = Object.keys(quota.hard).filter((name) => POD_RESOURCES.has(name));
+        if (tracked.length === 0) {
+          continue;
+        }
+        const missing = missingResources(pod, tracked);
+        if (missing.length > 0) {
+          return {
+            reason: `failed quota: ${quota.name}: must specify ${missing.join(',')}`,
+            path: ['spec', 'containers'],
+          };
+        }
+        const requested = podUsage(pod, podLevelResources);
+        const used = new Map<string, number>();
+        for (const other of podsIn(namespace)) {
+          if (matchesScopes(quota, other, podLevelResources)) {
+            for (const [name, amount] of podUsage(other, podLevelResources)) {
+              used.set(name, (used.get(name) ?? 0) + amount);
+            }
+          }
+        }
+        const exceeded = tracked
+          .filter(
+            (name) =>
+              (used.get(name) ?? 0) + (requested.get(name) ?? 0) > amountOf(quota.hard[name] ?? '0', name),
+          )
+          .sort();
+        if (exceeded.length > 0) {
+          const list = (value: (name: string) => string): string =>
+            exceeded.map((name) => `${name}=${value(name)}`).join(',');
+          return {
+            reason: `exceeded quota: ${quota.name}, requested: ${list((name) => format(requested.get(name) ?? 0, name))}, used: ${list((name) => format(used.get(name) ?? 0, name))}, limited: ${list((name) => quota.hard[name] ?? '')}`,
+            path: ['spec'],
+          };
+        }
+      }
+      return null;
+    },
+  };
+}
+
+/** Whether every scope selector of a quota matches the pod (podMatchesScopeFunc). */
+function matchesScopes(quota: QuotaSpec, pod: Record<string, unknown>, podLevelResources: boolean): boolean {
+  const spec = (isRecord(pod['spec']) ? pod['spec'] : {}) as PodSpecObject & Record<string, unknown>;
+  return quota.selectors.every((selector) => {
+    switch (selector.scopeName) {
+      case 'Terminating':
+        return typeof spec['activeDeadlineSeconds'] === 'number' && spec['activeDeadlineSeconds'] >= 0;
+      case 'NotTerminating':
+        return !(typeof spec['activeDeadlineSeconds'] === 'number' && spec['activeDeadlineSeconds'] >= 0);
+      case 'BestEffort':
+        return computeQosClass(spec, { podLevelResources }).qosClass === 'BestEffort';
+      case 'NotBestEffort':
+        return computeQosClass(spec, { podLevelResources }).qosClass !== 'BestEffort';
+      case 'PriorityClass': {
+        const className = typeof spec['priorityClassName'] === 'string' ? spec['priorityClassName'] : '';
+        switch (selector.operator) {
+          case 'In':
+            return selector.values.includes(className);
+          case 'NotIn':
+            return !selector.values.includes(className);
+          case 'Exists':
+            return className !== '';
+          case 'DoesNotExist':
+            return className === '';
+          default:
+            return false;
+        }
+      }
+      default:
+        return false;
+    }
+  });
+}
+
+/** The tracked compute resources some container does not state (enforcePodContainerConstraints), sorted. */
+function missingResources(pod: Record<string, unknown>, tracked: readonly string[]): string[] {
+  const required = tracked.filter((name) => VALIDATION_SET.has(name));
+  const spec = isRecord(pod['spec']) ? pod['spec'] : {};
+  const containers = [spec['containers'], spec['initContainers']].flatMap((list) =>
+    Array.isArray(list) ? list.filter(isRecord) : [],
+  );
+  const missing = new Set<string>();
+  for (const container of containers) {
+    const resources = isRecord(container['resources']) ? container['resources'] : {};
+    const requests = isRecord(resources['requests']) ? resources['requests'] : {};
+    const limits = isRecord(resources['limits']) ? resources['limits'] : {};
+    const has = new Set<string>();
+    for (const name of ['cpu', 'memory']) {
+      if (requests[name] !== undefined || limits[name] !== undefined) {
+        // A limit alone stands for the request (defaulted before admission).
+        has.add(name).add(`requests.${name}`);
+      }
+      if (limits[name] !== undefined) {
+        has.add(`limits.${name}`);
+      }
+    }
+    for (const name of required) {
+      if (!has.has(name)) {
+        missing.add(name);
+      }
+    }
+  }
+  return [...missing].sort();
+}
+
+/** A pod's usage: one pod, its effective requests (cpu in milli) and the sum of its containers' limits. */
+function podUsage(pod: Record<string, unknown>, podLevelResources: boolean): Map<string, number> {
+  const spec = (isRecord(pod['spec']) ? pod['spec'] : {}) as PodSpecObject;
+  const usage = new Map<string, number>([
+    ['pods', 1],
+    ['count/pods', 1],
+  ]);
+  const requests = computePodRequests(spec, { podLevelResources }, []).requests;
+  for (const name of ['cpu', 'memory']) {
+    const amount = requests.get(name);
+    if (amount !== undefined) {
+      usage.set(name, amount).set(`requests.${name}`, amount);
+    }
+  }
+  const containers = Array.isArray(spec.containers) ? spec.containers.filter(isRecord) : [];
+  for (const name of ['cpu', 'memory']) {
+    let total = 0;
+    let stated = false;
+    for (const container of containers) {
+      const resources = isRecord(container['resources']) ? container['resources'] : {};
+      const limits = isRecord(resources['limits']) ? resources['limits'] : {};
+      const limit = limits[name];
+      if (limit !== undefined) {
+        stated = true;
+        total += amountOf(
+          typeof limit === 'number' ? String(limit) : typeof limit === 'string' ? limit : '0',
+          name,
+        );
+      }
+    }
+    if (stated) {
+      usage.set(`limits.${name}`, total);
+    }
+  }
+  return usage;
+}
+
+/** A quota quantity in the units usage is counted in: cpu in milli, the rest in whole units. */
+function amountOf(text: string, resource: string): number {
+  const parsed = parseQuantity(text);
+  if (!parsed.ok) {
+    return 0;
+  }
+  return resource.endsWith('cpu') ? parsed.quantity.milli : parsed.quantity.value;
+}
+
+/** Usage as the API server prints it: cpu as a milli quantity, memory in binary units when exact, counts as is. */
+function format(amount: number, resource: string): string {
+  if (resource.endsWith('cpu')) {
+    return amount % 1000 === 0 ? String(amount / 1000) : `${amount}m`;
+  }
+  if (resource.endsWith('memory')) {
+    for (const [suffix, size] of [
+      ['Gi', 2 ** 30],
+      ['Mi', 2 ** 20],
+      ['Ki', 2 ** 10],
+    ] as const) {
+      if (amount !== 0 && amount % size === 0) {
+        return `${amount / size}${suffix}`;
+      }
+    }
+  }
+  return String(amount);
+}

@@ -1,0 +1,99 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { SourcedObject } from '../../../server/src/engine/model/cluster-load';
+import { simulate } from '../../../server/src/engine/simulate/simulate';
+
+// ResourceQuota, the last plugin: counted from the pods the namespace holds, in the order the controllers create
+// them; refusals in the quota evaluator's words. Rows follow plugin/pkg/admission/resourcequota/admission_test.go.
+
+const quota = (name: string, hard: Record<string, string>, extra: Record<string, unknown> = {}) => ({
+  apiVersion: 'v1',
+  kind: 'ResourceQuota',
+  metadata: { name, namespace: 'default' },
+  spec: { hard, ...extra },
+});
+
+const deployment = (replicas: number, resources?: Record<string, unknown>) => ({
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name: 'web' },
+  spec: {
+    replicas,
+    selector: { matchLabels: { app: 'web' } },
+    template: {
+      metadata: { labels: { app: 'web' } },
+      spec: {
+        containers: [{ name: 'web', image: 'nginx', ...(resources === undefined ? {} : { resources }) }],
+      },
+    },
+  },
+});
+
+function run(manifests: Record<string, unknown>[]) {
+  return simulate({
+    manifests: manifests.map((object, documentIndex): SourcedObject => ({
+      object,
+      source: { file: 'm.yaml', documentIndex, path: [] },
+    })),
+    cluster: null,
+  }).report;
+}
+
+const reasons = (report: ReturnType<typeof run>): string[] =>
+  report.rejected.map((entry) => entry.message.replace(/^pods "[^"]+" is forbidden: /, ''));
+
+describe('ResourceQuota', () => {
+  test('a quota of 2 pods lets 2 of 4 replicas be created and refuses the rest (after TestAdmitExceedQuotaLimit)', () => {
+    const report = run([quota('pods', { pods: '2' }), deployment(4, { requests: { cpu: '100m' } })]);
+    assert.equal(report.pods.length, 2);
+    assert.deepEqual(reasons(report), [
+      'exceeded quota: pods, requested: pods=1, used: pods=2, limited: pods=2',
+    ]);
+    assert.equal(report.rejected[0]?.plugin, 'ResourceQuota');
+  });
+
+  test('a compute quota counts requests: the third 400m pod exceeds requests.cpu=1 (after TestAdmitBelowQuotaLimit and TestAdmitExceedQuotaLimit)', () => {
+    const report = run([
+      quota('compute', { 'requests.cpu': '1' }),
+      deployment(3, { requests: { cpu: '400m', memory: '64Mi' } }),
+    ]);
+    assert.equal(report.pods.length, 2);
+    assert.deepEqual(reasons(report), [
+      'exceeded quota: compute, requested: requests.cpu=400m, used: requests.cpu=800m, limited: requests.cpu=1',
+    ]);
+  });
+
+  test('a quota on limits needs every container to state them (after TestAdmitEnforceQuotaConstraints)', () => {
+    const report = run([
+      quota('compute', { 'limits.cpu': '4', 'requests.memory': '1Gi' }),
+      deployment(1, { requests: { cpu: '100m' } }),
+    ]);
+    assert.equal(report.pods.length, 0);
+    assert.deepEqual(reasons(report), ['failed quota: compute: must specify limits.cpu,requests.memory']);
+  });
+
+  test('a BestEffort-scoped quota counts BestEffort pods only (after TestAdmitBestEffortQuotaLimitIgnoresBurstable)', () => {
+    const bestEffort = run([quota('be', { pods: '0' }, { scopes: ['BestEffort'] }), deployment(1)]);
+    assert.equal(bestEffort.pods.length, 0);
+    assert.deepEqual(reasons(bestEffort), [
+      'exceeded quota: be, requested: pods=1, used: pods=0, limited: pods=0',
+    ]);
+    const burstable = run([
+      quota('be', { pods: '0' }, { scopes: ['BestEffort'] }),
+      deployment(1, { requests: { cpu: '100m' } }),
+    ]);
+    assert.equal(burstable.pods.length, 1);
+    assert.deepEqual(burstable.rejected, []);
+  });
+
+  test('a PriorityClass scope selector counts the pods of that class only', () => {
+    const selector = {
+      scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator: 'In', values: ['high'] }] },
+    };
+    const report = run([
+      quota('high', { pods: '0' }, selector),
+      deployment(2, { requests: { cpu: '100m' } }),
+    ]);
+    assert.equal(report.pods.length, 2);
+  });
+});
