@@ -44,6 +44,8 @@ export interface TimelineFinding {
   readonly source: ObjectSource;
   readonly path: readonly (string | number)[];
   readonly message: string;
+  /** What code needs to act on the finding, so no one parses the message (`surgeBlocked` for a stalled rollout). */
+  readonly data?: Readonly<Record<string, string>>;
 }
 
 /** Builds a finding with the severity of its code. */
@@ -52,6 +54,14 @@ export function timelineFinding(
   source: ObjectSource,
   path: readonly (string | number)[],
   message: string,
+  data?: Readonly<Record<string, string>>,
 ): TimelineFinding {
-  return { code, severity: FINDING_CODES[code], source, path, message };
+  return {
+    code,
+    severity: FINDING_CODES[code],
+    source,
+    path,
+    message,
+    ...(data === undefined ? {} : { data }),
+  };
 }

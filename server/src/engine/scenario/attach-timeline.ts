@@ -39,6 +39,8 @@ interface AnyFinding {
   readonly source: ObjectSource;
   readonly path: readonly (string | number)[];
   readonly message: string;
+  /** What code needs besides the message (see TimelineFinding.data). */
+  readonly data?: Readonly<Record<string, string>>;
 }
 
 /**

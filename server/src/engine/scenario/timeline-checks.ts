@@ -31,14 +31,18 @@ export function checkRollouts(
     if (source === undefined || record.outcome === 'Complete') {
       continue;
     }
-    const why = stuckPods(state, record) + surgeHint(state, record);
+    const surge = surgeHint(state, record);
+    const why = stuckPods(state, record) + surge;
     const label = `${record.kind} "${record.name}"`;
     if (record.outcome === 'ProgressDeadlineExceeded') {
       if (!record.isUpdate) {
         continue;
       }
       const message = `${label}: ${record.message} (ProgressDeadlineExceeded at t=${record.endedAt ?? 0}s)${why}`;
-      findings.push(timelineFinding('rollout-stalls', source, ['spec', 'progressDeadlineSeconds'], message));
+      const data = surge === '' ? undefined : { surgeBlocked: 'true' };
+      findings.push(
+        timelineFinding('rollout-stalls', source, ['spec', 'progressDeadlineSeconds'], message, data),
+      );
       continue;
     }
     const last = record.steps[record.steps.length - 1];

@@ -45,6 +45,8 @@ export interface SimulationFinding {
   };
   readonly path: readonly (string | number)[];
   readonly message: string;
+  /** What code needs besides the message (see TimelineFinding.data). */
+  readonly data?: Readonly<Record<string, string>>;
 }
 
 /** What to simulate. */

@@ -38,6 +38,8 @@ export interface EngineInputFinding {
   readonly source: ObjectSource;
   readonly path: readonly (string | number)[];
   readonly message: string;
+  /** What code needs besides the message (see TimelineFinding.data). */
+  readonly data?: Readonly<Record<string, string>>;
 }
 
 const REPLICATED_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);

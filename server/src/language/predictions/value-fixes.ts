@@ -21,7 +21,18 @@ export function antiAffinityDeadlockFix(
   finding: EngineInputFinding,
   offset: number,
 ): FixData | undefined {
-  if (!finding.message.includes('anti-affinity')) {
+  // The engine says the surge pods cannot be placed (data, not message text); the manifest says whether required
+  // pod anti-affinity is what keeps them off every node.
+  const antiAffinity = nodeAtPath(root, [
+    ...finding.source.path,
+    'spec',
+    'template',
+    'spec',
+    'affinity',
+    'podAntiAffinity',
+    'requiredDuringSchedulingIgnoredDuringExecution',
+  ]);
+  if (finding.data?.['surgeBlocked'] !== 'true' || antiAffinity === undefined) {
     return undefined;
   }
   const path = [...finding.source.path, 'spec', 'strategy', 'rollingUpdate', 'maxUnavailable'];
