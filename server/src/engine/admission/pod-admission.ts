@@ -9,23 +9,26 @@ import { priorityPlugin } from './plugins/priority';
 import { serviceAccountPlugin } from './plugins/service-account';
 import { limitRangerPlugin } from './plugins/limit-ranger';
 import { resourceQuotaPlugin } from './plugins/resource-quota';
+import { podSecurityPlugin } from './plugins/pod-security';
 import { knownObjects } from './known-objects';
 import type { KnownObjects } from './known-objects';
 import type { Refusal } from './rejected';
 
 /**
  * The default-on plugins that are modelled, in the API server's order (names.ts): LimitRanger, ServiceAccount,
- * Priority, DefaultTolerationSeconds, ResourceQuota (last; `podsIn` gives the pods a namespace already holds). (NamespaceLifecycle refuses the workload itself at apply: admit-manifests.ts.)
+ * PodSecurity (over `namespaceLabels`), Priority, DefaultTolerationSeconds, ResourceQuota (last; `podsIn` gives the pods a namespace already holds). (NamespaceLifecycle refuses the workload itself at apply: admit-manifests.ts.)
  */
 export function defaultPodAdmission(
   priorityClasses: ReadonlyMap<string, PriorityClassInfo>,
   known: KnownObjects = knownObjects(null, []),
   podsIn: (namespace: string) => readonly Record<string, unknown>[] = () => [],
   podLevelResources = true,
+  namespaceLabels: ReadonlyMap<string, Readonly<Record<string, string>>> = new Map(),
 ): PodAdmissionChain {
   return new PodAdmissionChain([
     limitRangerPlugin(known.limitRanges),
     serviceAccountPlugin(known),
+    podSecurityPlugin(namespaceLabels),
     priorityPlugin(priorityClasses),
     DEFAULT_TOLERATION_SECONDS_PLUGIN,
     resourceQuotaPlugin(known.quotas, podsIn, podLevelResources),

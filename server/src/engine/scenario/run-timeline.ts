@@ -177,6 +177,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
           .filter((pod) => pod.namespace === namespace && isActive(pod))
           .map((pod) => pod.info.pod as Record<string, unknown>),
       isAtLeast(version, '1.34'),
+      cluster.namespaceLabels,
     ),
   );
   const setup = {

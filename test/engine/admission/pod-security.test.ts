@@ -1,0 +1,131 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { SourcedObject } from '../../../server/src/engine/model/cluster-load';
+import { simulate } from '../../../server/src/engine/simulate/simulate';
+
+// PodSecurity enforce: the namespace's label decides the level; a failing pod is refused with the checks' reasons
+// and details in the registry's order. Rows follow the policy package's check tests (check_*_test.go).
+
+const namespace = (labels: Record<string, string>) => ({
+  apiVersion: 'v1',
+  kind: 'Namespace',
+  metadata: { name: 'shop', labels },
+});
+
+const deployment = (podSpec: Record<string, unknown>, container: Record<string, unknown>) => ({
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name: 'web', namespace: 'shop' },
+  spec: {
+    replicas: 1,
+    selector: { matchLabels: { app: 'web' } },
+    template: {
+      metadata: { labels: { app: 'web' } },
+      spec: { ...podSpec, containers: [{ name: 'web', image: 'nginx', ...container }] },
+    },
+  },
+});
+
+function refusal(
+  labels: Record<string, string>,
+  podSpec: Record<string, unknown>,
+  container: Record<string, unknown>,
+) {
+  const report = simulate({
+    manifests: [namespace(labels), deployment(podSpec, container)].map(
+      (object, documentIndex): SourcedObject => ({
+        object,
+        source: { file: 'm.yaml', documentIndex, path: [] },
+      }),
+    ),
+    cluster: null,
+  }).report;
+  return {
+    pods: report.pods.length,
+    message: report.rejected[0]?.message.replace(/^pods "[^"]+" is forbidden: /, '') ?? null,
+    plugin: report.rejected[0]?.plugin ?? null,
+  };
+}
+
+const RESTRICTED_OK = {
+  securityContext: {
+    allowPrivilegeEscalation: false,
+    capabilities: { drop: ['ALL'] },
+    runAsNonRoot: true,
+    seccompProfile: { type: 'RuntimeDefault' },
+  },
+};
+
+describe('PodSecurity enforce', () => {
+  test('a privileged container in a restricted namespace is refused with every failing check, baseline first', () => {
+    const outcome = refusal(
+      { 'pod-security.kubernetes.io/enforce': 'restricted' },
+      {},
+      { securityContext: { privileged: true } },
+    );
+    assert.equal(outcome.pods, 0);
+    assert.equal(outcome.plugin, 'PodSecurity');
+    assert.equal(
+      outcome.message,
+      'violates PodSecurity "restricted:latest": privileged (container "web" must not set securityContext.privileged=true), allowPrivilegeEscalation != false (container "web" must set securityContext.allowPrivilegeEscalation=false), unrestricted capabilities (container "web" must set securityContext.capabilities.drop=["ALL"]), runAsNonRoot != true (pod or container "web" must set securityContext.runAsNonRoot=true), seccompProfile (pod or container "web" must set securityContext.seccompProfile.type to "RuntimeDefault" or "Localhost")',
+    );
+  });
+
+  test('a container that sets what restricted requires is admitted', () => {
+    const outcome = refusal({ 'pod-security.kubernetes.io/enforce': 'restricted' }, {}, RESTRICTED_OK);
+    assert.equal(outcome.pods, 1);
+    assert.equal(outcome.message, null);
+  });
+
+  test('pod-level runAsNonRoot and seccompProfile cover the containers (check_runAsNonRoot_test, check_seccompProfile_restricted_test)', () => {
+    const outcome = refusal(
+      { 'pod-security.kubernetes.io/enforce': 'restricted' },
+      { securityContext: { runAsNonRoot: true, seccompProfile: { type: 'Localhost' } } },
+      { securityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } } },
+    );
+    assert.equal(outcome.pods, 1);
+  });
+
+  test('explicit bad values are named as such (runAsNonRoot=false, runAsUser=0, seccomp Unconfined, added capabilities)', () => {
+    const outcome = refusal(
+      {
+        'pod-security.kubernetes.io/enforce': 'restricted',
+        'pod-security.kubernetes.io/enforce-version': 'v1.35',
+      },
+      { securityContext: { runAsUser: 0 } },
+      {
+        securityContext: {
+          allowPrivilegeEscalation: false,
+          capabilities: { drop: ['ALL'], add: ['SYS_ADMIN', 'NET_BIND_SERVICE'] },
+          runAsNonRoot: false,
+          seccompProfile: { type: 'Unconfined' },
+        },
+      },
+    );
+    assert.equal(
+      outcome.message,
+      'violates PodSecurity "restricted:v1.35": unrestricted capabilities (container "web" must not include "SYS_ADMIN" in securityContext.capabilities.add), runAsNonRoot != true (container "web" must not set securityContext.runAsNonRoot=false), runAsUser=0 (pod must not set runAsUser=0), seccompProfile (container "web" must not set securityContext.seccompProfile.type to "Unconfined")',
+    );
+  });
+
+  test('baseline refuses host namespaces and non-default capabilities, and allows what restricted would refuse', () => {
+    const refused = refusal(
+      { 'pod-security.kubernetes.io/enforce': 'baseline' },
+      { hostNetwork: true, hostPID: true },
+      { securityContext: { capabilities: { add: ['NET_ADMIN'] } } },
+    );
+    assert.equal(
+      refused.message,
+      'violates PodSecurity "baseline:latest": host namespaces (hostNetwork, hostPID), non-default capabilities (container "web" must not include "NET_ADMIN" in securityContext.capabilities.add)',
+    );
+    assert.equal(refusal({ 'pod-security.kubernetes.io/enforce': 'baseline' }, {}, {}).pods, 1);
+  });
+
+  test('privileged, or no label, enforces nothing', () => {
+    assert.equal(
+      refusal({ 'pod-security.kubernetes.io/enforce': 'privileged' }, { hostNetwork: true }, {}).pods,
+      1,
+    );
+    assert.equal(refusal({}, { hostNetwork: true }, { securityContext: { privileged: true } }).pods, 1);
+  });
+});
