@@ -63,7 +63,20 @@ describe('foresight simulate on examples/', () => {
       stdout,
       /kube-system\/log-agent-\S+ +DaemonSet\/log-agent +Burstable +2000001000 +control-plane/,
     );
-    assert.match(stdout, /11 pods: 9 placed, 2 Pending\./);
+    assert.match(stdout, /13 pods: 11 placed, 2 Pending; 2 refused by the API server\./);
+  });
+
+  test('the shop namespace shows admission: PodSecurity refuses the privileged pod, the quota the third replica', async () => {
+    const { stdout } = await run(['-R', 'examples/']);
+    assert.match(
+      stdout,
+      /Pod shop\/debug, examples\/shop\/debug\.yaml: PodSecurity\n {4}pods "debug" is forbidden: violates PodSecurity "restricted:latest": privileged \(container "shell" must not set securityContext\.privileged=true\)/,
+    );
+    assert.match(
+      stdout,
+      /examples\/shop\/checkout\.yaml: ResourceQuota\n {4}pods "checkout-\S+-" is forbidden: exceeded quota: pods, requested: pods=1, used: pods=2, limited: pods=2/,
+    );
+    assert.equal(stdout.match(/^shop\/checkout-\S+ +Deployment\/checkout +Burstable/gm)?.length, 2);
   });
 
   test('with the examples’ cluster file, the blocked drain is a predicted failure, not an error of the input', async () => {
@@ -73,7 +86,10 @@ describe('foresight simulate on examples/', () => {
       stdout,
       /kubectl drain worker-1 never finishes: eviction of pod default\/payments-\S+ is refused/,
     );
-    assert.match(stdout, /11 pods: 9 placed, 2 Pending; 1 predicted failure \(drains, rollouts\)\.$/m);
+    assert.match(
+      stdout,
+      /13 pods: 11 placed, 2 Pending; 2 refused by the API server; 1 predicted failure \(drains, rollouts\)\.$/m,
+    );
     assert.doesNotMatch(stdout, /in the input/);
   });
 
