@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
+import { CodeLensRequest } from 'vscode-languageserver-protocol/node';
 import type { Diagnostic } from 'vscode-languageserver-protocol/node';
 import { LspSession } from '../support/lsp-session';
 
@@ -71,5 +72,26 @@ describe('admission refusals over LSP', () => {
       refused[0]?.message ?? '',
       /^Refused by ServiceAccount, so the pods of ReplicaSet "web-[a-z0-9]+" never exist: pods "web-[a-z0-9]+-" is forbidden: error looking up service account default\/builder: serviceaccount "builder" not found$/,
     );
+  });
+
+  test('a quota that lets 2 of 3 replicas be created: the lens counts the refused one, the error names the quota', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'foresight-quota-'));
+    const text = DEPLOYMENT.replace('replicas: 2', 'replicas: 3').replace(
+      '      serviceAccountName: builder\n',
+      '',
+    );
+    const quota =
+      'apiVersion: v1\nkind: ResourceQuota\nmetadata:\n  name: pods\nspec:\n  hard:\n    pods: "2"\n';
+    writeFileSync(join(folder, 'quota.yaml'), quota);
+    writeFileSync(join(folder, 'web.yaml'), text);
+    const uri = pathToFileURL(join(folder, 'web.yaml')).href;
+    const diagnostics = await session.open(uri, text);
+    const refused = diagnostics.find((d) => d.code === 'admission-refused');
+    assert.match(
+      refused?.message ?? '',
+      /exceeded quota: pods, requested: pods=1, used: pods=2, limited: pods=2$/,
+    );
+    const lenses = await session.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
+    assert.match(lenses?.[0]?.command?.title ?? '', /^2\/3 scheduled · 1 refused by ResourceQuota · /);
   });
 });

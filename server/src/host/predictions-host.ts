@@ -233,9 +233,17 @@ export class PredictionsHost {
         const rollout = prediction.simulation?.report.rollouts?.find(
           (r) => r.kind === workload.kind && r.namespace === workload.namespace && r.name === workload.name,
         );
+        // A controller's pods the API server refused (rejected[] names the template's document).
+        const refusal = prediction.simulation?.report.rejected.find(
+          (entry) =>
+            entry.owner !== undefined &&
+            entry.file === workload.source.file &&
+            entry.documentIndex === workload.source.documentIndex,
+        );
+        const refusedBy = refusal === undefined ? undefined : refusal.plugin || refusal.stage;
         lenses.push({
           range: lensRange,
-          command: { title: summaryLensTitle(workload, rollout), command: '' },
+          command: { title: summaryLensTitle(workload, rollout, refusedBy), command: '' },
         });
         lenses.push({
           range: lensRange,

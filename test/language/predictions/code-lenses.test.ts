@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ReportRollout } from '../../../server/src/engine/scenario/timeline-report';
-import { rolloutSummary } from '../../../server/src/language/predictions/code-lenses';
+import { rolloutSummary, summaryLensTitle } from '../../../server/src/language/predictions/code-lenses';
+import type { WorkloadPrediction } from '../../../server/src/language/predictions/workload-predictions';
 
 function rollout(
   outcome: ReportRollout['outcome'],
@@ -44,5 +45,37 @@ describe('the rollout summary of a code lens', () => {
   test('a rollout past its progress deadline stalls; one still going is unfinished', () => {
     assert.equal(rolloutSummary(rollout('ProgressDeadlineExceeded', [1], null)), 'rollout stalls');
     assert.equal(rolloutSummary(rollout('InProgress', [1, 2], null)), 'rollout unfinished');
+  });
+});
+
+describe('the summary lens of a workload some of whose pods the API server refused', () => {
+  const workload = (created: number): WorkloadPrediction => ({
+    source: { file: 'shop.yaml', documentIndex: 0, path: ['spec', 'template'] },
+    kind: 'Deployment',
+    name: 'storefront',
+    namespace: 'default',
+    replicas: Array.from({ length: created }, () => ({}) as WorkloadPrediction['replicas'][number]),
+    scheduled: created,
+    pending: 0,
+    qosClass: 'Burstable',
+    qosReason: '',
+    pendingMessage: null,
+    nodeReasons: new Map(),
+    causes: [],
+    nodeCount: 4,
+  });
+
+  test('counts the replicas never created against the desired ones, with the plugin that refused them', () => {
+    assert.equal(
+      summaryLensTitle(workload(2), rollout('ProgressDeadlineExceeded', [2], 611), 'ResourceQuota'),
+      '2/3 scheduled · 1 refused by ResourceQuota · Burstable · rollout stalls',
+    );
+  });
+
+  test('without a refusal the lens counts the pods that exist, as before', () => {
+    assert.equal(
+      summaryLensTitle(workload(3), rollout('Complete', [1, 2, 3], 43)),
+      '3/3 scheduled · Burstable · rollout 3 waves, ~33 s',
+    );
   });
 });

@@ -6,10 +6,23 @@
 import type { ReportRollout } from '../../engine/scenario/timeline-report';
 import type { WorkloadPrediction } from './workload-predictions';
 
-/** The title of a workload's summary lens; with its rollout (the timeline's), how the rollout goes. */
-export function summaryLensTitle(prediction: WorkloadPrediction, rollout?: ReportRollout): string {
+/**
+ * The title of a workload's summary lens; with its rollout (the timeline's), how the rollout goes; with the
+ * admission plugin that refused some of its pods, how many replicas were never created ("2/3 scheduled · 1 refused
+ * by ResourceQuota").
+ */
+export function summaryLensTitle(
+  prediction: WorkloadPrediction,
+  rollout?: ReportRollout,
+  refusedBy?: string,
+): string {
   const total = prediction.replicas.length;
-  const parts = [`${prediction.scheduled}/${total} scheduled`];
+  const desired = rollout?.replicas ?? total;
+  const refused = refusedBy === undefined ? 0 : Math.max(0, desired - total);
+  const parts = [`${prediction.scheduled}/${refused > 0 ? desired : total} scheduled`];
+  if (refused > 0) {
+    parts.push(`${refused} refused by ${refusedBy ?? ''}`);
+  }
   if (prediction.pending > 0) {
     parts.push(`${prediction.pending} Pending`);
   }
