@@ -96,4 +96,38 @@ describe('ResourceQuota', () => {
     ]);
     assert.equal(report.pods.length, 2);
   });
+
+  test('the cluster file’s running workloads are not admitted again: a policy added since removes none of their pods', () => {
+    const node = {
+      apiVersion: 'v1',
+      kind: 'Node',
+      metadata: { name: 'w1' },
+      status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' } },
+    };
+    const restricted = {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: 'default', labels: { 'pod-security.kubernetes.io/enforce': 'restricted' } },
+    };
+    const report = simulate({
+      manifests: [
+        {
+          object: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'unrelated' } },
+          source: { file: 'm.yaml', documentIndex: 0, path: [] },
+        },
+      ],
+      // A running Deployment exported without its pods: its 3 pods are made as they run, not created anew.
+      cluster: [
+        node,
+        restricted,
+        quota('pods', { pods: '1' }),
+        deployment(3, { requests: { cpu: '100m' } }),
+      ].map((object, documentIndex): SourcedObject => ({
+        object,
+        source: { file: 'cluster.yaml', documentIndex, path: [] },
+      })),
+    }).report;
+    assert.deepEqual(report.rejected, []);
+    assert.equal(report.cluster.nodes[0]?.requested['pods'], '3');
+  });
 });

@@ -40,6 +40,11 @@ export class PodFactory {
   private readonly bySpec = new WeakMap<object, Map<string, PodInfo>>();
 
   private readonly refused = new Set<string>();
+  /**
+   * Whether pods pass admission. Off while the cluster file's running state is built: those pods exist already,
+   * admitted when they were created (a quota or a Pod Security label added since does not remove them).
+   */
+  admitting = true;
   private readonly admission: PodAdmissionChain;
 
   constructor(
@@ -57,7 +62,7 @@ export class PodFactory {
 
   /** A SimPod for the JSON, or null when the API server would refuse it. */
   build(raw: Record<string, unknown>, origin: PodOrigin): SimPod | null {
-    const outcome = this.admission.admit(raw);
+    const outcome = this.admitting ? this.admission.admit(raw) : { admitted: true as const, pod: raw };
     if (!outcome.admitted) {
       this.reportRefusal(raw, origin, outcome.refusal, outcome.path);
       // A pod whose PriorityClass is missing also keeps its finding, on the field (model/pod-load.ts).

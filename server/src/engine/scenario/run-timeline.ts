@@ -188,6 +188,8 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     base: cluster,
   };
   let placer: Scheduler | null = null;
+  // The cluster file's pods exist already: they were admitted when they were created.
+  factory.admitting = false;
   const pending = buildInitialState({
     state,
     cluster,
@@ -200,6 +202,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     },
     findings: timelineFindings,
   });
+  factory.admitting = true;
   const created = applyManifests({
     state,
     factory,
