@@ -128,4 +128,22 @@ describe('PodSecurity enforce', () => {
     );
     assert.equal(refusal({}, { hostNetwork: true }, { securityContext: { privileged: true } }).pods, 1);
   });
+
+  test('host ports and hostPath volumes (check_hostPorts_test, check_hostPathVolumes_test, check_restrictedVolumes_test)', () => {
+    const podSpec = { volumes: [{ name: 'logs', hostPath: { path: '/var/log' } }, { name: 'scratch' }] };
+    const container = {
+      ports: [
+        { containerPort: 80, hostPort: 8080 },
+        { containerPort: 443, hostPort: 10443 },
+      ],
+    };
+    assert.equal(
+      refusal({ 'pod-security.kubernetes.io/enforce': 'baseline' }, podSpec, container).message,
+      'violates PodSecurity "baseline:latest": hostPort (container "web" uses hostPorts 10443, 8080), hostPath volumes (volume "logs")',
+    );
+    assert.equal(
+      refusal({ 'pod-security.kubernetes.io/enforce': 'restricted' }, podSpec, { ...RESTRICTED_OK }).message,
+      'violates PodSecurity "restricted:latest": restricted volume types (volumes ["logs"] have restricted types)',
+    );
+  });
 });

@@ -5,10 +5,10 @@
  * (baseline checks, then the restricted ones or, for baseline, the overlapping baseline ones):
  * `violates PodSecurity "restricted:latest": allowPrivilegeEscalation != false (container "web" must set
  * securityContext.allowPrivilegeEscalation=false), …`.
- * Modelled checks, as their latest versions: hostNamespaces, privileged, capabilities_baseline;
- * allowPrivilegeEscalation, capabilities_restricted, runAsNonRoot, runAsUser, seccompProfile_restricted.
- * Left out (said in admission/README.md): the other checks (hostPath and restricted volumes, hostPorts, AppArmor,
- * SELinux, procMount, seccomp baseline, sysctls, Windows hostProcess, probes), older versions' variants, the
+ * Modelled checks, as their latest versions: hostNamespaces, hostPorts, privileged, capabilities_baseline,
+ * hostPathVolumes; allowPrivilegeEscalation, capabilities_restricted, restrictedVolumes, runAsNonRoot, runAsUser,
+ * seccompProfile_restricted. Left out (said in admission/README.md): the other checks (AppArmor, SELinux,
+ * procMount, seccomp baseline, sysctls, Windows hostProcess, probes), older versions' variants, the
  * user-namespace relaxation, warn and audit modes, exemptions.
  */
 import { isRecord } from '../../model/objects';
@@ -57,6 +57,69 @@ const quoted = (values: readonly string[]): string => values.map((value) => JSON
 const hostNamespaces: Check = (spec) => {
   const used = ['hostIPC', 'hostNetwork', 'hostPID'].filter((key) => spec[key] === true);
   return used.length === 0 ? null : { reason: 'host namespaces', detail: used.join(', ') };
+};
+
+const hostPorts: Check = (spec) => {
+  const bad: string[] = [];
+  const ports = new Set<number>();
+  for (const container of containersOf(spec)) {
+    const list = Array.isArray(container['ports']) ? container['ports'].filter(isRecord) : [];
+    const used = list
+      .map((port) => port['hostPort'])
+      .filter((port): port is number => typeof port === 'number' && port !== 0);
+    if (used.length > 0) {
+      bad.push(nameOf(container));
+      used.forEach((port) => ports.add(port));
+    }
+  }
+  // sets.NewString sorts the ports as strings.
+  const sorted = [...ports].map(String).sort();
+  return bad.length === 0
+    ? null
+    : {
+        reason: 'hostPort',
+        detail: `${containersText(bad)} ${bad.length === 1 ? 'uses' : 'use'} ${sorted.length === 1 ? 'hostPort' : 'hostPorts'} ${sorted.join(', ')}`,
+      };
+};
+
+const volumesOf = (spec: Json): Json[] =>
+  Array.isArray(spec['volumes']) ? spec['volumes'].filter(isRecord) : [];
+
+const hostPathVolumes: Check = (spec) => {
+  const names = volumesOf(spec)
+    .filter((volume) => isRecord(volume['hostPath']))
+    .map((volume) => (typeof volume['name'] === 'string' ? volume['name'] : ''));
+  return names.length === 0
+    ? null
+    : { reason: 'hostPath volumes', detail: `${names.length === 1 ? 'volume' : 'volumes'} ${quoted(names)}` };
+};
+
+/** The volume types restricted allows; a volume with none is an emptyDir (the API server's default). */
+const RESTRICTED_VOLUME_TYPES = new Set([
+  'configMap',
+  'csi',
+  'downwardAPI',
+  'emptyDir',
+  'ephemeral',
+  'persistentVolumeClaim',
+  'projected',
+  'secret',
+]);
+
+const restrictedVolumes: Check = (spec) => {
+  const names = volumesOf(spec)
+    .filter((volume) =>
+      Object.keys(volume).some((key) => key !== 'name' && !RESTRICTED_VOLUME_TYPES.has(key)),
+    )
+    .map((volume) => (typeof volume['name'] === 'string' ? volume['name'] : ''))
+    .sort();
+  // Go's %q of a []string: ["a" "b"].
+  return names.length === 0
+    ? null
+    : {
+        reason: 'restricted volume types',
+        detail: `volumes [${names.map((name) => JSON.stringify(name)).join(' ')}] have restricted types`,
+      };
 };
 
 const privileged: Check = (spec) => {
@@ -219,11 +282,12 @@ const seccompProfileRestricted: Check = (spec) => {
 };
 
 /** The checks of a level, in the registry's order. */
-const BASELINE_CHECKS: readonly Check[] = [hostNamespaces, privileged];
-const OVERLAPPING_BASELINE_CHECKS: readonly Check[] = [capabilitiesBaseline];
+const BASELINE_CHECKS: readonly Check[] = [hostNamespaces, hostPorts, privileged];
+const OVERLAPPING_BASELINE_CHECKS: readonly Check[] = [capabilitiesBaseline, hostPathVolumes];
 const RESTRICTED_CHECKS: readonly Check[] = [
   allowPrivilegeEscalation,
   capabilitiesRestricted,
+  restrictedVolumes,
   runAsNonRoot,
   runAsUser,
   seccompProfileRestricted,
