@@ -125,6 +125,8 @@ export const FINDING_CODES = {
 
   /** Predicted: the API server refuses the object, or the pods its controller creates (report's rejected[]). */
   'admission-refused': 'error',
+  /** Predicted: the apply gets Pod Security's warning ("would violate PodSecurity …"), enforce or warn level. */
+  'pod-security-warning': 'warning',
 
   // The engine about its input (cluster files, pods, objects it ignores)
   /** The apply's namespace is not in the cluster nor the manifests, and the cluster cannot say it lacks it. */

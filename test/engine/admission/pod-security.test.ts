@@ -146,4 +146,30 @@ describe('PodSecurity enforce', () => {
       'violates PodSecurity "restricted:latest": restricted volume types (volumes ["logs"] have restricted types)',
     );
   });
+
+  test('the apply itself gets the API server’s warning for a workload whose template would violate the level', () => {
+    const run = (labels: Record<string, string>) =>
+      simulate({
+        manifests: [namespace(labels), deployment({}, { securityContext: { privileged: true } })].map(
+          (object, documentIndex): SourcedObject => ({
+            object,
+            source: { file: 'm.yaml', documentIndex, path: [] },
+          }),
+        ),
+        cluster: null,
+      });
+    const enforced = run({ 'pod-security.kubernetes.io/enforce': 'baseline' });
+    const warning = enforced.findings.find((finding) => finding.code === 'pod-security-warning');
+    assert.equal(
+      warning?.message,
+      'the API server warns on the apply: would violate PodSecurity "baseline:latest": privileged (container "web" must not set securityContext.privileged=true)',
+    );
+    assert.deepEqual(warning?.path, ['spec', 'template', 'spec']);
+    assert.equal(enforced.report.pods.length, 0);
+    // warn only: the same warning, and the pods run.
+    const warned = run({ 'pod-security.kubernetes.io/warn': 'baseline' });
+    assert.ok(warned.findings.some((finding) => finding.code === 'pod-security-warning'));
+    assert.equal(warned.report.pods.length, 1);
+    assert.deepEqual(warned.report.rejected, []);
+  });
 });

@@ -16,6 +16,7 @@ import type { EngineFinding } from '../model/findings';
 import { hasServiceAccount } from './known-objects';
 import type { KnownObjects } from './known-objects';
 import { isNamespaceAssumed, namespaceRefusal } from './plugins/namespace-lifecycle';
+import { namespacePolicy, podSecurityViolations } from './plugins/pod-security';
 
 /** The objects admitted, in order, and those refused. */
 interface ManifestAdmission {
@@ -97,7 +98,18 @@ function noteAssumptions(
     findings.push(engineFinding('namespace-not-found', source, ['metadata', 'namespace'], message));
   }
   const specPath = podSpecPath(identity.kind);
-  if (specPath === null || known.serviceAccountsListed) {
+  if (specPath === null) {
+    return;
+  }
+  notePodSecurity(
+    object,
+    identity.kind,
+    specPath,
+    known.namespaceLabels.get(namespace) ?? {},
+    source,
+    findings,
+  );
+  if (known.serviceAccountsListed) {
     return;
   }
   let spec: unknown = object;
@@ -117,4 +129,35 @@ function noteAssumptions(
   findings.push(
     engineFinding('service-account-assumed', source, [...specPath, 'serviceAccountName'], message),
   );
+}
+
+/**
+ * The API server's warnings on the apply itself (pod-security-admission's admission.go): a workload whose pod
+ * template would violate the namespace's enforce or warn level, and a Pod that violates its warn level, get
+ * "would violate PodSecurity …"; the pods themselves are refused later, one by one, in enforce mode.
+ */
+function notePodSecurity(
+  object: Record<string, unknown>,
+  kind: string,
+  specPath: readonly string[],
+  labels: Readonly<Record<string, string>>,
+  source: SourcedObject['source'],
+  findings: EngineFinding[],
+): void {
+  let spec: unknown = object;
+  for (const key of specPath) {
+    spec = asObject(spec)[key];
+  }
+  const modes: ('enforce' | 'warn')[] = kind === 'Pod' ? ['warn'] : ['enforce', 'warn'];
+  const seen = new Set<string>();
+  for (const mode of modes) {
+    const policy = namespacePolicy(labels, mode);
+    const violations = policy === null ? null : podSecurityViolations(policy.level, asObject(spec));
+    if (policy === null || violations === null || seen.has(policy.name)) {
+      continue;
+    }
+    seen.add(policy.name);
+    const message = `the API server warns on the apply: would violate PodSecurity "${policy.name}": ${violations}`;
+    findings.push(engineFinding('pod-security-warning', source, [...specPath], message));
+  }
 }

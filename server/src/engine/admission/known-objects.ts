@@ -35,6 +35,8 @@ export interface KnownObjects {
   readonly limitRanges: ReadonlyMap<string, readonly LimitRangeItem[]>;
   /** The ResourceQuotas by namespace. */
   readonly quotas: ReadonlyMap<string, readonly QuotaSpec[]>;
+  /** The Namespaces' labels (the cluster file's first, as the cluster loader reads them). */
+  readonly namespaceLabels: ReadonlyMap<string, Readonly<Record<string, string>>>;
 }
 
 /** The known objects of a cluster file (null: the embedded default cluster) and the apply's manifests. */
@@ -46,6 +48,7 @@ export function knownObjects(
   const serviceAccounts = new Set<string>();
   const limitRanges = new Map<string, LimitRangeItem[]>();
   const quotas = new Map<string, QuotaSpec[]>();
+  const namespaceLabels = new Map<string, Readonly<Record<string, string>>>();
   let namespacesListed = false;
   let serviceAccountsListed = false;
   const read = (objects: readonly SourcedObject[], fromCluster: boolean): void => {
@@ -59,6 +62,17 @@ export function knownObjects(
       const namespace = readString(metadata['namespace']);
       if (kind === 'Namespace' && name !== undefined) {
         namespaces.add(name);
+        if (!namespaceLabels.has(name)) {
+          const labels = asObject(metadata['labels']);
+          namespaceLabels.set(
+            name,
+            Object.fromEntries(
+              Object.entries(labels).filter(
+                (entry): entry is [string, string] => typeof entry[1] === 'string',
+              ),
+            ),
+          );
+        }
         namespacesListed ||= fromCluster;
       } else if (kind === 'ServiceAccount' && name !== undefined) {
         serviceAccounts.add(`${namespace ?? 'default'}/${name}`);
@@ -80,7 +94,15 @@ export function knownObjects(
   };
   read(cluster ?? [], true);
   read(manifests, false);
-  return { namespaces, namespacesListed, serviceAccounts, serviceAccountsListed, limitRanges, quotas };
+  return {
+    namespaces,
+    namespacesListed,
+    serviceAccounts,
+    serviceAccountsListed,
+    limitRanges,
+    quotas,
+    namespaceLabels,
+  };
 }
 
 /** Whether a service account exists in a namespace: `default` always does, others when known. */

@@ -9,7 +9,8 @@
  * hostPathVolumes; allowPrivilegeEscalation, capabilities_restricted, restrictedVolumes, runAsNonRoot, runAsUser,
  * seccompProfile_restricted. Left out (said in admission/README.md): the other checks (AppArmor, SELinux,
  * procMount, seccomp baseline, sysctls, Windows hostProcess, probes), older versions' variants, the
- * user-namespace relaxation, warn and audit modes, exemptions.
+ * user-namespace relaxation, audit, exemptions. The warnings of the apply itself (warn mode, and workload templates
+ * against enforce) are made at apply by admit-manifests.ts with namespacePolicy and podSecurityViolations.
  */
 import { isRecord } from '../../model/objects';
 import { ADMISSION_PLUGIN } from '../names';
@@ -19,9 +20,6 @@ type Json = Record<string, unknown>;
 /** A failed check: its reason and detail, as CheckResult's ForbiddenReason and ForbiddenDetail. */
 type Failure = { readonly reason: string; readonly detail: string } | null;
 type Check = (spec: Json) => Failure;
-
-const ENFORCE_LABEL = 'pod-security.kubernetes.io/enforce';
-const ENFORCE_VERSION_LABEL = 'pod-security.kubernetes.io/enforce-version';
 
 /** capabilities_baseline: the capabilities a container may add (capabilities_allowed_1_0). */
 const BASELINE_CAPABILITIES = new Set([
@@ -293,6 +291,37 @@ const RESTRICTED_CHECKS: readonly Check[] = [
   seccompProfileRestricted,
 ];
 
+/**
+ * The policy a namespace's labels set for a mode ("enforce" or "warn"): `"restricted:latest"` and the level, or
+ * null when the mode is unset or privileged.
+ */
+export function namespacePolicy(
+  labels: Readonly<Record<string, string>>,
+  mode: 'enforce' | 'warn',
+): { readonly level: 'baseline' | 'restricted'; readonly name: string } | null {
+  const level = labels[`pod-security.kubernetes.io/${mode}`];
+  if (level !== 'baseline' && level !== 'restricted') {
+    return null;
+  }
+  return { level, name: `${level}:${labels[`pod-security.kubernetes.io/${mode}-version`] ?? 'latest'}` };
+}
+
+/** The failing checks of a pod spec at a level, as the reasons and details the messages join, or null. */
+export function podSecurityViolations(level: 'baseline' | 'restricted', spec: Json): string | null {
+  const checks =
+    level === 'baseline'
+      ? [...BASELINE_CHECKS, ...OVERLAPPING_BASELINE_CHECKS]
+      : [...BASELINE_CHECKS, ...RESTRICTED_CHECKS];
+  const failures = checks
+    .map((check) => check(spec))
+    .filter((failure): failure is NonNullable<Failure> => failure !== null);
+  return failures.length === 0
+    ? null
+    : failures
+        .map((failure) => (failure.detail === '' ? failure.reason : `${failure.reason} (${failure.detail})`))
+        .join(', ');
+}
+
 /** The PodSecurity plugin over the namespaces' labels. */
 export function podSecurityPlugin(
   namespaceLabels: ReadonlyMap<string, Readonly<Record<string, string>>>,
@@ -302,27 +331,11 @@ export function podSecurityPlugin(
     validate(pod) {
       const metadata = asJson(pod['metadata']);
       const namespace = typeof metadata['namespace'] === 'string' ? metadata['namespace'] : 'default';
-      const labels = namespaceLabels.get(namespace) ?? {};
-      const level = labels[ENFORCE_LABEL];
-      if (level !== 'baseline' && level !== 'restricted') {
-        return null;
-      }
-      const version = labels[ENFORCE_VERSION_LABEL] ?? 'latest';
-      const spec = asJson(pod['spec']);
-      const checks =
-        level === 'baseline'
-          ? [...BASELINE_CHECKS, ...OVERLAPPING_BASELINE_CHECKS]
-          : [...BASELINE_CHECKS, ...RESTRICTED_CHECKS];
-      const failures = checks
-        .map((check) => check(spec))
-        .filter((failure): failure is NonNullable<Failure> => failure !== null);
-      if (failures.length === 0) {
-        return null;
-      }
-      const detail = failures
-        .map((failure) => (failure.detail === '' ? failure.reason : `${failure.reason} (${failure.detail})`))
-        .join(', ');
-      return { reason: `violates PodSecurity "${level}:${version}": ${detail}`, path: ['spec'] };
+      const policy = namespacePolicy(namespaceLabels.get(namespace) ?? {}, 'enforce');
+      const violations = policy === null ? null : podSecurityViolations(policy.level, asJson(pod['spec']));
+      return policy === null || violations === null
+        ? null
+        : { reason: `violates PodSecurity "${policy.name}": ${violations}`, path: ['spec'] };
     },
   };
 }
