@@ -116,7 +116,7 @@ describe('PodSecurity enforce', () => {
     );
     assert.equal(
       refused.message,
-      'violates PodSecurity "baseline:latest": host namespaces (hostNetwork, hostPID), non-default capabilities (container "web" must not include "NET_ADMIN" in securityContext.capabilities.add)',
+      'violates PodSecurity "baseline:latest": non-default capabilities (container "web" must not include "NET_ADMIN" in securityContext.capabilities.add), host namespaces (hostNetwork=true, hostPID=true)',
     );
     assert.equal(refusal({ 'pod-security.kubernetes.io/enforce': 'baseline' }, {}, {}).pods, 1);
   });
@@ -139,11 +139,11 @@ describe('PodSecurity enforce', () => {
     };
     assert.equal(
       refusal({ 'pod-security.kubernetes.io/enforce': 'baseline' }, podSpec, container).message,
-      'violates PodSecurity "baseline:latest": hostPort (container "web" uses hostPorts 10443, 8080), hostPath volumes (volume "logs")',
+      'violates PodSecurity "baseline:latest": hostPath volumes (volume "logs"), hostPort (container "web" uses hostPorts 10443, 8080)',
     );
     assert.equal(
       refusal({ 'pod-security.kubernetes.io/enforce': 'restricted' }, podSpec, { ...RESTRICTED_OK }).message,
-      'violates PodSecurity "restricted:latest": restricted volume types (volumes ["logs"] have restricted types)',
+      'violates PodSecurity "restricted:latest": restricted volume types (volume "logs" uses restricted volume type "hostPath")',
     );
   });
 
@@ -171,5 +171,58 @@ describe('PodSecurity enforce', () => {
     assert.ok(warned.findings.some((finding) => finding.code === 'pod-security-warning'));
     assert.equal(warned.report.pods.length, 1);
     assert.deepEqual(warned.report.rejected, []);
+  });
+
+  test('a workload template is warned about at the warn policy only, as EvaluatePodController does', () => {
+    const run = (labels: Record<string, string>) =>
+      simulate({
+        manifests: [namespace(labels), deployment({ hostNetwork: true }, {})].map(
+          (object, documentIndex): SourcedObject => ({
+            object,
+            source: { file: 'm.yaml', documentIndex, path: [] },
+          }),
+        ),
+        cluster: null,
+      }).findings.filter((finding) => finding.code === 'pod-security-warning');
+    // enforce restricted, warn baseline: the warning names baseline; the pod is refused at restricted.
+    const warnings = run({
+      'pod-security.kubernetes.io/enforce': 'restricted',
+      'pod-security.kubernetes.io/warn': 'baseline',
+    });
+    assert.deepEqual(
+      warnings.map((finding) => finding.message),
+      [
+        'the API server warns on the apply: would violate PodSecurity "baseline:latest": host namespaces (hostNetwork=true)',
+      ],
+    );
+    // warn privileged silences the apply's warning even when enforce would refuse.
+    assert.deepEqual(
+      run({
+        'pod-security.kubernetes.io/enforce': 'baseline',
+        'pod-security.kubernetes.io/warn': 'privileged',
+      }),
+      [],
+    );
+  });
+
+  test('a Namespace with an invalid pod-security label is refused (ValidateNamespace), and so is what it holds', () => {
+    const report = simulate({
+      manifests: [namespace({ 'pod-security.kubernetes.io/enforce': 'strict' }), deployment({}, {})].map(
+        (object, documentIndex): SourcedObject => ({
+          object,
+          source: { file: 'm.yaml', documentIndex, path: [] },
+        }),
+      ),
+      cluster: null,
+    });
+    const refused = report.report.rejected[0];
+    assert.equal(
+      refused?.message,
+      'Namespace "shop" is invalid: metadata.labels[pod-security.kubernetes.io/enforce]: Invalid value: "strict": must be one of privileged, baseline, restricted',
+    );
+    assert.equal(refused?.plugin, 'PodSecurity');
+    assert.deepEqual(refused?.path, ['metadata', 'labels', 'pod-security.kubernetes.io/enforce']);
+    // The embedded default cluster may have "shop" already: its objects are assumed, with the warning.
+    assert.ok(report.findings.some((finding) => finding.code === 'namespace-not-found'));
   });
 });

@@ -11,12 +11,15 @@ import type { ApiServing } from './api-discovery';
 import { discoveryRefusal } from './api-discovery';
 import type { RejectedObject } from './rejected';
 import { rejectedObject } from './rejected';
+import type { Refusal } from './rejected';
+import { ADMISSION_PLUGIN } from './names';
 import { engineFinding } from '../model/findings';
 import type { EngineFinding } from '../model/findings';
-import { hasServiceAccount } from './known-objects';
+import { hasServiceAccount, namespaceLabelsOf } from './known-objects';
 import type { KnownObjects } from './known-objects';
 import { isNamespaceAssumed, namespaceRefusal } from './plugins/namespace-lifecycle';
-import { namespacePolicy, podSecurityViolations } from './plugins/pod-security';
+import { podSecurityWarning } from './plugins/pod-security/pod-security';
+import { podSecurityLabelErrors } from './plugins/pod-security/namespace-policy';
 
 /** The objects admitted, in order, and those refused. */
 interface ManifestAdmission {
@@ -57,10 +60,39 @@ export function admitManifests(
       rejected.push(rejectedObject(identity, refusal, source, undefined, field));
       continue;
     }
+    const labelErrors = identity.kind === 'Namespace' ? namespaceLabelErrors(metadata) : null;
+    if (labelErrors !== null) {
+      rejected.push(rejectedObject(identity, labelErrors.refusal, source, undefined, labelErrors.field));
+      continue;
+    }
     admitted.push(entry);
     noteAssumptions(object, identity, source, known, assumed, findings);
   }
   return { admitted, rejected, findings };
+}
+
+/**
+ * PodSecurity's ValidateNamespace: a Namespace whose pod-security labels are invalid is refused as Invalid, with
+ * every field error (one plainly, several in brackets), on the first bad label.
+ */
+function namespaceLabelErrors(
+  metadata: Record<string, unknown>,
+): { refusal: Refusal; field: readonly string[] } | null {
+  const labels = namespaceLabelsOf(metadata);
+  const errors = podSecurityLabelErrors(labels);
+  if (errors.length === 0) {
+    return null;
+  }
+  const name = readString(metadata['name']) ?? '';
+  const firstKey = /^metadata\.labels\[([^\]]+)\]/.exec(errors[0] ?? '')?.[1] ?? '';
+  return {
+    refusal: {
+      stage: 'admission',
+      plugin: ADMISSION_PLUGIN.PodSecurity,
+      message: `Namespace "${name}" is invalid: ${errors.length === 1 ? errors[0] : `[${errors.join(', ')}]`}`,
+    },
+    field: ['metadata', 'labels', firstKey],
+  };
 }
 
 /** Where the pod spec of a kind sits inside the object. */
@@ -101,14 +133,7 @@ function noteAssumptions(
   if (specPath === null) {
     return;
   }
-  notePodSecurity(
-    object,
-    identity.kind,
-    specPath,
-    known.namespaceLabels.get(namespace) ?? {},
-    source,
-    findings,
-  );
+  notePodSecurity(object, specPath, known.namespaceLabels.get(namespace) ?? {}, source, findings);
   if (known.serviceAccountsListed) {
     return;
   }
@@ -132,32 +157,26 @@ function noteAssumptions(
 }
 
 /**
- * The API server's warnings on the apply itself (pod-security-admission's admission.go): a workload whose pod
- * template would violate the namespace's enforce or warn level, and a Pod that violates its warn level, get
+ * The API server's warning on the apply itself (pod-security-admission's admission.go): an object with a pod spec
+ * that violates the namespace's warn policy (which follows a stricter enforce level when no warn label is set) gets
  * "would violate PodSecurity …"; the pods themselves are refused later, one by one, in enforce mode.
  */
 function notePodSecurity(
   object: Record<string, unknown>,
-  kind: string,
   specPath: readonly string[],
   labels: Readonly<Record<string, string>>,
   source: SourcedObject['source'],
   findings: EngineFinding[],
 ): void {
   let spec: unknown = object;
-  for (const key of specPath) {
+  let metadata: unknown = object;
+  specPath.forEach((key, index) => {
     spec = asObject(spec)[key];
-  }
-  const modes: ('enforce' | 'warn')[] = kind === 'Pod' ? ['warn'] : ['enforce', 'warn'];
-  const seen = new Set<string>();
-  for (const mode of modes) {
-    const policy = namespacePolicy(labels, mode);
-    const violations = policy === null ? null : podSecurityViolations(policy.level, asObject(spec));
-    if (policy === null || violations === null || seen.has(policy.name)) {
-      continue;
-    }
-    seen.add(policy.name);
-    const message = `the API server warns on the apply: would violate PodSecurity "${policy.name}": ${violations}`;
+    metadata = index === specPath.length - 1 ? asObject(metadata)['metadata'] : asObject(metadata)[key];
+  });
+  const warning = podSecurityWarning(labels, asObject(metadata), asObject(spec));
+  if (warning !== null) {
+    const message = `the API server warns on the apply: ${warning}`;
     findings.push(engineFinding('pod-security-warning', source, [...specPath], message));
   }
 }

@@ -10,6 +10,7 @@ import { readLimitRange } from './plugins/limit-ranger';
 import type { LimitRangeItem } from './plugins/limit-ranger';
 import { readResourceQuota } from './plugins/resource-quota';
 import type { QuotaSpec } from './plugins/resource-quota';
+import { podSecurityLabelErrors } from './plugins/pod-security/namespace-policy';
 
 /** The namespaces every cluster has (and the embedded default cluster's only ones). */
 export const BUILT_IN_NAMESPACES: readonly string[] = [
@@ -61,18 +62,14 @@ export function knownObjects(
       const name = readString(metadata['name']);
       const namespace = readString(metadata['namespace']);
       if (kind === 'Namespace' && name !== undefined) {
-        namespaces.add(name);
-        if (!namespaceLabels.has(name)) {
-          const labels = asObject(metadata['labels']);
-          namespaceLabels.set(
-            name,
-            Object.fromEntries(
-              Object.entries(labels).filter(
-                (entry): entry is [string, string] => typeof entry[1] === 'string',
-              ),
-            ),
-          );
+        const labels = namespaceLabelsOf(metadata);
+        // The API server refuses a Namespace with invalid pod-security labels: the apply does not create it.
+        if (!fromCluster && podSecurityLabelErrors(labels).length > 0) {
+          continue;
         }
+        namespaces.add(name);
+        // An apply sets the labels it names and keeps the others the live namespace has.
+        namespaceLabels.set(name, { ...(namespaceLabels.get(name) ?? {}), ...labels });
         namespacesListed ||= fromCluster;
       } else if (kind === 'ServiceAccount' && name !== undefined) {
         serviceAccounts.add(`${namespace ?? 'default'}/${name}`);
@@ -103,6 +100,15 @@ export function knownObjects(
     quotas,
     namespaceLabels,
   };
+}
+
+/** A namespace's labels whose values are strings. */
+export function namespaceLabelsOf(metadata: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(asObject(metadata['labels'])).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
 }
 
 /** Whether a service account exists in a namespace: `default` always does, others when known. */

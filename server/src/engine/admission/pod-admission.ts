@@ -9,7 +9,7 @@ import { priorityPlugin } from './plugins/priority';
 import { serviceAccountPlugin } from './plugins/service-account';
 import { limitRangerPlugin } from './plugins/limit-ranger';
 import { resourceQuotaPlugin } from './plugins/resource-quota';
-import { podSecurityPlugin } from './plugins/pod-security';
+import { podSecurityPlugin } from './plugins/pod-security/pod-security';
 import { knownObjects } from './known-objects';
 import type { KnownObjects } from './known-objects';
 import type { Refusal } from './rejected';
