@@ -125,6 +125,11 @@ export const FINDING_CODES = {
 
   /** Predicted: the API server refuses the object, or the pods its controller creates (report's rejected[]). */
   'admission-refused': 'error',
+  /**
+   * Predicted: the API server refuses some of a workload's pods while others exist (a quota reached midway), or
+   * refused them for a while before all were created.
+   */
+  'admission-refused-partly': 'warning',
   /** Predicted: the apply gets Pod Security's warning ("would violate PodSecurity …"), enforce or warn level. */
   'pod-security-warning': 'warning',
 

@@ -74,7 +74,7 @@ describe('foresight simulate on examples/', () => {
     );
     assert.match(
       stdout,
-      /examples\/shop\/checkout\.yaml: ResourceQuota\n {4}pods "checkout-\S+-" is forbidden: exceeded quota: pods, requested: pods=1, used: pods=2, limited: pods=2/,
+      /Pod shop\/checkout-\S+- \(created by ReplicaSet\/checkout-\S+\), examples\/shop\/checkout\.yaml: ResourceQuota\n {4}Deployment checkout: 3 desired · 2 created · 1 refused by ResourceQuota\n {4}pods "checkout-\S+-" is forbidden: exceeded quota: pods, requested: pods=1, used: pods=2, limited: pods=2/,
     );
     assert.equal(stdout.match(/^shop\/checkout-\S+ +Deployment\/checkout +Burstable/gm)?.length, 2);
   });

@@ -208,12 +208,20 @@ function nodeObjectsOf(objects: readonly SourcedObject[]): unknown[] {
 }
 
 /**
- * What the API server refuses, as findings on the field that causes it (the namespace, the apiVersion, the pod
- * template's serviceAccountName or resources): once per field and message, however many pods were refused.
+ * The refusals of admission as diagnostics on the field that causes them: an error when nothing of the object or
+ * workload exists, a warning when some of a workload's replicas do ("1 of 3 replicas of Deployment \"web\" never
+ * exist"), or when every replica exists in the end (the refusal held for a while).
  */
 function rejectionFindings(rejected: readonly RejectedObject[]): EngineInputFinding[] {
   const seen = new Set<string>();
-  return rejected.flatMap((entry) => {
+  const ownerKey = (entry: RejectedObject): string =>
+    `${entry.namespace ?? ''}/${entry.owner?.kind ?? ''}/${entry.owner?.name ?? ''}`;
+  const counts = new Map(
+    rejected.flatMap((entry) =>
+      entry.replicas === undefined ? [] : [[ownerKey(entry), entry.replicas] as const],
+    ),
+  );
+  return rejected.flatMap((entry): EngineInputFinding[] => {
     // A kind not served is already an error of the validation (removed-api-version, unknown-kind).
     if (entry.stage === 'discovery') {
       return [];
@@ -224,17 +232,33 @@ function rejectionFindings(rejected: readonly RejectedObject[]): EngineInputFind
     }
     seen.add(key);
     const by = entry.plugin === '' ? 'the API server' : entry.plugin;
-    const what =
-      entry.owner === undefined
-        ? `${entry.kind} "${entry.name}"`
-        : `the pods of ${entry.owner.kind} "${entry.owner.name}"`;
+    const replicas = entry.owner === undefined ? undefined : counts.get(ownerKey(entry));
+    const countable = entry.owner?.kind === 'ReplicaSet' || entry.owner?.kind === 'StatefulSet';
+    let what: string;
+    let severity: 'error' | 'warning' = 'error';
+    if (entry.owner === undefined) {
+      what = `so ${entry.kind} "${entry.name}" never exists`;
+    } else if (replicas !== undefined) {
+      const missing = replicas.desired - replicas.created;
+      const workload = `${replicas.workload.kind} "${replicas.workload.name}"`;
+      what =
+        replicas.created === 0
+          ? `so no pod of ${workload} exists (${replicas.desired} desired)`
+          : `so ${missing} of ${replicas.desired} replicas of ${workload} never exist`;
+      severity = replicas.created === 0 ? 'error' : 'warning';
+    } else if (countable) {
+      what = `for a while: the pods of ${entry.owner.kind} "${entry.owner.name}" are all created in the end`;
+      severity = 'warning';
+    } else {
+      what = `so the pods of ${entry.owner.kind} "${entry.owner.name}" never exist`;
+    }
     return [
       {
-        code: 'admission-refused',
-        severity: 'error',
+        code: severity === 'error' ? 'admission-refused' : 'admission-refused-partly',
+        severity,
         source: { file: entry.file, documentIndex: entry.documentIndex, path: [...entry.path] },
         path: [],
-        message: `Refused by ${by}, so ${what} never ${entry.owner === undefined ? 'exists' : 'exist'}: ${entry.message}`,
+        message: `Refused by ${by}, ${what}: ${entry.message}`,
       },
     ];
   });

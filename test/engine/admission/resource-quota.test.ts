@@ -50,6 +50,18 @@ describe('ResourceQuota', () => {
       'exceeded quota: pods, requested: pods=1, used: pods=2, limited: pods=2',
     ]);
     assert.equal(report.rejected[0]?.plugin, 'ResourceQuota');
+    // The refused pod has no name yet: it is named by its generateName, as the error names it.
+    assert.match(report.rejected[0]?.name ?? '', /^web-[a-z0-9]+-$/);
+    assert.deepEqual(report.rejected[0]?.replicas, {
+      workload: { kind: 'Deployment', name: 'web' },
+      desired: 4,
+      created: 2,
+    });
+  });
+
+  test('a workload whose every replica exists at the end carries no count, even if a refusal happened', () => {
+    const report = run([quota('pods', { pods: '4' }), deployment(4, { requests: { cpu: '100m' } })]);
+    assert.deepEqual(report.rejected, []);
   });
 
   test('a compute quota counts requests: the third 400m pod exceeds requests.cpu=1 (after TestAdmitBelowQuotaLimit and TestAdmitExceedQuotaLimit)', () => {

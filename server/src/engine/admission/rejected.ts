@@ -22,6 +22,11 @@ export interface RejectedObject {
   readonly name: string;
   /** For a pod a controller tried to create: the controller's object. */
   readonly owner?: { readonly kind: string; readonly name: string };
+  /**
+   * For pods of a Deployment, ReplicaSet or StatefulSet, on the workload's last refusal: its desired replicas and
+   * the pods that exist at the end; the others were never created.
+   */
+  readonly replicas?: RefusedReplicas;
   readonly stage: RejectionStage;
   /** The admission plugin's registered name ('' before admission). */
   readonly plugin: string;
@@ -30,6 +35,13 @@ export interface RejectedObject {
   readonly documentIndex: number;
   /** Path in the document to the field that causes the refusal (the object's, or its pod template's field). */
   readonly path: readonly (string | number)[];
+}
+
+/** A workload's desired replicas against the pods that exist: "3 desired · 1 created · 2 refused". */
+export interface RefusedReplicas {
+  readonly workload: { readonly kind: string; readonly name: string };
+  readonly desired: number;
+  readonly created: number;
 }
 
 /** A refusal of an object before it is created: what refused it and the error text. */

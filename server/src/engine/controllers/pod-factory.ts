@@ -109,8 +109,10 @@ export class PodFactory {
     const metadata = isRecord(json['metadata']) ? json['metadata'] : {};
     const namespace = typeof metadata['namespace'] === 'string' ? metadata['namespace'] : 'default';
     const name = typeof metadata['name'] === 'string' ? metadata['name'] : '';
+    // A pod the API server refuses gets no generated name: the refusal names its generateName, as the error does.
+    const shown = typeof metadata['generateName'] === 'string' ? metadata['generateName'] : name;
     this.rejected.push(
-      rejectedObject({ kind: 'Pod', namespace, name }, refusal, origin.source, owner, field),
+      rejectedObject({ kind: 'Pod', namespace, name: shown }, refusal, origin.source, owner, field),
     );
     if (owner !== undefined) {
       this.state.recordWorkload(

@@ -44,6 +44,7 @@ import type { ApiServing } from '../admission/api-discovery';
 import { knownObjects } from '../admission/known-objects';
 import { defaultPodAdmission } from '../admission/pod-admission';
 import type { RejectedObject } from '../admission/rejected';
+import { withRefusedReplicas } from './refused-replicas';
 import { applyManifests } from './apply-manifests';
 import { noteOperatorObjects, operatorObjects } from './operator-objects';
 import { buildInitialState } from './initial-state';
@@ -275,6 +276,6 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     settings,
     endTime: outcome.endTime,
     stoppedAtLimit: outcome.stoppedAtLimit,
-    rejected,
+    rejected: withRefusedReplicas(rejected, state),
   };
 }

@@ -151,11 +151,38 @@ function formatRejected(report: SimulationReport, displayFile: (file: string) =>
     const owner = entry.owner === undefined ? '' : ` (created by ${entry.owner.kind}/${entry.owner.name})`;
     const by = entry.plugin === '' ? entry.stage : entry.plugin;
     lines.push(`  ${name}${owner}, ${displayFile(entry.file)}: ${by}`);
+    if (entry.replicas !== undefined) {
+      const { workload, desired, created } = entry.replicas;
+      lines.push(
+        `    ${workload.kind} ${workload.name}: ${desired} desired · ${created} created · ${desired - created} refused by ${by}`,
+      );
+    }
     for (const line of entry.message.split('\n')) {
       lines.push(`    ${line}`);
     }
   }
   return lines;
+}
+
+/**
+ * What the API server refused, counted as a user counts it: each object of the apply, and each replica a workload
+ * never got (its last refusal carries the count; its earlier ones, and pods without a count, are one each).
+ */
+function refusedCount(rejected: SimulationReport['rejected']): number {
+  const counted = new Set(
+    rejected.flatMap((entry) =>
+      entry.replicas === undefined
+        ? []
+        : [`${entry.namespace ?? ''}/${entry.owner?.kind ?? ''}/${entry.owner?.name ?? ''}`],
+    ),
+  );
+  return rejected.reduce((sum, entry) => {
+    if (entry.replicas !== undefined) {
+      return sum + entry.replicas.desired - entry.replicas.created;
+    }
+    const owner = `${entry.namespace ?? ''}/${entry.owner?.kind ?? ''}/${entry.owner?.name ?? ''}`;
+    return sum + (entry.owner !== undefined && counted.has(owner) ? 0 : 1);
+  }, 0);
 }
 
 function formatSummary(report: SimulationReport): string {
@@ -167,8 +194,9 @@ function formatSummary(report: SimulationReport): string {
   const parts = [
     `${report.pods.length} pod${report.pods.length === 1 ? '' : 's'}: ${placed} placed, ${pending} Pending`,
   ];
-  if (report.rejected.length > 0) {
-    parts.push(`${report.rejected.length} refused by the API server`);
+  const refused = refusedCount(report.rejected);
+  if (refused > 0) {
+    parts.push(`${refused} refused by the API server`);
   }
   if (failures > 0) {
     parts.push(`${failures} predicted failure${failures === 1 ? '' : 's'} (drains, rollouts)`);
