@@ -23,8 +23,8 @@ function replicasOf(
     state.podsOf(kind, namespace, name).filter(isActive).length;
   if (owner.kind === 'ReplicaSet') {
     const replicaSet = state.replicaSets.get(key);
-    const deployment =
-      replicaSet?.deploymentKey == null ? undefined : state.deployments.get(replicaSet.deploymentKey);
+    const deploymentKey = replicaSet?.deploymentKey ?? null;
+    const deployment = deploymentKey === null ? undefined : state.deployments.get(deploymentKey);
     if (deployment !== undefined) {
       const created = state
         .replicaSetsOf(deployment.key)
