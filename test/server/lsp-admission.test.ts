@@ -8,8 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { CodeLensRequest } from 'vscode-languageserver-protocol/node';
-import type { Diagnostic } from 'vscode-languageserver-protocol/node';
+import { CodeActionRequest, CodeLensRequest } from 'vscode-languageserver-protocol/node';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { parseAllDocuments } from 'yaml';
+import type { SourcedObject } from '../../server/src/engine/model/cluster-load';
+import { simulate } from '../../server/src/engine/simulate/simulate';
 import { LspSession } from '../support/lsp-session';
 
 const CLUSTER = `apiVersion: v1
@@ -96,5 +100,118 @@ describe('admission refusals over LSP', () => {
     );
     const lenses = await session.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
     assert.match(lenses?.[0]?.command?.title ?? '', /^2\/3 scheduled · 1 refused by ResourceQuota · /);
+  });
+
+  test('a Pod Security refusal offers to set what restricted requires, and the fixed file is admitted', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'foresight-restricted-'));
+    const text = `apiVersion: v1
+kind: Namespace
+metadata:
+  name: shop
+  labels:
+    pod-security.kubernetes.io/enforce: restricted
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  namespace: shop
+spec:
+  replicas: 2
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+        - name: web
+          image: nginx:1.27
+          securityContext:
+            readOnlyRootFilesystem: true
+        - name: sidecar
+          image: busybox:1.36
+          securityContext:
+            capabilities:
+              drop:
+                - NET_RAW
+`;
+    writeFileSync(join(folder, 'web.yaml'), text);
+    const uri = pathToFileURL(join(folder, 'web.yaml')).href;
+    const diagnostics = await session.open(uri, text);
+    const refused = diagnostics.find((d) => d.code === 'admission-refused');
+    assert.ok(refused, JSON.stringify(diagnostics.map((d) => [d.code, d.message])));
+    const actions = await session.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: refused.range,
+      context: { diagnostics: [refused] },
+    });
+    const [action] = (actions ?? []).filter((item): item is CodeAction => 'edit' in item);
+    assert.equal(
+      action?.title,
+      'Set what Pod Security "restricted" requires: allowPrivilegeEscalation: false, capabilities.drop: [ALL], runAsNonRoot: true, seccompProfile: RuntimeDefault',
+    );
+    const fixed = TextDocument.applyEdits(
+      TextDocument.create(uri, 'yaml', 1, text),
+      action?.edit?.changes?.[uri] ?? [],
+    );
+    // The user's own fields stay; the added ones sit in their maps, in block style.
+    assert.match(
+      fixed,
+      /readOnlyRootFilesystem: true\n {12}allowPrivilegeEscalation: false\n {12}capabilities:\n {14}drop:\n {16}- ALL\n/,
+    );
+    assert.match(fixed, /- NET_RAW\n {16}- ALL\n {12}allowPrivilegeEscalation: false\n/);
+    assert.match(
+      fixed,
+      /\n {6}securityContext:\n {8}runAsNonRoot: true\n {8}seccompProfile:\n {10}type: RuntimeDefault\n/,
+    );
+    const report = simulate({
+      manifests: parseAllDocuments(fixed).map((document, documentIndex): SourcedObject => ({
+        object: document.toJS() as unknown,
+        source: { file: 'web.yaml', documentIndex, path: [] },
+      })),
+      cluster: null,
+    }).report;
+    assert.deepEqual(report.rejected, []);
+    assert.equal(report.pods.length, 2);
+  });
+
+  test('a privileged container gets no such fix: the fields cannot make it pass', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'foresight-privileged-'));
+    const text = `apiVersion: v1
+kind: Namespace
+metadata:
+  name: shop
+  labels:
+    pod-security.kubernetes.io/enforce: restricted
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: debug
+  namespace: shop
+spec:
+  containers:
+    - name: shell
+      image: busybox:1.36
+      securityContext:
+        privileged: true
+`;
+    writeFileSync(join(folder, 'debug.yaml'), text);
+    const uri = pathToFileURL(join(folder, 'debug.yaml')).href;
+    const diagnostics = await session.open(uri, text);
+    const refused = diagnostics.find((d) => d.code === 'admission-refused');
+    assert.ok(refused);
+    const actions = await session.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: refused.range,
+      context: { diagnostics: [refused] },
+    });
+    assert.deepEqual(
+      (actions ?? []).filter((item): item is CodeAction => 'edit' in item).map((item) => item.title),
+      [],
+    );
   });
 });

@@ -259,6 +259,7 @@ function rejectionFindings(rejected: readonly RejectedObject[]): EngineInputFind
         source: { file: entry.file, documentIndex: entry.documentIndex, path: [...entry.path] },
         path: [],
         message: `Refused by ${by}, ${what}: ${entry.message}`,
+        ...(entry.plugin === '' ? {} : { data: { plugin: entry.plugin } }),
       },
     ];
   });

@@ -16,6 +16,8 @@ import { isScalar } from 'yaml';
 import type { Node } from 'yaml';
 import { causePath } from './cause-paths';
 import { antiAffinityDeadlockFix, lowerRequestFix } from './value-fixes';
+import { podSecurityFix } from './security-fixes';
+import { valueAt } from '../rules/rule-support';
 import type { WorkloadPrediction } from './workload-predictions';
 
 /** Finds the analysed document a source points into. */
@@ -188,7 +190,16 @@ export function predictionFindings(
       const fix =
         finding.code === 'rollout-stalls'
           ? antiAffinityDeadlockFix(root, finding, located.document.offset)
-          : undefined;
+          : finding.data?.['plugin'] === 'PodSecurity' && located.text !== undefined
+            ? podSecurityFix(
+                root,
+                located.text,
+                located.document.offset,
+                fullPath,
+                located.document.yaml.value,
+                finding.message,
+              )
+            : undefined;
       add(located.fileId, {
         code: finding.code,
         message: finding.message,
@@ -234,15 +245,4 @@ export function pendingSummary(prediction: WorkloadPrediction, rollout?: Rollout
     return total === 1 ? `Its only ${noun} stays Pending` : `All ${total} ${noun} stay Pending`;
   }
   return `${prediction.pending} of ${total} ${noun} ${prediction.pending === 1 ? 'stays' : 'stay'} Pending`;
-}
-
-function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
-  let current = value;
-  for (const segment of path) {
-    if (typeof current !== 'object' || current === null) {
-      return undefined;
-    }
-    current = (current as Record<string | number, unknown>)[segment];
-  }
-  return current;
 }

@@ -98,3 +98,12 @@ export function namespacePolicy(labels: Readonly<Record<string, string>>): Names
     audit: levelVersion(audit.level, audit.minor),
   };
 }
+
+/** A policy as the messages print it ("restricted:latest", "baseline:v1.25"), or null when it is not one. */
+export function parseLevelVersion(name: string): LevelVersion | null {
+  const match = /^(privileged|baseline|restricted):(latest|v1\.([0-9]|[1-9][0-9]*))$/.exec(name);
+  if (match === null) {
+    return null;
+  }
+  return levelVersion(match[1] as PodSecurityLevel, match[3] === undefined ? null : Number(match[3]));
+}
