@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { PodAdmissionChain } from '../../../server/src/engine/admission/admit-pod';
+import { ObjectQuotaLedger } from '../../../server/src/engine/admission/plugins/object-count-quota';
 import { admitManifests } from '../../../server/src/engine/admission/admit-manifests';
 import { knownObjects } from '../../../server/src/engine/admission/known-objects';
 import { ADMISSION_ORDER, ADMISSION_PLUGIN } from '../../../server/src/engine/admission/names';
@@ -77,7 +78,13 @@ describe('discovery: a kind the selected version does not serve', () => {
         kind: entry.kind,
         metadata: { name: 'web', namespace: 'shop' },
       };
-      const result = admitManifests([sourced(object)], serving, knownObjects(null, [sourced(object)]));
+      const known = knownObjects(null, [sourced(object)]);
+      const result = admitManifests(
+        [sourced(object)],
+        serving,
+        known,
+        new ObjectQuotaLedger(known.quotas, []),
+      );
       assert.equal(result.rejected.length, entry.refused ? 1 : 0);
       assert.equal(result.admitted.length, entry.refused ? 0 : 1);
       if (entry.refused) {

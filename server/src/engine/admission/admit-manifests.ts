@@ -1,6 +1,7 @@
 /**
  * The objects of `kubectl apply` on their way in: each must first be served (api-discovery.ts), else kubectl
- * refuses it; then its namespace must exist (NamespaceLifecycle). What passes is admitted for the cluster; pods
+ * refuses it; then its namespace must exist (NamespaceLifecycle) and its namespace's quotas must have room for it
+ * (ResourceQuota's object counts, plugins/object-count-quota.ts). What passes is admitted for the cluster; pods
  * are admitted again, one by one, as their controllers create them (admit-pod.ts through
  * controllers/pod-factory.ts). Where the cluster cannot say (the embedded default cluster, a capture without
  * Namespaces or ServiceAccounts), the object is admitted and a finding says what a real cluster may refuse.
@@ -18,6 +19,8 @@ import type { EngineFinding } from '../model/findings';
 import { hasServiceAccount, namespaceLabelsOf } from './known-objects';
 import type { KnownObjects } from './known-objects';
 import { isNamespaceAssumed, namespaceRefusal } from './plugins/namespace-lifecycle';
+import type { ObjectQuotaLedger } from './plugins/object-count-quota';
+import { isClusterScoped } from '../model/cluster-scoped-kinds';
 import { podSecurityWarning } from './plugins/pod-security/pod-security';
 import { podSecurityLabelErrors } from './plugins/pod-security/namespace-policy';
 
@@ -34,6 +37,7 @@ export function admitManifests(
   manifests: readonly SourcedObject[],
   serving: ApiServing | undefined,
   known: KnownObjects,
+  quotas: ObjectQuotaLedger,
 ): ManifestAdmission {
   const admitted: SourcedObject[] = [];
   const rejected: RejectedObject[] = [];
@@ -63,6 +67,13 @@ export function admitManifests(
     const labelErrors = identity.kind === 'Namespace' ? namespaceLabelErrors(metadata) : null;
     if (labelErrors !== null) {
       rejected.push(rejectedObject(identity, labelErrors.refusal, source, undefined, labelErrors.field));
+      continue;
+    }
+    const quotaRefusal = isClusterScoped(identity.apiVersion, identity.kind)
+      ? null
+      : quotas.admit(object, identity.namespace ?? 'default');
+    if (quotaRefusal !== null) {
+      rejected.push(rejectedObject(identity, quotaRefusal, source, undefined, ['kind']));
       continue;
     }
     admitted.push(entry);

@@ -45,6 +45,7 @@ import { knownObjects } from '../admission/known-objects';
 import { defaultPodAdmission } from '../admission/pod-admission';
 import type { RejectedObject } from '../admission/rejected';
 import { withRefusedReplicas } from './refused-replicas';
+import { ObjectQuotaLedger } from '../admission/plugins/object-count-quota';
 import { applyManifests } from './apply-manifests';
 import { noteOperatorObjects, operatorObjects } from './operator-objects';
 import { buildInitialState } from './initial-state';
@@ -116,7 +117,11 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     input.cluster === null ? null : flattenLists(input.cluster),
     flattenLists(input.manifests),
   );
-  const admission = admitManifests(flattenLists(input.manifests), input.apiServing, known);
+  const quotaLedger = new ObjectQuotaLedger(
+    known.quotas,
+    input.cluster === null ? [] : flattenLists(input.cluster),
+  );
+  const admission = admitManifests(flattenLists(input.manifests), input.apiServing, known, quotaLedger);
   const manifests = admission.admitted;
   const rejected: RejectedObject[] = [...admission.rejected];
   findings.push(...admission.findings);

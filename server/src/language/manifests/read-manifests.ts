@@ -18,7 +18,7 @@ import type { ObjectSource } from '../../engine/model/source';
 import type { FileAnalysis } from '../analyzer';
 import type { DiagnosticCode } from '../findings';
 import { severityOf } from '../findings';
-import { apiGroupOf, isClusterScoped } from '../kubernetes/cluster-scoped-kinds';
+import { apiGroupOf, isClusterScoped } from '../../engine/model/cluster-scoped-kinds';
 import type { ManifestObject } from '../kubernetes/manifest-object';
 import { isListKind } from '../kubernetes/manifest-object';
 

@@ -5,8 +5,8 @@
  * it ("failed quota: NAME: must specify limits.cpu,requests.cpu"); then the pod's usage plus what the namespace's
  * pods already use must stay within `hard` ("exceeded quota: NAME, requested: pods=1, used: pods=2, limited:
  * pods=2"). Usage is counted from the pods the simulated cluster holds (the cluster file's and the apply's, in the
- * order they are created), not from a quota's status.used. Left out: object counts of other kinds (services,
- * configmaps…), storage, extended resources and hugepages, CrossNamespacePodAffinity.
+ * order they are created), not from a quota's status.used. Other kinds' objects are counted at apply (object-count-quota.ts). Left out: extended resources and
+ * hugepages, CrossNamespacePodAffinity.
  */
 import { isRecord } from '../../model/objects';
 import type { PodSpecObject } from '../../model/objects';
@@ -21,6 +21,8 @@ export interface QuotaSpec {
   readonly name: string;
   readonly hard: Readonly<Record<string, string>>;
   readonly selectors: readonly { scopeName: string; operator: string; values: readonly string[] }[];
+  /** status.used, as a captured quota reports it (the quota controller's count), when it has one. */
+  readonly used?: Readonly<Record<string, string>>;
 }
 
 /** The resources a pod's usage has (pods.go podComputeUsageHelper and PodUsageFunc). */
@@ -54,6 +56,10 @@ export function readResourceQuota(object: Record<string, unknown>): QuotaSpec {
   const scopes = Array.isArray(spec['scopes'])
     ? spec['scopes'].filter((scope) => typeof scope === 'string')
     : [];
+  const status = isRecord(object['status']) ? object['status'] : {};
+  const used = isRecord(status['used'])
+    ? Object.fromEntries(Object.entries(status['used']).map(([name, value]) => [name, String(value)]))
+    : undefined;
   const selector = isRecord(spec['scopeSelector']) ? spec['scopeSelector'] : {};
   const expressions = Array.isArray(selector['matchExpressions'])
     ? selector['matchExpressions'].filter(isRecord)
@@ -61,6 +67,7 @@ export function readResourceQuota(object: Record<string, unknown>): QuotaSpec {
   return {
     name: typeof metadata['name'] === 'string' ? metadata['name'] : '',
     hard,
+    ...(used === undefined ? {} : { used }),
     selectors: [
       ...scopes.map((scopeName: string) => ({ scopeName, operator: 'Exists', values: [] })),
       ...expressions.map((expression) => ({

@@ -1,0 +1,194 @@
+/**
+ * ResourceQuota for the objects of the apply other than pods (plugin/pkg/admission/resourcequota/controller.go with
+ * pkg/quota/v1/generic's object count evaluators and pkg/quota/v1/evaluator/core/services.go and
+ * persistent_volume_claims.go): creating an object uses `count/<resource>[.<group>]` and, for the core kinds, the
+ * legacy name (services, configmaps, secrets, persistentvolumeclaims, replicationcontrollers, resourcequotas); a
+ * Service uses services.loadbalancers and services.nodeports; a claim uses requests.storage and its storage
+ * class's `<class>.storageclass.storage.k8s.io/requests.storage` and `/persistentvolumeclaims`. A quota that tracks
+ * one of them refuses the object when its usage plus the object's would pass `hard`, in the evaluator's words:
+ * `exceeded quota: NAME, requested: services=1, used: services=2, limited: services=2`.
+ * Usage starts from the quota's status.used when the cluster file's quota has it (what the API server reads), else
+ * from the cluster file's objects of that namespace, and grows with each object the apply creates, in order. An
+ * object the cluster already holds is an update and uses nothing new. Left out: scoped quotas (their scopes match
+ * pods only, so they count no other object), updates that change usage (a Service turned LoadBalancer, a claim
+ * resized), and the short while before the quota controller writes a new quota's status.
+ */
+import { parseQuantity } from '../../model/quantity';
+import { isJsonObject, readString, asObject } from '../../workloads/json';
+import type { SourcedObject } from '../../model/cluster-load';
+import { ADMISSION_PLUGIN } from '../names';
+import type { Refusal } from '../rejected';
+import { forbiddenMessage } from '../rejected';
+import type { QuotaSpec } from './resource-quota';
+
+/** The legacy quota names of core kinds (pkg/quota/v1/evaluator/core/registry.go legacyObjectCountAliases). */
+const LEGACY_NAMES: Readonly<Record<string, string>> = {
+  ConfigMap: 'configmaps',
+  PersistentVolumeClaim: 'persistentvolumeclaims',
+  ReplicationController: 'replicationcontrollers',
+  ResourceQuota: 'resourcequotas',
+  Secret: 'secrets',
+  Service: 'services',
+};
+
+/** The resource of a kind, as the REST mapper guesses it (UnsafeGuessKindToResource); Endpoints is its own plural. */
+export function resourceOf(kind: string): string {
+  const singular = kind.toLowerCase();
+  if (singular === 'endpoints') {
+    return singular;
+  }
+  if (singular.endsWith('s')) {
+    return `${singular}es`;
+  }
+  return singular.endsWith('y') ? `${singular.slice(0, -1)}ies` : `${singular}s`;
+}
+
+/** The quota resources creating the object uses, with amounts (storage in bytes, counts as counts). */
+export function objectUsage(object: Record<string, unknown>): Map<string, number> {
+  const kind = readString(object['kind']) ?? '';
+  const apiVersion = readString(object['apiVersion']) ?? '';
+  const group = apiVersion.includes('/') ? (apiVersion.split('/')[0] ?? '') : '';
+  const resource = resourceOf(kind);
+  const usage = new Map<string, number>([[`count/${group === '' ? resource : `${resource}.${group}`}`, 1]]);
+  const legacy = group === '' ? LEGACY_NAMES[kind] : undefined;
+  if (legacy !== undefined) {
+    usage.set(legacy, 1);
+  }
+  const spec = asObject(object['spec']);
+  if (group === '' && kind === 'Service') {
+    const type = readString(spec['type']) ?? 'ClusterIP';
+    const ports = Array.isArray(spec['ports']) ? spec['ports'].length : 0;
+    usage.set('services.loadbalancers', type === 'LoadBalancer' ? 1 : 0);
+    const allocates =
+      type === 'NodePort' || (type === 'LoadBalancer' && spec['allocateLoadBalancerNodePorts'] !== false);
+    usage.set('services.nodeports', allocates ? ports : 0);
+  }
+  if (group === '' && kind === 'PersistentVolumeClaim') {
+    const request = asObject(asObject(spec['resources'])['requests'])['storage'];
+    const parsed = typeof request === 'string' || typeof request === 'number' ? parseQuantity(request) : null;
+    const bytes = parsed?.ok === true ? parsed.quantity.value : 0;
+    usage.set('requests.storage', bytes);
+    const className = readString(spec['storageClassName']);
+    if (className !== undefined && className !== '') {
+      usage.set(`${className}.storageclass.storage.k8s.io/requests.storage`, bytes);
+      usage.set(`${className}.storageclass.storage.k8s.io/persistentvolumeclaims`, 1);
+    }
+  }
+  return usage;
+}
+
+const identityOf = (object: Record<string, unknown>): string => {
+  const metadata = asObject(object['metadata']);
+  return `${readString(object['apiVersion'])?.split('/').slice(0, -1).join('/') ?? ''}/${readString(object['kind']) ?? ''}/${readString(metadata['namespace']) ?? 'default'}/${readString(metadata['name']) ?? ''}`;
+};
+
+/** A quota amount in usage units (storage in bytes), 0 when malformed. */
+const amountOf = (text: string): number => {
+  const parsed = parseQuantity(text);
+  return parsed.ok ? parsed.quantity.value : 0;
+};
+
+/** Usage as the evaluator prints it: storage in binary units when exact, counts as they are. */
+function formatAmount(amount: number, resource: string): string {
+  if (resource.endsWith('requests.storage')) {
+    for (const [suffix, size] of [
+      ['Ti', 2 ** 40],
+      ['Gi', 2 ** 30],
+      ['Mi', 2 ** 20],
+      ['Ki', 2 ** 10],
+    ] as const) {
+      if (amount !== 0 && amount % size === 0) {
+        return `${amount / size}${suffix}`;
+      }
+    }
+  }
+  return String(amount);
+}
+
+/** The usage of each quota of the apply's namespaces, as the objects are created one by one. */
+export class ObjectQuotaLedger {
+  private readonly used = new Map<string, Map<string, number>>();
+  private readonly existing = new Set<string>();
+
+  constructor(
+    private readonly quotas: ReadonlyMap<string, readonly QuotaSpec[]>,
+    clusterObjects: readonly SourcedObject[],
+  ) {
+    const counted = new Map<string, Map<string, number>>();
+    for (const { object } of clusterObjects) {
+      if (!isJsonObject(object)) {
+        continue;
+      }
+      this.existing.add(identityOf(object));
+      const namespace = readString(asObject(object['metadata'])['namespace']);
+      if (namespace === undefined) {
+        continue;
+      }
+      const totals = counted.get(namespace) ?? new Map<string, number>();
+      for (const [name, amount] of objectUsage(object)) {
+        totals.set(name, (totals.get(name) ?? 0) + amount);
+      }
+      counted.set(namespace, totals);
+    }
+    for (const [namespace, list] of quotas) {
+      for (const quota of list) {
+        const usage = new Map<string, number>();
+        for (const name of Object.keys(quota.hard)) {
+          const reported = quota.used?.[name];
+          usage.set(
+            name,
+            reported !== undefined ? amountOf(reported) : (counted.get(namespace)?.get(name) ?? 0),
+          );
+        }
+        this.used.set(`${namespace}/${quota.name}`, usage);
+      }
+    }
+  }
+
+  /** Admits the creation of an object (counting it), or the quota's refusal. */
+  admit(object: Record<string, unknown>, namespace: string): Refusal | null {
+    const kind = readString(object['kind']) ?? '';
+    if (kind === 'Pod' || this.existing.has(identityOf(object))) {
+      return null; // pods are counted as they are created (resource-quota.ts); an update creates nothing
+    }
+    const requested = objectUsage(object);
+    const quotas = (this.quotas.get(namespace) ?? []).filter((quota) => quota.selectors.length === 0);
+    for (const quota of quotas) {
+      const used = this.used.get(`${namespace}/${quota.name}`) ?? new Map<string, number>();
+      const exceeded = Object.keys(quota.hard)
+        .filter(
+          (name) =>
+            requested.has(name) &&
+            (used.get(name) ?? 0) + (requested.get(name) ?? 0) > amountOf(quota.hard[name] ?? '0'),
+        )
+        .sort();
+      if (exceeded.length > 0) {
+        const list = (value: (name: string) => string): string =>
+          exceeded.map((name) => `${name}=${value(name)}`).join(',');
+        const name = readString(asObject(object['metadata'])['name']) ?? '';
+        // The Forbidden error names the group-qualified resource: services, deployments.apps.
+        const apiVersion = readString(object['apiVersion']) ?? '';
+        const group = apiVersion.includes('/') ? (apiVersion.split('/')[0] ?? '') : '';
+        return {
+          stage: 'admission',
+          plugin: ADMISSION_PLUGIN.ResourceQuota,
+          message: forbiddenMessage(
+            group === '' ? resourceOf(kind) : `${resourceOf(kind)}.${group}`,
+            name,
+            `exceeded quota: ${quota.name}, requested: ${list((resource) => formatAmount(requested.get(resource) ?? 0, resource))}, used: ${list((resource) => formatAmount(used.get(resource) ?? 0, resource))}, limited: ${list((resource) => quota.hard[resource] ?? '')}`,
+          ),
+        };
+      }
+    }
+    for (const quota of quotas) {
+      const used = this.used.get(`${namespace}/${quota.name}`);
+      for (const [name, amount] of requested) {
+        if (used?.has(name) === true) {
+          used.set(name, (used.get(name) ?? 0) + amount);
+        }
+      }
+    }
+    this.existing.add(identityOf(object));
+    return null;
+  }
+}
