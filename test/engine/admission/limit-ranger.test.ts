@@ -129,41 +129,86 @@ describe('LimitRanger on pods', () => {
     name: string;
     item: Record<string, unknown>;
     resources: Record<string, unknown>;
+    init?: Record<string, unknown>;
     message: string;
   }[] = [
     {
       name: 'a limit above max is refused (TestPodLimitFunc, max)',
       item: { type: 'Container', max: { cpu: '1' } },
       resources: { limits: { cpu: '2' } },
-      message: 'Maximum cpu usage per Container is 1, but limit is 2.',
+      message: 'maximum cpu usage per Container is 1, but limit is 2',
     },
     {
       name: 'a request below min is refused (TestPodLimitFunc, min)',
       item: { type: 'Container', min: { memory: '128Mi' } },
       resources: { requests: { memory: '64Mi' } },
-      message: 'Minimum memory usage per Container is 128Mi, but request is 64Mi.',
+      message: 'minimum memory usage per Container is 128Mi, but request is 64Mi',
     },
     {
       name: 'a limit to request ratio above maxLimitRequestRatio is refused',
       item: { type: 'Container', maxLimitRequestRatio: { cpu: '2' } },
       resources: { requests: { cpu: '250m' }, limits: { cpu: '1' } },
-      message: 'cpu max limit to request ratio per Container is 2, but provided ratio is 4.000000.',
+      message: 'cpu max limit to request ratio per Container is 2, but provided ratio is 4.000000',
+    },
+    {
+      name: 'an init container is held to the Container items too (validateContainerLimits over init containers)',
+      item: { type: 'Container', max: { memory: '256Mi' } },
+      resources: { limits: { memory: '128Mi' } },
+      init: { limits: { memory: '1Gi' } },
+      message: 'maximum memory usage per Container is 256Mi, but limit is 1Gi',
     },
     {
       name: 'the pod’s total above a Pod max is refused',
       item: { type: 'Pod', max: { cpu: '500m' } },
       resources: { requests: { cpu: '1' }, limits: { cpu: '1' } },
-      message: 'Maximum cpu usage per Pod is 500m, but limit is 1.', // the sum as resource.NewMilliQuantity writes it
+      message: 'maximum cpu usage per Pod is 500m, but limit is 1', // the sum as resource.NewMilliQuantity writes it
     },
   ];
   for (const entry of refusals) {
     test(entry.name, () => {
-      const report = run([limitRange([entry.item]), deployment(entry.resources)]);
+      const workload = deployment(entry.resources);
+      if (entry.init !== undefined) {
+        workload.spec.template.spec = {
+          ...workload.spec.template.spec,
+          initContainers: [{ name: 'init', image: 'busybox', resources: entry.init }],
+        } as typeof workload.spec.template.spec;
+      }
+      const report = run([limitRange([entry.item]), workload]);
       assert.equal(report.pods.length, 0);
       assert.equal(report.rejected.length, 1);
       assert.equal(report.rejected[0]?.plugin, 'LimitRanger');
       assert.match(report.rejected[0]?.message ?? '', /^pods "web-[a-z0-9]+-" is forbidden: /);
       assert.equal(report.rejected[0]?.message.replace(/^pods "[^"]+" is forbidden: /, ''), entry.message);
+    });
+  }
+});
+
+describe('LimitRanger on claims (PersistentVolumeClaimValidateLimitFunc)', () => {
+  const claim = (storage?: string) => ({
+    apiVersion: 'v1',
+    kind: 'PersistentVolumeClaim',
+    metadata: { name: 'data' },
+    spec: {
+      accessModes: ['ReadWriteOnce'],
+      resources: storage === undefined ? {} : { requests: { storage } },
+    },
+  });
+  const item = { type: 'PersistentVolumeClaim', min: { storage: '1Gi' }, max: { storage: '10Gi' } };
+  for (const [storage, message] of [
+    ['100Gi', 'maximum storage usage per PersistentVolumeClaim is 10Gi, but request is 100Gi'],
+    ['500Mi', 'minimum storage usage per PersistentVolumeClaim is 1Gi, but request is 500Mi'],
+    [
+      undefined,
+      '[minimum storage usage per PersistentVolumeClaim is 1Gi.  No request is specified, maximum storage usage per PersistentVolumeClaim is 10Gi.  No request is specified]',
+    ],
+    ['5Gi', null],
+  ] as const) {
+    test(`a claim requesting ${storage ?? 'nothing'} ${message === null ? 'is admitted' : 'is refused'}`, () => {
+      const report = run([limitRange([item]), claim(storage)]);
+      assert.deepEqual(
+        report.rejected.map((entry) => [entry.plugin, entry.message]),
+        message === null ? [] : [['LimitRanger', `persistentvolumeclaims "data" is forbidden: ${message}`]],
+      );
     });
   }
 });

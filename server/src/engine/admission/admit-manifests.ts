@@ -11,7 +11,7 @@ import { isJsonObject, readString, asObject } from '../workloads/json';
 import type { ApiServing } from './api-discovery';
 import { discoveryRefusal } from './api-discovery';
 import type { RejectedObject } from './rejected';
-import { rejectedObject } from './rejected';
+import { forbiddenMessage, rejectedObject } from './rejected';
 import type { Refusal } from './rejected';
 import { ADMISSION_PLUGIN } from './names';
 import { engineFinding } from '../model/findings';
@@ -20,6 +20,7 @@ import { hasServiceAccount, namespaceLabelsOf } from './known-objects';
 import type { KnownObjects } from './known-objects';
 import { isNamespaceAssumed, namespaceRefusal } from './plugins/namespace-lifecycle';
 import type { ObjectQuotaLedger } from './plugins/object-count-quota';
+import { limitRangeClaimRefusal } from './plugins/limit-ranger';
 import { isClusterScoped } from '../model/cluster-scoped-kinds';
 import { podSecurityWarning } from './plugins/pod-security/pod-security';
 import { podSecurityLabelErrors } from './plugins/pod-security/namespace-policy';
@@ -67,6 +68,19 @@ export function admitManifests(
     const labelErrors = identity.kind === 'Namespace' ? namespaceLabelErrors(metadata) : null;
     if (labelErrors !== null) {
       rejected.push(rejectedObject(identity, labelErrors.refusal, source, undefined, labelErrors.field));
+      continue;
+    }
+    const claimLimits =
+      identity.kind === 'PersistentVolumeClaim' && identity.apiVersion === 'v1'
+        ? limitRangeClaimRefusal(known.limitRanges.get(identity.namespace ?? 'default') ?? [], object)
+        : null;
+    if (claimLimits !== null) {
+      const refusal: Refusal = {
+        stage: 'admission',
+        plugin: ADMISSION_PLUGIN.LimitRanger,
+        message: forbiddenMessage('persistentvolumeclaims', identity.name, claimLimits),
+      };
+      rejected.push(rejectedObject(identity, refusal, source, undefined, ['spec', 'resources', 'requests']));
       continue;
     }
     const quotaRefusal = isClusterScoped(identity.apiVersion, identity.kind)

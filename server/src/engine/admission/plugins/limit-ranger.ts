@@ -3,10 +3,12 @@
  * first give every container (and init container) the defaults it lacks (`default` as limits, `defaultRequest` as
  * requests, each only for a resource the container does not set), then check each container against the
  * Container items' min, max and maxLimitRequestRatio and the sum of the containers against the Pod items', in the
- * API server's words ("Maximum cpu usage per Container is 2, but limit is 4."). The LimitRange's own defaults are
+ * API server's words ("maximum cpu usage per Container is 2, but limit is 4"). The LimitRange's own defaults are
  * applied as the API server stores them (SetDefaults_LimitRangeItem: default from max, defaultRequest from default,
  * then from min). The QoS class, scheduling and eviction then read the defaulted pod.
- * Left out: PersistentVolumeClaim items (claims are not modelled yet); quantities in messages are shown as written.
+ * A PersistentVolumeClaim of the apply is checked against the PersistentVolumeClaim items' min and max storage
+ * (PersistentVolumeClaimValidateLimitFunc: requests only, never defaulted) by limitRangeClaimRefusal.
+ * Left out: quantities in messages are shown as written (the API server prints them canonically).
  */
 import { parseQuantity } from '../../model/quantity';
 import { isRecord } from '../../model/objects';
@@ -107,13 +109,20 @@ export function limitRangerPlugin(
       let path: (string | number)[] = ['spec', 'containers'];
       for (const item of items) {
         if (item.type === 'Container') {
-          containers.forEach((container, index) => {
-            const before = errors.length;
-            check(item, 'Container', listOf(container, 'requests'), listOf(container, 'limits'), errors);
-            if (errors.length > before && before === 0) {
-              path = ['spec', 'containers', index, 'resources'];
-            }
-          });
+          // Regular containers, then init containers (validateContainerLimits over each list).
+          for (const list of ['containers', 'initContainers'] as const) {
+            const entries = Array.isArray(spec[list]) ? (spec[list] as unknown[]) : [];
+            entries.forEach((container, index) => {
+              if (!isRecord(container)) {
+                return;
+              }
+              const before = errors.length;
+              check(item, 'Container', listOf(container, 'requests'), listOf(container, 'limits'), errors);
+              if (errors.length > before && before === 0) {
+                path = ['spec', list, index, 'resources'];
+              }
+            });
+          }
         } else if (item.type === 'Pod') {
           check(item, 'Pod', sum(containers, 'requests'), sum(containers, 'limits'), errors);
         }
@@ -203,22 +212,22 @@ function check(
     const request = requests[name];
     const limit = limits[name];
     if (request === undefined) {
-      errors.push(`Minimum ${name} usage per ${kind} is ${enforced}.  No request is specified.`);
+      errors.push(`minimum ${name} usage per ${kind} is ${enforced}.  No request is specified`);
     } else if (milli(request) < milli(enforced)) {
-      errors.push(`Minimum ${name} usage per ${kind} is ${enforced}, but request is ${request}.`);
+      errors.push(`minimum ${name} usage per ${kind} is ${enforced}, but request is ${request}`);
     } else if (limit !== undefined && milli(limit) < milli(enforced)) {
-      errors.push(`Minimum ${name} usage per ${kind} is ${enforced}, but limit is ${limit}.`);
+      errors.push(`minimum ${name} usage per ${kind} is ${enforced}, but limit is ${limit}`);
     }
   }
   for (const [name, enforced] of Object.entries(item.max)) {
     const request = requests[name];
     const limit = limits[name];
     if (limit === undefined) {
-      errors.push(`Maximum ${name} usage per ${kind} is ${enforced}.  No limit is specified.`);
+      errors.push(`maximum ${name} usage per ${kind} is ${enforced}.  No limit is specified`);
     } else if (milli(limit) > milli(enforced)) {
-      errors.push(`Maximum ${name} usage per ${kind} is ${enforced}, but limit is ${limit}.`);
+      errors.push(`maximum ${name} usage per ${kind} is ${enforced}, but limit is ${limit}`);
     } else if (request !== undefined && milli(request) > milli(enforced)) {
-      errors.push(`Maximum ${name} usage per ${kind} is ${enforced}, but request is ${request}.`);
+      errors.push(`maximum ${name} usage per ${kind} is ${enforced}, but request is ${request}`);
     }
   }
   for (const [name, enforced] of Object.entries(item.maxLimitRequestRatio)) {
@@ -226,15 +235,15 @@ function check(
     const limit = limits[name] === undefined ? 0 : milli(limits[name] ?? '0');
     if (request === 0) {
       errors.push(
-        `${name} max limit to request ratio per ${kind} is ${enforced}, but no request is specified or request is 0.`,
+        `${name} max limit to request ratio per ${kind} is ${enforced}, but no request is specified or request is 0`,
       );
     } else if (limit === 0) {
       errors.push(
-        `${name} max limit to request ratio per ${kind} is ${enforced}, but no limit is specified or limit is 0.`,
+        `${name} max limit to request ratio per ${kind} is ${enforced}, but no limit is specified or limit is 0`,
       );
     } else if (limit / request > milli(enforced) / 1000) {
       errors.push(
-        `${name} max limit to request ratio per ${kind} is ${enforced}, but provided ratio is ${(limit / request).toFixed(6)}.`,
+        `${name} max limit to request ratio per ${kind} is ${enforced}, but provided ratio is ${(limit / request).toFixed(6)}`,
       );
     }
   }
@@ -252,4 +261,45 @@ function amount(text: string, resource: string): number {
     return 0;
   }
   return resource === 'cpu' ? parsed.quantity.milli : parsed.quantity.value;
+}
+
+/**
+ * The LimitRanger's refusal of a claim the apply creates, or null: each PersistentVolumeClaim item's min against
+ * the claim's requests (its limits are not user input for this check) and max against its requests, in the
+ * plugin's words ("maximum storage usage per PersistentVolumeClaim is 10Gi, but request is 100Gi").
+ */
+export function limitRangeClaimRefusal(
+  items: readonly LimitRangeItem[],
+  claim: Record<string, unknown>,
+): string | null {
+  const spec = isRecord(claim['spec']) ? claim['spec'] : {};
+  const requests = listOf(spec, 'requests');
+  const errors: string[] = [];
+  for (const item of items.filter((entry) => entry.type === 'PersistentVolumeClaim')) {
+    for (const [name, enforced] of Object.entries(item.min)) {
+      const request = requests[name];
+      if (request === undefined) {
+        errors.push(
+          `minimum ${name} usage per PersistentVolumeClaim is ${enforced}.  No request is specified`,
+        );
+      } else if (amount(request, name) < amount(enforced, name)) {
+        errors.push(
+          `minimum ${name} usage per PersistentVolumeClaim is ${enforced}, but request is ${request}`,
+        );
+      }
+    }
+    for (const [name, enforced] of Object.entries(item.max)) {
+      const request = requests[name];
+      if (request === undefined) {
+        errors.push(
+          `maximum ${name} usage per PersistentVolumeClaim is ${enforced}.  No request is specified`,
+        );
+      } else if (amount(request, name) > amount(enforced, name)) {
+        errors.push(
+          `maximum ${name} usage per PersistentVolumeClaim is ${enforced}, but request is ${request}`,
+        );
+      }
+    }
+  }
+  return errors.length === 0 ? null : errors.length === 1 ? (errors[0] ?? '') : `[${errors.join(', ')}]`;
 }
