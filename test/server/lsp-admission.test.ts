@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { CodeActionRequest, CodeLensRequest } from 'vscode-languageserver-protocol/node';
-import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol/node';
+import { CodeActionRequest, CodeLensRequest, HoverRequest } from 'vscode-languageserver-protocol/node';
+import type { CodeAction, Diagnostic, MarkupContent } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { parseAllDocuments } from 'yaml';
 import type { SourcedObject } from '../../server/src/engine/model/cluster-load';
@@ -100,6 +100,16 @@ describe('admission refusals over LSP', () => {
     );
     const lenses = await session.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
     assert.match(lenses?.[0]?.command?.title ?? '', /^2\/3 scheduled · 1 refused by ResourceQuota · /);
+    // The hover on the kind: where the replicas run, then the refusal with the count.
+    const hover = await session.connection.sendRequest(HoverRequest.type, {
+      textDocument: { uri },
+      position: { line: text.split('\n').indexOf('kind: Deployment'), character: 1 },
+    });
+    const markdown = (hover?.contents as MarkupContent | undefined)?.value ?? '';
+    assert.match(markdown, /\*\*Prediction\*\* · Deployment web/);
+    assert.match(markdown, /\*\*Admission\*\* · pods of Deployment web: refused by ResourceQuota/);
+    assert.match(markdown, /A ResourceQuota of namespace default caps what its objects may use/);
+    assert.match(markdown, /3 desired · 2 created · \*\*1 refused\*\*/);
   });
 
   test('a Pod Security refusal offers to set what restricted requires, and the fixed file is admitted', async () => {
@@ -213,5 +223,17 @@ spec:
       (actions ?? []).filter((item): item is CodeAction => 'edit' in item).map((item) => item.title),
       [],
     );
+    // Nothing of the Pod exists: the hover on its kind is the refusal, with the namespace's policy.
+    const hover = await session.connection.sendRequest(HoverRequest.type, {
+      textDocument: { uri },
+      position: { line: text.split('\n').indexOf('kind: Pod'), character: 1 },
+    });
+    const markdown = (hover?.contents as MarkupContent | undefined)?.value ?? '';
+    assert.match(markdown, /^\*\*Admission\*\* · Pod debug: refused by PodSecurity/);
+    assert.match(
+      markdown,
+      /Namespace shop enforces Pod Security \*\*restricted:latest\*\* \(its label `pod-security.kubernetes.io\/enforce`\)/,
+    );
+    assert.match(markdown, /> pods "debug" is forbidden: violates PodSecurity/);
   });
 });

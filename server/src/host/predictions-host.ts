@@ -11,18 +11,12 @@ import { guaranteedFix } from '../language/predictions/template-fixes';
 import { valueAt } from '../language/rules/rule-support';
 import { toRange } from '../language/lsp/diagnostics';
 import { summaryLensTitle } from '../language/predictions/code-lenses';
-import {
-  budgetHoverMarkdown,
-  resourcesHoverMarkdown,
-  rolloutHoverMarkdown,
-  workloadHoverMarkdown,
-} from '../language/predictions/prediction-hover';
-import type { WorkloadPrediction } from '../language/predictions/workload-predictions';
 import { nodeRange, pathAtOffset } from '../language/yaml/node-at-path';
 import type { DocumentState } from './document-analyses';
 import type { OpenDocumentSource } from './prediction-service';
 import type { Prediction } from './prediction-types';
 import { PredictionService } from './prediction-service';
+import { objectPathLength, predictionHover, startsWith, workloadsOf } from './prediction-hover';
 
 /** The command the Replay lens runs (the timeline panel). */
 const REPLAY_COMMAND = 'kubeForesight.showTimeline';
@@ -136,79 +130,7 @@ export class PredictionsHost {
   /** The prediction of the workload at an offset, as hover Markdown, when the offset is on its kind, name or template. */
   hover(state: DocumentState, offset: number): string | undefined {
     const prediction = this.byDocument.get(state.uri);
-    if (prediction === undefined) {
-      return undefined;
-    }
-    const document = state.analysis.documents.find(
-      (d) => offset >= d.offset && offset <= d.offset + d.yaml.end,
-    );
-    if (document === undefined) {
-      return undefined;
-    }
-    const root = (document.yaml.document?.contents ?? undefined) as Node | undefined;
-    const location = pathAtOffset(root, offset - document.offset);
-    if (!location.isKey && location.path.at(-1) !== 'kind' && location.path.at(-1) !== 'name') {
-      return undefined;
-    }
-    const report = prediction.simulation?.report;
-    for (const object of document.objects) {
-      const relative = startsWith(location.path, object.path)
-        ? location.path.slice(object.path.length)
-        : undefined;
-      if (relative === undefined || report === undefined) {
-        continue;
-      }
-      const namespace = object.namespace ?? 'default';
-      const isHeader = isSame(relative, ['kind']) || isSame(relative, ['metadata', 'name']);
-      if (object.kind === 'PodDisruptionBudget' && (isHeader || isSame(relative, ['spec']))) {
-        const budget = report.disruptionBudgets?.find(
-          (b) => b.namespace === namespace && b.name === object.name,
-        );
-        if (budget !== undefined) {
-          const key = `${namespace}/${budget.name}`;
-          const drains = (report.drains ?? [])
-            .filter((drain) => drain.blockedBy.some((block) => block.disruptionBudget === key))
-            .map((drain) => drain.node);
-          return budgetHoverMarkdown(budget, drains);
-        }
-      }
-      if (isSame(relative, ['spec', 'strategy']) || isSame(relative, ['spec', 'updateStrategy'])) {
-        const rollout = report.rollouts?.find(
-          (r) => r.kind === object.kind && r.namespace === namespace && r.name === object.name,
-        );
-        if (rollout !== undefined) {
-          return rolloutHoverMarkdown(rollout);
-        }
-      }
-    }
-    for (const workload of this.workloadsOf(prediction, state.uri, document.index)) {
-      const objectPath = workload.source.path.slice(0, objectPathLength(workload.source.path));
-      const relative = startsWith(location.path, objectPath)
-        ? location.path.slice(objectPath.length)
-        : undefined;
-      if (relative === undefined) {
-        continue;
-      }
-      const template = workload.source.path.slice(objectPath.length);
-      const isHeader = isSame(relative, ['kind']) || isSame(relative, ['metadata', 'name']);
-      const isTemplate = isSame(relative, template) || isSame(relative, [...template, 'spec']);
-      if (isHeader || isTemplate) {
-        return workloadHoverMarkdown(workload);
-      }
-      if (relative.at(-1) === 'resources' && startsWith(relative, [...template, 'spec'])) {
-        const simulation = prediction.simulation;
-        const pod = simulation?.records.find(
-          (record) => record.pod.source === workload.source || sameSource(record.pod.source, workload.source),
-        );
-        if (pod !== undefined && simulation !== undefined) {
-          return resourcesHoverMarkdown(
-            { cpuMilli: pod.pod.requests.milliCpu, memoryBytes: pod.pod.requests.memory },
-            simulation.report.cluster.nodes,
-          );
-        }
-      }
-    }
-    return undefined;
+    return prediction === undefined ? undefined : predictionHover(prediction, state, offset);
   }
 
   /** Code lenses above each workload of a document. */
@@ -219,7 +141,7 @@ export class PredictionsHost {
     }
     const lenses: CodeLens[] = [];
     for (const document of state.analysis.documents) {
-      for (const workload of this.workloadsOf(prediction, state.uri, document.index)) {
+      for (const workload of workloadsOf(prediction, state.uri, document.index)) {
         const object = document.objects.find(
           (o) =>
             startsWith(workload.source.path, o.path) &&
@@ -276,7 +198,7 @@ export class PredictionsHost {
     const root = (document.yaml.document?.contents ?? undefined) as Node | undefined;
     const { path } = pathAtOffset(root, offset - document.offset);
     const fixes: FixData[] = [];
-    for (const workload of this.workloadsOf(prediction, state.uri, document.index)) {
+    for (const workload of workloadsOf(prediction, state.uri, document.index)) {
       if (workload.qosClass !== 'Burstable' || !startsWith(path, [...workload.source.path, 'spec'])) {
         continue;
       }
@@ -293,30 +215,4 @@ export class PredictionsHost {
     }
     return fixes;
   }
-
-  private workloadsOf(prediction: Prediction, uri: string, documentIndex: number): WorkloadPrediction[] {
-    return prediction.predictions.filter(
-      (p) => p.source.file === uri && p.source.documentIndex === documentIndex,
-    );
-  }
-}
-
-/** The length of the object part of a template path: ['items', 3, 'spec', 'template'] → 2; ['spec','template'] → 0. */
-function objectPathLength(path: readonly (string | number)[]): number {
-  return path[0] === 'items' && typeof path[1] === 'number' ? 2 : 0;
-}
-
-function startsWith(path: readonly (string | number)[], prefix: readonly (string | number)[]): boolean {
-  return prefix.length <= path.length && prefix.every((segment, i) => path[i] === segment);
-}
-
-function isSame(a: readonly (string | number)[], b: readonly (string | number)[]): boolean {
-  return a.length === b.length && startsWith(a, b);
-}
-
-function sameSource(
-  a: { file: string; documentIndex: number; path: readonly (string | number)[] },
-  b: typeof a,
-): boolean {
-  return a.file === b.file && a.documentIndex === b.documentIndex && isSame(a.path, b.path);
 }

@@ -1,0 +1,150 @@
+/**
+ * Hovers over predictions: what the engine predicted for the object under the cursor, placed on the field a
+ * person hovers (a workload's kind, name or template; a budget; a strategy; a container's resources).
+ */
+import type { Node } from 'yaml';
+import { admissionHoverMarkdown } from '../language/predictions/admission-hover';
+import {
+  budgetHoverMarkdown,
+  resourcesHoverMarkdown,
+  rolloutHoverMarkdown,
+  workloadHoverMarkdown,
+} from '../language/predictions/prediction-hover';
+import type { WorkloadPrediction } from '../language/predictions/workload-predictions';
+import { pathAtOffset } from '../language/yaml/node-at-path';
+import type { DocumentState } from './document-analyses';
+import type { Prediction } from './prediction-types';
+
+/**
+ * The hover of a prediction at an offset: on a workload's kind, name or template, where its replicas land (and
+ * what admission refused of it); on a budget, its numbers; on a strategy, its waves; on `resources`, the fit.
+ */
+export function predictionHover(
+  prediction: Prediction,
+  state: DocumentState,
+  offset: number,
+): string | undefined {
+  const document = state.analysis.documents.find(
+    (d) => offset >= d.offset && offset <= d.offset + d.yaml.end,
+  );
+  if (document === undefined) {
+    return undefined;
+  }
+  const root = (document.yaml.document?.contents ?? undefined) as Node | undefined;
+  const location = pathAtOffset(root, offset - document.offset);
+  if (!location.isKey && location.path.at(-1) !== 'kind' && location.path.at(-1) !== 'name') {
+    return undefined;
+  }
+  const report = prediction.simulation?.report;
+  // What the API server refuses of an object of this document: its own refusal, or its template's pods'.
+  const refusalsOf = (objectPath: readonly (string | number)[]): string =>
+    admissionHoverMarkdown(
+      (report?.rejected ?? []).filter(
+        (entry) =>
+          entry.file === state.uri &&
+          entry.documentIndex === document.index &&
+          entry.stage !== 'discovery' &&
+          startsWith(entry.path, objectPath),
+      ),
+    );
+  for (const object of document.objects) {
+    const relative = startsWith(location.path, object.path)
+      ? location.path.slice(object.path.length)
+      : undefined;
+    if (relative === undefined || report === undefined) {
+      continue;
+    }
+    const namespace = object.namespace ?? 'default';
+    const isHeader = isSame(relative, ['kind']) || isSame(relative, ['metadata', 'name']);
+    const refused = isHeader ? refusalsOf(object.path) : '';
+    if (refused !== '' && workloadsOf(prediction, state.uri, document.index).length === 0) {
+      return refused; // nothing of it exists: the refusal is the whole prediction
+    }
+    if (object.kind === 'PodDisruptionBudget' && (isHeader || isSame(relative, ['spec']))) {
+      const budget = report.disruptionBudgets?.find(
+        (b) => b.namespace === namespace && b.name === object.name,
+      );
+      if (budget !== undefined) {
+        const key = `${namespace}/${budget.name}`;
+        const drains = (report.drains ?? [])
+          .filter((drain) => drain.blockedBy.some((block) => block.disruptionBudget === key))
+          .map((drain) => drain.node);
+        return budgetHoverMarkdown(budget, drains);
+      }
+    }
+    if (isSame(relative, ['spec', 'strategy']) || isSame(relative, ['spec', 'updateStrategy'])) {
+      const rollout = report.rollouts?.find(
+        (r) => r.kind === object.kind && r.namespace === namespace && r.name === object.name,
+      );
+      if (rollout !== undefined) {
+        return rolloutHoverMarkdown(rollout);
+      }
+    }
+  }
+  for (const workload of workloadsOf(prediction, state.uri, document.index)) {
+    const objectPath = workload.source.path.slice(0, objectPathLength(workload.source.path));
+    const relative = startsWith(location.path, objectPath)
+      ? location.path.slice(objectPath.length)
+      : undefined;
+    if (relative === undefined) {
+      continue;
+    }
+    const template = workload.source.path.slice(objectPath.length);
+    const isHeader = isSame(relative, ['kind']) || isSame(relative, ['metadata', 'name']);
+    const isTemplate = isSame(relative, template) || isSame(relative, [...template, 'spec']);
+    if (isHeader || isTemplate) {
+      const refused = refusalsOf(objectPath);
+      return refused === ''
+        ? workloadHoverMarkdown(workload)
+        : `${workloadHoverMarkdown(workload)}\n\n${refused}`;
+    }
+    if (relative.at(-1) === 'resources' && startsWith(relative, [...template, 'spec'])) {
+      const simulation = prediction.simulation;
+      const pod = simulation?.records.find(
+        (record) => record.pod.source === workload.source || sameSource(record.pod.source, workload.source),
+      );
+      if (pod !== undefined && simulation !== undefined) {
+        return resourcesHoverMarkdown(
+          { cpuMilli: pod.pod.requests.milliCpu, memoryBytes: pod.pod.requests.memory },
+          simulation.report.cluster.nodes,
+        );
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The workload predictions of one document of a file. */
+export function workloadsOf(
+  prediction: Prediction,
+  uri: string,
+  documentIndex: number,
+): WorkloadPrediction[] {
+  return prediction.predictions.filter(
+    (p) => p.source.file === uri && p.source.documentIndex === documentIndex,
+  );
+}
+
+/** The length of the object part of a template path: ['items', 3, 'spec', 'template'] → 2; ['spec','template'] → 0. */
+export function objectPathLength(path: readonly (string | number)[]): number {
+  return path[0] === 'items' && typeof path[1] === 'number' ? 2 : 0;
+}
+
+/** Whether a path starts with a prefix. */
+export function startsWith(
+  path: readonly (string | number)[],
+  prefix: readonly (string | number)[],
+): boolean {
+  return prefix.length <= path.length && prefix.every((segment, i) => path[i] === segment);
+}
+
+function isSame(a: readonly (string | number)[], b: readonly (string | number)[]): boolean {
+  return a.length === b.length && startsWith(a, b);
+}
+
+function sameSource(
+  a: { file: string; documentIndex: number; path: readonly (string | number)[] },
+  b: typeof a,
+): boolean {
+  return a.file === b.file && a.documentIndex === b.documentIndex && isSame(a.path, b.path);
+}
