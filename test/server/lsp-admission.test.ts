@@ -236,4 +236,61 @@ spec:
     );
     assert.match(markdown, /> pods "debug" is forbidden: violates PodSecurity/);
   });
+
+  test('a quota that needs stated resources offers the default resources, and the fixed file is admitted', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'foresight-must-specify-'));
+    const text = `apiVersion: v1
+kind: ResourceQuota
+metadata:
+  name: compute
+spec:
+  hard:
+    requests.cpu: "2"
+    limits.memory: 2Gi
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 2
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+        - name: web
+          image: nginx:1.27
+`;
+    writeFileSync(join(folder, 'web.yaml'), text);
+    const uri = pathToFileURL(join(folder, 'web.yaml')).href;
+    const diagnostics = await session.open(uri, text);
+    const refused = diagnostics.find((d) => d.code === 'admission-refused');
+    assert.match(refused?.message ?? '', /failed quota: compute: must specify limits\.memory,requests\.cpu$/);
+    assert.ok(refused);
+    const actions = await session.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: refused.range,
+      context: { diagnostics: [refused] },
+    });
+    const [action] = (actions ?? []).filter((item): item is CodeAction => 'edit' in item);
+    assert.match(action?.title ?? '', /^Add resources \(.*from kubeForesight\.defaultResources\)$/);
+    const fixed = TextDocument.applyEdits(
+      TextDocument.create(uri, 'yaml', 1, text),
+      action?.edit?.changes?.[uri] ?? [],
+    );
+    const report = simulate({
+      manifests: parseAllDocuments(fixed).map((document, documentIndex): SourcedObject => ({
+        object: document.toJS() as unknown,
+        source: { file: 'web.yaml', documentIndex, path: [] },
+      })),
+      cluster: null,
+    }).report;
+    assert.deepEqual(report.rejected, []);
+    assert.equal(report.pods.length, 2);
+  });
 });

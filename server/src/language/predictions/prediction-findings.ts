@@ -6,7 +6,7 @@ import type { FindingCode } from '../../../../protocol/finding-codes';
 import type { TaintObject } from '../../engine/model/objects';
 import { UNTOLERATED_TAINT_CODE } from '../../engine/scheduler/plugins/taint-toleration';
 import type { DefaultResources, TemplateLocation } from './template-fixes';
-import { defaultResourcesFix, tolerationFix } from './template-fixes';
+import { defaultResourcesFix, quotaResourcesFix, tolerationFix } from './template-fixes';
 import type { ObjectSource } from '../../engine/model/source';
 import type { AnalyzedDocument } from '../analyzer';
 import type { DiagnosticCode, Finding } from '../findings';
@@ -199,7 +199,22 @@ export function predictionFindings(
                 located.document.yaml.value,
                 finding.message,
               )
-            : undefined;
+            : finding.data?.['plugin'] === 'ResourceQuota' &&
+                located.text !== undefined &&
+                fixContext.defaultResources !== undefined
+              ? quotaResourcesFix(
+                  {
+                    root,
+                    path: fullPath.slice(0, -2),
+                    value: valueAt(located.document.yaml.value, fullPath.slice(0, -2)),
+                    text: located.text,
+                    offset: located.document.offset,
+                  },
+                  fullPath,
+                  finding.message,
+                  fixContext.defaultResources,
+                )
+              : undefined;
       add(located.fileId, {
         code: finding.code,
         message: finding.message,
