@@ -130,6 +130,11 @@ export const FINDING_CODES = {
    * refused them for a while before all were created.
    */
   'admission-refused-partly': 'warning',
+  /**
+   * Predicted: the pods are placed but never start: a volume's ConfigMap or Secret (or key) is missing
+   * (ContainerCreating, FailedMount) or a container's env reads one (CreateContainerConfigError).
+   */
+  'container-cannot-start': 'error',
   /** Predicted: the apply gets Pod Security's warning ("would violate PodSecurity …"), enforce or warn level. */
   'pod-security-warning': 'warning',
 
@@ -138,6 +143,11 @@ export const FINDING_CODES = {
   'namespace-not-found': 'warning',
   /** A pod template's service account is not in the manifests; the cluster is assumed to have it. */
   'service-account-assumed': 'information',
+  /**
+   * A ConfigMap or Secret a pod reads is not in the manifests and the cluster file does not list that namespace's
+   * objects of its kind: it is assumed to exist.
+   */
+  'config-object-assumed': 'information',
   /** The cluster has no Node. */
   'cluster-no-nodes': 'error',
   /** A Node has no status.allocatable. */

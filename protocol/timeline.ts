@@ -12,6 +12,7 @@
 export type PodDisplayPhase =
   | 'Pending'
   | 'ContainerCreating'
+  | 'CannotStart'
   | 'Running'
   | 'Ready'
   | 'Terminating'

@@ -8,6 +8,7 @@ import type { PodDisplayPhase } from '../../protocol/timeline';
 const POD_PHASES: readonly PodDisplayPhase[] = [
   'Pending',
   'ContainerCreating',
+  'CannotStart',
   'Running',
   'Ready',
   'Terminating',
@@ -35,16 +36,16 @@ export function phaseName(index: number): PodDisplayPhase | null {
 /**
  * Whether a pod bound to a node counts against the node's allocatable: every phase until it is gone.
  * kube-scheduler drops terminated pods (Succeeded, Failed) from its cache, and evicted or deleted ones leave;
- * a Terminating pod still holds its requests.
+ * a Terminating pod still holds its requests, and so does one that cannot start (its node reserved them).
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/eventhandlers.go
  */
 export function holdsResources(index: number): boolean {
-  return index >= 1 && index <= 5;
+  return index >= 1 && index <= 6;
 }
 
 /** Whether a pod shows on its node's lane: it exists and has not been deleted. */
 export function isShownOnLane(index: number): boolean {
-  return index >= 1 && index <= 8;
+  return index >= 1 && index <= 9;
 }
 
 /** The phase index of Pending. */

@@ -6,6 +6,7 @@ import { h } from '../dom';
 const PHASES = [
   'Pending',
   'ContainerCreating',
+  'CannotStart',
   'Running',
   'Ready',
   'Terminating',

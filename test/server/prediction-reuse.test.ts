@@ -1,6 +1,6 @@
 /**
  * The prediction service reuses its last simulation when the engine would be given the same objects (an edit in
- * a ConfigMap's data, a comment), placing its findings on the edited text; any other change runs the engine.
+ * a ConfigMap's value, a comment), placing its findings on the edited text; any other change runs the engine.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -59,9 +59,14 @@ function placed(service: PredictionService, text: string): string[] {
 
 const CASES: { name: string; edited: string; isReused: boolean }[] = [
   {
-    name: 'an edit in a ConfigMap’s data reuses the simulation',
-    edited: TEXT.replace('level: info', 'level: debug\n  extra: "1"'),
+    name: 'an edit of a value in a ConfigMap’s data reuses the simulation',
+    edited: TEXT.replace('level: info', 'level: debug'),
     isReused: true,
+  },
+  {
+    name: 'a key added to a ConfigMap’s data runs it again: a container may read that key',
+    edited: TEXT.replace('level: info', 'level: info\n  extra: "1"'),
+    isReused: false,
   },
   {
     name: 'a comment and blank lines reuse the simulation',

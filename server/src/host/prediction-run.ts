@@ -92,7 +92,11 @@ export function runPrediction(
     simulation = { ...fallback, findings: [...clusterErrors, ...fallback.findings] };
   }
   const podLevelResources = version === undefined || isAtLeast(version, '1.34');
-  const predictions = buildWorkloadPredictions(simulation.records, podLevelResources);
+  const predictions = buildWorkloadPredictions(
+    simulation.records,
+    podLevelResources,
+    simulation.report.pods.map((pod) => pod.waiting),
+  );
   const byUri = new Map<string, FileAnalysis>(files.map((file) => [file.uri, file.analysis]));
   if (clusterUri !== undefined && clusterAnalysis !== undefined) {
     byUri.set(clusterUri, clusterAnalysis);

@@ -2,13 +2,13 @@
  * What the engine is given, as one comparable key: a prediction whose manifests and cluster give the same key
  * is the same prediction (the engine is deterministic), so its simulation is reused and only its findings are
  * placed again on the edited text. Edits that change no value (a comment, blank lines) give the same key, and
- * so do edits of the data of ConfigMaps and Secrets, which the engine never reads (it schedules pods; a volume
- * or env reference names the ConfigMap, not its data).
+ * so do edits of the values of ConfigMaps and Secrets, which the engine never reads: it reads only their keys
+ * (whether a container's env or a volume's items find the key they name), so the key holds the key names.
  */
 import type { SourcedObject } from '../engine/model/cluster-load';
 
-/** The fields of a v1 ConfigMap or Secret that the engine never reads. */
-const UNREAD_DATA_FIELDS: ReadonlySet<string> = new Set(['data', 'binaryData', 'stringData']);
+/** The fields of a v1 ConfigMap or Secret whose values the engine never reads (only their keys). */
+const DATA_FIELDS: ReadonlySet<string> = new Set(['data', 'binaryData', 'stringData']);
 
 /** The key of a simulation's inputs: `settings` (version, cluster) first, then every manifest with its source. */
 export function simulationInputsKey(
@@ -18,7 +18,7 @@ export function simulationInputsKey(
   return JSON.stringify([settings, manifests.map(({ object, source }) => [source, asEngineReadsIt(object)])]);
 }
 
-/** The object with what the engine never reads left out. */
+/** The object with what the engine never reads left out: a ConfigMap's or Secret's values become their keys. */
 function asEngineReadsIt(object: unknown): unknown {
   if (!isRecord(object) || object['apiVersion'] !== 'v1') {
     return object;
@@ -26,7 +26,11 @@ function asEngineReadsIt(object: unknown): unknown {
   if (object['kind'] !== 'ConfigMap' && object['kind'] !== 'Secret') {
     return object;
   }
-  return Object.fromEntries(Object.entries(object).filter(([key]) => !UNREAD_DATA_FIELDS.has(key)));
+  return Object.fromEntries(
+    Object.entries(object).map(([field, value]) =>
+      DATA_FIELDS.has(field) && isRecord(value) ? [field, Object.keys(value)] : [field, value],
+    ),
+  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -60,6 +60,9 @@ describe('the summary lens of a workload some of whose pods the API server refus
     qosClass: 'Burstable',
     qosReason: '',
     pendingMessage: null,
+    cannotStart: 0,
+    cannotStartReason: null,
+    cannotStartMessage: null,
     nodeReasons: new Map(),
     causes: [],
     nodeCount: 4,
@@ -76,6 +79,19 @@ describe('the summary lens of a workload some of whose pods the API server refus
     assert.equal(
       summaryLensTitle(workload(3), rollout('Complete', [1, 2, 3], 43)),
       '3/3 scheduled · Burstable · rollout 3 waves, ~33 s',
+    );
+  });
+
+  test("names the pods that are placed but never start, with the kubelet's message", () => {
+    const stuck = {
+      ...workload(3),
+      cannotStart: 3,
+      cannotStartReason: 'CreateContainerConfigError',
+      cannotStartMessage: 'configmap "settings" not found',
+    };
+    assert.equal(
+      summaryLensTitle(stuck, rollout('ProgressDeadlineExceeded', [3], null)),
+      '3/3 scheduled · 3 cannot start (CreateContainerConfigError) · Burstable · rollout stalls',
     );
   });
 });

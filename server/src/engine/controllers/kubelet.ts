@@ -1,6 +1,8 @@
 /**
- * The kubelets of all nodes: start a pod bound to their node (pull its images, run its init containers one by one,
- * start its containers, wait for its probes), and stop a deleted one within its grace period. A node whose kubelet
+ * The kubelets of all nodes: start a pod bound to their node (mount its volumes, pull its images, run its init
+ * containers one by one, start its containers, wait for its probes), and stop a deleted one within its grace
+ * period. A pod whose ConfigMap or Secret is missing never starts (container-config.ts): it shows CannotStart with
+ * the kubelet's FailedMount or Failed event and keeps its container's waiting reason. A node whose kubelet
  * died (node failure) does nothing more: its pods keep their state, a deleted pod stays Terminating.
  * Event wording follows the kubelet's events (Pulling, "already present on machine", Started, Killing).
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/kubelet/kuberuntime/kuberuntime_manager.go
@@ -18,6 +20,11 @@ import {
   containerTimingOf,
 } from './pod-startup';
 import type { SimPod } from './sim-pod';
+import type { ConfigObjects } from '../model/config-objects';
+import { checkPodConfig } from './container-config';
+import type { ConfigAssumption } from './container-config';
+import { timelineFinding } from './timeline-findings';
+import type { TimelineFinding } from './timeline-findings';
 import type { TimingSettings } from './timing-settings';
 
 /** The plan of a pod's start, computed when it is bound. */
@@ -33,9 +40,14 @@ interface StartPlan {
 
 /** Starts and stops pods on their nodes. */
 export class Kubelets {
+  /** The references assumed to exist, once per template and object ("file#doc#Kind/ns/name"). */
+  private readonly assumed = new Set<string>();
+
   constructor(
     private readonly state: ClusterState,
     private readonly settings: TimingSettings,
+    private readonly configObjects: ConfigObjects = { keys: new Map(), listed: new Set() },
+    private readonly findings: TimelineFinding[] = [],
   ) {
     state.onPod((pod, change) => {
       if (change === 'scheduled') {
@@ -56,6 +68,20 @@ export class Kubelets {
     this.state.setPhase(pod, 'ContainerCreating', plan.creatingMessage);
     const token = pod.lifecycleToken;
     const isCurrent = (): boolean => pod.lifecycleToken === token && node.isKubeletAlive;
+    const check = checkPodConfig(pod.object.spec, pod.namespace, this.configObjects);
+    this.noteAssumptions(pod, check.assumptions);
+    if (check.failure !== null) {
+      const failure = check.failure;
+      // A volume fails before any container is created; a container's env when it would be created.
+      const at = failure.container === null ? sim.now : (plan.runningAt ?? sim.now);
+      sim.at(at, PRIORITY.kubelet, () => {
+        if (isCurrent()) {
+          pod.waiting = { reason: failure.reason, message: failure.message, path: failure.path };
+          this.state.setPhase(pod, 'CannotStart', `${failure.event.reason}: ${failure.event.message}`);
+        }
+      });
+      return;
+    }
     if (plan.runningAt === null) {
       return;
     }
@@ -74,6 +100,22 @@ export class Kubelets {
           );
         }
       });
+    }
+  }
+
+  /** One information finding per template and reference the cluster cannot confirm. */
+  private noteAssumptions(pod: SimPod, assumptions: readonly ConfigAssumption[]): void {
+    const source = pod.info.source;
+    for (const assumption of assumptions) {
+      const key = `${source.file}#${source.documentIndex}#${assumption.kind}/${assumption.namespace}/${assumption.name}`;
+      if (this.assumed.has(key)) {
+        continue;
+      }
+      this.assumed.add(key);
+      const message = `${assumption.kind} "${assumption.name}" is not in the manifests; the cluster is assumed to have it in namespace "${assumption.namespace}" (without it, the pods never start: ${assumption.without})`;
+      this.findings.push(
+        timelineFinding('config-object-assumed', source, ['spec', ...assumption.path], message),
+      );
     }
   }
 

@@ -20,6 +20,14 @@ export interface WorkloadRef {
   readonly name: string;
 }
 
+/** A container's waiting state as the pod's status shows it: reason and the kubelet's message. */
+export interface PodWaiting {
+  readonly reason: 'ContainerCreating' | 'CreateContainerConfigError';
+  readonly message: string;
+  /** Path in the pod spec to the reference that keeps it from starting. */
+  readonly path: readonly (string | number)[];
+}
+
 /** A simulated pod. */
 export interface SimPod {
   /** "namespace/name". */
@@ -59,6 +67,8 @@ export interface SimPod {
   lifecycleToken: number;
   /** The last FailedScheduling message (repeats are not recorded again). */
   lastUnschedulableMessage: string | null;
+  /** Why the kubelet cannot start it (a missing ConfigMap, Secret or key), or null. */
+  waiting: PodWaiting | null;
 }
 
 /** The mirror-pod annotation the kubelet puts on static pods' API objects. */
@@ -119,6 +129,7 @@ export function newSimPod(input: SimPodInput): SimPod {
     isGone: false,
     lifecycleToken: 0,
     lastUnschedulableMessage: null,
+    waiting: null,
   };
 }
 

@@ -27,6 +27,7 @@ const OUTCOME_CODES: ReadonlySet<string> = new Set<TimelineFindingCode>([
   'drain-failed',
   'statefulset-pod-stuck',
   'initial-pod-unschedulable',
+  'container-cannot-start',
 ]);
 
 /** Whether a finding code (of the engine or the timeline) is a predicted outcome rather than an input problem. */

@@ -46,6 +46,7 @@ import { defaultPodAdmission } from '../admission/pod-admission';
 import type { RejectedObject } from '../admission/rejected';
 import { withRefusedReplicas } from './refused-replicas';
 import { ObjectQuotaLedger } from '../admission/plugins/object-count-quota';
+import { readConfigObjects } from '../model/config-objects';
 import { applyManifests } from './apply-manifests';
 import { noteOperatorObjects, operatorObjects } from './operator-objects';
 import { buildInitialState } from './initial-state';
@@ -53,7 +54,13 @@ import { scheduleSteps } from './run-steps';
 import type { ScenarioDrain } from './run-steps';
 import type { Scenario } from './scenario-spec';
 import { isScenarioObject, readScenario } from './scenario-spec';
-import { checkBudgets, checkDrains, checkRollouts, checkStuckStatefulPods } from './timeline-checks';
+import {
+  checkBudgets,
+  checkDrains,
+  checkRollouts,
+  checkStartFailures,
+  checkStuckStatefulPods,
+} from './timeline-checks';
 
 /** Kinds of a cluster file only the timeline reads (the scheduler's cluster loader ignores them). */
 export const TIMELINE_ONLY_KINDS: ReadonlySet<string> = new Set(['DaemonSet', 'HorizontalPodAutoscaler']);
@@ -221,7 +228,11 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
 
   const rollouts = new RolloutLog(state);
   const context = { state, settings, version, pods: factory, rollouts, findings: timelineFindings };
-  new Kubelets(state, settings);
+  const configObjects = readConfigObjects(
+    input.cluster === null ? null : flattenLists(input.cluster),
+    manifests,
+  );
+  new Kubelets(state, settings, configObjects, timelineFindings);
   const scheduler = new SchedulerLoop(state, settings, setup);
   const replicaSets = new ReplicaSetController(context);
   const deployments = new DeploymentController(context);
@@ -269,6 +280,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   checkBudgets(state, index, operators, timelineFindings);
   checkDrains(drains, outcome.stoppedAtLimit, outcome.endTime, timelineFindings);
   checkStuckStatefulPods(state, timelineFindings);
+  checkStartFailures(state, timelineFindings);
   findings.push(...workloadFindings, ...podFindings, ...timelineFindings);
   return {
     events: timeline.events,

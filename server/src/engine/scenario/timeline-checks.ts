@@ -14,6 +14,7 @@ import type { TimelineFinding } from '../controllers/timeline-findings';
 import { timelineFinding } from '../controllers/timeline-findings';
 import type { ObjectSource } from '../model/source';
 import type { ScenarioDrain } from './run-steps';
+import type { SimPod } from '../controllers/sim-pod';
 
 /**
  * Rollouts past their deadline, or unfinished at the end. A new workload whose pods stay Pending is already
@@ -223,5 +224,40 @@ export function checkDrains(
       const message = `kubectl drain ${outcome.node} never finishes: ${reasons.join('; ')}`;
       findings.push(timelineFinding('drain-blocked', step.source, step.path, message));
     }
+  }
+}
+
+/**
+ * Pods placed but never started (a missing ConfigMap, Secret or key): one error per template and cause, on the
+ * reference, with how many of the workload's pods it holds back.
+ */
+export function checkStartFailures(state: ClusterState, findings: TimelineFinding[]): void {
+  const byCause = new Map<string, { pods: number; pod: SimPod }>();
+  for (const pod of state.pods.values()) {
+    if (pod.waiting === null || pod.deletionTime !== null) {
+      continue;
+    }
+    const source = pod.info.source;
+    const key = `${source.file}#${source.documentIndex}#${source.path.join('.')}#${pod.waiting.message}`;
+    const entry = byCause.get(key);
+    byCause.set(key, { pods: (entry?.pods ?? 0) + 1, pod: entry?.pod ?? pod });
+  }
+  for (const { pods, pod } of byCause.values()) {
+    const waiting = pod.waiting;
+    if (waiting === null) {
+      continue;
+    }
+    const owner =
+      pod.workload === null
+        ? `Pod "${pod.name}"`
+        : `${pods} pod${pods === 1 ? '' : 's'} of ${pod.workload.kind} "${pod.workload.name}"`;
+    const stuck =
+      waiting.reason === 'ContainerCreating'
+        ? 'stay ContainerCreating'
+        : 'stay in CreateContainerConfigError';
+    const message = `${owner} ${pod.workload === null ? stuck.replace('stay', 'stays') : stuck} and never start: ${waiting.message}`;
+    findings.push(
+      timelineFinding('container-cannot-start', pod.info.source, ['spec', ...waiting.path], message),
+    );
   }
 }

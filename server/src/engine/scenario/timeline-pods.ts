@@ -53,12 +53,16 @@ export function timelinePods(
     return record ?? pendingRecord(pod.info, pod.lastUnschedulableMessage);
   });
   return {
-    pods: records.map((record) =>
-      reportPod(
+    pods: records.map((record, index) => {
+      const entry = reportPod(
         { record, qosClass: computeQosClass(record.pod.pod.spec ?? {}, { podLevelResources }).qosClass },
         cluster,
-      ),
-    ),
+      );
+      const waiting = pods[index]?.waiting ?? null;
+      return waiting === null
+        ? entry
+        : { ...entry, waiting: { reason: waiting.reason, message: waiting.message } };
+    }),
     records,
     nodes: infos.map(reportNode),
   };

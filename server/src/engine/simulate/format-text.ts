@@ -71,6 +71,9 @@ function formatPods(pods: readonly ReportPod[], maxNodesListed: number): string[
   const lines = [table[0] ?? ''];
   pods.forEach((pod, index) => {
     lines.push(table[index + 1] ?? '');
+    if (pod.waiting !== undefined) {
+      lines.push(`    never starts: ${pod.waiting.reason}: ${pod.waiting.message}`);
+    }
     if (pod.unschedulable !== null) {
       lines.push(`    ${pod.unschedulable.message}`);
       lines.push(...nodeBreakdown(pod, maxNodesListed));
@@ -194,6 +197,10 @@ function formatSummary(report: SimulationReport): string {
   const parts = [
     `${report.pods.length} pod${report.pods.length === 1 ? '' : 's'}: ${placed} placed, ${pending} Pending`,
   ];
+  const cannotStart = report.pods.filter((pod) => pod.waiting !== undefined).length;
+  if (cannotStart > 0) {
+    parts[0] += `, ${cannotStart} never start${cannotStart === 1 ? 's' : ''}`;
+  }
   const refused = refusedCount(report.rejected);
   if (refused > 0) {
     parts.push(`${refused} refused by the API server`);

@@ -62,6 +62,8 @@ export interface ReportPod {
   readonly unschedulable: ReportUnschedulable | null;
   /** Pods evicted to make room for this one, "namespace/name". */
   readonly preempted: readonly string[];
+  /** Placed but never started: the container's waiting reason and the kubelet's message. */
+  readonly waiting?: { readonly reason: string; readonly message: string };
 }
 
 /** The whole report; the timeline sections (scenario/timeline-report.ts) are absent when it was not run. */

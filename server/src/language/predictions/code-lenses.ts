@@ -26,6 +26,9 @@ export function summaryLensTitle(
   if (prediction.pending > 0) {
     parts.push(`${prediction.pending} Pending`);
   }
+  if (prediction.cannotStart > 0) {
+    parts.push(`${prediction.cannotStart} cannot start (${prediction.cannotStartReason ?? 'waiting'})`);
+  }
   parts.push(prediction.qosClass);
   if (rollout !== undefined) {
     parts.push(rolloutSummary(rollout));

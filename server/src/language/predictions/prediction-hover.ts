@@ -36,6 +36,13 @@ export function workloadHoverMarkdown(prediction: WorkloadPrediction): string {
   if (total > MAX_REPLICA_ROWS) {
     lines.push(`| … ${total - MAX_REPLICA_ROWS} more | |`);
   }
+  if (prediction.cannotStart > 0 && prediction.cannotStartMessage !== null) {
+    lines.push('');
+    const pods = prediction.cannotStart === 1 ? '1 pod' : `${prediction.cannotStart} pods`;
+    lines.push(
+      `**Never starts** (${pods}, ${escapeMarkdown(prediction.cannotStartReason ?? 'waiting')}): ${escapeMarkdown(prediction.cannotStartMessage)}`,
+    );
+  }
   if (prediction.pendingMessage !== null) {
     lines.push('');
     lines.push(`**Pending:** ${escapeMarkdown(prediction.pendingMessage)}`);

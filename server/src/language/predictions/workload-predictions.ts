@@ -49,24 +49,47 @@ export interface WorkloadPrediction {
   readonly causes: readonly RejectionCause[];
   /** How many nodes the cluster has. */
   readonly nodeCount: number;
+  /** Replicas placed that never start (a missing ConfigMap, Secret or key). */
+  readonly cannotStart: number;
+  /** The first such pod's container waiting reason (CreateContainerConfigError, ContainerCreating). */
+  readonly cannotStartReason: string | null;
+  /** The kubelet's message for it. */
+  readonly cannotStartMessage: string | null;
 }
 
 /** Groups the records by the template they were made from, in input order. */
 export function buildWorkloadPredictions(
   records: readonly SchedulingRecord[],
   podLevelResources: boolean,
+  /** Aligned with `records`: each pod's waiting state when it never starts (the report's pods[].waiting). */
+  waiting: readonly ({ readonly reason: string; readonly message: string } | undefined)[] = [],
 ): WorkloadPrediction[] {
-  const groups = new Map<string, SchedulingRecord[]>();
-  for (const record of records) {
+  const groups = new Map<
+    string,
+    { record: SchedulingRecord; waiting: { readonly reason: string; readonly message: string } | null }[]
+  >();
+  records.forEach((record, index) => {
     const key = sourceKey(record.pod.source);
+    const entry = { record, waiting: waiting[index] ?? null };
     const group = groups.get(key);
     if (group === undefined) {
-      groups.set(key, [record]);
+      groups.set(key, [entry]);
     } else {
-      group.push(record);
+      group.push(entry);
     }
-  }
-  return [...groups.values()].map((group) => predictionOf(group, podLevelResources));
+  });
+  return [...groups.values()].map((group) => {
+    const stuck = group.filter((entry) => entry.waiting !== null);
+    return {
+      ...predictionOf(
+        group.map((entry) => entry.record),
+        podLevelResources,
+      ),
+      cannotStart: stuck.length,
+      cannotStartReason: stuck[0]?.waiting?.reason ?? null,
+      cannotStartMessage: stuck[0]?.waiting?.message ?? null,
+    };
+  });
 }
 
 /** A stable key for a source: file, document and path. */
@@ -74,7 +97,10 @@ function sourceKey(source: ObjectSource): string {
   return `${source.file}\u0000${source.documentIndex}\u0000${source.path.join('/')}`;
 }
 
-function predictionOf(records: readonly SchedulingRecord[], podLevelResources: boolean): WorkloadPrediction {
+function predictionOf(
+  records: readonly SchedulingRecord[],
+  podLevelResources: boolean,
+): Omit<WorkloadPrediction, 'cannotStart' | 'cannotStartReason' | 'cannotStartMessage'> {
   const first = records[0] as SchedulingRecord;
   const pending = records.filter((record) => record.nodeName === null);
   const firstPending = pending[0];
