@@ -88,7 +88,7 @@ describe('pods that never start, over LSP', () => {
     const lenses = await session.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
     assert.match(
       lenses?.[0]?.command?.title ?? '',
-      /^2\/2 scheduled · 2 cannot start \(CreateContainerConfigError\) · Burstable · rollout stalls$/,
+      /^2\/2 scheduled · 2 cannot start: couldn't find key level in ConfigMap default\/settings · Burstable · rollout stalls$/,
     );
     const hover = await session.connection.sendRequest(HoverRequest.type, {
       textDocument: { uri },

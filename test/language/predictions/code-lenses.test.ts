@@ -91,7 +91,7 @@ describe('the summary lens of a workload some of whose pods the API server refus
     };
     assert.equal(
       summaryLensTitle(stuck, rollout('ProgressDeadlineExceeded', [3], null)),
-      '3/3 scheduled · 3 cannot start (CreateContainerConfigError) · Burstable · rollout stalls',
+      '3/3 scheduled · 3 cannot start: configmap "settings" not found · Burstable · rollout stalls',
     );
   });
 });

@@ -27,7 +27,9 @@ export function summaryLensTitle(
     parts.push(`${prediction.pending} Pending`);
   }
   if (prediction.cannotStart > 0) {
-    parts.push(`${prediction.cannotStart} cannot start (${prediction.cannotStartReason ?? 'waiting'})`);
+    parts.push(
+      `${prediction.cannotStart} cannot start: ${prediction.cannotStartMessage ?? prediction.cannotStartReason ?? ''}`,
+    );
   }
   parts.push(prediction.qosClass);
   if (rollout !== undefined) {
