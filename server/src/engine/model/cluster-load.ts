@@ -117,7 +117,7 @@ export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLo
         return;
       default:
         // Services, workloads and PodDisruptionBudgets, of either origin, are what plugins list.
-        if (objects.add(kind, object, source)) {
+        if (objects.add(kind, object, source, isClusterFile)) {
           return;
         }
         if (isClusterFile) {

@@ -14,6 +14,7 @@ import type { Labels, PodLabelSelector } from './label-selector';
 import { isRecord } from './objects';
 import type { LabelSelectorObject } from './objects';
 import type { ObjectSource } from './source';
+import { StorageObjects } from './storage-objects';
 
 /** The label a Deployment adds to its ReplicaSets' selector and pods. */
 const POD_TEMPLATE_HASH_LABEL = 'pod-template-hash';
@@ -45,6 +46,8 @@ interface Named<T> {
 export class ClusterObjects {
   /** PodDisruptionBudgets in input order. */
   readonly podDisruptionBudgets: PodDisruptionBudgetInfo[] = [];
+  /** Claims, volumes, classes and CSINodes (the volume plugins' listers; bindings change them over time). */
+  readonly storage = new StorageObjects();
   private readonly services = new Map<string, Labels[]>();
   private readonly replicaSets = new Map<string, PodLabelSelector>();
   private readonly statefulSets = new Map<string, PodLabelSelector>();
@@ -70,7 +73,10 @@ export class ClusterObjects {
   }
 
   /** Keeps an object of a kind read here; returns false for other kinds. */
-  add(kind: string, object: Record<string, unknown>, source: ObjectSource): boolean {
+  add(kind: string, object: Record<string, unknown>, source: ObjectSource, fromCluster = false): boolean {
+    if (this.storage.add(kind, object, source, fromCluster)) {
+      return true;
+    }
     this.derivedReplicaSets.clear();
     this.derived.clear();
     const metadata = isRecord(object['metadata']) ? object['metadata'] : {};
