@@ -135,6 +135,11 @@ export const FINDING_CODES = {
    * (ContainerCreating, FailedMount) or a container's env reads one (CreateContainerConfigError).
    */
   'container-cannot-start': 'error',
+  /**
+   * Predicted: a PersistentVolumeClaim that binds at once stays Pending (its StorageClass does not exist, or no
+   * volume fits it and nothing provisions one), so the pods using it stay Pending.
+   */
+  'claim-pending': 'error',
   /** Predicted: the apply gets Pod Security's warning ("would violate PodSecurity …"), enforce or warn level. */
   'pod-security-warning': 'warning',
 
@@ -143,6 +148,13 @@ export const FINDING_CODES = {
   'namespace-not-found': 'warning',
   /** A pod template's service account is not in the manifests; the cluster is assumed to have it. */
   'service-account-assumed': 'information',
+  /** A StorageClass a claim names is unknown and the cluster file lists none: it is assumed to exist. */
+  'storage-class-assumed': 'information',
+  /**
+   * A PersistentVolumeClaim a pod uses is not in the manifests and the cluster file does not list that
+   * namespace's claims: it is assumed to exist, bound.
+   */
+  'claim-assumed': 'information',
   /**
    * A ConfigMap or Secret a pod reads is not in the manifests and the cluster file does not list that namespace's
    * objects of its kind: it is assumed to exist.

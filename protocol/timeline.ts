@@ -36,6 +36,10 @@ export type TimelineEventType =
   | 'ProgressDeadlineExceeded'
   | 'ScaleChanged'
   | 'FailedCreate' //     the controller's pod was refused by the API server: message is the controller's event
+  // storage
+  | 'ClaimCreated' //     a controller created a PersistentVolumeClaim (a StatefulSet's volumeClaimTemplates)
+  | 'ClaimBound' //       a claim was bound to a volume (provisioned or found); `node` when it was bound for a pod
+  | 'ProvisioningFailed' // the PV controller could not provision the claim's volume (its class does not exist)
   // nodes
   | 'NodeAdded'
   | 'NodeCordoned'

@@ -172,6 +172,9 @@ export function applyNextEvent(timeline: Timeline, state: ClusterState): void {
     case 'ProgressDeadlineExceeded':
     case 'ScaleChanged':
     case 'FailedCreate':
+    case 'ClaimCreated':
+    case 'ClaimBound':
+    case 'ProvisioningFailed':
     case 'EvictionAllowed':
     case 'EvictionBlocked':
       // Workload and budget events change no pod or node by themselves: the pod events that follow do.

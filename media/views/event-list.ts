@@ -213,6 +213,7 @@ function typeClass(type: string): string {
   if (
     type === 'EvictionBlocked' ||
     type === 'FailedCreate' ||
+    type === 'ProvisioningFailed' ||
     type === 'PodUnschedulable' ||
     type === 'NodeNotReady' ||
     type === 'ProgressDeadlineExceeded'

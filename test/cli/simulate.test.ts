@@ -88,7 +88,12 @@ describe('foresight simulate on examples/', () => {
     );
     assert.match(
       stdout,
-      /13 pods: 11 placed, 2 Pending; 2 refused by the API server; 1 predicted failure \(drains, rollouts\)\.$/m,
+      /13 pods: 10 placed, 3 Pending; 2 refused by the API server; 1 predicted failure \(drains, rollouts\)\.$/m,
+    );
+    // The drain evicts orders-db-1, whose volume was provisioned in worker-1's zone: no other node is in it.
+    assert.match(
+      stdout,
+      /default\/orders-db-1 .* Pending\n {4}0\/4 nodes are available: 1 node\(s\) had untolerated taint\(s\), 1 node\(s\) were unschedulable, 2 node\(s\) had volume node affinity conflict\./,
     );
     assert.doesNotMatch(stdout, /in the input/);
   });

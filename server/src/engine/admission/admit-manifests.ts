@@ -21,6 +21,7 @@ import type { KnownObjects } from './known-objects';
 import { isNamespaceAssumed, namespaceRefusal } from './plugins/namespace-lifecycle';
 import type { ObjectQuotaLedger } from './plugins/object-count-quota';
 import { limitRangeClaimRefusal } from './plugins/limit-ranger';
+import { withDefaultStorageClass } from './plugins/default-storage-class';
 import { isClusterScoped } from '../model/cluster-scoped-kinds';
 import { podSecurityWarning } from './plugins/pod-security/pod-security';
 import { podSecurityLabelErrors } from './plugins/pod-security/namespace-policy';
@@ -70,10 +71,12 @@ export function admitManifests(
       rejected.push(rejectedObject(identity, labelErrors.refusal, source, undefined, labelErrors.field));
       continue;
     }
-    const claimLimits =
-      identity.kind === 'PersistentVolumeClaim' && identity.apiVersion === 'v1'
-        ? limitRangeClaimRefusal(known.limitRanges.get(identity.namespace ?? 'default') ?? [], object)
-        : null;
+    // DefaultStorageClass (mutating) gives a claim without class the default one, before LimitRanger checks it.
+    const isClaim = identity.kind === 'PersistentVolumeClaim' && identity.apiVersion === 'v1';
+    const admittedObject = isClaim ? withDefaultStorageClass(object, known.defaultStorageClass) : object;
+    const claimLimits = isClaim
+      ? limitRangeClaimRefusal(known.limitRanges.get(identity.namespace ?? 'default') ?? [], admittedObject)
+      : null;
     if (claimLimits !== null) {
       const refusal: Refusal = {
         stage: 'admission',
@@ -85,12 +88,12 @@ export function admitManifests(
     }
     const quotaRefusal = isClusterScoped(identity.apiVersion, identity.kind)
       ? null
-      : quotas.admit(object, identity.namespace ?? 'default');
+      : quotas.admit(admittedObject, identity.namespace ?? 'default');
     if (quotaRefusal !== null) {
       rejected.push(rejectedObject(identity, quotaRefusal, source, undefined, ['kind']));
       continue;
     }
-    admitted.push(entry);
+    admitted.push(admittedObject === object ? entry : { ...entry, object: admittedObject });
     noteAssumptions(object, identity, source, known, assumed, findings);
   }
   return { admitted, rejected, findings };

@@ -4,6 +4,8 @@
  * apply). A list is authoritative only when the cluster file has such objects at all: a capture of nodes alone
  * says nothing about namespaces, and the embedded default cluster has only the four namespaces every cluster has.
  */
+import { defaultStorageClassName } from './plugins/default-storage-class';
+import { defaultClusterObjects } from '../model/default-cluster';
 import type { SourcedObject } from '../model/cluster-load';
 import { asObject, isJsonObject, readString } from '../workloads/json';
 import { readLimitRange } from './plugins/limit-ranger';
@@ -38,6 +40,8 @@ export interface KnownObjects {
   readonly quotas: ReadonlyMap<string, readonly QuotaSpec[]>;
   /** The Namespaces' labels (the cluster file's first, as the cluster loader reads them). */
   readonly namespaceLabels: ReadonlyMap<string, Readonly<Record<string, string>>>;
+  /** The default StorageClass (DefaultStorageClass admission), or null when there is none. */
+  readonly defaultStorageClass: string | null;
 }
 
 /** The known objects of a cluster file (null: the embedded default cluster) and the apply's manifests. */
@@ -99,6 +103,7 @@ export function knownObjects(
     limitRanges,
     quotas,
     namespaceLabels,
+    defaultStorageClass: defaultStorageClassName([...(cluster ?? defaultClusterObjects()), ...manifests]),
   };
 }
 

@@ -294,6 +294,23 @@ export class ClusterState extends ClusterWatch {
     });
   }
 
+  /** Records an event about a PersistentVolumeClaim (created, bound, provisioning failed). */
+  recordClaim(
+    type: TimelineEventType,
+    namespace: string,
+    name: string,
+    message: string,
+    node: string | null,
+  ): void {
+    this.timeline.record({
+      time: this.sim.now,
+      type,
+      object: { kind: 'PersistentVolumeClaim', namespace, name },
+      node,
+      message,
+    });
+  }
+
   /** Records an event about a pod. */
   recordPod(type: TimelineEventType, pod: SimPod, message: string, details?: TimelineEventDetails): void {
     this.timeline.record({

@@ -8,6 +8,7 @@ import type { PodFactory } from './pod-factory';
 import type { RolloutLog } from './rollout-log';
 import type { TimelineFinding } from './timeline-findings';
 import type { TimingSettings } from './timing-settings';
+import type { VolumeController } from './volume-controller';
 
 /** The shared context of the controllers. */
 export interface ControllerContext {
@@ -17,4 +18,6 @@ export interface ControllerContext {
   readonly pods: PodFactory;
   readonly rollouts: RolloutLog;
   readonly findings: TimelineFinding[];
+  /** Claims and their binding (a StatefulSet creates its claims through it); absent in tests without storage. */
+  readonly volumes?: VolumeController;
 }

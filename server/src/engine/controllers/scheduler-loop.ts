@@ -57,6 +57,9 @@ export class SchedulerLoop {
   private readonly active: QueuedPod[] = [];
   private readonly unschedulable = new Map<string, QueuedPod>();
   private readonly batchTimes = new Set<number>();
+  /** PreBind (VolumeBinding): runs for a pod between choosing its node and binding it. */
+  preBind: ((pod: SimPod, node: { name: string; labels: Readonly<Record<string, string>> }) => void) | null =
+    null;
 
   constructor(
     private readonly state: ClusterState,
@@ -172,6 +175,10 @@ export class SchedulerLoop {
       }
     }
     if (record.nodeName !== null) {
+      const node = this.state.nodes.get(record.nodeName);
+      if (node !== undefined) {
+        this.preBind?.(pod, { name: record.nodeName, labels: node.info.labels });
+      }
       this.state.bindPod(pod, record.nodeName, `Successfully assigned ${pod.key} to ${record.nodeName}`);
       return;
     }

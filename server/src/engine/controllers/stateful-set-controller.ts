@@ -146,6 +146,8 @@ export class StatefulSetController {
     if (json === null) {
       return;
     }
+    // createPersistentVolumeClaims comes before the pod (stateful_pod_control.go CreateStatefulPod).
+    this.context.volumes?.createStatefulSetClaims(set, ordinal);
     const templateSource = { ...set.source, path: [...set.source.path, 'spec', 'template'] };
     const pod = pods.build(json, {
       source: templateSource,

@@ -28,6 +28,7 @@ const OUTCOME_CODES: ReadonlySet<string> = new Set<TimelineFindingCode>([
   'statefulset-pod-stuck',
   'initial-pod-unschedulable',
   'container-cannot-start',
+  'claim-pending',
 ]);
 
 /** Whether a finding code (of the engine or the timeline) is a predicted outcome rather than an input problem. */

@@ -5,7 +5,8 @@
  * Every node has the well-known labels (kubernetes.io/hostname, kubernetes.io/os, kubernetes.io/arch,
  * topology.kubernetes.io/zone and region). Allocatable is given directly (as a real node reports it after
  * system reservations). The kube-system pods of such a cluster run on it: the control plane's static pods with
- * kubeadm's requests, two CoreDNS replicas on the first two workers and kube-proxy on every node.
+ * kubeadm's requests, two CoreDNS replicas on the first two workers and kube-proxy on every node. One default
+ * StorageClass, `standard` (WaitForFirstConsumer, zonal volumes provisioned where the pod lands).
  */
 import type { SourcedObject } from './cluster-load';
 
@@ -77,8 +78,24 @@ export function defaultClusterObjects(): SourcedObject[] {
       ),
     );
   });
+  objects.push(DEFAULT_STORAGE_CLASS);
   return objects.map((object, index) => ({ object, source: { file: FILE, documentIndex: index, path: [] } }));
 }
+
+/**
+ * The default StorageClass: a claim without class gets it (DefaultStorageClass admission); its volumes are made
+ * for the pod's node when the pod is scheduled (WaitForFirstConsumer) and pinned to that node's zone, as a
+ * cloud's zonal disks are. Its provisioner is the simulation's own.
+ */
+export const DEFAULT_STORAGE_CLASS = {
+  apiVersion: 'storage.k8s.io/v1',
+  kind: 'StorageClass',
+  metadata: { name: 'standard', annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } },
+  provisioner: 'disk.csi.foresight.local',
+  reclaimPolicy: 'Delete',
+  volumeBindingMode: 'WaitForFirstConsumer',
+  allowVolumeExpansion: true,
+};
 
 function nodeObject(shape: NodeShape): unknown {
   const labels: Record<string, string> = {

@@ -10,7 +10,7 @@ const MAX_LISTED = 8;
 
 /** Renders the timeline sections of a report that may lack them (simulate() run without the timeline). */
 export function formatTimelineSections(report: Partial<TimelineReport>): string[] {
-  const { timeline, rollouts, disruptionBudgets, drains, events } = report;
+  const { timeline, rollouts, disruptionBudgets, drains, events, persistentVolumeClaims } = report;
   if (timeline === undefined || rollouts === undefined || disruptionBudgets === undefined) {
     return [];
   }
@@ -20,12 +20,24 @@ export function formatTimelineSections(report: Partial<TimelineReport>): string[
     disruptionBudgets,
     drains: drains ?? [],
     events: events ?? [],
+    persistentVolumeClaims: persistentVolumeClaims ?? [],
   });
 }
 
 /** Renders the timeline sections (empty when there is nothing to say). */
 function formatTimelineText(report: TimelineReport): string[] {
   const lines: string[] = [];
+  if (report.persistentVolumeClaims.length > 0) {
+    lines.push('', 'Volume claims');
+    for (const claim of report.persistentVolumeClaims) {
+      const where =
+        claim.volumeName === null
+          ? ''
+          : ` to ${claim.volumeName}${claim.zone === null ? '' : ` (${claim.zone})`}`;
+      const storageClass = claim.storageClassName === '' ? 'no class' : `class ${claim.storageClassName}`;
+      lines.push(`  ${claim.namespace}/${claim.name}: ${claim.phase}${where}, ${storageClass}`);
+    }
+  }
   if (report.rollouts.length > 0) {
     lines.push('', 'Rollouts');
     for (const rollout of report.rollouts) {

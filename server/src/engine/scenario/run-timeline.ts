@@ -29,6 +29,9 @@ import { ClusterState } from '../controllers/cluster-state';
 import { DaemonSetController } from '../controllers/daemon-set-controller';
 import { DeploymentController } from '../controllers/deployment-controller';
 import { DisruptionController } from '../controllers/disruption-controller';
+import { VolumeController } from '../controllers/volume-controller';
+import { assumedStorageClasses } from '../model/assumed-storage';
+import type { StorageObjects } from '../model/storage-objects';
 import { Kubelets } from '../controllers/kubelet';
 import { NodeLifecycle } from '../controllers/node-lifecycle';
 import { PodFactory } from '../controllers/pod-factory';
@@ -59,6 +62,7 @@ import {
   checkDrains,
   checkRollouts,
   checkStartFailures,
+  checkPendingClaims,
   checkStuckStatefulPods,
 } from './timeline-checks';
 
@@ -110,6 +114,8 @@ export interface TimelineResult {
   readonly stoppedAtLimit: boolean;
   /** What the API server refused: objects of the apply, and pods controllers tried to create. */
   readonly rejected: readonly RejectedObject[];
+  /** Claims, volumes and classes as the run left them. */
+  readonly storage: StorageObjects;
 }
 
 /** Runs the timeline simulation. */
@@ -118,10 +124,16 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   const findings: (TimelineFinding | EngineFinding | WorkloadFinding)[] = [];
   const timelineFindings: TimelineFinding[] = [];
   const workloadFindings: WorkloadFinding[] = [];
+  // A capture without StorageClasses is given the classes it cannot show (model/assumed-storage.ts).
+  const assumedClasses = assumedStorageClasses(
+    input.cluster === null ? null : flattenLists(input.cluster),
+    flattenLists(input.manifests),
+  );
+  findings.push(...assumedClasses.findings);
   const clusterObjects = flattenLists(input.cluster ?? defaultClusterObjects());
   // The API server's door: objects whose kind is not served are refused and never simulated.
   const known = knownObjects(
-    input.cluster === null ? null : flattenLists(input.cluster),
+    input.cluster === null ? null : [...flattenLists(input.cluster), ...assumedClasses.objects],
     flattenLists(input.manifests),
   );
   const quotaLedger = new ObjectQuotaLedger(
@@ -159,7 +171,8 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     version,
     description:
       input.cluster === null ? DEFAULT_CLUSTER_DESCRIPTION : (input.clusterDescription ?? 'cluster file'),
-    extraObjects: manifests,
+    // Assumed classes are not the cluster file's: a finding about the cluster file never points at them.
+    extraObjects: [...assumedClasses.objects, ...manifests],
   });
   findings.push(...loaded.findings);
   const cluster = loaded.cluster;
@@ -227,13 +240,21 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   });
 
   const rollouts = new RolloutLog(state);
-  const context = { state, settings, version, pods: factory, rollouts, findings: timelineFindings };
+  const volumes = new VolumeController(
+    state,
+    cluster.objects.storage,
+    known.defaultStorageClass,
+    timelineFindings,
+  );
+  const context = { state, settings, version, pods: factory, rollouts, findings: timelineFindings, volumes };
   const configObjects = readConfigObjects(
     input.cluster === null ? null : flattenLists(input.cluster),
     manifests,
   );
   new Kubelets(state, settings, configObjects, timelineFindings);
   const scheduler = new SchedulerLoop(state, settings, setup);
+  scheduler.preBind = (pod, node) => volumes.preBind(pod, node);
+  volumes.syncAll();
   const replicaSets = new ReplicaSetController(context);
   const deployments = new DeploymentController(context);
   const statefulSets = new StatefulSetController(context);
@@ -281,6 +302,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   checkDrains(drains, outcome.stoppedAtLimit, outcome.endTime, timelineFindings);
   checkStuckStatefulPods(state, timelineFindings);
   checkStartFailures(state, timelineFindings);
+  checkPendingClaims(state, cluster.objects.storage, timelineFindings);
   findings.push(...workloadFindings, ...podFindings, ...timelineFindings);
   return {
     events: timeline.events,
@@ -294,5 +316,6 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     endTime: outcome.endTime,
     stoppedAtLimit: outcome.stoppedAtLimit,
     rejected: withRefusedReplicas(rejected, state),
+    storage: cluster.objects.storage,
   };
 }

@@ -15,6 +15,9 @@ import { timelineFinding } from '../controllers/timeline-findings';
 import type { ObjectSource } from '../model/source';
 import type { ScenarioDrain } from './run-steps';
 import type { SimPod } from '../controllers/sim-pod';
+import type { ClaimInfo, StorageObjects } from '../model/storage-objects';
+import { podClaimNames } from '../scheduler/plugins/volume-binding/binder';
+import { asArray, asObject } from '../workloads/json';
 
 /**
  * Rollouts past their deadline, or unfinished at the end. A new workload whose pods stay Pending is already
@@ -260,4 +263,90 @@ export function checkStartFailures(state: ClusterState, findings: TimelineFindin
       timelineFinding('container-cannot-start', pod.info.source, ['spec', ...waiting.path], message),
     );
   }
+}
+
+/**
+ * Claims that bind at once but stay Pending while a pod waits for them: one error per claim (or, for a
+ * StatefulSet's claims, per volumeClaimTemplate), on the class it names, with why the PV controller cannot bind it.
+ */
+export function checkPendingClaims(
+  state: ClusterState,
+  storage: StorageObjects,
+  findings: TimelineFinding[],
+): void {
+  const waiting = new Map<string, SimPod[]>();
+  for (const pod of state.pods.values()) {
+    if (pod.nodeName !== null || pod.deletionTime !== null) {
+      continue;
+    }
+    for (const { claimName } of podClaimNames(pod.name, pod.info.pod.spec)) {
+      const key = `${pod.namespace}/${claimName}`;
+      waiting.set(key, [...(waiting.get(key) ?? []), pod]);
+    }
+  }
+  const reported = new Set<string>();
+  for (const claim of storage.claims.values()) {
+    const pods = waiting.get(`${claim.namespace}/${claim.name}`);
+    if (pods === undefined || claim.phase !== 'Pending' || storage.isDelayBinding(claim)) {
+      continue;
+    }
+    const where = claimField(state, claim);
+    if (where === null || reported.has(where.key)) {
+      continue;
+    }
+    reported.add(where.key);
+    const podNames = pods.map((pod) => pod.name).join(', ');
+    const message = `PersistentVolumeClaim "${claim.name}" stays Pending (${pendingClaimReason(storage, claim)}), so pod ${podNames} stays Pending: pod has unbound immediate PersistentVolumeClaims`;
+    findings.push(timelineFinding('claim-pending', where.source, where.path, message));
+  }
+}
+
+/** Why the PV controller leaves an immediate claim unbound. */
+function pendingClaimReason(storage: StorageObjects, claim: ClaimInfo): string {
+  if (claim.volumeName !== '') {
+    return `its volume "${claim.volumeName}" is missing or bound to another claim`;
+  }
+  if (claim.storageClassName === '') {
+    return 'no persistent volumes available for this claim and no storage class is set';
+  }
+  const storageClass = storage.classes.get(claim.storageClassName);
+  if (storageClass === undefined) {
+    return `storageclass.storage.k8s.io "${claim.storageClassName}" not found`;
+  }
+  return `no volume of class "${storageClass.name}" fits it and its provisioner "${storageClass.provisioner}" creates none`;
+}
+
+/** The field a claim's finding goes on: its own storageClassName, or its StatefulSet template's. */
+function claimField(
+  state: ClusterState,
+  claim: ClaimInfo,
+): { source: ObjectSource; path: (string | number)[]; key: string } | null {
+  const classPath = (base: (string | number)[], spec: unknown): (string | number)[] =>
+    asObject(spec)['storageClassName'] === undefined ? [...base] : [...base, 'storageClassName'];
+  if (claim.source !== null) {
+    return {
+      source: claim.source,
+      path: classPath(['spec'], undefined),
+      key: `${claim.source.file}#${claim.source.documentIndex}`,
+    };
+  }
+  const [kind, name] = (claim.createdBy ?? '').split('/');
+  const set = kind === 'StatefulSet' ? state.statefulSets.get(`${claim.namespace}/${name ?? ''}`) : undefined;
+  if (set === undefined) {
+    return null;
+  }
+  const templates = asArray(asObject(set.object['spec'])['volumeClaimTemplates']);
+  const index = templates.findIndex((template) => {
+    const templateName = asObject(asObject(template)['metadata'])['name'];
+    return typeof templateName === 'string' && claim.name.startsWith(`${templateName}-${set.name}-`);
+  });
+  if (index < 0) {
+    return null;
+  }
+  const spec = asObject(templates[index])['spec'];
+  return {
+    source: set.source,
+    path: classPath(['spec', 'volumeClaimTemplates', index, 'spec'], spec),
+    key: `${set.source.file}#${set.source.documentIndex}#${index}`,
+  };
 }

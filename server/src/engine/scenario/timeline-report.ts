@@ -11,6 +11,7 @@ import { DEFAULT_DRAIN_OPTIONS } from '../controllers/drain-filters';
 import { checkEviction, refusalMessage } from '../controllers/eviction';
 import type { RolloutOutcome, RolloutRecord } from '../controllers/rollout-log';
 import type { TimelineResult } from './run-timeline';
+import { asArray, asObject } from '../workloads/json';
 
 /** One wave of a rollout. */
 interface ReportRolloutStep {
@@ -81,8 +82,25 @@ export interface ReportDrain {
 }
 
 /** The timeline sections of the report. */
+/** A PersistentVolumeClaim at the end of the timeline. */
+export interface ReportClaim {
+  readonly namespace: string;
+  readonly name: string;
+  readonly phase: 'Pending' | 'Bound' | 'Lost';
+  /** The volume it is bound to, or null. */
+  readonly volumeName: string | null;
+  /** Its class ('' asks for a volume without class). */
+  readonly storageClassName: string;
+  /** The node affinity's zone of its volume (a provisioned zonal volume, a captured PV), or null. */
+  readonly zone: string | null;
+  /** The controller that created it ("StatefulSet/db"), or null for a claim of the apply or the cluster file. */
+  readonly createdBy: string | null;
+}
+
 export interface TimelineReport {
   readonly timeline: { readonly endTime: number; readonly settled: boolean };
+  /** The claims of the cluster file, the apply and the controllers, with their binding. */
+  readonly persistentVolumeClaims: readonly ReportClaim[];
   readonly rollouts: readonly ReportRollout[];
   readonly disruptionBudgets: readonly ReportDisruptionBudget[];
   readonly drains: readonly ReportDrain[];
@@ -112,12 +130,51 @@ export function buildTimelineReport(result: TimelineResult): TimelineReport {
       endTime: result.stoppedAtLimit ? result.endTime : (lastEvent?.time ?? 0),
       settled: !result.stoppedAtLimit,
     },
+    persistentVolumeClaims: reportClaims(result),
     rollouts,
     disruptionBudgets: reportBudgets(state, index),
     drains: reportDrains(result),
     events: result.events,
   };
 }
+
+function reportClaims(result: TimelineResult): ReportClaim[] {
+  const storage = result.storage;
+  return [...storage.claims.values()].map((claim) => {
+    const volume = claim.volumeName === '' ? undefined : storage.volumes.get(claim.volumeName);
+    return {
+      namespace: claim.namespace,
+      name: claim.name,
+      phase: claim.phase,
+      volumeName: claim.volumeName === '' ? null : claim.volumeName,
+      storageClassName: claim.storageClassName,
+      zone: volume === undefined ? null : volumeZone(volume.nodeAffinity, volume.labels),
+      createdBy: claim.createdBy,
+    };
+  });
+}
+
+/** The zone a volume is pinned to: an In requirement on topology.kubernetes.io/zone with one value, or its label. */
+function volumeZone(nodeAffinity: unknown, labels: Readonly<Record<string, string>>): string | null {
+  const terms = asArray(asObject(nodeAffinity)['nodeSelectorTerms']);
+  for (const term of terms) {
+    for (const expression of asArray(asObject(term)['matchExpressions'])) {
+      const requirement = asObject(expression);
+      const values = asArray(requirement['values']);
+      if (
+        requirement['key'] === ZONE_LABEL &&
+        requirement['operator'] === 'In' &&
+        values.length === 1 &&
+        typeof values[0] === 'string'
+      ) {
+        return values[0];
+      }
+    }
+  }
+  return labels[ZONE_LABEL] ?? null;
+}
+
+const ZONE_LABEL = 'topology.kubernetes.io/zone';
 
 function reportBudgets(state: ClusterState, index: BudgetIndex): ReportDisruptionBudget[] {
   return [...state.disruptionBudgets.values()].map((budget) => {

@@ -86,10 +86,6 @@ export const DEFAULT_MULTI_POINT_PLUGINS: readonly PluginRef[] = [
 export const NOT_MODELLED_PLUGINS: Readonly<Record<string, string>> = {
   SchedulingGates: 'pods with spec.schedulingGates are reported as gated by the simulation, not by a plugin',
   PrioritySort: 'the engine queues pods by priority, then input order',
-  VolumeRestrictions: 'volumes are not modelled',
-  NodeVolumeLimits: 'volumes are not modelled',
-  VolumeBinding: 'volumes are not modelled',
-  VolumeZone: 'volumes are not modelled',
   DefaultBinder: 'binding is immediate in the simulation',
 };
 

@@ -15,6 +15,10 @@ import { createNodeResourcesFit } from './plugins/node-resources-fit';
 import { createNodeUnschedulable } from './plugins/node-unschedulable';
 import { createPodTopologySpread } from './plugins/pod-topology-spread';
 import { createTaintToleration } from './plugins/taint-toleration';
+import { createVolumeBinding } from './plugins/volume-binding';
+import { createNodeVolumeLimits } from './plugins/node-volume-limits';
+import { createVolumeRestrictions } from './plugins/volume-restrictions';
+import { createVolumeZone } from './plugins/volume-zone';
 
 /** A registry: plugin name to factory. */
 export type PluginRegistry = ReadonlyMap<string, PluginFactory>;
@@ -27,6 +31,10 @@ export const IN_TREE_REGISTRY: PluginRegistry = new Map<string, PluginFactory>([
   ['NodeAffinity', createNodeAffinity],
   ['NodePorts', createNodePorts],
   ['NodeResourcesFit', createNodeResourcesFit],
+  ['VolumeRestrictions', createVolumeRestrictions],
+  ['NodeVolumeLimits', createNodeVolumeLimits],
+  ['VolumeBinding', createVolumeBinding],
+  ['VolumeZone', createVolumeZone],
   ['PodTopologySpread', createPodTopologySpread],
   ['InterPodAffinity', createInterPodAffinity],
   ['DefaultPreemption', createDefaultPreemption],

@@ -1,0 +1,206 @@
+/**
+ * Claims over time: what the PersistentVolume controller, the provisioner and the StatefulSet and ephemeral
+ * volume controllers do to PersistentVolumeClaims, and the scheduler's VolumeBinding PreBind.
+ *
+ * - A claim whose class binds at once (Immediate, or no class) is bound by the PV controller when it is created:
+ *   to the smallest Available volume that fits (FindMatchingVolume without a node), else, when its class has a
+ *   provisioner, to a new volume (the simulation cannot know where an Immediate provisioner puts it: the volume
+ *   gets no zone). A class that does not exist: ProvisioningFailed, `storageclass.storage.k8s.io "x" not found`,
+ *   and the claim stays Pending (its pods: "pod has unbound immediate PersistentVolumeClaims").
+ * - A WaitForFirstConsumer claim waits for the scheduler: when its pod is bound, PreBind binds it to the volume the
+ *   Filter chose or provisions one in the node's zone (scheduler/plugins/volume-binding/binder.ts).
+ * - A StatefulSet creates the claims of a pod's volumeClaimTemplates, "<template>-<set>-<ordinal>", before the
+ *   pod, with the selector's matchLabels as labels (stateful_pod_control.go createPersistentVolumeClaims), and
+ *   keeps them when the pod goes (persistentVolumeClaimRetentionPolicy Retain, the default).
+ * - A pod's generic ephemeral volume gets its claim "<pod>-<volume>" when the pod is created.
+ * Claims made here pass DefaultStorageClass as the apply's do.
+ */
+import type { StorageObjects, ClaimInfo } from '../model/storage-objects';
+import { readClaim } from '../model/storage-objects';
+import { withDefaultStorageClass } from '../admission/plugins/default-storage-class';
+import {
+  canProvision,
+  findMatchingVolume,
+  podClaimNames,
+  provisionVolume,
+} from '../scheduler/plugins/volume-binding/binder';
+import { timelineFinding } from './timeline-findings';
+import type { TimelineFinding } from './timeline-findings';
+import type { BinderNode } from '../scheduler/plugins/volume-binding/binder';
+import { prebindPodVolumes } from '../scheduler/plugins/volume-binding';
+import { asArray, asObject, readString } from '../workloads/json';
+import type { ClusterState } from './cluster-state';
+import type { SimPod } from './sim-pod';
+import type { SimStatefulSet } from './workload-objects';
+
+/** Claims, volumes and their binding over time. */
+export class VolumeController {
+  /** Claims assumed to exist, once per template ("file#doc#namespace/claim"). */
+  private readonly assumed = new Set<string>();
+
+  constructor(
+    private readonly state: ClusterState,
+    private readonly storage: StorageObjects,
+    private readonly defaultClass: string | null,
+    private readonly findings: TimelineFinding[] = [],
+  ) {
+    state.onPod((pod, change) => {
+      if (change === 'created') {
+        this.createEphemeralClaims(pod);
+        this.noteAssumedClaims(pod);
+      }
+    });
+  }
+
+  /**
+   * A claim the pod names that is not in the manifests, in a namespace whose claims the cluster file does not
+   * list: the real cluster may have it, so it is taken as bound (VolumeBinding does the same) and noted.
+   */
+  private noteAssumedClaims(pod: SimPod): void {
+    const source = pod.info.source;
+    for (const { claimName, isEphemeral, volumeIndex } of podClaimNames(pod.name, pod.info.pod.spec)) {
+      if (isEphemeral || this.storage.claim(pod.namespace, claimName) !== undefined) {
+        continue;
+      }
+      if (this.storage.claimNamespacesListed.has(pod.namespace)) {
+        continue;
+      }
+      const key = `${source.file}#${source.documentIndex}#${pod.namespace}/${claimName}`;
+      if (this.assumed.has(key)) {
+        continue;
+      }
+      this.assumed.add(key);
+      const message = `PersistentVolumeClaim "${claimName}" is not in the manifests; the cluster is assumed to have it, bound, in namespace "${pod.namespace}" (without it, the pods stay Pending: persistentvolumeclaim "${claimName}" not found)`;
+      const path = ['spec', 'volumes', volumeIndex, 'persistentVolumeClaim', 'claimName'];
+      this.findings.push(timelineFinding('claim-assumed', source, path, message));
+    }
+  }
+
+  /** The PV controller's first pass: every claim that binds at once and is not bound yet. */
+  syncAll(): void {
+    for (const claim of this.storage.claims.values()) {
+      this.syncClaim(claim);
+    }
+  }
+
+  /** PreBind: the pod's WaitForFirstConsumer claims, bound or provisioned for the node it is bound to. */
+  preBind(pod: SimPod, node: BinderNode): void {
+    for (const outcome of prebindPodVolumes(this.storage, pod.info, node)) {
+      const { claim, volume } = outcome;
+      const how = outcome.provisioned
+        ? `Successfully provisioned volume ${volume.name} for node ${node.name}`
+        : `Bound to volume ${volume.name} for pod ${pod.key} on node ${node.name}`;
+      this.state.recordClaim('ClaimBound', claim.namespace, claim.name, how, node.name);
+    }
+  }
+
+  /** createPersistentVolumeClaims: the StatefulSet's claims for one ordinal that do not exist yet. */
+  createStatefulSetClaims(set: SimStatefulSet, ordinal: number): void {
+    const spec = asObject(set.object['spec']);
+    const matchLabels = asObject(asObject(spec['selector'])['matchLabels']);
+    for (const template of asArray(spec['volumeClaimTemplates'])) {
+      const templateObject = asObject(template);
+      const templateName = readString(asObject(templateObject['metadata'])['name']);
+      if (templateName === undefined) {
+        continue;
+      }
+      const name = `${templateName}-${set.name}-${ordinal}`;
+      if (this.storage.claim(set.namespace, name) !== undefined) {
+        continue;
+      }
+      const templateMetadata = asObject(templateObject['metadata']);
+      const object = withDefaultStorageClass(
+        {
+          apiVersion: 'v1',
+          kind: 'PersistentVolumeClaim',
+          metadata: {
+            ...templateMetadata,
+            name,
+            namespace: set.namespace,
+            labels: { ...asObject(templateMetadata['labels']), ...matchLabels },
+          },
+          spec: asObject(templateObject['spec']),
+        },
+        this.defaultClass,
+      );
+      const claim = readClaim(object, null, `StatefulSet/${set.name}`);
+      this.storage.addClaim(claim);
+      const message = `create Claim ${name} Pod ${set.name}-${ordinal} in StatefulSet ${set.name} success`;
+      this.state.recordClaim('ClaimCreated', set.namespace, name, message, null);
+      this.syncClaim(claim);
+    }
+  }
+
+  /** The ephemeral volume controller: a claim per generic ephemeral volume of a new pod. */
+  private createEphemeralClaims(pod: SimPod): void {
+    const volumes = asArray(asObject(pod.info.pod.spec)['volumes']);
+    for (const volume of volumes) {
+      const volumeObject = asObject(volume);
+      const ephemeral = volumeObject['ephemeral'];
+      const volumeName = readString(volumeObject['name']);
+      if (ephemeral === undefined || volumeName === undefined) {
+        continue;
+      }
+      const name = `${pod.name}-${volumeName}`;
+      if (this.storage.claim(pod.namespace, name) !== undefined) {
+        continue;
+      }
+      const template = asObject(asObject(ephemeral)['volumeClaimTemplate']);
+      const object = withDefaultStorageClass(
+        {
+          apiVersion: 'v1',
+          kind: 'PersistentVolumeClaim',
+          metadata: { ...asObject(template['metadata']), name, namespace: pod.namespace },
+          spec: asObject(template['spec']),
+        },
+        this.defaultClass,
+      );
+      const claim = readClaim(object, null, `Pod/${pod.name}`);
+      this.storage.addClaim(claim);
+      this.syncClaim(claim);
+    }
+  }
+
+  /** syncUnboundClaim for a claim that binds at once; a WaitForFirstConsumer claim waits for its pod. */
+  private syncClaim(claim: ClaimInfo): void {
+    if (claim.phase === 'Bound' || claim.phase === 'Lost' || claim.deleting) {
+      return;
+    }
+    if (this.storage.isDelayBinding(claim) && claim.volumeName === '') {
+      return;
+    }
+    const candidates = [...this.storage.volumes.values()].filter(
+      (volume) =>
+        volume.storageClassName === claim.storageClassName ||
+        (claim.volumeName !== '' && volume.name === claim.volumeName),
+    );
+    const volume = findMatchingVolume(claim, candidates, null, new Set());
+    if (volume !== null && (claim.volumeName === '' || claim.volumeName === volume.name)) {
+      this.storage.bind(claim, volume);
+      this.state.recordClaim(
+        'ClaimBound',
+        claim.namespace,
+        claim.name,
+        `Bound to volume ${volume.name}`,
+        null,
+      );
+      return;
+    }
+    if (claim.storageClassName === '' || claim.volumeName !== '') {
+      return; // no class: only a volume made by hand binds it; pre-bound: waits for its volume
+    }
+    const storageClass = this.storage.classes.get(claim.storageClassName);
+    if (storageClass === undefined) {
+      const message = `storageclass.storage.k8s.io "${claim.storageClassName}" not found`;
+      this.state.recordClaim('ProvisioningFailed', claim.namespace, claim.name, message, null);
+      return;
+    }
+    if (!canProvision(storageClass)) {
+      return;
+    }
+    const provisioned = provisionVolume(this.storage, claim, null);
+    this.storage.bind(claim, provisioned);
+    const message = `Successfully provisioned volume ${provisioned.name} using ${storageClass.provisioner}`;
+    this.state.recordClaim('ClaimBound', claim.namespace, claim.name, message, null);
+  }
+}
