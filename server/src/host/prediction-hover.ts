@@ -6,6 +6,7 @@ import type { Node } from 'yaml';
 import { admissionHoverMarkdown } from '../language/predictions/admission-hover';
 import {
   budgetHoverMarkdown,
+  claimsHoverMarkdown,
   resourcesHoverMarkdown,
   rolloutHoverMarkdown,
   workloadHoverMarkdown,
@@ -70,6 +71,21 @@ export function predictionHover(
           .filter((drain) => drain.blockedBy.some((block) => block.disruptionBudget === key))
           .map((drain) => drain.node);
         return budgetHoverMarkdown(budget, drains);
+      }
+    }
+    const claims = report.persistentVolumeClaims ?? [];
+    if (object.kind === 'StatefulSet' && startsWith(relative, ['spec', 'volumeClaimTemplates'])) {
+      const own = claims.filter(
+        (c) => c.namespace === namespace && c.createdBy === `StatefulSet/${object.name}`,
+      );
+      if (own.length > 0) {
+        return claimsHoverMarkdown(`StatefulSet ${object.name ?? ''}`, own);
+      }
+    }
+    if (object.kind === 'PersistentVolumeClaim' && isHeader) {
+      const own = claims.filter((c) => c.namespace === namespace && c.name === object.name);
+      if (own.length > 0) {
+        return claimsHoverMarkdown(`PersistentVolumeClaim ${object.name ?? ''}`, own);
       }
     }
     if (isSame(relative, ['spec', 'strategy']) || isSame(relative, ['spec', 'updateStrategy'])) {

@@ -52,9 +52,9 @@ export const DEFAULT_SCHEDULER_NAME = 'default-scheduler';
 
 /**
  * kube-scheduler's default MultiPoint plugins, in order, with their default score weights (1.33–1.35). The
- * engine lacks some of them (volumes, gates, binding: see NOT_MODELLED_PLUGINS; DynamicResources only answers
- * its PostFilter, claims are not modelled); the framework lists
- * those it cannot build instead of failing.
+ * engine lacks some of them (gates, queue sort, binding: see NOT_MODELLED_PLUGINS; DynamicResources only
+ * answers its PostFilter, resource claims are not modelled); the framework lists those it cannot build instead of
+ * failing.
  */
 export const DEFAULT_MULTI_POINT_PLUGINS: readonly PluginRef[] = [
   { name: 'SchedulingGates' },
@@ -80,8 +80,7 @@ export const DEFAULT_MULTI_POINT_PLUGINS: readonly PluginRef[] = [
 
 /**
  * Default plugins the engine deliberately does not model, with why; a profile naming them is not an error.
- * Pods declare no volumes or resource claims the engine could check, and queueing and binding are the engine's
- * own loop.
+ * Queueing and binding are the engine's own loop (VolumeBinding's PreBind runs in it).
  */
 export const NOT_MODELLED_PLUGINS: Readonly<Record<string, string>> = {
   SchedulingGates: 'pods with spec.schedulingGates are reported as gated by the simulation, not by a plugin',

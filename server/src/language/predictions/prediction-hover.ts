@@ -159,6 +159,42 @@ export function budgetHoverMarkdown(budget: BudgetHoverData, blockedDrains: read
   return lines.join('\n');
 }
 
+/** A claim as the report gives it (report.persistentVolumeClaims). */
+interface ClaimHoverData {
+  readonly name: string;
+  readonly phase: string;
+  readonly volumeName: string | null;
+  readonly storageClassName: string;
+  readonly zone: string | null;
+}
+
+/** Markdown for claims (a StatefulSet's volumeClaimTemplates, or one claim): where each binds. */
+export function claimsHoverMarkdown(title: string, claims: readonly ClaimHoverData[]): string {
+  const lines = [
+    `**Volume claims** · ${escapeMarkdown(title)}`,
+    '',
+    '| claim | phase | volume | zone | class |',
+  ];
+  lines.push('| --- | --- | --- | --- | --- |');
+  for (const claim of claims) {
+    const cells = [
+      claim.name,
+      claim.phase,
+      claim.volumeName ?? '—',
+      claim.zone ?? '—',
+      claim.storageClassName === '' ? '(none)' : claim.storageClassName,
+    ];
+    lines.push(`| ${cells.map(escapeMarkdown).join(' | ')} |`);
+  }
+  if (claims.some((claim) => claim.phase === 'Pending')) {
+    lines.push('', 'A Pending claim keeps the pods that use it Pending.');
+  }
+  if (claims.some((claim) => claim.zone !== null)) {
+    lines.push('', 'A volume pinned to a zone keeps its pod in that zone, even when the pod is rescheduled.');
+  }
+  return lines.join('\n');
+}
+
 /** A rollout as the report gives it. */
 interface RolloutHoverData {
   readonly kind: string;
