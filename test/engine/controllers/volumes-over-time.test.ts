@@ -153,4 +153,58 @@ describe("a StatefulSet's claims over time (stateful_pod_control.go, the PV cont
     assert.equal(result.storage.claims.size, 0);
     assert.equal(eventsOf(result, 'ClaimBound').length, 0);
   });
+
+  test('a claim naming a volume without class gets the default class, so the volume refuses it (VolumeMismatch)', () => {
+    const pv = {
+      apiVersion: 'v1',
+      kind: 'PersistentVolume',
+      metadata: { name: 'models' },
+      spec: {
+        capacity: { storage: '1Gi' },
+        accessModes: ['ReadOnlyMany'],
+        hostPath: { path: '/mnt/models' },
+      },
+    };
+    const claimObject = (storageClassName?: string) => ({
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata: { name: 'models', namespace: 'default' },
+      spec: {
+        accessModes: ['ReadOnlyMany'],
+        resources: { requests: { storage: '1Gi' } },
+        volumeName: 'models',
+        ...(storageClassName === undefined ? {} : { storageClassName }),
+      },
+    });
+    const podSpec = { volumes: [{ name: 'm', persistentVolumeClaim: { claimName: 'models' } }] };
+    const deployment = workload('Deployment', 'serve', 'serve:1', { replicas: 1 }, podSpec);
+    const stuck = run({ cluster: [...zonalNodes(), STANDARD], manifests: [pv, claimObject(), deployment] });
+    const error = stuck.findings.find((finding) => finding.code === 'claim-pending');
+    assert.match(
+      error?.message ?? '',
+      /^PersistentVolumeClaim "models" stays Pending \(Cannot bind to requested volume "models": storageClassName does not match; /,
+    );
+    assert.deepEqual(error?.path, ['spec', 'volumeName']);
+    // storageClassName: "" asks for a volume without class: the claim binds and the pod runs.
+    const fixed = run({ cluster: [...zonalNodes(), STANDARD], manifests: [pv, claimObject(''), deployment] });
+    assert.equal(fixed.storage.claim('default', 'models')?.phase, 'Bound');
+    assert.equal(fixed.findings.filter((finding) => finding.code === 'claim-pending').length, 0);
+  });
+
+  test('a claim naming a volume the cluster file may hold (it lists no PersistentVolumes) is assumed bound', () => {
+    const claimObject = {
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata: { name: 'data', namespace: 'default' },
+      spec: {
+        accessModes: ['ReadWriteOnce'],
+        resources: { requests: { storage: '1Gi' } },
+        volumeName: 'pv-data',
+        storageClassName: '',
+      },
+    };
+    const result = run({ cluster: [...zonalNodes(), STANDARD], manifests: [claimObject] });
+    assert.equal(result.storage.claim('default', 'data')?.phase, 'Bound');
+    assert.equal(result.findings.filter((finding) => finding.code === 'claim-assumed').length, 1);
+  });
 });

@@ -131,6 +131,20 @@ export class VolumeController {
     }
   }
 
+  /**
+   * A claim naming a volume that neither the apply nor the cluster file has, when the cluster file lists no
+   * PersistentVolumes: the real cluster may have it, so it is taken as existing, fitting and bound, and noted.
+   */
+  private assumeVolume(claim: ClaimInfo): void {
+    const volume = provisionVolume(this.storage, claim, null, claim.volumeName);
+    this.storage.bind(claim, volume);
+    this.state.recordClaim('ClaimBound', claim.namespace, claim.name, `Bound to volume ${volume.name}`, null);
+    if (claim.source !== null) {
+      const message = `PersistentVolume "${volume.name}" is not in the manifests and the cluster file lists no PersistentVolumes: it is assumed to exist and to bind this claim`;
+      this.findings.push(timelineFinding('claim-assumed', claim.source, ['spec', 'volumeName'], message));
+    }
+  }
+
   /** The ephemeral volume controller: a claim per generic ephemeral volume of a new pod. */
   private createEphemeralClaims(pod: SimPod): void {
     const volumes = asArray(asObject(pod.info.pod.spec)['volumes']);
@@ -184,6 +198,14 @@ export class VolumeController {
         `Bound to volume ${volume.name}`,
         null,
       );
+      return;
+    }
+    if (
+      claim.volumeName !== '' &&
+      !this.storage.volumes.has(claim.volumeName) &&
+      !this.storage.volumesListed
+    ) {
+      this.assumeVolume(claim);
       return;
     }
     if (claim.storageClassName === '' || claim.volumeName !== '') {

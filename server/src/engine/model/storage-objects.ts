@@ -113,6 +113,8 @@ export class StorageObjects {
    * embedded default cluster, a capture without claims) the real cluster may have it.
    */
   readonly claimNamespacesListed = new Set<string>();
+  /** Whether the cluster file lists PersistentVolumes (else a volume a claim names may exist in the cluster). */
+  volumesListed = false;
   /** Counts changes, so callers can tell when a binding changed what a plugin read. */
   generation = 0;
 
@@ -133,6 +135,7 @@ export class StorageObjects {
         return true;
       }
       case 'PersistentVolume':
+        this.volumesListed ||= fromCluster;
         if (name !== '' && !this.volumes.has(name)) {
           this.volumes.set(name, readVolume(object, source));
         }

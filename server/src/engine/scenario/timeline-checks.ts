@@ -16,7 +16,7 @@ import type { ObjectSource } from '../model/source';
 import type { ScenarioDrain } from './run-steps';
 import type { SimPod } from '../controllers/sim-pod';
 import type { ClaimInfo, StorageObjects } from '../model/storage-objects';
-import { podClaimNames } from '../scheduler/plugins/volume-binding/binder';
+import { podClaimNames, volumeMismatch } from '../scheduler/plugins/volume-binding/binder';
 import { asArray, asObject } from '../workloads/json';
 
 /**
@@ -287,7 +287,8 @@ export function checkPendingClaims(
   const reported = new Set<string>();
   for (const claim of storage.claims.values()) {
     const pods = waiting.get(`${claim.namespace}/${claim.name}`);
-    if (pods === undefined || claim.phase !== 'Pending' || storage.isDelayBinding(claim)) {
+    const isPrebound = claim.volumeName !== '';
+    if (pods === undefined || claim.phase !== 'Pending' || (storage.isDelayBinding(claim) && !isPrebound)) {
       continue;
     }
     const where = claimField(state, claim);
@@ -304,7 +305,14 @@ export function checkPendingClaims(
 /** Why the PV controller leaves an immediate claim unbound. */
 function pendingClaimReason(storage: StorageObjects, claim: ClaimInfo): string {
   if (claim.volumeName !== '') {
-    return `its volume "${claim.volumeName}" is missing or bound to another claim`;
+    const volume = storage.volumes.get(claim.volumeName);
+    const why =
+      volume === undefined ? 'it does not exist' : (volumeMismatch(volume, claim) ?? 'it is not bound');
+    const hint =
+      volume !== undefined && volume.storageClassName === '' && claim.storageClassName !== ''
+        ? `; the volume has no class and the claim has "${claim.storageClassName}" (a claim that names no class gets the default one from DefaultStorageClass; storageClassName: "" asks for a volume without class)`
+        : '';
+    return `Cannot bind to requested volume "${claim.volumeName}": ${why}${hint}`;
   }
   if (claim.storageClassName === '') {
     return 'no persistent volumes available for this claim and no storage class is set';
@@ -326,7 +334,7 @@ function claimField(
   if (claim.source !== null) {
     return {
       source: claim.source,
-      path: classPath(['spec'], undefined),
+      path: claim.volumeName !== '' ? ['spec', 'volumeName'] : classPath(['spec'], undefined),
       key: `${claim.source.file}#${claim.source.documentIndex}`,
     };
   }

@@ -304,6 +304,32 @@ export function findMatchingVolume(
   return smallest;
 }
 
+/**
+ * checkVolumeSatisfyClaim (the PV controller, for a claim that names its volume): why the volume cannot bind it,
+ * or null when it can.
+ */
+export function volumeMismatch(volume: VolumeInfo, claim: ClaimInfo): string | null {
+  if (
+    volume.claimRef !== null &&
+    (volume.claimRef.name !== claim.name || volume.claimRef.namespace !== claim.namespace)
+  ) {
+    return 'volume already bound to a different claim.';
+  }
+  if (volume.capacityBytes < claim.requestBytes) {
+    return 'requested PV is too small';
+  }
+  if (volume.storageClassName !== claim.storageClassName) {
+    return 'storageClassName does not match';
+  }
+  if (volume.volumeMode !== claim.volumeMode) {
+    return 'incompatible volumeMode';
+  }
+  if (!claim.accessModes.every((mode) => volume.accessModes.includes(mode))) {
+    return 'incompatible accessMode';
+  }
+  return null;
+}
+
 /** checkVolumeProvisions: every claim's class can provision on this node. */
 function checkVolumeProvisions(
   storage: StorageObjects,
@@ -399,13 +425,19 @@ export function bindPodVolumes(
 }
 
 /** A provisioned volume for the claim, optionally pinned to a zone. */
-export function provisionVolume(storage: StorageObjects, claim: ClaimInfo, zone: string | null): VolumeInfo {
+export function provisionVolume(
+  storage: StorageObjects,
+  claim: ClaimInfo,
+  zone: string | null,
+  /** The volume's name when it is known (a volume assumed to exist); else "pvc-<namespace>-<claim>". */
+  knownName?: string,
+): VolumeInfo {
   const nodeAffinity =
     zone === null
       ? null
       : { nodeSelectorTerms: [{ matchExpressions: [{ key: ZONE_LABEL, operator: 'In', values: [zone] }] }] };
-  let name = `pvc-${claim.namespace}-${claim.name}`;
-  for (let suffix = 2; storage.volumes.has(name); suffix++) {
+  let name = knownName ?? `pvc-${claim.namespace}-${claim.name}`;
+  for (let suffix = 2; knownName === undefined && storage.volumes.has(name); suffix++) {
     name = `pvc-${claim.namespace}-${claim.name}-${suffix}`;
   }
   const volume: VolumeInfo = {
