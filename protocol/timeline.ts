@@ -39,6 +39,7 @@ export type TimelineEventType =
   // storage
   | 'ClaimCreated' //     a controller created a PersistentVolumeClaim (a StatefulSet's volumeClaimTemplates)
   | 'ClaimBound' //       a claim was bound to a volume (provisioned or found); `node` when it was bound for a pod
+  | 'ClaimDeleted' //     a StatefulSet's claim deleted with its scaled-down pod (whenScaled: Delete)
   | 'ProvisioningFailed' // the PV controller could not provision the claim's volume (its class does not exist)
   // nodes
   | 'NodeAdded'

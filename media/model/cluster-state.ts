@@ -174,6 +174,7 @@ export function applyNextEvent(timeline: Timeline, state: ClusterState): void {
     case 'FailedCreate':
     case 'ClaimCreated':
     case 'ClaimBound':
+    case 'ClaimDeleted':
     case 'ProvisioningFailed':
     case 'EvictionAllowed':
     case 'EvictionBlocked':

@@ -207,4 +207,33 @@ describe("a StatefulSet's claims over time (stateful_pod_control.go, the PV cont
     assert.equal(result.storage.claim('default', 'data')?.phase, 'Bound');
     assert.equal(result.findings.filter((finding) => finding.code === 'claim-assumed').length, 1);
   });
+
+  test("persistentVolumeClaimRetentionPolicy whenScaled: Delete removes a scaled-down ordinal's claim; Retain keeps it", () => {
+    const scaleTo1 = [
+      {
+        at: 120,
+        action: {
+          type: 'scale' as const,
+          kind: 'StatefulSet',
+          namespace: 'default',
+          name: 'db',
+          replicas: 1,
+        },
+      },
+    ];
+    const withPolicy = (whenScaled: string) => {
+      const set = database(2);
+      (set['spec'] as Record<string, unknown>)['persistentVolumeClaimRetentionPolicy'] = { whenScaled };
+      return run({ cluster: [...zonalNodes(), STANDARD], manifests: [set], steps: scaleTo1, until: 600 });
+    };
+    const deleted = withPolicy('Delete');
+    assert.deepEqual(
+      eventsOf(deleted, 'ClaimDeleted').map((event) => event.object.name),
+      ['data-db-1'],
+    );
+    assert.deepEqual([...deleted.storage.claims.keys()], ['default/data-db-0']);
+    const retained = withPolicy('Retain');
+    assert.equal(eventsOf(retained, 'ClaimDeleted').length, 0);
+    assert.equal(retained.storage.claim('default', 'data-db-1')?.phase, 'Bound');
+  });
 });

@@ -91,6 +91,10 @@ export class StatefulSetController {
         return;
       }
       this.deletePod(pod, `delete Pod ${pod.name} in StatefulSet ${set.name} successful (scale down)`);
+      // persistentVolumeClaimRetentionPolicy.whenScaled: Delete makes the pod own its claims (garbage collected).
+      if (pod.ordinal !== null) {
+        this.context.volumes?.releaseScaledDownClaims(set, pod.ordinal);
+      }
       if (monotonic) {
         return;
       }

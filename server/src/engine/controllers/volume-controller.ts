@@ -145,6 +145,32 @@ export class VolumeController {
     }
   }
 
+  /**
+   * A scaled-down ordinal's claims under persistentVolumeClaimRetentionPolicy.whenScaled Delete: deleted with the
+   * pod (the controller makes the pod their owner; the garbage collector removes them). Retain (the default) keeps
+   * them for the next scale-up, bound to the same volumes.
+   */
+  releaseScaledDownClaims(set: SimStatefulSet, ordinal: number): void {
+    const spec = asObject(set.object['spec']);
+    const policy = asObject(spec['persistentVolumeClaimRetentionPolicy']);
+    if (policy['whenScaled'] !== 'Delete') {
+      return;
+    }
+    for (const template of asArray(spec['volumeClaimTemplates'])) {
+      const templateName = readString(asObject(asObject(template)['metadata'])['name']);
+      const claim =
+        templateName === undefined
+          ? undefined
+          : this.storage.claim(set.namespace, `${templateName}-${set.name}-${ordinal}`);
+      if (claim === undefined) {
+        continue;
+      }
+      this.storage.deleteClaim(claim);
+      const message = `Claim ${claim.name} deleted with Pod ${set.name}-${ordinal} (persistentVolumeClaimRetentionPolicy whenScaled: Delete)`;
+      this.state.recordClaim('ClaimDeleted', claim.namespace, claim.name, message, null);
+    }
+  }
+
   /** The ephemeral volume controller: a claim per generic ephemeral volume of a new pod. */
   private createEphemeralClaims(pod: SimPod): void {
     const volumes = asArray(asObject(pod.info.pod.spec)['volumes']);

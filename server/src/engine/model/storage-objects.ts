@@ -85,6 +85,8 @@ export interface StorageClassInfo {
   /** allowedTopologies (TopologySelectorTerms), raw; empty allows every node. */
   readonly allowedTopologies: readonly unknown[];
   readonly isDefault: boolean;
+  /** reclaimPolicy of the volumes it provisions (Delete by default). */
+  readonly reclaimPolicy: string;
   /** metadata.creationTimestamp, '' when absent. */
   readonly creationTimestamp: string;
   readonly source: ObjectSource;
@@ -219,6 +221,23 @@ export class StorageObjects {
     this.generation++;
   }
 
+  /**
+   * Deletes a claim; its volume is released (reclaimPolicy Retain) or deleted with it (Delete, the default of
+   * provisioned volumes).
+   */
+  deleteClaim(claim: ClaimInfo): void {
+    this.claims.delete(`${claim.namespace}/${claim.name}`);
+    const volume = claim.volumeName === '' ? undefined : this.volumes.get(claim.volumeName);
+    if (volume !== undefined) {
+      if (volume.spec['persistentVolumeReclaimPolicy'] === 'Retain') {
+        volume.phase = 'Released';
+      } else {
+        this.volumes.delete(volume.name);
+      }
+    }
+    this.generation++;
+  }
+
   /** Binds a claim to a volume, both ways, as the PV controller completes it. */
   bind(claim: ClaimInfo, volume: VolumeInfo): void {
     claim.volumeName = volume.name;
@@ -318,6 +337,7 @@ function readClass(object: Record<string, unknown>, name: string, source: Object
       object['volumeBindingMode'] === 'WaitForFirstConsumer' ? 'WaitForFirstConsumer' : 'Immediate',
     allowedTopologies: Array.isArray(object['allowedTopologies']) ? object['allowedTopologies'] : [],
     isDefault,
+    reclaimPolicy: typeof object['reclaimPolicy'] === 'string' ? object['reclaimPolicy'] : 'Delete',
     creationTimestamp: typeof metadata['creationTimestamp'] === 'string' ? metadata['creationTimestamp'] : '',
     source,
   };

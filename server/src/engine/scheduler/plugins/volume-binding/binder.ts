@@ -451,7 +451,9 @@ export function provisionVolume(
     labels: {},
     claimRef: null,
     phase: 'Available',
-    spec: {},
+    spec: {
+      persistentVolumeReclaimPolicy: storage.classes.get(claim.storageClassName)?.reclaimPolicy ?? 'Delete',
+    },
     source: null,
   };
   storage.addVolume(volume);
