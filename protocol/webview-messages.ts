@@ -66,6 +66,20 @@ export interface PanelPod {
   readonly explanation?: PanelSchedulingExplanation;
   /** The manifest the pod comes from (for "Reveal manifest"), when known. */
   readonly location?: PanelManifestLocation;
+  /** The claims its volumes use. */
+  readonly claims?: readonly string[];
+  /** Placed but never started: the container's waiting reason and the kubelet's message. */
+  readonly waiting?: { readonly reason: string; readonly message: string };
+}
+
+/** A PersistentVolumeClaim at the end of the simulation (report.persistentVolumeClaims). */
+export interface PanelClaim {
+  readonly namespace: string;
+  readonly name: string;
+  readonly phase: string;
+  readonly volumeName: string | null;
+  readonly storageClassName: string;
+  readonly zone: string | null;
 }
 
 /** A finding of the report. */
@@ -87,6 +101,8 @@ export interface PanelReport {
   readonly cluster: { readonly source: string; readonly nodes: readonly PanelNode[] };
   readonly pods: readonly PanelPod[];
   readonly findings: readonly PanelFinding[];
+  /** The claims, where each binds (absent in reports without storage). */
+  readonly persistentVolumeClaims?: readonly PanelClaim[];
   /** The timeline, in time order (protocol/timeline.ts). Absent: a report without simulated time. */
   readonly events?: readonly TimelineEvent[];
 }

@@ -3,7 +3,7 @@
  * FitError message and each node's reasons when nothing fits; each node's filter outcome and scores when the
  * simulation recorded them), its history (click to jump), and a button that reveals its manifest in the editor.
  */
-import type { PanelPod } from '../../protocol/webview-messages';
+import type { PanelClaim, PanelPod } from '../../protocol/webview-messages';
 import { h, icon, replaceChildren } from '../dom';
 import { formatTime, visibleText } from '../format';
 import type { ClusterState } from '../model/cluster-state';
@@ -103,6 +103,13 @@ export class PodDetailsView {
         h('p', { className: 'fit-error', text: visibleText(atPlayhead.message) }),
       );
     }
+    if (report?.waiting !== undefined) {
+      sections.push(
+        h('h3', { text: `Never starts: ${visibleText(report.waiting.reason)}` }),
+        h('p', { className: 'fit-error', text: visibleText(report.waiting.message) }),
+      );
+    }
+    sections.push(...claimsSection(report, timeline.report.persistentVolumeClaims ?? []));
     sections.push(...schedulingSection(report, atPlayhead?.message ?? ''));
     sections.push(this.history(timeline, pod, state.cursor));
     replaceChildren(this.body, ...sections);
@@ -148,6 +155,25 @@ export class PodDetailsView {
 
 function fact(term: string, value: string): HTMLElement[] {
   return [h('dt', { text: term }), h('dd', { text: value })];
+}
+
+/** The claims the pod's volumes use, with where each binds at the end of the simulation. */
+function claimsSection(report: PanelPod | null, claims: readonly PanelClaim[]): Node[] {
+  const names = report?.claims ?? [];
+  if (report === null || names.length === 0) {
+    return [];
+  }
+  const items = names.map((name) => {
+    const claim = claims.find((entry) => entry.namespace === report.namespace && entry.name === name);
+    const where =
+      claim === undefined
+        ? 'not in the simulation (assumed to exist)'
+        : claim.volumeName === null
+          ? `${claim.phase}`
+          : `${claim.phase} to ${claim.volumeName}${claim.zone === null ? '' : ` in ${claim.zone}`}`;
+    return h('li', { text: `${visibleText(name)}: ${visibleText(where)}` });
+  });
+  return [h('h3', { text: 'Volume claims' }), h('ul', { className: 'claims' }, ...items)];
 }
 
 /** The report's outcome for the pod; its FitError message is left out when the playhead already shows it. */

@@ -72,6 +72,28 @@ describe(
       assert.deepEqual(await panel.allProblems(), []);
     });
 
+    test("a StatefulSet pod shows its claim, the volume it is bound to and that volume's zone", async () => {
+      const { page } = panel;
+      await seekTo(panel, EVENTS[EVENTS.length - 1]?.time ?? 0);
+      const pod = REPORT.pods.find((entry) => (entry.claims ?? []).length > 0 && entry.nodeName !== null);
+      const claimName = pod?.claims?.[0] ?? '';
+      const claim = (REPORT.persistentVolumeClaims ?? []).find((entry) => entry.name === claimName);
+      assert.ok(
+        pod !== undefined && claim?.volumeName !== null && claim?.zone !== null,
+        'a bound zonal claim',
+      );
+      await chipOf(page, pod.name).click();
+      await page.locator('.details .pod-name', { hasText: pod.name }).waitFor();
+      assert.equal(
+        await textOf(page, '.details .claims'),
+        `${claimName}: Bound to ${claim?.volumeName ?? ''} in ${claim?.zone ?? ''}`,
+      );
+      await panel.settle();
+      const out = resolve(__dirname, '../../test-results');
+      mkdirSync(out, { recursive: true });
+      await page.screenshot({ path: join(out, 'engine-examples-claims.png') });
+    });
+
     test('the drain held by the disruption budget, in the dark theme, is saved as engine-examples-dark.png', async () => {
       const { page } = panel;
       const blocked = EVENTS.findIndex((event) => event.type === 'DrainBlocked');

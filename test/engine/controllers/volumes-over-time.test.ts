@@ -214,7 +214,7 @@ describe("a StatefulSet's claims over time (stateful_pod_control.go, the PV cont
         at: 120,
         action: {
           type: 'scale' as const,
-          kind: 'StatefulSet',
+          kind: 'StatefulSet' as const,
           namespace: 'default',
           name: 'db',
           replicas: 1,

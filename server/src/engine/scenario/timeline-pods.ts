@@ -3,6 +3,7 @@
  * still exists at the end (bound, or Pending with kube-scheduler's last message), in input order (file, document,
  * then creation), and each node's use.
  */
+import { podClaimNames } from '../scheduler/plugins/volume-binding/binder';
 import { Cluster } from '../model/cluster';
 import type { PodInfo } from '../model/pod-info';
 import { computeQosClass } from '../model/qos';
@@ -59,9 +60,12 @@ export function timelinePods(
         cluster,
       );
       const waiting = pods[index]?.waiting ?? null;
-      return waiting === null
-        ? entry
-        : { ...entry, waiting: { reason: waiting.reason, message: waiting.message } };
+      const claims = podClaimNames(record.pod.name, record.pod.pod.spec).map((entry) => entry.claimName);
+      return {
+        ...entry,
+        ...(claims.length === 0 ? {} : { claims }),
+        ...(waiting === null ? {} : { waiting: { reason: waiting.reason, message: waiting.message } }),
+      };
     }),
     records,
     nodes: infos.map(reportNode),

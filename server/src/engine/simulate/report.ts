@@ -62,6 +62,8 @@ export interface ReportPod {
   readonly unschedulable: ReportUnschedulable | null;
   /** Pods evicted to make room for this one, "namespace/name". */
   readonly preempted: readonly string[];
+  /** The PersistentVolumeClaims its volumes use (persistentVolumeClaims[] of the report says where each binds). */
+  readonly claims?: readonly string[];
   /** Placed but never started: the container's waiting reason and the kubelet's message. */
   readonly waiting?: { readonly reason: string; readonly message: string };
 }
