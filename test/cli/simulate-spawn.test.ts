@@ -22,6 +22,6 @@ test(
       result.stdout,
       /0\/4 nodes are available: 1 node\(s\) had untolerated taint\(s\), 3 Insufficient nvidia\.com\/gpu\./,
     );
-    assert.match(result.stdout, /13 pods: 11 placed, 2 Pending; 2 refused by the API server\./);
+    assert.match(result.stdout, /20 pods: 18 placed, 2 Pending; 2 refused by the API server\./);
   },
 );

@@ -63,7 +63,7 @@ describe('foresight simulate on examples/', () => {
       stdout,
       /kube-system\/log-agent-\S+ +DaemonSet\/log-agent +Burstable +2000001000 +control-plane/,
     );
-    assert.match(stdout, /13 pods: 11 placed, 2 Pending; 2 refused by the API server\./);
+    assert.match(stdout, /20 pods: 18 placed, 2 Pending; 2 refused by the API server\./);
   });
 
   test('the shop namespace shows admission: PodSecurity refuses the privileged pod, the quota the third replica', async () => {
@@ -88,7 +88,7 @@ describe('foresight simulate on examples/', () => {
     );
     assert.match(
       stdout,
-      /13 pods: 10 placed, 3 Pending; 2 refused by the API server; 1 predicted failure \(drains, rollouts\)\.$/m,
+      /20 pods: 16 placed, 4 Pending; 2 refused by the API server; 1 predicted failure \(drains, rollouts\)\.$/m,
     );
     // The drain evicts orders-db-1, whose volume was provisioned in worker-1's zone: no other node is in it.
     assert.match(

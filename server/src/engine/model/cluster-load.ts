@@ -72,6 +72,24 @@ export function flattenLists(inputs: readonly SourcedObject[]): SourcedObject[] 
   return result;
 }
 
+/**
+ * Kinds of a cluster file that other parts of the simulation read: admission (ServiceAccounts, LimitRanges,
+ * ResourceQuotas), the kubelet (ConfigMaps, Secrets), the controllers (workloads, budgets, autoscalers,
+ * ControllerRevisions) and the scenario.
+ */
+const READ_ELSEWHERE: ReadonlySet<string> = new Set([
+  'ServiceAccount',
+  'LimitRange',
+  'ResourceQuota',
+  'ConfigMap',
+  'Secret',
+  'DaemonSet',
+  'HorizontalPodAutoscaler',
+  'ControllerRevision',
+  'Scenario',
+  'NodeGroup',
+]);
+
 /** Loads the cluster objects. */
 export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLoadOptions): LoadedCluster {
   const findings: EngineFinding[] = [];
@@ -82,6 +100,8 @@ export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLo
   const namespaceLabels = new Map<string, Readonly<Record<string, string>>>();
   const schedulerConfigurations: SourcedObject[] = [];
   const objects = new ClusterObjects();
+  /** Kinds of the cluster file the simulation does not read: counted, for one note. */
+  const unused = new Map<string, { count: number; source: ObjectSource }>();
 
   const classify = (entry: SourcedObject, isClusterFile: boolean): void => {
     const { object, source } = entry;
@@ -120,9 +140,9 @@ export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLo
         if (objects.add(kind, object, source, isClusterFile)) {
           return;
         }
-        if (isClusterFile) {
-          const message = `${kind} objects in a cluster file are not used by the simulation`;
-          findings.push(engineFinding('ignored-object', source, [], message));
+        if (isClusterFile && !READ_ELSEWHERE.has(kind)) {
+          const entry = unused.get(kind);
+          unused.set(kind, { count: (entry?.count ?? 0) + 1, source: entry?.source ?? source });
         }
     }
   };
@@ -146,6 +166,12 @@ export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLo
   }
   for (const entry of flattenLists(options.extraObjects ?? [])) {
     classify(entry, false);
+  }
+  const first = [...unused.values()][0];
+  if (first !== undefined) {
+    const kinds = [...unused].map(([kind, { count }]) => `${count} ${kind}`).join(', ');
+    const message = `not used by the simulation, in the cluster file: ${kinds}`;
+    findings.push(engineFinding('ignored-object', first.source, [], message));
   }
   if (nodes.length === 0) {
     const source = inputs[0]?.source ?? { file: options.description, documentIndex: 0, path: [] };

@@ -19,6 +19,17 @@ import type { JsonObject } from '../workloads/json';
 import { asObject, isJsonObject, readString } from '../workloads/json';
 import { readDisruptionBudget } from './read-budget';
 import { readDaemonSet, readDeployment, readStatefulSet } from './read-workloads';
+import type { ControllerRevision } from './applied-template';
+import { equalRevision, isUnchangedByApply, lastAppliedTemplate } from './applied-template';
+import { POD_TEMPLATE_HASH_LABEL } from '../workloads/replica-set';
+
+/** A ReplicaSet's template without its pod-template-hash label (EqualIgnoreHash). */
+function withoutHashLabel(template: JsonObject): JsonObject {
+  const metadata = asObject(template['metadata']);
+  const labels = { ...asObject(metadata['labels']) };
+  delete labels[POD_TEMPLATE_HASH_LABEL];
+  return { ...template, metadata: { ...metadata, labels } };
+}
 
 /** The kinds whose pods are created once, without a simulated controller. */
 const STATIC_POD_OWNERS = new Set(['Job', 'CronJob', 'ReplicationController']);
@@ -42,6 +53,24 @@ function withoutReplicas(entry: SourcedObject): SourcedObject {
   return { ...entry, object: { ...object, spec: { ...asObject(object['spec']), replicas: 0 } } };
 }
 
+/** The cluster file's workload objects by "Kind/namespace/name", and its ControllerRevisions. */
+export interface LiveObjects {
+  readonly objects: ReadonlyMap<string, JsonObject>;
+  readonly revisions: readonly ControllerRevision[];
+}
+
+const NO_LIVE_OBJECTS: LiveObjects = { objects: new Map(), revisions: [] };
+
+/** The template of a workload object (spec.template). */
+function templateOf(object: JsonObject): JsonObject {
+  return asObject(asObject(object['spec'])['template']);
+}
+
+/** The object with another pod template. */
+function withTemplate(object: JsonObject, template: JsonObject): JsonObject {
+  return { ...object, spec: { ...asObject(object['spec']), template } };
+}
+
 /** What applying the manifests needs. */
 interface ApplyInput {
   readonly state: ClusterState;
@@ -52,11 +81,14 @@ interface ApplyInput {
   readonly findings: TimelineFinding[];
   /** Receives what the workloads' validation finds (the API server's refusals, empty results explained). */
   readonly workloadFindings: WorkloadFinding[];
+  /** The running workloads as the cluster file has them (to tell what the apply changes). */
+  readonly live?: LiveObjects;
 }
 
 /** Applies the manifests; returns the pods to create at time 0 (bare pods, Job pods). */
 export function applyManifests(input: ApplyInput): SimPod[] {
   const { state, manifests, autoscalers, findings } = input;
+  const live = input.live ?? NO_LIVE_OBJECTS;
   // Validation does not depend on the replicas: expand controller-run workloads at 0 replicas (no pod copies),
   // and only the kinds whose pods are created once in full.
   const expansion = expandWorkloads(manifests.map(withoutReplicas), { nodes: input.nodes });
@@ -77,13 +109,13 @@ export function applyManifests(input: ApplyInput): SimPod[] {
     }
     switch (object['kind']) {
       case 'Deployment':
-        applyDeployment(state, object, source, autoscalers, findings);
+        applyDeployment(state, object, source, autoscalers, findings, live);
         break;
       case 'StatefulSet':
-        applyStatefulSet(state, object, source, autoscalers, findings);
+        applyStatefulSet(state, object, source, autoscalers, findings, live);
         break;
       case 'DaemonSet':
-        applyDaemonSet(state, object, source, findings);
+        applyDaemonSet(state, object, source, findings, live);
         break;
       case 'ReplicaSet':
         applyReplicaSet(state, object, source, autoscalers);
@@ -124,12 +156,37 @@ function applyDeployment(
   source: SourcedObject['source'],
   autoscalers: AutoscalerIndex,
   findings: TimelineFinding[],
+  live: LiveObjects,
 ): void {
-  const deployment = readDeployment(object, source, autoscalers, findings);
-  if (deployment === null) {
+  const applied = readDeployment(object, source, autoscalers, findings);
+  if (applied === null) {
     return;
   }
-  const running = state.deployments.get(deployment.key);
+  const running = state.deployments.get(applied.key);
+  let deployment = applied;
+  if (running !== undefined) {
+    // What the apply leaves of the template: the live one when nothing changes (no new ReplicaSet), or the
+    // template of a ReplicaSet the Deployment already has when it returns to it (a rollback keeps its hash).
+    const manifestTemplate = templateOf(object);
+    const liveObject = live.objects.get(`Deployment/${applied.key}`);
+    const lastApplied = liveObject === undefined ? undefined : lastAppliedTemplate(liveObject);
+    if (isUnchangedByApply(running.template, manifestTemplate, lastApplied)) {
+      deployment = { ...applied, template: running.template, templateHash: running.templateHash };
+    } else {
+      const previous = [...state.replicaSets.values()]
+        .filter((replicaSet) => replicaSet.deploymentKey === applied.key)
+        .find((replicaSet) =>
+          isUnchangedByApply(withoutHashLabel(replicaSet.template), manifestTemplate, lastApplied),
+        );
+      if (previous !== undefined) {
+        deployment = {
+          ...applied,
+          template: withoutHashLabel(previous.template),
+          templateHash: previous.templateHash,
+        };
+      }
+    }
+  }
   if (running !== undefined) {
     deployment.status = running.status;
     deployment.progress = running.progress;
@@ -147,12 +204,39 @@ function applyStatefulSet(
   source: SourcedObject['source'],
   autoscalers: AutoscalerIndex,
   findings: TimelineFinding[],
+  live: LiveObjects,
 ): void {
-  const set = readStatefulSet(object, source, autoscalers, findings);
-  if (set === null) {
+  const applied = readStatefulSet(object, source, autoscalers, findings);
+  if (applied === null) {
     return;
   }
-  const running = state.statefulSets.get(set.key);
+  const running = state.statefulSets.get(applied.key);
+  let set = applied;
+  if (running !== undefined) {
+    // getStatefulSetRevisions: an unchanged template keeps the live revision, an earlier one's is reused.
+    const manifestTemplate = templateOf(object);
+    const liveObject = live.objects.get(`StatefulSet/${applied.key}`);
+    const lastApplied = liveObject === undefined ? undefined : lastAppliedTemplate(liveObject);
+    if (isUnchangedByApply(templateOf(running.object), manifestTemplate, lastApplied)) {
+      set = {
+        ...applied,
+        object: withTemplate(object, templateOf(running.object)),
+        updateRevision: running.updateRevision,
+      };
+    } else {
+      const revision = equalRevision(
+        live.revisions,
+        'StatefulSet',
+        applied.namespace,
+        applied.name,
+        manifestTemplate,
+        lastApplied,
+      );
+      if (revision !== undefined) {
+        set = { ...applied, object: withTemplate(object, revision.template), updateRevision: revision.name };
+      }
+    }
+  }
   if (running !== undefined) {
     set.currentObject = running.currentObject;
     set.currentRevision = running.currentRevision;
@@ -168,12 +252,39 @@ function applyDaemonSet(
   object: JsonObject,
   source: SourcedObject['source'],
   findings: TimelineFinding[],
+  live: LiveObjects,
 ): void {
-  const set = readDaemonSet(object, source, findings);
-  if (set === null) {
+  const applied = readDaemonSet(object, source, findings);
+  if (applied === null) {
     return;
   }
-  const running = state.daemonSets.get(set.key);
+  const running = state.daemonSets.get(applied.key);
+  let set = applied;
+  if (running !== undefined) {
+    // constructHistory: the revision whose template equals the applied one, else a new one.
+    const manifestTemplate = templateOf(object);
+    const liveObject = live.objects.get(`DaemonSet/${applied.key}`);
+    const lastApplied = liveObject === undefined ? undefined : lastAppliedTemplate(liveObject);
+    if (isUnchangedByApply(templateOf(running.object), manifestTemplate, lastApplied)) {
+      set = {
+        ...applied,
+        object: withTemplate(object, templateOf(running.object)),
+        updateRevision: running.updateRevision,
+      };
+    } else {
+      const revision = equalRevision(
+        live.revisions,
+        'DaemonSet',
+        applied.namespace,
+        applied.name,
+        manifestTemplate,
+        lastApplied,
+      );
+      if (revision !== undefined) {
+        set = { ...applied, object: withTemplate(object, revision.template), updateRevision: revision.hash };
+      }
+    }
+  }
   set.isTracked = running === undefined || running.updateRevision !== set.updateRevision;
   for (const [node, count] of running?.podsCreatedOnNode ?? []) {
     set.podsCreatedOnNode.set(node, count);

@@ -15,7 +15,7 @@ import type { SchedulerProfile } from '../scheduler/profile';
 import type { RecordDetail } from '../scheduler/record';
 import type { PluginRegistry } from '../scheduler/registry';
 import type { KubernetesMinor } from '../version';
-import { isJsonObject } from '../workloads/json';
+import { asObject, isJsonObject, readString } from '../workloads/json';
 import type { TimingSettings } from '../controllers/timing-settings';
 import { TIMELINE_ONLY_KINDS, simulateTimeline } from './run-timeline';
 import type { Scenario } from './scenario-spec';
@@ -23,7 +23,7 @@ import { isScenarioObject } from './scenario-spec';
 import { buildTimelineReport } from './timeline-report';
 import type { TimelineReport } from './timeline-report';
 import { timelinePods } from './timeline-pods';
-import type { TimelinePods } from './timeline-pods';
+import type { ManifestWorkloads, TimelinePods } from './timeline-pods';
 
 /** What the timeline adds to a simulation: steps from elsewhere (CLI), an end time, timing overrides. */
 export interface TimelineOptions {
@@ -114,10 +114,41 @@ export function runTimelineForReport(
   return {
     sections: buildTimelineReport(result),
     findings,
-    pods: timelinePods(result, manifestFiles, base, podLevelResources),
+    pods: timelinePods(result, manifestFiles, base, podLevelResources, manifestWorkloads(request.manifests)),
     rejected: result.rejected,
   };
 }
+
+/** The workloads the manifests name, with where (timeline-pods.ts lists their pods, whatever made them). */
+function manifestWorkloads(manifests: readonly SourcedObject[]): ManifestWorkloads {
+  const result = new Map<string, { file: string; documentIndex: number }>();
+  for (const { object, source } of manifests) {
+    if (!isJsonObject(object)) {
+      continue;
+    }
+    const kind = readString(object['kind']);
+    const metadata = asObject(object['metadata']);
+    const name = readString(metadata['name']);
+    if (kind === undefined || name === undefined || !WORKLOAD_KINDS.has(kind)) {
+      continue;
+    }
+    const key = `${readString(metadata['namespace']) ?? 'default'}/${kind}/${name}`;
+    if (!result.has(key)) {
+      result.set(key, { file: source.file, documentIndex: source.documentIndex });
+    }
+  }
+  return result;
+}
+
+const WORKLOAD_KINDS: ReadonlySet<string> = new Set([
+  'Deployment',
+  'ReplicaSet',
+  'StatefulSet',
+  'DaemonSet',
+  'Job',
+  'CronJob',
+  'ReplicationController',
+]);
 
 function findingKey(finding: AnyFinding): string {
   const { source } = finding;

@@ -6,6 +6,9 @@
  * scheduler before time 0. Everything of the initial state appears in the timeline at time 0 (NodeAdded, then
  * PodCreated, PodScheduled and PodPhaseChanged Ready for each pod), so the panel can replay from nothing.
  */
+import type { ControllerRevision } from './applied-template';
+import { equalRevision } from './applied-template';
+import type { SimStatefulSet } from '../controllers/workload-objects';
 import type { Cluster } from '../model/cluster';
 import type { SourcedObject } from '../model/cluster-load';
 import type { ClusterState } from '../controllers/cluster-state';
@@ -16,7 +19,7 @@ import type { TimelineFinding } from '../controllers/timeline-findings';
 import { timelineFinding } from '../controllers/timeline-findings';
 import type { AutoscalerIndex } from '../workloads/autoscalers';
 import type { JsonObject } from '../workloads/json';
-import { asArray, asObject, isJsonObject } from '../workloads/json';
+import { asArray, asObject, isJsonObject, readString } from '../workloads/json';
 import { POD_TEMPLATE_HASH_LABEL } from '../workloads/replica-set';
 import { CONTROLLER_REVISION_HASH_LABEL } from '../workloads/stateful-set';
 import { readDisruptionBudget } from './read-budget';
@@ -38,6 +41,8 @@ interface InitialStateInput {
   /** Binds a pod with the scheduler; returns the node or null. */
   readonly place: (pod: SimPod) => string | null;
   readonly findings: TimelineFinding[];
+  /** The cluster file's ControllerRevisions (the revisions of its StatefulSets and DaemonSets). */
+  readonly revisions?: readonly ControllerRevision[];
 }
 
 /** Builds the initial state into `input.state`; returns the pods of the initial state that did not fit. */
@@ -109,6 +114,47 @@ function isReadyInFile(pod: SimPod): boolean {
   return !(isJsonObject(ready) && ready['status'] === 'False');
 }
 
+/** spec.template of a workload object. */
+function templateOf(object: JsonObject): JsonObject {
+  return asObject(asObject(object['spec'])['template']);
+}
+
+/**
+ * A captured StatefulSet's revisions as its status names them (status.updateRevision, currentRevision: the names
+ * its pods carry in controller-revision-hash); during an update, the current revision's pods are made from the
+ * template its ControllerRevision records. Without status, the revision whose template is the set's.
+ */
+function withLiveRevisions(
+  set: SimStatefulSet,
+  object: JsonObject,
+  revisions: readonly ControllerRevision[],
+): SimStatefulSet {
+  const status = asObject(object['status']);
+  const update = readString(status['updateRevision']);
+  if (update === undefined) {
+    const revision = equalRevision(revisions, 'StatefulSet', set.namespace, set.name, templateOf(object));
+    return revision === undefined
+      ? set
+      : { ...set, updateRevision: revision.name, currentRevision: revision.name };
+  }
+  const current = readString(status['currentRevision']) ?? update;
+  const currentTemplate = revisions.find(
+    (revision) =>
+      revision.ownerKind === 'StatefulSet' &&
+      revision.namespace === set.namespace &&
+      revision.name === current,
+  )?.template;
+  return {
+    ...set,
+    updateRevision: update,
+    currentRevision: current,
+    currentObject:
+      current === update || currentTemplate === undefined
+        ? set.currentObject
+        : { ...object, spec: { ...asObject(object['spec']), template: currentTemplate } },
+  };
+}
+
 function readWorkloads(input: InitialStateInput): void {
   const { state, workloads, autoscalers, findings } = input;
   for (const { object, source } of workloads) {
@@ -127,14 +173,25 @@ function readWorkloads(input: InitialStateInput): void {
       case 'StatefulSet': {
         const set = readStatefulSet(object, source, autoscalers, findings);
         if (set !== null) {
-          state.statefulSets.set(set.key, set);
+          state.statefulSets.set(set.key, withLiveRevisions(set, object, input.revisions ?? []));
         }
         break;
       }
       case 'DaemonSet': {
         const set = readDaemonSet(object, source, findings);
         if (set !== null) {
-          state.daemonSets.set(set.key, set);
+          // The live revision: the ControllerRevision whose template is the DaemonSet's (its pods' hash).
+          const revision = equalRevision(
+            input.revisions ?? [],
+            'DaemonSet',
+            set.namespace,
+            set.name,
+            templateOf(object),
+          );
+          state.daemonSets.set(
+            set.key,
+            revision === undefined ? set : { ...set, updateRevision: revision.hash },
+          );
         }
         break;
       }

@@ -22,7 +22,7 @@ import { isActive } from '../controllers/sim-pod';
 import type { KubernetesMinor } from '../version';
 import { indexAutoscalers } from '../workloads/autoscalers';
 import type { WorkloadFinding } from '../workloads/findings';
-import { isJsonObject } from '../workloads/json';
+import { asObject, isJsonObject, readString } from '../workloads/json';
 import { NameAllocator } from '../workloads/names';
 import { BudgetIndex } from '../controllers/budget-index';
 import { ClusterState } from '../controllers/cluster-state';
@@ -30,6 +30,8 @@ import { DaemonSetController } from '../controllers/daemon-set-controller';
 import { DeploymentController } from '../controllers/deployment-controller';
 import { DisruptionController } from '../controllers/disruption-controller';
 import { VolumeController } from '../controllers/volume-controller';
+import { readControllerRevisions } from './applied-template';
+import type { LiveObjects } from './apply-manifests';
 import { assumedStorageClasses } from '../model/assumed-storage';
 import type { StorageObjects } from '../model/storage-objects';
 import { Kubelets } from '../controllers/kubelet';
@@ -67,7 +69,11 @@ import {
 } from './timeline-checks';
 
 /** Kinds of a cluster file only the timeline reads (the scheduler's cluster loader ignores them). */
-export const TIMELINE_ONLY_KINDS: ReadonlySet<string> = new Set(['DaemonSet', 'HorizontalPodAutoscaler']);
+export const TIMELINE_ONLY_KINDS: ReadonlySet<string> = new Set([
+  'DaemonSet',
+  'HorizontalPodAutoscaler',
+  'ControllerRevision',
+]);
 
 /** The kinds of a cluster file that describe running workloads (the timeline's initial state). */
 const RUNNING_WORKLOAD_KINDS: ReadonlySet<string> = new Set([
@@ -77,6 +83,7 @@ const RUNNING_WORKLOAD_KINDS: ReadonlySet<string> = new Set([
   'DaemonSet',
   'PodDisruptionBudget',
   'HorizontalPodAutoscaler',
+  'ControllerRevision',
 ]);
 
 /** What to simulate over time. */
@@ -180,6 +187,20 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     [...workloads, ...manifests].map((entry) => entry.object).filter(isJsonObject),
   );
 
+  // The running workloads as captured, and their ControllerRevisions: what an apply changes is read against them.
+  const live: LiveObjects = {
+    objects: new Map(
+      workloads.flatMap(({ object }) => {
+        if (!isJsonObject(object)) {
+          return [];
+        }
+        const metadata = asObject(object['metadata']);
+        const key = `${String(object['kind'])}/${readString(metadata['namespace']) ?? 'default'}/${readString(metadata['name']) ?? ''}`;
+        return [[key, object] as const];
+      }),
+    ),
+    revisions: readControllerRevisions(workloads),
+  };
   const sim = new Simulation();
   const timeline = new TimelineRecorder();
   const state = new ClusterState(sim, timeline);
@@ -227,6 +248,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
       return placer.scheduleOne(pod.info).nodeName;
     },
     findings: timelineFindings,
+    revisions: live.revisions,
   });
   factory.admitting = true;
   const created = applyManifests({
@@ -237,6 +259,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     nodes: cluster.nodes.map((node) => node.node),
     findings: timelineFindings,
     workloadFindings,
+    live,
   });
 
   const rollouts = new RolloutLog(state);

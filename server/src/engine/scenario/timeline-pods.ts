@@ -11,6 +11,7 @@ import type { SchedulingRecord } from '../scheduler/record';
 import { reportNode, reportPod } from '../simulate/report';
 import type { ReportNode, ReportPod } from '../simulate/report';
 import type { TimelineResult } from './run-timeline';
+import type { SimPod } from '../controllers/sim-pod';
 
 /** Pods and nodes at the end of the timeline. */
 export interface TimelinePods {
@@ -20,12 +21,22 @@ export interface TimelinePods {
   readonly nodes: readonly ReportNode[];
 }
 
-/** The pods of the manifests (their sources' files) at the end of the timeline. */
+/**
+ * Where the manifests put each workload they name, "namespace/Kind/name" → its file and document: a running
+ * workload the apply only changes (scales) keeps pods made from the cluster's copy, and they are its pods too.
+ */
+export type ManifestWorkloads = ReadonlyMap<
+  string,
+  { readonly file: string; readonly documentIndex: number }
+>;
+
+/** The pods of the manifests (their sources' files, or the workloads they name) at the end of the timeline. */
 export function timelinePods(
   result: TimelineResult,
   manifestFiles: ReadonlySet<string>,
   base: Cluster,
   podLevelResources: boolean,
+  manifestWorkloads: ManifestWorkloads = new Map(),
 ): TimelinePods {
   const { state } = result;
   const infos = state.nodeList().map((node) => node.info);
@@ -38,14 +49,28 @@ export function timelinePods(
   );
   // Input order, as people read their manifests: by file, then document, then creation.
   const fileOrder = new Map([...manifestFiles].map((file, index) => [file, index]));
+  const placeOf = (pod: SimPod): { file: string; documentIndex: number } | undefined => {
+    if (manifestFiles.has(pod.info.source.file)) {
+      return pod.info.source;
+    }
+    const workload = pod.workload;
+    return workload === null
+      ? undefined
+      : manifestWorkloads.get(`${pod.namespace}/${workload.kind}/${workload.name}`);
+  };
   const pods = [...state.pods.values()]
-    .filter((pod) => manifestFiles.has(pod.info.source.file))
+    .map((pod) => ({ pod, place: placeOf(pod) }))
+    .filter(
+      (entry): entry is { pod: SimPod; place: { file: string; documentIndex: number } } =>
+        entry.place !== undefined,
+    )
     .sort(
       (a, b) =>
-        (fileOrder.get(a.info.source.file) ?? 0) - (fileOrder.get(b.info.source.file) ?? 0) ||
-        a.info.source.documentIndex - b.info.source.documentIndex ||
-        a.createdSeq - b.createdSeq,
-    );
+        (fileOrder.get(a.place.file) ?? 0) - (fileOrder.get(b.place.file) ?? 0) ||
+        a.place.documentIndex - b.place.documentIndex ||
+        a.pod.createdSeq - b.pod.createdSeq,
+    )
+    .map((entry) => entry.pod);
   const records = pods.map((pod) => {
     const record = result.records.get(pod.key);
     if (pod.nodeName !== null) {
@@ -61,8 +86,11 @@ export function timelinePods(
       );
       const waiting = pods[index]?.waiting ?? null;
       const claims = podClaimNames(record.pod.name, record.pod.pod.spec).map((entry) => entry.claimName);
+      // A pod of the cluster file knows its controller from the state (the workload that owns it).
+      const workload = pods[index]?.workload ?? null;
       return {
         ...entry,
+        owner: entry.owner ?? (workload === null ? null : { kind: workload.kind, name: workload.name }),
         ...(claims.length === 0 ? {} : { claims }),
         ...(waiting === null ? {} : { waiting: { reason: waiting.reason, message: waiting.message } }),
       };

@@ -161,8 +161,10 @@ function volumeZone(nodeAffinity: unknown, labels: Readonly<Record<string, strin
     for (const expression of asArray(asObject(term)['matchExpressions'])) {
       const requirement = asObject(expression);
       const values = asArray(requirement['values']);
+      const key = requirement['key'];
       if (
-        requirement['key'] === ZONE_LABEL &&
+        typeof key === 'string' &&
+        ZONE_KEYS.has(key) &&
         requirement['operator'] === 'In' &&
         values.length === 1 &&
         typeof values[0] === 'string'
@@ -175,6 +177,14 @@ function volumeZone(nodeAffinity: unknown, labels: Readonly<Record<string, strin
 }
 
 const ZONE_LABEL = 'topology.kubernetes.io/zone';
+/** Zone keys a volume's node affinity uses: the well-known one, its beta form, and CSI drivers' own. */
+const ZONE_KEYS: ReadonlySet<string> = new Set([
+  ZONE_LABEL,
+  'failure-domain.beta.kubernetes.io/zone',
+  'topology.gke.io/zone',
+  'topology.ebs.csi.aws.com/zone',
+  'topology.disk.csi.azure.com/zone',
+]);
 
 function reportBudgets(state: ClusterState, index: BudgetIndex): ReportDisruptionBudget[] {
   return [...state.disruptionBudgets.values()].map((budget) => {

@@ -131,12 +131,45 @@ function usage(node: ReportNode, resource: string): string {
     used.ok && total.ok && total.quantity.milli > 0
       ? ` (${Math.floor((used.quantity.milli * 100) / total.quantity.milli)}%)`
       : '';
-  return `${requested}/${allocatable}${percent}`;
+  return `${readable(requested)}/${readable(allocatable)}${percent}`;
+}
+
+/**
+ * A byte quantity as people read it: exact binary units stay ("16Gi", "448Mi"); a capture's odd kibibytes
+ * ("13219424Ki") are shown to a tenth of the largest unit ("12.6Gi"). The JSON report keeps the exact value.
+ */
+function readable(text: string): string {
+  const match = /^(\d+)Ki$/.exec(text);
+  if (match === null) {
+    return text;
+  }
+  const bytes = Number(match[1]) * 1024;
+  for (const [unit, size] of [
+    ['Ti', 1024 ** 4],
+    ['Gi', 1024 ** 3],
+    ['Mi', 1024 ** 2],
+  ] as const) {
+    if (bytes >= size) {
+      return `${(bytes / size).toFixed(1)}${unit}`;
+    }
+  }
+  return text;
+}
+
+function isZero(text: string | undefined): boolean {
+  if (text === undefined) {
+    return true;
+  }
+  const parsed = parseQuantity(text);
+  return parsed.ok && parsed.quantity.milli === 0;
 }
 
 function extendedUsage(node: ReportNode): string {
+  // Resources the node has none of and nothing requests (hugepages on most nodes) are left out.
   const names = Object.keys(node.allocatable).filter(
-    (name) => name.includes('/') || name.startsWith('hugepages-'),
+    (name) =>
+      (name.includes('/') || name.startsWith('hugepages-')) &&
+      !(isZero(node.allocatable[name]) && isZero(node.requested[name])),
   );
   return names
     .map((name) => `${name} ${node.requested[name] ?? '0'}/${node.allocatable[name] ?? '0'}`)
