@@ -260,3 +260,191 @@ describe('isUnchangedByApply (kubectl apply over a live, defaulted object)', () 
     });
   }
 });
+
+describe('what a captured cluster says about time and taints', () => {
+  const node = (name: string, taints: unknown[] = []) => ({
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name, labels: { 'kubernetes.io/hostname': name } },
+    spec: { taints },
+    status: { allocatable: { cpu: '1', memory: '4Gi', pods: '110' } },
+  });
+  const running = (
+    name: string,
+    nodeName: string,
+    startTime: string,
+    extra: Record<string, unknown> = {},
+  ) => ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace: 'default' },
+    spec: {
+      nodeName,
+      containers: [{ name: 'c', image: 'busybox', resources: { requests: { cpu: '500m' } } }],
+      ...extra,
+    },
+    status: { phase: 'Running', startTime },
+  });
+  const sourced = (objects: unknown[], file: string): SourcedObject[] =>
+    objects.map((object, documentIndex) => ({ object, source: { file, documentIndex, path: [] } }));
+
+  test('preemption takes the later-started of two equal-priority pods (MoreImportantPod)', () => {
+    const urgent = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'urgent', namespace: 'default' },
+      spec: {
+        priority: 1000,
+        containers: [{ name: 'c', image: 'busybox', resources: { requests: { cpu: '500m' } } }],
+      },
+    };
+    const cluster = sourced(
+      [
+        node('w1'),
+        // Listed (and so placed) first, but started later: it is the less important of the two.
+        running('young', 'w1', '2026-06-01T00:00:00Z'),
+        running('old', 'w1', '2026-01-01T00:00:00Z'),
+      ],
+      'cluster.yaml',
+    );
+    const report = simulate({ manifests: sourced([urgent], 'app.yaml'), cluster, version: '1.35' }).report;
+    assert.deepEqual(report.pods.find((pod) => pod.name === 'urgent')?.preempted, ['default/young']);
+  });
+
+  test('a NoExecute taint already on a captured node evicts what does not tolerate it, now or after tolerationSeconds', () => {
+    const cluster = sourced(
+      [
+        node('w1'),
+        node('w2', [{ key: 'dedicated', value: 'gpu', effect: 'NoExecute' }]),
+        running('intolerant', 'w2', '2026-01-01T00:00:00Z'),
+        running('tolerant', 'w2', '2026-01-01T00:00:00Z', {
+          tolerations: [
+            {
+              key: 'dedicated',
+              operator: 'Equal',
+              value: 'gpu',
+              effect: 'NoExecute',
+              tolerationSeconds: 120,
+            },
+          ],
+        }),
+        running('forever', 'w2', '2026-01-01T00:00:00Z', {
+          tolerations: [{ key: 'dedicated', operator: 'Exists', effect: 'NoExecute' }],
+        }),
+      ],
+      'cluster.yaml',
+    );
+    const report = simulate({ manifests: [], cluster, version: '1.35' }).report;
+    const evicted = (report.events ?? [])
+      .filter((event) => event.type === 'PodEvicted')
+      .map((event) => [event.object.name, event.time]);
+    assert.deepEqual(evicted, [
+      ['intolerant', 0],
+      ['tolerant', 120],
+    ]);
+  });
+
+  test('a pod scheduled to a not-ready node it tolerates for 300 s (DefaultTolerationSeconds) is evicted after them', () => {
+    const cluster = sourced(
+      [node('w1', [{ key: 'node.kubernetes.io/not-ready', effect: 'NoExecute' }])],
+      'cluster.yaml',
+    );
+    const manifest = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p', namespace: 'default' },
+      spec: { containers: [{ name: 'c', image: 'busybox', resources: { requests: { cpu: '100m' } } }] },
+    };
+    const report = simulate({ manifests: sourced([manifest], 'app.yaml'), cluster, version: '1.35' }).report;
+    const events = (report.events ?? []).filter((event) => event.object.name === 'p');
+    assert.equal(events.find((event) => event.type === 'PodScheduled')?.node, 'w1');
+    assert.equal(events.find((event) => event.type === 'PodEvicted')?.time, 300);
+  });
+
+  test('a Failed StatefulSet pod of the capture is deleted, then its ordinal created again (processReplica)', () => {
+    const cluster = read('.foresight/cluster.yaml', (text) => {
+      const at = text.indexOf('    name: cart-db-1\n');
+      const phase = text.indexOf('    phase: Running', at);
+      return `${text.slice(0, phase)}    phase: Failed${text.slice(phase + '    phase: Running'.length)}`;
+    });
+    const report = run(undefined, cluster);
+    const events = (report.events ?? [])
+      .filter((event) => event.object.name === 'cart-db-1')
+      .slice(0, 2)
+      .map((event) => [event.type, event.message]);
+    assert.deepEqual(events, [
+      ['PodDeleted', 'delete Pod cart-db-1 in StatefulSet cart-db successful'],
+      ['PodCreated', 'create Pod cart-db-1 in StatefulSet cart-db successful'],
+    ]);
+  });
+});
+
+describe('disruption budgets over what a cluster runs (disruption_test.go)', () => {
+  const sourced = (objects: unknown[], file: string): SourcedObject[] =>
+    objects.map((object, documentIndex) => ({ object, source: { file, documentIndex, path: [] } }));
+  const nodes = ['w1', 'w2'].map((name) => ({
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name, labels: { 'kubernetes.io/hostname': name } },
+    status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' } },
+  }));
+  const budget = (rule: Record<string, unknown>) => ({
+    apiVersion: 'policy/v1',
+    kind: 'PodDisruptionBudget',
+    metadata: { name: 'app', namespace: 'default' },
+    spec: { ...rule, selector: { matchLabels: { app: 'app' } } },
+  });
+  const container = { name: 'c', image: 'busybox', resources: { requests: { cpu: '100m' } } };
+
+  test("TestReplicationController: a ReplicationController's scale counts for a percentage budget", () => {
+    const controller = {
+      apiVersion: 'v1',
+      kind: 'ReplicationController',
+      metadata: { name: 'app', namespace: 'default' },
+      spec: {
+        replicas: 3,
+        selector: { app: 'app' },
+        template: { metadata: { labels: { app: 'app' } }, spec: { containers: [container] } },
+      },
+    };
+    const report = simulate({
+      manifests: sourced([controller, budget({ minAvailable: '50%' })], 'app.yaml'),
+      cluster: sourced(nodes, 'cluster.yaml'),
+      version: '1.35',
+    }).report;
+    const status = report.disruptionBudgets?.[0];
+    assert.deepEqual(
+      [status?.expectedPods, status?.desiredHealthy, status?.currentHealthy, status?.disruptionsAllowed],
+      [3, 2, 3, 1],
+    );
+  });
+
+  test('TestUnmanagedPods: a pod without a controller is healthy but not part of the expected scale', () => {
+    const bare = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'bare', namespace: 'default', labels: { app: 'app' } },
+      spec: { containers: [container] },
+    };
+    const deployment = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'app', namespace: 'default' },
+      spec: {
+        replicas: 2,
+        selector: { matchLabels: { app: 'app' } },
+        template: { metadata: { labels: { app: 'app' } }, spec: { containers: [container] } },
+      },
+    };
+    const report = simulate({
+      manifests: sourced([deployment, bare, budget({ maxUnavailable: 1 })], 'app.yaml'),
+      cluster: sourced(nodes, 'cluster.yaml'),
+      version: '1.35',
+    }).report;
+    const status = report.disruptionBudgets?.[0];
+    assert.deepEqual(
+      [status?.expectedPods, status?.desiredHealthy, status?.currentHealthy, status?.disruptionsAllowed],
+      [2, 1, 3, 2],
+    );
+  });
+});

@@ -39,6 +39,12 @@ export class ClusterState extends ClusterWatch {
   private readonly byNode = new Map<string, Set<SimPod>>();
   private seq = 0;
 
+  /**
+   * The instant (epoch seconds) the simulation's t=0 stands for: after every start time of the cluster file, so
+   * pods the simulation starts are younger than those that ran before (preemption weighs start times).
+   */
+  startEpoch = 0;
+
   constructor(
     readonly sim: Simulation,
     readonly timeline: TimelineRecorder,
@@ -178,6 +184,8 @@ export class ClusterState extends ClusterWatch {
   /** Records that a pod is bound to a node (the scheduler already accounted it in the NodeInfo). */
   bindPod(pod: SimPod, nodeName: string, message: string): void {
     pod.nodeName = nodeName;
+    // The kubelet sets status.startTime when it first sees the pod (a captured pod keeps its own).
+    pod.info.startTime ??= this.startEpoch + this.sim.now;
     let set = this.byNode.get(nodeName);
     if (set === undefined) {
       set = new Set();

@@ -27,6 +27,8 @@ export class DisruptionController {
   constructor(
     private readonly state: ClusterState,
     private readonly index: BudgetIndex,
+    /** spec.replicas of the ReplicationControllers (cluster file and apply), by "namespace/name". */
+    private readonly replicationControllers: ReadonlyMap<string, number> = new Map(),
   ) {
     this.queue = new SyncQueue(state.sim, PRIORITY.disruption, (key) => this.sync(key));
     state.onPod((pod) => {
@@ -87,7 +89,10 @@ export class DisruptionController {
     }
   }
 
-  /** The finders, in upstream order: ReplicaSet (or its Deployment), StatefulSet, then the scale subresource. */
+  /**
+   * The finders, in upstream order: ReplicationController, ReplicaSet (or its Deployment), StatefulSet, then the
+   * scale subresource.
+   */
   private findScale(
     ref: ControllerRef,
     namespace: string,
@@ -95,6 +100,16 @@ export class DisruptionController {
   ): ScaleLookup {
     const podName = pods.find((pod) => pod.controllerRef === ref)?.name ?? ref.name;
     switch (ref.kind) {
+      case 'ReplicationController': {
+        const replicas = this.replicationControllers.get(`${namespace}/${ref.name}`);
+        return replicas === undefined
+          ? { kind: 'error', message: noControllerMessage(podName) }
+          : {
+              kind: 'scale',
+              controllerKey: `ReplicationController/${namespace}/${ref.name}`,
+              scale: replicas,
+            };
+      }
       case 'ReplicaSet': {
         const replicaSet = this.state.replicaSets.get(`${namespace}/${ref.name}`);
         if (replicaSet === undefined) {

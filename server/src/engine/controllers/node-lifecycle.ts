@@ -51,7 +51,35 @@ export class NodeLifecycle {
   constructor(
     private readonly state: ClusterState,
     private readonly settings: TimingSettings,
-  ) {}
+  ) {
+    // The taint manager watches pods too: a pod bound to a node with NoExecute taints (a not-ready node it
+    // tolerates for 300 s, a dedicated node it tolerates for a while) is handled like the node's own pods.
+    state.onPod((pod, change) => {
+      if (change === 'scheduled' && pod.nodeName !== null) {
+        const node = state.nodes.get(pod.nodeName);
+        if (node !== undefined && node.isKubeletAlive) {
+          this.scheduleTaintEviction(pod, listOf(node.object.spec?.taints));
+        }
+      }
+    });
+  }
+
+  /**
+   * The taint manager's first pass over the cluster as captured: each pod on a node whose NoExecute taints it
+   * does not tolerate is deleted now; one that tolerates them for a while, after the shortest tolerationSeconds
+   * (counted from the start of the simulation: the capture does not say when the controller first saw it).
+   */
+  evictForCapturedTaints(): void {
+    for (const node of this.state.nodeList()) {
+      const taints = listOf(node.object.spec?.taints);
+      if (!taints.some((taint) => taint.effect === 'NoExecute')) {
+        continue;
+      }
+      for (const pod of this.state.podsOn(node.name)) {
+        this.scheduleTaintEviction(pod, taints);
+      }
+    }
+  }
 
   /** The node's kubelet stops now; the controller notices after the grace period. */
   failNode(node: SimNode): void {
@@ -84,6 +112,9 @@ export class NodeLifecycle {
   private scheduleTaintEviction(pod: SimPod, taints: readonly TaintObject[]): void {
     const { state } = this;
     if (pod.deletionTime !== null) {
+      return;
+    }
+    if (!taints.some((taint) => taint.effect === 'NoExecute')) {
       return;
     }
     const seconds = tolerationSecondsFor(admittedTolerations(listOf(pod.object.spec?.tolerations)), taints);

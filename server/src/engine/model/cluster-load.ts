@@ -33,6 +33,8 @@ interface LoadedCluster {
   readonly findings: readonly EngineFinding[];
   /** KubeSchedulerConfiguration objects found, for the scheduler configuration parser. */
   readonly schedulerConfigurations: readonly SourcedObject[];
+  /** Pods of the cluster file that finished (Succeeded or Failed): on no node, but their controllers see them. */
+  readonly finishedPods: readonly SourcedObject[];
 }
 
 /** Options of loadCluster. */
@@ -180,8 +182,12 @@ export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLo
     findings.push(engineFinding('cluster-no-nodes', source, [], message));
   }
   const cluster = new Cluster(nodes, priorityClasses, namespaceLabels, options.description, objects);
+  const finishedPods = pods.filter(({ object }) => {
+    const status = isRecord(object) && isRecord(object['status']) ? object['status'] : {};
+    return status['phase'] === 'Succeeded' || status['phase'] === 'Failed';
+  });
   bindPods(cluster, pods, options.version, findings);
-  return { cluster, findings, schedulerConfigurations };
+  return { cluster, findings, schedulerConfigurations, finishedPods };
 }
 
 /** Adds the cluster file's running pods to their nodes. */

@@ -60,6 +60,11 @@ export interface PodInfo {
   readonly hasRequiredAntiAffinity: boolean;
   /** The node the pod is bound to, or null while pending. */
   nodeName: string | null;
+  /**
+   * status.startTime in seconds since the Unix epoch (GetPodStartTime; creationTimestamp when there is none), or
+   * null for a pod not started. A pod the simulation binds gets the simulation's start instant plus the time.
+   */
+  startTime: number | null;
 }
 
 /** What a PodInfo is built from besides the pod object. */
@@ -108,7 +113,23 @@ export function createPodInfo(input: PodInfoInput, problems: PodResourceProblem[
     hasPodAffinity: podAffinity !== undefined || podAntiAffinity !== undefined,
     hasRequiredAntiAffinity,
     nodeName: typeof spec.nodeName === 'string' && spec.nodeName !== '' ? spec.nodeName : null,
+    startTime: startTimeOf(pod),
   };
+}
+
+/** status.startTime, else metadata.creationTimestamp, in epoch seconds; null when neither is a time. */
+function startTimeOf(pod: PodObject): number | null {
+  const status = (pod as { status?: { startTime?: unknown } }).status;
+  const creation = (pod.metadata as { creationTimestamp?: unknown } | undefined)?.creationTimestamp;
+  for (const value of [status?.startTime, creation]) {
+    if (typeof value === 'string') {
+      const millis = Date.parse(value);
+      if (Number.isFinite(millis)) {
+        return millis / 1000;
+      }
+    }
+  }
+  return null;
 }
 
 /**

@@ -43,6 +43,8 @@ interface InitialStateInput {
   readonly findings: TimelineFinding[];
   /** The cluster file's ControllerRevisions (the revisions of its StatefulSets and DaemonSets). */
   readonly revisions?: readonly ControllerRevision[];
+  /** The cluster file's Succeeded and Failed pods. */
+  readonly finishedPods?: readonly SourcedObject[];
 }
 
 /** Builds the initial state into `input.state`; returns the pods of the initial state that did not fit. */
@@ -52,6 +54,7 @@ export function buildInitialState(input: InitialStateInput): SimPod[] {
     state.addNode(node, `Registered Node ${node.name} in Controller`);
   }
   readWorkloads(input);
+  deleteFinishedStatefulPods(state, input.finishedPods ?? []);
   const claimed = new Set<string>();
   for (const node of cluster.nodes) {
     for (const info of node.pods) {
@@ -93,6 +96,36 @@ export function buildInitialState(input: InitialStateInput): SimPod[] {
     addRunning(state, pod, nodeName, true);
   }
   return pending;
+}
+
+/**
+ * processReplica: a StatefulSet pod that finished (Succeeded or Failed, an OOM-killed or evicted replica) is
+ * deleted, and its ordinal is created again on a later sync. The deletion is the controller's first act; the
+ * ordinal is then missing and the controller creates it as for any missing ordinal.
+ */
+function deleteFinishedStatefulPods(state: ClusterState, pods: readonly SourcedObject[]): void {
+  for (const { object } of pods) {
+    if (!isJsonObject(object)) {
+      continue;
+    }
+    const metadata = asObject(object['metadata']);
+    const owner = asArray(metadata['ownerReferences'])
+      .map((reference) => asObject(reference))
+      .find((reference) => reference['controller'] === true && reference['kind'] === 'StatefulSet');
+    const name = readString(metadata['name']);
+    const namespace = readString(metadata['namespace']) ?? 'default';
+    const setName = readString(owner?.['name']);
+    if (name === undefined || setName === undefined || !state.statefulSets.has(`${namespace}/${setName}`)) {
+      continue;
+    }
+    state.recordWorkload(
+      'PodDeleted',
+      'Pod',
+      namespace,
+      name,
+      `delete Pod ${name} in StatefulSet ${setName} successful`,
+    );
+  }
 }
 
 /** Records a pod of the initial state as created, bound and (unless its status says otherwise) Ready. */

@@ -204,6 +204,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   const sim = new Simulation();
   const timeline = new TimelineRecorder();
   const state = new ClusterState(sim, timeline);
+  state.startEpoch = Math.max(0, ...cluster.boundPods().map((pod) => pod.startTime ?? 0)) + 1;
   const names = new NameAllocator();
   for (const pod of cluster.boundPods()) {
     names.reserve(pod.namespace, pod.name);
@@ -249,6 +250,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     },
     findings: timelineFindings,
     revisions: live.revisions,
+    finishedPods: loaded.finishedPods,
   });
   factory.admitting = true;
   const created = applyManifests({
@@ -288,9 +290,14 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     }
   }
   const index = new BudgetIndex(state);
-  const disruption = new DisruptionController(state, index);
+  const disruption = new DisruptionController(
+    state,
+    index,
+    replicationControllerScales([...clusterObjects, ...manifests]),
+  );
   const lifecycle = new NodeLifecycle(state, settings);
   disruption.syncAllNow();
+  lifecycle.evictForCapturedTaints();
 
   for (const pod of [...pending, ...created]) {
     state.createPod(pod, `Created pod: ${pod.name}`);
@@ -341,4 +348,21 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     rejected: withRefusedReplicas(rejected, state),
     storage: cluster.objects.storage,
   };
+}
+
+/** spec.replicas (default 1) of each ReplicationController, by "namespace/name" (the apply's replace the cluster's). */
+function replicationControllerScales(objects: readonly SourcedObject[]): Map<string, number> {
+  const scales = new Map<string, number>();
+  for (const { object } of objects) {
+    if (!isJsonObject(object) || object['kind'] !== 'ReplicationController') {
+      continue;
+    }
+    const metadata = asObject(object['metadata']);
+    const replicas = asObject(object['spec'])['replicas'];
+    scales.set(
+      `${readString(metadata['namespace']) ?? 'default'}/${readString(metadata['name']) ?? ''}`,
+      typeof replicas === 'number' && Number.isInteger(replicas) && replicas >= 0 ? replicas : 1,
+    );
+  }
+  return scales;
 }

@@ -322,6 +322,11 @@ describe('pickOneNodeForPreemption', () => {
     victims: priorities.map(victim),
     pdbViolations,
   });
+  /** The candidate with these start times (epoch seconds), one per victim. */
+  const started = (base: Candidate, times: number[]): Candidate => ({
+    ...base,
+    victims: base.victims.map((entry, index) => ({ ...entry, startTime: times[index] ?? null })),
+  });
   const CASES: readonly { name: string; candidates: Candidate[]; want: string }[] = [
     {
       name: 'fewest budget violations win first',
@@ -347,6 +352,21 @@ describe('pickOneNodeForPreemption', () => {
       name: 'remaining ties go to the first candidate',
       candidates: [candidate('a', [10]), candidate('b', [10])],
       want: 'a',
+    },
+    {
+      // TestPickOneNodeForPreemption "mixed priority pods are preempted, pick later StartTime one".
+      name: 'then the node whose earliest-started highest-priority victim started latest',
+      candidates: [
+        started(candidate('a', [10, 10]), [100, 300]),
+        started(candidate('b', [10, 10]), [200, 150]),
+        started(candidate('c', [10, 10]), [120, 400]),
+      ],
+      want: 'b',
+    },
+    {
+      name: "only the highest-priority victims' start times count",
+      candidates: [started(candidate('a', [10, 5]), [100, 900]), started(candidate('b', [10, 5]), [200, 50])],
+      want: 'b',
     },
   ];
   for (const testCase of CASES) {

@@ -4,12 +4,11 @@
  * and of the cycle state, until enough candidates are found (DefaultPreemptionArgs: minCandidateNodesPercentage of
  * them, at least minCandidateNodesAbsolute); candidates that violate no PodDisruptionBudget come first. The node is
  * then picked by pickOneNodeForPreemption: fewest budget violations, lowest highest-priority victim, lowest sum of
- * priorities, fewest victims.
+ * priorities, fewest victims, then the latest start among the highest-priority victims.
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/preemption/preemption.go
  *
  * Differences, for determinism: the dry run starts at the first potential node (upstream at a random offset, in
- * parallel), the start-time criterion is left out (no start times in a simulation) and remaining ties go to the
- * first candidate in that order (upstream: map order).
+ * parallel) and remaining ties go to the first candidate in that order (upstream: map order).
  */
 import type { NodeInfo } from '../../../model/node-info';
 import type { PodInfo } from '../../../model/pod-info';
@@ -73,6 +72,15 @@ export function dryRunPreemption(
   return { candidates: [...nonViolating, ...violating], statuses };
 }
 
+/** GetEarliestPodStartTime: the earliest start among the highest-priority victims (-Infinity when unknown). */
+function earliestStartOfTopVictims(victims: readonly PodInfo[]): number {
+  const top = Math.max(...victims.map((victim) => victim.priority));
+  const starts = victims
+    .filter((victim) => victim.priority === top && victim.startTime !== null)
+    .map((victim) => victim.startTime ?? 0);
+  return starts.length === 0 ? Number.NEGATIVE_INFINITY : Math.min(...starts);
+}
+
 /** pickOneNodeForPreemption: applies each criterion in turn until one candidate is left. */
 export function pickOneCandidate(candidates: readonly Candidate[]): Candidate | undefined {
   const criteria: readonly ((candidate: Candidate) => number)[] = [
@@ -81,6 +89,8 @@ export function pickOneCandidate(candidates: readonly Candidate[]): Candidate | 
     // MaxInt32 + 1 is added to every priority so that negative priorities still add up to a larger sum.
     (candidate) => -candidate.victims.reduce((sum, victim) => sum + victim.priority + 2 ** 31, 0),
     (candidate) => -candidate.victims.length,
+    // The latest start time among the earliest-started highest-priority victims (GetEarliestPodStartTime).
+    (candidate) => earliestStartOfTopVictims(candidate.victims),
   ];
   let remaining = [...candidates];
   for (const score of criteria) {

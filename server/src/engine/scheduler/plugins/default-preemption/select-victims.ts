@@ -5,8 +5,8 @@
  * others, keeping each one the preemptor still fits beside; the pods that could not be given back are the victims.
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/plugins/defaultpreemption/default_preemption.go
  *
- * Importance is priority, then start time (util.MoreImportantPod); the simulation has no start times, so pods of
- * equal priority keep the order they were placed on the node in (placed earlier: started earlier).
+ * Importance is priority, then start time (util.MoreImportantPod: status.startTime of a captured pod, the bind
+ * time of a simulated one); remaining ties keep the order the pods were placed on the node in.
  */
 import type { NodeInfo } from '../../../model/node-info';
 import type { PodInfo } from '../../../model/pod-info';
@@ -104,9 +104,17 @@ export function selectVictimsOnNode(
   return { ok: true, victims, pdbViolations };
 }
 
-/** Sorts pods by descending priority, then by the order they were placed in (`placed`: position). */
+/**
+ * MoreImportantPod: descending priority, then the earlier start time; pods without one (not started) after, then
+ * the order they were placed in (`placed`: position).
+ */
 function sortByImportance(pods: PodInfo[], placed: ReadonlyMap<PodInfo, number>): void {
-  pods.sort((a, b) => b.priority - a.priority || (placed.get(a) ?? 0) - (placed.get(b) ?? 0));
+  pods.sort(
+    (a, b) =>
+      b.priority - a.priority ||
+      (a.startTime ?? Number.POSITIVE_INFINITY) - (b.startTime ?? Number.POSITIVE_INFINITY) ||
+      (placed.get(a) ?? 0) - (placed.get(b) ?? 0),
+  );
 }
 
 function remove(
