@@ -5,8 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import type { CliIo } from './cli/io';
+import { COMMON_OPTIONS_HELP } from './cli/outcome';
 import { runValidate, VALIDATE_USAGE } from './cli/validate';
-import { runSimulate } from './cli/simulate';
+import { runSimulate, SIMULATE_USAGE } from './cli/simulate';
 
 const USAGE = `usage: foresight <command> [options] PATH...
 
@@ -15,7 +16,24 @@ commands:
   simulate   predict where each Pod lands on a simulated cluster, or why it stays Pending
 
 ${VALIDATE_USAGE}
-run "foresight <command> --help" for a command's options.
+${SIMULATE_USAGE}
+
+PATH is a file or a folder, read as kubectl apply -f reads it (.yaml, .yml and .json files); - reads standard input.
+
+${COMMON_OPTIONS_HELP}
+
+options of validate:
+  --max-file-size-kb N     files larger than this are not analysed (default 8192)
+
+options of simulate:
+  --cluster FILE           the cluster to simulate (kubectl get nodes -o yaml, or a cluster file; repeatable);
+                           without it, the embedded default cluster of 4 nodes
+  --until SECONDS          stop the timeline at this simulated time
+  --drain NODE@SECONDS, --fail-node NODE@SECONDS, --scale [NAMESPACE/]KIND/NAME=REPLICAS@SECONDS,
+  --add-node NAME[=LIKE]@SECONDS
+                           scenario steps at a simulated time
+
+run "foresight <command> --help" for a command's usage.
 `;
 
 /** Runs the CLI with arguments (without node and script); resolves to the exit code. */
@@ -24,7 +42,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   switch (command) {
     case 'validate':
       if (rest.includes('--help') || rest.includes('-h')) {
-        io.stdout(`${VALIDATE_USAGE}\n`);
+        io.stdout(`${VALIDATE_USAGE}\n\n${COMMON_OPTIONS_HELP}\n`);
         return 0;
       }
       return runValidate(rest, io);
@@ -50,6 +68,7 @@ if (require.main === module) {
     stderr: (text) => process.stderr.write(text),
     cwd: process.cwd(),
     readStdin: () => readFileSync(0, 'utf8'),
+    env: process.env,
   };
   runCli(process.argv.slice(2), io).then(
     (code) => {

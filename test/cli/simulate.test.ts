@@ -186,7 +186,7 @@ status:
     {
       name: 'a bad output format',
       args: ['--output', 'yaml', 'examples/'],
-      error: /--output must be text or json/,
+      error: /--output must be one of text, json, sarif, junit, not "yaml"/,
     },
     { name: '--cluster without a file', args: ['examples/', '--cluster'], error: /--cluster needs a file/ },
   ];

@@ -58,10 +58,11 @@ describe('foresight validate', () => {
     const result = await run(['validate', 'k8s'], root);
     assert.equal(result.code, 1);
     const lines = result.stdout.trim().split('\n');
-    assert.deepEqual(lines.slice(0, -1), [
+    assert.deepEqual(lines.slice(0, -2), [
       'k8s/service.json:1:88: error schema-type "spec.ports[0].port" must be integer, not string "eighty".',
     ]);
-    assert.match(lines.at(-1) ?? '', /^2 file\(s\) checked against Kubernetes 1\.35: 1 error\(s\)/);
+    assert.match(lines.at(-2) ?? '', /^2 file\(s\) checked against Kubernetes 1\.35: 1 error\(s\)/);
+    assert.equal(lines.at(-1), 'exit 1: 1 error (--fail-on error)');
   });
 
   test('with -R sub-folders are read too, and errors exit 1 as file:line:col lines', async () => {
@@ -69,11 +70,12 @@ describe('foresight validate', () => {
     const result = await run(['validate', '-R', 'k8s'], root);
     assert.equal(result.code, 1);
     const lines = result.stdout.trim().split('\n');
-    assert.deepEqual(lines.slice(0, -1), [
+    assert.deepEqual(lines.slice(0, -2), [
       'k8s/nested/deploy.yml:6:13: error schema-type "spec.replicas" must be integer, not string "3"; remove the quotes.',
       'k8s/service.json:1:88: error schema-type "spec.ports[0].port" must be integer, not string "eighty".',
     ]);
-    assert.match(lines.at(-1) ?? '', /^3 file\(s\) checked against Kubernetes 1\.35: 2 error\(s\)/);
+    assert.match(lines.at(-2) ?? '', /^3 file\(s\) checked against Kubernetes 1\.35: 2 error\(s\)/);
+    assert.equal(lines.at(-1), 'exit 1: 2 errors (--fail-on error)');
   });
 
   test('--output json gives the same findings as data', async () => {

@@ -12,4 +12,6 @@ export interface CliIo {
   cwd: string;
   /** Reads all of standard input (the path `-`); absent when the invocation has none (tests that pass no input). */
   readStdin?: () => string;
+  /** The environment variables the commands read (GITHUB_ACTIONS); none when absent. */
+  env?: Readonly<Record<string, string | undefined>>;
 }

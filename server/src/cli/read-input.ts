@@ -16,8 +16,8 @@ import { LineIndex } from '../language/text/line-index';
 import { collectManifestFiles, STDIN_PATH } from '../files/manifest-files';
 import type { CliIo } from './io';
 
-/** The name standard input is shown by. */
-const STDIN_NAME = '<stdin>';
+/** The name standard input is shown by (a display name, not a path: no output format turns it into a location). */
+export const STDIN_NAME = '<stdin>';
 
 /** One file read: its display name, text, analysis and line index. */
 export interface InputFile extends ManifestFile {

@@ -1,14 +1,15 @@
 /**
- * `foresight simulate [-R] [--cluster FILE]... [--output text|json] [--kubernetes-version 1.35] [--until SECONDS]
- * [--drain NODE@T] [--fail-node NODE@T] [--scale [NS/]KIND/NAME=N@T] [--add-node NAME[=LIKE]@T] PATH...`: reads
+ * `foresight simulate [-R] [--cluster FILE]... [--output text|json|sarif|junit] [--fail-on LEVEL]
+ * [--kubernetes-version 1.35] [--until SECONDS] [--drain NODE@T] [--fail-node NODE@T] [--scale [NS/]KIND/NAME=N@T]
+ * [--add-node NAME[=LIKE]@T] PATH...`: reads
  * manifests as `kubectl apply -f PATH` does (cli/read-input.ts: files, folders, sub-folders with -R, `-` for
  * standard input; the one manifest reader for objects), predicts where each pod lands on
  * the cluster (the cluster files, or the embedded default cluster), then what happens over time (rollouts,
- * disruption budgets, the scenario's drains and failures), and prints the report.
- * Exit 0 when every pod is placed and the input is valid, 1 when a pod stays Pending or the input is invalid,
- * 2 on usage errors (unknown flag, missing path).
+ * disruption budgets, the scenario's drains and failures), and prints the report (text, JSON, SARIF or JUnit XML).
+ * Exit 1 when a finding counts at --fail-on (by default `prediction`: an error of the input, a pod that stays
+ * Pending, an object the API server refuses, a predicted failure such as a drain that never finishes), 0 when
+ * none does, 2 on usage errors (unknown flag, missing path).
  */
-import type { Node } from 'yaml';
 import { ENGINE_KUBERNETES_VERSIONS, DEFAULT_KUBERNETES_VERSION, isKubernetesMinor } from '../engine/version';
 import type { KubernetesMinor } from '../engine/version';
 import { formatReportText } from '../engine/simulate/format-text';
@@ -20,22 +21,37 @@ import type { DiagnosticCode } from '../language/findings';
 import { severityOf } from '../language/findings';
 import { readManifests } from '../language/manifests/read-manifests';
 import { describePlaceIn } from '../language/manifests/describe-place';
-import { rangeForValue } from '../language/yaml/node-at-path';
 import type { CliIo } from './io';
 import { apiServingFor } from '../host/analysis-context';
+import type { CliRun } from './formats/cli-finding';
+import { inputFileOf } from './formats/cli-finding';
+import type { FailOn, OutputFormat } from './outcome';
+import {
+  COMMON_OPTIONS_HELP,
+  failOnError,
+  finishRun,
+  formatRun,
+  isFailOn,
+  isOutputFormat,
+  outputFormatError,
+} from './outcome';
 import { readCliInput } from './read-input';
 import type { InputFile, SkippedChart } from './read-input';
+import type { PlacedReportFinding } from './simulate-findings';
+import { placeSimulationFindings } from './simulate-findings';
 
 /** The usage line of the simulate command. */
-const SIMULATE_USAGE =
-  'usage: foresight simulate [-R] [--cluster FILE]... [--output text|json] [--kubernetes-version 1.35] [--until SECONDS] ' +
+export const SIMULATE_USAGE =
+  'usage: foresight simulate [-R] [--cluster FILE]... [--output text|json|sarif|junit] ' +
+  '[--fail-on error|warning|prediction|never] [--kubernetes-version 1.35] [--until SECONDS] ' +
   '[--drain NODE@SECONDS] [--fail-node NODE@SECONDS] [--scale [NAMESPACE/]KIND/NAME=REPLICAS@SECONDS] ' +
   '[--add-node NAME[=LIKE]@SECONDS] PATH... (- reads standard input)';
 
 interface SimulateOptions {
   readonly clusters: string[];
   recursive: boolean;
-  output: 'text' | 'json';
+  output: OutputFormat;
+  failOn: FailOn;
   version: KubernetesMinor;
   readonly paths: string[];
   /** Stop the timeline at this time (seconds), or null to run until the cluster settles. */
@@ -47,7 +63,7 @@ interface SimulateOptions {
 /** Runs the simulate command; resolves to the exit code. */
 export function runSimulate(args: readonly string[], io: CliIo): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
-    io.stdout(`${SIMULATE_USAGE}\n`);
+    io.stdout(`${SIMULATE_USAGE}\n\n${COMMON_OPTIONS_HELP}\n`);
     return Promise.resolve(0);
   }
   const options = parseSimulateArgs(args);
@@ -77,18 +93,20 @@ export function runSimulate(args: readonly string[], io: CliIo): Promise<number>
   // The one reader: documents the API server would refuse are left out (and reported), duplicates resolved.
   const read = readManifests(manifestInput.files, { describePlace: describePlaceIn(manifestInput.files) });
   const cluster = clusterInput === null ? null : readManifests(clusterInput.files, { keepAll: true });
-  const inputFindings: ReportFinding[] = [
+  const inputFindings: PlacedReportFinding[] = [
     ...inputFindingsOf(clusterInput?.files ?? [], (code) => code.startsWith('yaml-')),
     ...(clusterInput?.charts ?? []).map(chartFinding),
     ...inputFindingsOf(manifestInput.files, (code) => INPUT_NOTES.has(code) || severityOf(code) === 'error'),
     ...manifestInput.charts.map(chartFinding),
     ...read.findings.map((finding) => ({
-      severity: finding.severity,
-      code: finding.code,
-      file: finding.source.file,
-      documentIndex: finding.source.documentIndex,
-      path: [...finding.source.path, ...finding.path],
-      message: finding.message,
+      finding: {
+        severity: finding.severity,
+        code: finding.code,
+        file: finding.source.file,
+        documentIndex: finding.source.documentIndex,
+        path: [...finding.source.path, ...finding.path],
+        message: finding.message,
+      },
     })),
   ];
   const result = simulate({
@@ -102,18 +120,24 @@ export function runSimulate(args: readonly string[], io: CliIo): Promise<number>
       ...(options.until === null ? {} : { until: options.until }),
     },
   });
-  const lineOf = findingLines([...(clusterInput?.files ?? []), ...manifestInput.files]);
-  const report: SimulationReport = {
-    ...result.report,
-    findings: [...inputFindings, ...result.report.findings].map((finding) => {
-      const line = finding.line ?? lineOf(finding);
-      return line === undefined ? finding : { ...finding, line };
-    }),
-  };
-  io.stdout(options.output === 'json' ? `${JSON.stringify(report, null, 2)}\n` : formatReportText(report));
-  const isPending = report.pods.some((pod) => pod.nodeName === null);
-  const hasErrors = report.findings.some((finding) => finding.severity === 'error');
-  return Promise.resolve(isPending || hasErrors || report.rejected.length > 0 ? 1 : 0);
+  const inputFiles = [...(clusterInput?.files ?? []), ...manifestInput.files];
+  const placed = placeSimulationFindings(
+    inputFiles,
+    [...(clusterInput?.charts ?? []), ...manifestInput.charts].map((chart) => chart.file),
+    [...inputFindings, ...result.report.findings.map((finding) => ({ finding }))],
+    result,
+    options.version,
+  );
+  const report: SimulationReport = { ...result.report, findings: placed.reportFindings };
+  const run: CliRun = { command: 'simulate', files: inputFiles.map(inputFileOf), findings: placed.findings };
+  io.stdout(
+    options.output === 'json'
+      ? `${JSON.stringify(report, null, 2)}\n`
+      : options.output === 'text'
+        ? formatReportText(report)
+        : formatRun(run, options.output),
+  );
+  return Promise.resolve(finishRun(run, options.output, options.failOn, io));
 }
 
 /** Parses the command line, or returns what is wrong with it. */
@@ -122,6 +146,7 @@ function parseSimulateArgs(args: readonly string[]): SimulateOptions | string {
     clusters: [],
     recursive: false,
     output: 'text',
+    failOn: 'prediction',
     version: DEFAULT_KUBERNETES_VERSION,
     paths: [],
     until: null,
@@ -147,10 +172,18 @@ function parseSimulateArgs(args: readonly string[]): SimulateOptions | string {
       case '--output':
       case '-o': {
         const output = value();
-        if (output !== 'text' && output !== 'json') {
-          return `--output must be text or json, not ${JSON.stringify(output ?? '')}`;
+        if (!isOutputFormat(output)) {
+          return outputFormatError(output);
         }
         options.output = output;
+        break;
+      }
+      case '--fail-on': {
+        const failOn = value();
+        if (!isFailOn(failOn)) {
+          return failOnError(failOn);
+        }
+        options.failOn = failOn;
         break;
       }
       case '--kubernetes-version': {
@@ -210,39 +243,28 @@ const INPUT_NOTES: ReadonlySet<string> = new Set([
 /** The most characters of one file read (as the editor's default kubeForesight.maxFileSizeKB). */
 const MAX_FILE_LENGTH = 8192 * 1024;
 
-/** The analyses' findings that pass `keep`, as the report lists findings (by document; no line). */
+/** The analyses' findings that pass `keep`, as the report lists findings (by document and line), with offsets. */
 function inputFindingsOf(
   files: readonly InputFile[],
   keep: (code: DiagnosticCode) => boolean,
-): ReportFinding[] {
+): PlacedReportFinding[] {
   return files.flatMap((file) =>
     file.analysis.findings
       .filter((finding) => keep(finding.code))
       .map((finding) => ({
-        severity: reportSeverity(severityOf(finding.code)),
-        code: finding.code,
-        file: file.id,
-        documentIndex: documentIndexAt(file, finding.start),
-        line: file.lines.positionAt(finding.start).line + 1,
-        path: [],
-        message: finding.message,
+        finding: {
+          severity: reportSeverity(severityOf(finding.code)),
+          code: finding.code,
+          file: file.id,
+          documentIndex: documentIndexAt(file, finding.start),
+          line: file.lines.positionAt(finding.start).line + 1,
+          path: [],
+          message: finding.message,
+        },
+        start: finding.start,
+        end: finding.end,
       })),
   );
-}
-
-/** Finds the line of a report finding's field in the files read (undefined for a file not read here). */
-function findingLines(files: readonly InputFile[]): (finding: ReportFinding) => number | undefined {
-  const byId = new Map(files.map((file) => [file.id, file]));
-  return (finding) => {
-    const file = byId.get(finding.file);
-    const document = file?.analysis.documents[finding.documentIndex];
-    if (file === undefined || document === undefined || document.yaml.document === null) {
-      return undefined;
-    }
-    const root = (document.yaml.document.contents ?? undefined) as Node | undefined;
-    const start = rangeForValue(root, finding.path)?.[0] ?? document.yaml.start;
-    return file.lines.positionAt(document.offset + start).line + 1;
-  };
 }
 
 /** The index of the document holding an offset. */
@@ -260,13 +282,15 @@ function reportSeverity(severity: ReturnType<typeof severityOf>): ReportFinding[
   return severity === 'hint' ? 'information' : severity;
 }
 
-function chartFinding(chart: SkippedChart): ReportFinding {
+function chartFinding(chart: SkippedChart): PlacedReportFinding {
   return {
-    severity: 'information',
-    code: chart.finding.code,
-    file: chart.file,
-    documentIndex: 0,
-    path: [],
-    message: chart.finding.message,
+    finding: {
+      severity: 'information',
+      code: chart.finding.code,
+      file: chart.file,
+      documentIndex: 0,
+      path: [],
+      message: chart.finding.message,
+    },
   };
 }

@@ -1,38 +1,44 @@
 /**
  * `foresight validate PATH...`: the language server's validation, run over files and directories, printed as
- * `file:line:col: severity code message` (or JSON). Exit 1 when there is an error, 0 when clean, 2 on usage.
+ * `file:line:col: severity code message`, or as JSON, SARIF or JUnit XML (--output). Exit 1 when a finding counts
+ * at --fail-on (by default: an error), 0 when clean, 2 on usage.
  */
 import { isKubernetesVersion, SUPPORTED_KUBERNETES_VERSIONS } from '../../../protocol/settings';
+import { FINDING_CODES } from '../../../protocol/finding-codes';
 import { allFindingsOf, crossObjectFindings } from '../language/workspace-findings';
-import { severityOf } from '../language/findings';
-import type { Finding, Severity } from '../language/findings';
-import { LineIndex } from '../language/text/line-index';
+import type { Finding } from '../language/findings';
 import { placeReaderFindings } from '../language/manifests/place-findings';
 import { readManifests } from '../language/manifests/read-manifests';
 import { describePlaceIn } from '../language/manifests/describe-place';
+import type { CliFinding, CliRun, FindingSeverity } from './formats/cli-finding';
+import { findingAt, inputFileOf } from './formats/cli-finding';
 import type { CliIo } from './io';
+import type { FailOn, OutputFormat } from './outcome';
+import { failOnError, finishRun, formatRun, isFailOn, isOutputFormat, outputFormatError } from './outcome';
 import { readCliInput } from './read-input';
 
 /** The usage line of the validate command. */
 export const VALIDATE_USAGE =
-  'usage: foresight validate [-R] [--kubernetes-version 1.35] [--output text|json] [--max-file-size-kb N] PATH... (- reads standard input)';
+  'usage: foresight validate [-R] [--kubernetes-version 1.35] [--output text|json|sarif|junit] ' +
+  '[--fail-on error|warning|prediction|never] [--max-file-size-kb N] PATH... (- reads standard input)';
 
 interface ValidateOptions {
   kubernetesVersion: string;
   recursive: boolean;
-  output: 'text' | 'json';
+  output: OutputFormat;
+  failOn: FailOn;
   maxFileSizeKB: number;
   paths: string[];
 }
 
-/** One finding as the CLI reports it (1-based line and column). */
+/** One finding as the text and JSON outputs report it (1-based line and column). */
 interface ReportedFinding {
   file: string;
   line: number;
   column: number;
   endLine: number;
   endColumn: number;
-  severity: Severity;
+  severity: FindingSeverity;
   code: string;
   message: string;
 }
@@ -54,21 +60,24 @@ export function runValidate(args: readonly string[], io: CliIo): Promise<number>
     return Promise.resolve(2);
   }
   const { files } = input;
-  const reported: ReportedFinding[] = [];
+  const findings: CliFinding[] = [];
   const cross = crossObjectFindings(files);
   // The reader's findings: the same object defined twice, generateName refused by kubectl apply.
   const read = placeReaderFindings(
     readManifests(files, { describePlace: describePlaceIn(files) }).findings,
     files,
   );
-  for (const { id, analysis, lines } of files) {
-    for (const finding of allFindingsOf(analysis, [...(cross.get(id) ?? []), ...(read.get(id) ?? [])])) {
-      reported.push(toReported(id, finding, lines));
+  for (const file of files) {
+    const own = allFindingsOf(file.analysis, [...(cross.get(file.id) ?? []), ...(read.get(file.id) ?? [])]);
+    for (const finding of own) {
+      findings.push(findingAt(file, finding.start, finding.end, classified(finding)));
     }
   }
   for (const chart of input.charts) {
-    reported.push(toReported(chart.file, chart.finding, new LineIndex('')));
+    findings.push({ ...classified(chart.finding), file: chart.file });
   }
+  const run: CliRun = { command: 'validate', files: files.map(inputFileOf), findings };
+  const reported = findings.map(toReported);
   const errors = reported.filter((finding) => finding.severity === 'error').length;
   if (options.output === 'json') {
     io.stdout(
@@ -89,7 +98,7 @@ export function runValidate(args: readonly string[], io: CliIo): Promise<number>
         2,
       )}\n`,
     );
-  } else {
+  } else if (options.output === 'text') {
     for (const finding of reported) {
       io.stdout(
         `${finding.file}:${finding.line}:${finding.column}: ${finding.severity} ${finding.code} ${finding.message}\n`,
@@ -98,20 +107,28 @@ export function runValidate(args: readonly string[], io: CliIo): Promise<number>
     io.stdout(
       `${files.length} file(s) checked against Kubernetes ${options.kubernetesVersion}: ${errors} error(s), ${reported.length - errors} other finding(s).\n`,
     );
+  } else {
+    io.stdout(formatRun(run, options.output));
   }
-  return Promise.resolve(errors > 0 ? 1 : 0);
+  return Promise.resolve(finishRun(run, options.output, options.failOn, io));
 }
 
-function toReported(file: string, finding: Finding, lines: LineIndex): ReportedFinding {
-  const start = lines.positionAt(finding.start);
-  const end = lines.positionAt(finding.end);
+/** A finding's code, severity and message; validate predicts nothing, so a finding counts as its severity. */
+function classified(finding: Finding): Pick<CliFinding, 'code' | 'severity' | 'failureClass' | 'message'> {
+  const severity = FINDING_CODES[finding.code];
+  return { code: finding.code, severity, failureClass: severity, message: finding.message };
+}
+
+/** A finding as text and JSON report it; a file not read as text (a Helm chart's) is at 1:1. */
+function toReported(finding: CliFinding): ReportedFinding {
+  const region = finding.region ?? { startLine: 1, startColumn: 1, endLine: 1, endColumn: 1 };
   return {
-    file,
-    line: start.line + 1,
-    column: start.character + 1,
-    endLine: end.line + 1,
-    endColumn: end.character + 1,
-    severity: severityOf(finding.code),
+    file: finding.file ?? '',
+    line: region.startLine,
+    column: region.startColumn,
+    endLine: region.endLine,
+    endColumn: region.endColumn,
+    severity: finding.severity,
     code: finding.code,
     message: finding.message,
   };
@@ -122,6 +139,7 @@ function parseValidateArgs(args: readonly string[]): ValidateOptions | string {
     kubernetesVersion: '1.35',
     recursive: false,
     output: 'text',
+    failOn: 'error',
     maxFileSizeKB: 8192,
     paths: [],
   };
@@ -144,10 +162,18 @@ function parseValidateArgs(args: readonly string[]): ValidateOptions | string {
       case '--output':
       case '-o': {
         const output = value();
-        if (output !== 'text' && output !== 'json') {
-          return '--output must be text or json';
+        if (!isOutputFormat(output)) {
+          return outputFormatError(output);
         }
         options.output = output;
+        break;
+      }
+      case '--fail-on': {
+        const failOn = value();
+        if (!isFailOn(failOn)) {
+          return failOnError(failOn);
+        }
+        options.failOn = failOn;
         break;
       }
       case '-R':

@@ -1,0 +1,144 @@
+/**
+ * What each finding code means: the doc comment of its entry in protocol/finding-codes.ts, for the rules of the
+ * SARIF output (the bundled CLI has no access to the comments). Generated: do not edit; run
+ * `npx tsx test/cli/code-docs-source.ts --write` after changing protocol/finding-codes.ts
+ * (test/cli/code-docs.test.ts fails until then).
+ */
+import type { FindingCode } from '../../../../protocol/finding-codes';
+
+/** The meaning of each finding code. */
+export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
+  'yaml-syntax': 'The text is not valid YAML.',
+  'yaml-duplicate-key':
+    'A mapping has the same key twice. A warning, not an error: kubectl converts YAML to JSON leniently (sigs.k8s.io/yaml YAMLToJSON, not YAMLToJSONStrict), so the last value silently wins and the API server never sees the duplicate.',
+  'yaml-tab-indent': 'A tab is used for indentation.',
+  'yaml-alias-limit': 'Aliases expand beyond the limit (billion laughs).',
+  'yaml-too-deep': 'The document nests deeper than the analysis allows.',
+  'document-too-large':
+    'A document holds more YAML values than the analysis allows (limits.ts); it was not analysed.',
+  'analysis-incomplete':
+    'The analysis stopped before the end of the file (time budget, documents or values per file).',
+  'file-too-large': 'The file is larger than kubeForesight.maxFileSizeKB and was not analysed.',
+  'file-not-text': 'The file contains a NUL byte or other binary content and was not analysed.',
+  'helm-template-skipped':
+    'Documents of the file are template text ({{ … }}) and were not analysed (the whole file when all are).',
+  'helm-chart-skipped':
+    'A Helm chart folder (Chart.yaml beside templates/) is a template, skipped as a unit.',
+  'document-not-an-object':
+    'Documents of a file of Kubernetes objects are not objects (no apiVersion and kind): kubectl refuses them.',
+  'duplicate-object':
+    'The same object is defined again later: sequential kubectl apply keeps the later definition.',
+  'generate-name-with-apply': 'metadata.generateName without a name: kubectl apply refuses it.',
+  'unknown-kind': 'The apiVersion or kind is not a built-in one, and the group is a built-in group.',
+  'unknown-custom-kind':
+    'A kind of a group that is neither built-in nor defined by a CustomResourceDefinition in the workspace.',
+  'removed-api-version': 'The apiVersion was removed in (or before) the selected Kubernetes version.',
+  'deprecated-api-version': 'The apiVersion is still served but deprecated.',
+  'schema-type': 'A field has the wrong type.',
+  'schema-required': 'A required field is missing.',
+  'schema-unknown-field': 'A field is not part of the schema (strict field validation).',
+  'schema-enum': 'A value is not one of the allowed values.',
+  'schema-constraint': 'Any other schema constraint (minimum, maximum, …).',
+  'invalid-quantity': 'A resource quantity is malformed ("128mb").',
+  'negative-quantity': 'A resource quantity is negative where the API server requires it to be non-negative.',
+  'selector-mismatch': "A workload's selector does not match its pod template labels.",
+  'invalid-name': 'metadata.name is not a valid DNS name for its kind.',
+  'invalid-label-key': 'A label key is not a valid qualified name.',
+  'invalid-label-value': 'A label value is not valid label syntax.',
+  'duplicate-container-name': 'Two containers of one pod have the same name.',
+  'invalid-port-name': 'A container port name is longer than 15 characters or not an IANA service name.',
+  'target-port-not-found': 'A Service targetPort name that no selected container defines.',
+  'pod-unschedulable': 'Predicted: replicas of a workload that stay Pending, on the field that causes it.',
+  'pod-unschedulable-cause':
+    'Predicted: a further reason some nodes reject those replicas (minority causes).',
+  'best-effort-pod': 'Predicted: the pods are BestEffort, first to be evicted under node pressure.',
+  'pod-preempts': 'Predicted: scheduling this pod preempts lower-priority pods.',
+  'rollout-stalls': 'Predicted: a rollout stalls (ProgressDeadlineExceeded), on its strategy.',
+  'pdb-blocks-disruptions':
+    "Predicted: a PodDisruptionBudget allows no voluntary disruption; drains of its pods' nodes never finish.",
+  'pdb-selects-nothing': 'Predicted: a PodDisruptionBudget selects no pod.',
+  'pdb-overlap':
+    'Predicted: a pod is covered by two PodDisruptionBudgets, so the eviction API refuses to evict it.',
+  'drain-blocked':
+    "Predicted: a scenario's kubectl drain never finishes (evictions refused) or fails (a pod it cannot delete).",
+  'drain-unfinished': "Predicted: a scenario's kubectl drain is still waiting when the simulation ends.",
+  'rollout-unfinished': 'Predicted: a rollout has not finished when the simulation ends.',
+  'predictions-skipped':
+    'The folder has more objects than are simulated on every keystroke; predictions were skipped.',
+  'pdb-selects-operator-pods':
+    'A PodDisruptionBudget selects no simulated pod, in a namespace where an operator makes pods (not simulated).',
+  'operator-pods-not-simulated':
+    'A custom resource an operator turns into pods: those pods are not simulated.',
+  'pdb-invalid':
+    'A PodDisruptionBudget is invalid (both or neither of minAvailable / maxUnavailable, a bad value).',
+  'pdb-sync-failed':
+    'The disruption controller cannot compute a budget (a percentage over pods without a scalable controller).',
+  'drain-failed': 'A kubectl drain fails: a pod it cannot delete (no controller, local storage, DaemonSet).',
+  'statefulset-pod-stuck':
+    'A StatefulSet pod stays Terminating on a failed node: its ordinal is not recreated.',
+  'initial-pod-unschedulable': 'A pod of the initial state does not fit the cluster.',
+  'workload-invalid-strategy': 'A workload field the controllers read is invalid (maxSurge "abc").',
+  'scenario-invalid': 'A scenario step or setting is invalid or names something the cluster lacks.',
+  'admission-refused':
+    "Predicted: the API server refuses the object, or the pods its controller creates (report's rejected[]).",
+  'admission-refused-partly':
+    "Predicted: the API server refuses some of a workload's pods while others exist (a quota reached midway), or refused them for a while before all were created.",
+  'container-cannot-start':
+    "Predicted: the pods are placed but never start: a volume's ConfigMap or Secret (or key) is missing (ContainerCreating, FailedMount) or a container's env reads one (CreateContainerConfigError).",
+  'claim-pending':
+    'Predicted: a PersistentVolumeClaim that binds at once stays Pending (its StorageClass does not exist, or no volume fits it and nothing provisions one), so the pods using it stay Pending.',
+  'pod-security-warning':
+    'Predicted: the apply gets Pod Security\'s warning ("would violate PodSecurity …"), enforce or warn level.',
+  'namespace-not-found':
+    "The apply's namespace is not in the cluster nor the manifests, and the cluster cannot say it lacks it.",
+  'service-account-assumed':
+    "A pod template's service account is not in the manifests; the cluster is assumed to have it.",
+  'storage-class-assumed':
+    'A StorageClass a claim names is unknown and the cluster file lists none: it is assumed to exist.',
+  'claim-assumed':
+    "A PersistentVolumeClaim a pod uses is not in the manifests and the cluster file does not list that namespace's claims: it is assumed to exist, bound.",
+  'config-object-assumed':
+    "A ConfigMap or Secret a pod reads is not in the manifests and the cluster file does not list that namespace's objects of its kind: it is assumed to exist.",
+  'cluster-no-nodes': 'The cluster has no Node.',
+  'node-missing-allocatable': 'A Node has no status.allocatable.',
+  'node-allocatable-incomplete': 'A Node\'s status.allocatable lacks "pods": the node accepts no pod.',
+  'invalid-taint': 'A taint lacks a key or has no valid effect.',
+  'missing-name': 'An object lacks metadata.name.',
+  'pod-bound-to-missing-node': 'A pod is bound (spec.nodeName) to a node the cluster does not have.',
+  'unknown-priority-class': 'A pod names a PriorityClass that does not exist.',
+  'invalid-field': 'A field has the wrong type.',
+  'ignored-object': 'An object of a kind the engine ignores.',
+  'plugin-not-modelled': 'A scheduler profile names a plugin the engine does not model.',
+  'invalid-plugin-args': "A scheduler plugin's arguments are invalid; defaults were used.",
+  'not-an-object': 'An object is not a Kubernetes object (no kind, or not a mapping).',
+  'invalid-pod': 'A pod could not be read for scheduling (its spec is not an object).',
+  'too-many-pods': "The cluster file's workloads declare more pods than one simulation creates.",
+  'workload-missing-name': 'The workload has no metadata.name.',
+  'workload-missing-template': 'spec.template is missing or not an object.',
+  'workload-missing-selector': 'spec.selector is required and missing.',
+  'workload-empty-selector': 'spec.selector has no requirement at all.',
+  'workload-invalid-selector': 'spec.selector is malformed (bad operator, missing values).',
+  'workload-selector-mismatch': "spec.selector does not select the template's labels.",
+  'workload-negative-count': 'A count (replicas, parallelism, completions) is negative.',
+  'workload-invalid-field': 'A field has the wrong type (replicas: "3").',
+  'job-selector-not-auto-generated': 'A Job sets spec.selector without spec.manualSelector.',
+  'job-indexed-without-completions': 'An Indexed Job has no spec.completions.',
+  'job-invalid-restart-policy':
+    "A Job's pod template has a restartPolicy other than OnFailure or Never (Always by default).",
+  'daemonset-no-eligible-node': 'A DaemonSet gets no pod because no node is eligible.',
+  'workload-too-many-pods':
+    'The workloads ask for more pods than one simulation creates (ExpandOptions.maxPods); nothing was simulated.',
+  'deployment-paused': 'A Deployment created paused gets no ReplicaSet, so no pods.',
+  'scheduler-config-unsupported-version':
+    'apiVersion is not kubescheduler.config.k8s.io/v1 (v1beta2 and v1beta3 were removed in 1.28 and 1.29).',
+  'scheduler-config-invalid-field': 'A field has the wrong type or an out-of-range value; it is ignored.',
+  'scheduler-config-invalid-profile': 'Two profiles share a schedulerName, or a profile has none.',
+  'scheduler-config-unknown-plugin':
+    'A plugin name kube-scheduler does not know (it would not start); the engine leaves it out.',
+  'scheduler-config-removed-plugin':
+    'A plugin removed from kube-scheduler (EBSLimits…); kube-scheduler would not start.',
+  'scheduler-config-misplaced-plugin':
+    'A plugin enabled at an extension point it does not implement, or twice at one point.',
+  'scheduler-config-invalid-weight': 'A score weight below zero; it is ignored.',
+  'scheduler-config-invalid-plugin-args': "A plugin's args are invalid; that plugin's default args are used.",
+};

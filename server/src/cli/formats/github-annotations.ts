@@ -1,0 +1,47 @@
+/**
+ * GitHub Actions workflow commands, one per finding: `::error file=k8s/web.yaml,line=6,col=13,endLine=6,
+ * endColumn=16,title=schema-type::message` (warning → ::warning, information → ::notice), which the runner turns
+ * into annotations on the pull request. Escaping as the runner's toolkit does it (actions/toolkit,
+ * packages/core/src/command.ts: escapeData and escapeProperty): %, CR and LF in the message, and also : and , in
+ * properties.
+ * https://docs.github.com/en/actions/reference/workflows-and-actions/workflow-commands
+ */
+import type { CliFinding } from './cli-finding';
+import { hasPath } from './cli-finding';
+
+/** The workflow command of each severity. */
+const COMMANDS = { error: 'error', warning: 'warning', information: 'notice' } as const;
+
+/** The findings as workflow commands, one line each. */
+export function formatGithubAnnotations(findings: readonly CliFinding[]): string {
+  return findings.map((finding) => `${annotation(finding)}\n`).join('');
+}
+
+function annotation(finding: CliFinding): string {
+  const properties: [string, string | number][] = [];
+  if (hasPath(finding)) {
+    properties.push(['file', finding.file.replace(/\\/g, '/')]);
+    if (finding.region !== undefined) {
+      const { startLine, startColumn, endLine, endColumn } = finding.region;
+      properties.push(
+        ['line', startLine],
+        ['col', startColumn],
+        ['endLine', endLine],
+        ['endColumn', endColumn],
+      );
+    }
+  }
+  properties.push(['title', finding.code]);
+  const list = properties.map(([name, value]) => `${name}=${escapeProperty(String(value))}`).join(',');
+  return `::${COMMANDS[finding.severity]} ${list}::${escapeData(finding.message)}`;
+}
+
+/** Escapes a command's message. */
+export function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Escapes a command property's value. */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}

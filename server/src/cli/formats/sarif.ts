@@ -1,0 +1,99 @@
+/**
+ * A run as SARIF 2.1.0 (OASIS Static Analysis Results Interchange Format), the format of GitHub code scanning's
+ * upload-sarif: one rule per finding code that occurs, described by the code's doc comment (code-docs.ts) with
+ * the code's severity as its default level, and one result per finding, located by the file's path relative to
+ * the working directory and the 1-based region. A finding without a file (the cluster as a whole) or read from
+ * standard input has no location. Levels follow the code's severity; whether the run fails is --fail-on's.
+ * https://docs.oasis-open.org/sarif/sarif/v2.1.0/sarif-v2.1.0.html
+ */
+import { pathToFileURL } from 'node:url';
+import { isAbsolute } from 'node:path';
+import type { CliFinding, CliRun, FindingSeverity } from './cli-finding';
+import { hasPath, isFindingCode } from './cli-finding';
+import { CODE_DOCS } from './code-docs';
+import { FINDING_CODES } from '../../../../protocol/finding-codes';
+
+/** The schema the log names (the OASIS standard, errata 01). */
+const SARIF_SCHEMA =
+  'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
+
+/** SARIF's level of each severity (§3.27.10: "note" is its information level). */
+const LEVELS = { error: 'error', warning: 'warning', information: 'note' } as const;
+
+/** The log as JSON text. */
+export function formatSarif(run: CliRun): string {
+  const codes = [...new Set(run.findings.map((finding) => finding.code))].sort();
+  const ruleIndex = new Map(codes.map((code, index) => [code, index]));
+  const log = {
+    $schema: SARIF_SCHEMA,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'foresight',
+            fullName: `Kube Foresight (foresight ${run.command})`,
+            rules: codes.map(rule),
+          },
+        },
+        columnKind: 'utf16CodeUnits',
+        results: run.findings.map((finding) => result(finding, ruleIndex.get(finding.code) ?? 0)),
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+/** A rule: the code, its documented meaning and its severity. */
+function rule(code: string): object {
+  const known = isFindingCode(code);
+  const meaning = known ? CODE_DOCS[code] : code;
+  const severity: FindingSeverity = known ? FINDING_CODES[code] : 'warning';
+  return {
+    id: code,
+    shortDescription: { text: firstSentence(meaning) },
+    fullDescription: { text: meaning },
+    help: {
+      text: `${meaning}\n\nFinding code ${code} of Kube Foresight (severity: ${severity}). The editor extension and the foresight CLI report it alike.`,
+    },
+    defaultConfiguration: { level: LEVELS[severity] },
+  };
+}
+
+function result(finding: CliFinding, index: number): object {
+  const location = hasPath(finding)
+    ? {
+        physicalLocation: {
+          artifactLocation: { uri: toUri(finding.file) },
+          ...(finding.region === undefined ? {} : { region: finding.region }),
+        },
+        ...(finding.subject === undefined || finding.subject.startsWith('document ')
+          ? {}
+          : { logicalLocations: [{ fullyQualifiedName: finding.subject, kind: 'resource' }] }),
+      }
+    : undefined;
+  return {
+    ruleId: finding.code,
+    ruleIndex: index,
+    level: LEVELS[finding.severity],
+    message: { text: finding.message },
+    ...(location === undefined ? {} : { locations: [location] }),
+  };
+}
+
+/** A displayed path as a URI reference: relative with forward slashes, each segment percent-encoded. */
+function toUri(file: string): string {
+  if (isAbsolute(file) || /^[A-Za-z]:[\\/]/.test(file)) {
+    return pathToFileURL(file).href;
+  }
+  return file
+    .split(/[\\/]/)
+    .map((segment) => encodeURIComponent(segment))
+    .join('/');
+}
+
+/** The first sentence of a description (up to the first ". " before a capital), or all of it. */
+function firstSentence(text: string): string {
+  const match = /^(.+?\.)\s+(?=[A-Z])/.exec(text);
+  return match?.[1] ?? text;
+}
