@@ -151,6 +151,22 @@ export function renderMarkdown(results: BenchResults): string {
   if (results.phases !== undefined) {
     out.push('', ...phaseTable(results.phases));
   }
+  if (results.capture !== undefined && results.capture.length > 0) {
+    out.push(
+      '',
+      '## Captured clusters',
+      '',
+      'A `kubectl get … -A -o yaml` export (one List document) of nodes and running Deployment pods, read as data',
+      'and simulated with one Deployment re-applied with a new image, in one process; heap after the run.',
+      '',
+      '| nodes | pods | YAML (MB) | read (ms) | simulate (ms) | heap (MB) | as you type |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+      ...results.capture.map(
+        (row) =>
+          `| ${row.nodes.toLocaleString('en-US')} | ${row.pods.toLocaleString('en-US')} | ${row.megabytes} | ${cell(row.readMs)} | ${cell(row.simulateMs)} | ${cell(row.heapMB)} | ${row.asYouType} |`,
+      ),
+    );
+  }
   const engine = results.engine;
   if (engine !== undefined) {
     out.push(

@@ -3,6 +3,7 @@
  * Node version, the commit measured, and the load average around each section (the machine is shared, and a
  * busy neighbour slows wall-clock figures; CPU-time figures suffer less).
  */
+import type { CaptureResult } from './captured-cluster';
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import type { CliReport } from './cli-validate';
@@ -41,6 +42,8 @@ export interface BenchResults {
   readonly phases?: PhaseResult[];
   readonly engine?: EngineReport;
   readonly cli?: CliReport;
+  /** A captured cluster of real size: read, simulated, held in memory; and whether the editor takes it. */
+  readonly capture?: readonly CaptureResult[];
   readonly extension?: ExtensionReport;
   /** Sections that failed, with their error. */
   readonly failures: { readonly section: string; readonly error: string }[];

@@ -10,6 +10,8 @@
  * Pending, an object the API server refuses, a predicted failure such as a drain that never finishes), 0 when
  * none does, 2 on usage errors (unknown flag, missing path).
  */
+import { isTooLargeForAnalysis, readCaptureText } from '../files/capture-reader';
+import type { SourcedObject } from '../engine/model/cluster-load';
 import { ENGINE_KUBERNETES_VERSIONS, DEFAULT_KUBERNETES_VERSION, isKubernetesMinor } from '../engine/version';
 import type { KubernetesMinor } from '../engine/version';
 import { formatReportText } from '../engine/simulate/format-text';
@@ -92,7 +94,11 @@ export function runSimulate(args: readonly string[], io: CliIo): Promise<number>
   }
   // The one reader: documents the API server would refuse are left out (and reported), duplicates resolved.
   const read = readManifests(manifestInput.files, { describePlace: describePlaceIn(manifestInput.files) });
-  const cluster = clusterInput === null ? null : readManifests(clusterInput.files, { keepAll: true });
+  const cluster = clusterInput === null ? null : readClusterFiles(clusterInput.files);
+  if (cluster !== null && cluster.error !== null) {
+    io.stderr(`foresight simulate: ${cluster.error}\n`);
+    return Promise.resolve(2);
+  }
   const inputFindings: PlacedReportFinding[] = [
     ...inputFindingsOf(clusterInput?.files ?? [], (code) => code.startsWith('yaml-')),
     ...(clusterInput?.charts ?? []).map(chartFinding),
@@ -242,6 +248,30 @@ const INPUT_NOTES: ReadonlySet<string> = new Set([
 
 /** The most characters of one file read (as the editor's default kubeForesight.maxFileSizeKB). */
 const MAX_FILE_LENGTH = 8192 * 1024;
+
+/**
+ * The cluster files' objects: through the one reader, or, for a capture too large for the editing analysis
+ * (a real cluster's `kubectl get … -A -o yaml` is one List document of millions of values), as data.
+ */
+function readClusterFiles(files: readonly InputFile[]): { objects: SourcedObject[]; error: string | null } {
+  const objects: SourcedObject[] = [];
+  for (const file of files) {
+    const codes = [
+      ...file.analysis.findings.map((finding) => finding.code),
+      ...(file.analysis.skipped === undefined ? [] : [file.analysis.skipped.code]),
+    ];
+    if (!isTooLargeForAnalysis(codes)) {
+      objects.push(...readManifests([file], { keepAll: true }).objects);
+      continue;
+    }
+    const capture = readCaptureText(file.id, file.text);
+    if (!capture.ok) {
+      return { objects, error: `the cluster file ${file.id} could not be read: ${capture.message}` };
+    }
+    objects.push(...capture.objects);
+  }
+  return { objects, error: null };
+}
 
 /** The analyses' findings that pass `keep`, as the report lists findings (by document and line), with offsets. */
 function inputFindingsOf(

@@ -3,6 +3,7 @@
  * file has input errors, is not read, or is too large to simulate as you type), and its findings placed on the
  * files; also a run placed again on newer analyses, and the stand-in for a scope too large to simulate.
  */
+import { isTooLargeForAnalysis, readCaptureText } from '../files/capture-reader';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Settings } from '../../../protocol/settings';
@@ -42,11 +43,19 @@ export function runPrediction(
 ): Prediction {
   const version = isKubernetesMinor(settings.kubernetesVersion) ? settings.kubernetesVersion : undefined;
   const clusterUri = clusterPath === undefined ? undefined : pathToFileURL(clusterPath).href;
-  const clusterAnalysis = clusterUri === undefined ? undefined : analyzeText(clusterText, context);
+  const analysed = clusterUri === undefined ? undefined : analyzeText(clusterText, context);
+  // A capture too large for the editing analysis (one List document of a real cluster) is read as data.
+  const capture =
+    clusterUri === undefined || analysed === undefined || !isTooLargeForAnalysis(codesOf(analysed))
+      ? undefined
+      : readCaptureText(clusterUri, clusterText);
+  const clusterAnalysis = capture?.ok === true ? undefined : analysed;
   const clusterObjects =
-    clusterUri === undefined || clusterAnalysis === undefined
+    clusterUri === undefined || analysed === undefined
       ? null
-      : readManifests([{ id: clusterUri, analysis: clusterAnalysis }], { keepAll: true }).objects;
+      : capture?.ok === true
+        ? capture.objects
+        : readManifests([{ id: clusterUri, analysis: analysed }], { keepAll: true }).objects;
   const run = (cluster: readonly SourcedObject[] | null): SimulationResult =>
     simulate({
       manifests,
@@ -57,6 +66,7 @@ export function runPrediction(
       apiServing: apiServingFor(version ?? DEFAULT_KUBERNETES_VERSION),
     });
   const nodeCount = clusterObjects === null ? 0 : nodeObjectsOf(clusterObjects).length;
+  const podCount = clusterObjects === null ? 0 : runningPodsOf(clusterObjects);
   // A cluster file not read at all (too large, binary, templated) or too large to simulate as you type: the
   // embedded default is used, and the notice says why.
   const forcedNotice =
@@ -64,9 +74,13 @@ export function runPrediction(
       ? undefined
       : clusterAnalysis?.skipped !== undefined
         ? `The cluster file ${basename(clusterPath)} was not read (${clusterAnalysis.skipped.message}); predictions use the ${DEFAULT_CLUSTER_DESCRIPTION}.`
-        : nodeCount > MAX_SIMULATED_NODES
-          ? `The cluster file ${basename(clusterPath)} has ${nodeCount.toLocaleString('en-US')} nodes, more than the ${MAX_SIMULATED_NODES.toLocaleString('en-US')} simulated as you type; predictions use the ${DEFAULT_CLUSTER_DESCRIPTION} (\`foresight simulate --cluster\` takes the file).`
-          : undefined;
+        : capture?.ok === false
+          ? `The cluster file ${basename(clusterPath)} was not read (${capture.message}); predictions use the ${DEFAULT_CLUSTER_DESCRIPTION}.`
+          : nodeCount > MAX_SIMULATED_NODES
+            ? `The cluster file ${basename(clusterPath)} has ${nodeCount.toLocaleString('en-US')} nodes, more than the ${MAX_SIMULATED_NODES.toLocaleString('en-US')} simulated as you type; predictions use the ${DEFAULT_CLUSTER_DESCRIPTION} (\`foresight simulate --cluster\` takes the file).`
+            : podCount > MAX_SIMULATED_PODS
+              ? `The cluster file ${basename(clusterPath)} runs ${podCount.toLocaleString('en-US')} pods, more than the ${MAX_SIMULATED_PODS.toLocaleString('en-US')} simulated as you type; predictions use the ${DEFAULT_CLUSTER_DESCRIPTION} (\`foresight simulate --cluster\` takes the file: 1,000 nodes and 20,000 pods in about 2 s).`
+              : undefined;
   let simulation = run(forcedNotice === undefined ? clusterObjects : null);
   let clusterNotice: string | undefined = forcedNotice;
   const clusterErrors =
@@ -205,6 +219,22 @@ export function skippedPrediction(
 }
 
 /** The Node objects of a cluster file, `kind: List` and typed lists unwrapped as the engine loads them. */
+/** The codes of an analysis's findings and of why it skipped the file. */
+function codesOf(analysis: FileAnalysis): string[] {
+  return [
+    ...analysis.findings.map((finding) => finding.code),
+    ...(analysis.skipped === undefined ? [] : [analysis.skipped.code]),
+  ];
+}
+
+/** The pods of a capture that run (not Succeeded or Failed). */
+function runningPodsOf(objects: readonly SourcedObject[]): number {
+  return flattenLists(objects).filter(({ object }) => {
+    const pod = object as { kind?: unknown; status?: { phase?: unknown } } | null;
+    return pod?.kind === 'Pod' && pod.status?.phase !== 'Succeeded' && pod.status?.phase !== 'Failed';
+  }).length;
+}
+
 function nodeObjectsOf(objects: readonly SourcedObject[]): unknown[] {
   return flattenLists(objects)
     .map((entry) => entry.object)

@@ -5,6 +5,8 @@
  * embedded default cluster), runs the engine with full scheduling detail and answers the panel's report.
  * Expected failures (not a folder, no manifests) are answers, not exceptions.
  */
+import { isTooLargeForAnalysis, readCaptureText } from '../files/capture-reader';
+import type { SourcedObject } from '../engine/model/cluster-load';
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -77,8 +79,31 @@ export async function answerSimulationRequest(
     return { ok: false, message: `No Kubernetes manifest in ${basename(folder)}.` };
   }
   const clusterFile = findClusterFile(folder, settings.cluster);
-  const cluster =
-    clusterFile === undefined ? null : readManifests(analysed(clusterFile), { keepAll: true }).objects;
+  let cluster: readonly SourcedObject[] | null = null;
+  if (clusterFile !== undefined) {
+    const inEditor = analysed(clusterFile);
+    const codes = inEditor.flatMap((file) => [
+      ...file.analysis.findings.map((finding) => finding.code),
+      ...(file.analysis.skipped === undefined ? [] : [file.analysis.skipped.code]),
+    ]);
+    if (inEditor.length > 0 && !isTooLargeForAnalysis(codes)) {
+      cluster = readManifests(inEditor, { keepAll: true }).objects;
+    } else {
+      // A capture too large for the editing analysis is read as data (files/capture-reader.ts).
+      const text = open.get(resolve(clusterFile)) ?? readText(clusterFile);
+      const capture =
+        text === undefined
+          ? ({ ok: false, message: 'it cannot be read' } as const)
+          : readCaptureText(pathToFileURL(clusterFile).href, text);
+      if (!capture.ok) {
+        return {
+          ok: false,
+          message: `The cluster file ${basename(clusterFile)} was not read: ${capture.message}.`,
+        };
+      }
+      cluster = capture.objects;
+    }
+  }
   const result = simulate({
     manifests,
     cluster,
