@@ -140,6 +140,11 @@ export const FINDING_CODES = {
    * volume fits it and nothing provisions one), so the pods using it stay Pending.
    */
   'claim-pending': 'error',
+  /**
+   * Predicted: a Job fails (its Failed condition: BackoffLimitExceeded, DeadlineExceeded, a podFailurePolicy
+   * FailJob rule, failed indexes), or Jobs a CronJob creates fail.
+   */
+  'job-fails': 'error',
   /** Predicted: the apply gets Pod Security's warning ("would violate PodSecurity …"), enforce or warn level. */
   'pod-security-warning': 'warning',
 

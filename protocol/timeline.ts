@@ -36,6 +36,12 @@ export type TimelineEventType =
   | 'ProgressDeadlineExceeded'
   | 'ScaleChanged'
   | 'FailedCreate' //     the controller's pod was refused by the API server: message is the controller's event
+  // jobs
+  | 'JobComplete' //      a Job's Complete condition: details.reason (CompletionsReached, SuccessPolicy)
+  | 'JobFailed' //        a Job's Failed condition: message is its message, details.reason (BackoffLimitExceeded…)
+  | 'JobDeleted' //       a Job deleted (ttlSecondsAfterFinished, a CronJob's history limit or Replace)
+  | 'CronJobScheduled' // a CronJob created a Job: message "Created job <name>"
+  | 'CronJobSkipped' //   a CronJob did not create a due Job: details.reason (JobAlreadyActive, MissSchedule…)
   // storage
   | 'ClaimCreated' //     a controller created a PersistentVolumeClaim (a StatefulSet's volumeClaimTemplates)
   | 'ClaimBound' //       a claim was bound to a volume (provisioned or found); `node` when it was bound for a pod
@@ -78,7 +84,7 @@ export interface TimelineEventDetails {
   readonly requests?: { readonly cpuMilli: number; readonly memoryBytes: number };
   /** PodPhaseChanged: the new phase. */
   readonly phase?: PodDisplayPhase;
-  /** PodEvicted, DrainBlocked, EvictionBlocked: why. */
+  /** PodEvicted, DrainBlocked, EvictionBlocked, JobComplete, JobFailed, CronJobSkipped: why. */
   readonly reason?: string;
   /** DrainBlocked, EvictionBlocked, EvictionAllowed: the PodDisruptionBudget, "namespace/name". */
   readonly disruptionBudget?: string;

@@ -172,6 +172,11 @@ export function applyNextEvent(timeline: Timeline, state: ClusterState): void {
     case 'ProgressDeadlineExceeded':
     case 'ScaleChanged':
     case 'FailedCreate':
+    case 'JobComplete':
+    case 'JobFailed':
+    case 'JobDeleted':
+    case 'CronJobScheduled':
+    case 'CronJobSkipped':
     case 'ClaimCreated':
     case 'ClaimBound':
     case 'ClaimDeleted':

@@ -87,6 +87,8 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
     "Predicted: the pods are placed but never start: a volume's ConfigMap or Secret (or key) is missing (ContainerCreating, FailedMount) or a container's env reads one (CreateContainerConfigError).",
   'claim-pending':
     'Predicted: a PersistentVolumeClaim that binds at once stays Pending (its StorageClass does not exist, or no volume fits it and nothing provisions one), so the pods using it stay Pending.',
+  'job-fails':
+    'Predicted: a Job fails (its Failed condition: BackoffLimitExceeded, DeadlineExceeded, a podFailurePolicy FailJob rule, failed indexes), or Jobs a CronJob creates fail.',
   'pod-security-warning':
     'Predicted: the apply gets Pod Security\'s warning ("would violate PodSecurity …"), enforce or warn level.',
   'namespace-not-found':

@@ -11,6 +11,7 @@ import type { TimelineRecorder } from '../sim/timeline-recorder';
 import { ClusterWatch, controllerKey } from './cluster-watch';
 import type { SimNode } from './cluster-watch';
 import type { SimPod } from './sim-pod';
+import type { SimCronJob, SimJob } from './job-objects';
 import type {
   SimDaemonSet,
   SimDeployment,
@@ -23,7 +24,7 @@ import type {
 const EMPTY_SET: ReadonlySet<SimPod> = new Set();
 
 export { controllerKey } from './cluster-watch';
-export type { NodeChange, PodChange, SimNode } from './cluster-watch';
+export type { JobChange, NodeChange, PodChange, SimNode } from './cluster-watch';
 
 /** The cluster's objects over simulated time. */
 export class ClusterState extends ClusterWatch {
@@ -34,6 +35,9 @@ export class ClusterState extends ClusterWatch {
   readonly statefulSets = new Map<string, SimStatefulSet>();
   readonly daemonSets = new Map<string, SimDaemonSet>();
   readonly disruptionBudgets = new Map<string, SimDisruptionBudget>();
+  /** Jobs by "namespace/name" (deleted ones stay, with deletedAt) and CronJobs. */
+  readonly jobs = new Map<string, SimJob>();
+  readonly cronJobs = new Map<string, SimCronJob>();
   private readonly byController = new Map<string, Set<SimPod>>();
   private readonly replicaSetsByDeployment = new Map<string, Set<SimReplicaSet>>();
   private readonly byNode = new Map<string, Set<SimPod>>();
@@ -249,6 +253,7 @@ export class ClusterState extends ClusterWatch {
       });
     }
     pod.deletionTime = this.sim.now;
+    pod.isDisruptionTarget ||= eviction !== undefined;
     pod.isReady = false;
     pod.lifecycleToken++;
     pod.phase = 'Terminating';
@@ -256,6 +261,46 @@ export class ClusterState extends ClusterWatch {
       phase: 'Terminating',
     });
     this.emitPod(pod, 'deleting');
+  }
+
+  /**
+   * The kubelet saw the pod's containers end for good (a Job's pod): phase Succeeded or Failed. The scheduler no
+   * longer counts a finished pod on its node (its informer drops terminal pods), so its resources are free.
+   */
+  finishPod(pod: SimPod, phase: 'Succeeded' | 'Failed', exitCode: number, message: string): void {
+    if (pod.isGone || pod.terminal !== null) {
+      return;
+    }
+    pod.terminal = phase;
+    pod.finishedAt = this.sim.now;
+    pod.exitCode = exitCode;
+    pod.isRunning = false;
+    pod.isReady = false;
+    pod.readySince = null;
+    pod.lifecycleToken++;
+    pod.phase = phase;
+    this.recordPod('PodPhaseChanged', pod, message, { phase });
+    if (pod.nodeName !== null) {
+      this.nodes.get(pod.nodeName)?.info.removePod(pod.info);
+    }
+    this.emitPod(pod, 'finished');
+  }
+
+  /** A container exited and waits to restart in place (restartPolicy OnFailure): Running, not Ready. */
+  containerExited(pod: SimPod, exitCode: number, message: string): void {
+    pod.exitCode = exitCode;
+    pod.isReady = false;
+    pod.readySince = null;
+    pod.phase = 'Running';
+    this.recordPod('PodPhaseChanged', pod, message, { phase: 'Running' });
+    this.emitPod(pod, 'unready');
+  }
+
+  /** The kubelet started the container again: its restartCount grows (the Job controller counts restarts). */
+  restartContainer(pod: SimPod, message: string): void {
+    pod.restartCount++;
+    this.recordPod('PodPhaseChanged', pod, message, { phase: 'Running' });
+    this.emitPod(pod, 'restarted');
   }
 
   /** Removes a pod for good (PodDeleted) and frees its node's resources unless `alreadyReleased`. */

@@ -6,9 +6,17 @@ import type { NodeInfo } from '../model/node-info';
 import type { NodeObject } from '../model/objects';
 import type { SimPod } from './sim-pod';
 import type { SimDisruptionBudget, SimReplicaSet } from './workload-objects';
+import type { SimJob } from './job-objects';
 
-/** What happened to a pod. */
-export type PodChange = 'created' | 'scheduled' | 'started' | 'ready' | 'unready' | 'deleting' | 'gone';
+/**
+ * What happened to a pod. 'finished': its containers ended for good (Succeeded or Failed, a Job's pod);
+ * 'restarted': a container restarted in place (restartPolicy OnFailure).
+ */
+export type PodChange =
+  'created' | 'scheduled' | 'started' | 'ready' | 'unready' | 'deleting' | 'gone' | 'finished' | 'restarted';
+
+/** What happened to a Job: created, its status changed, deleted. */
+export type JobChange = 'created' | 'status' | 'deleted';
 
 /** What happened to a node. */
 export type NodeChange = 'added' | 'updated' | 'failed';
@@ -35,6 +43,8 @@ type NodeListener = (node: SimNode, change: NodeChange) => void;
 type ReplicaSetListener = (replicaSet: SimReplicaSet, change: 'spec' | 'status') => void;
 /** A PodDisruptionBudget watcher. */
 type BudgetListener = (budget: SimDisruptionBudget) => void;
+/** A Job watcher. */
+type JobListener = (job: SimJob, change: JobChange) => void;
 
 /** The key of a controller's pods: "Kind/namespace/name". */
 export function controllerKey(kind: string, namespace: string, name: string): string {
@@ -47,6 +57,7 @@ export class ClusterWatch {
   private readonly nodeListeners: NodeListener[] = [];
   private readonly replicaSetListeners: ReplicaSetListener[] = [];
   private readonly budgetListeners: BudgetListener[] = [];
+  private readonly jobListeners: JobListener[] = [];
 
   /** Watches pods. */
   onPod(listener: PodListener): void {
@@ -66,6 +77,18 @@ export class ClusterWatch {
   /** Watches PodDisruptionBudget status changes. */
   onBudget(listener: BudgetListener): void {
     this.budgetListeners.push(listener);
+  }
+
+  /** Watches Jobs. */
+  onJob(listener: JobListener): void {
+    this.jobListeners.push(listener);
+  }
+
+  /** Tells watchers that a Job was created, deleted or its status changed. */
+  jobChanged(job: SimJob, change: JobChange): void {
+    for (const listener of this.jobListeners) {
+      listener(job, change);
+    }
   }
 
   /** Tells watchers that a PodDisruptionBudget's status changed. */

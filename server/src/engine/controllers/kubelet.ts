@@ -26,6 +26,7 @@ import type { ConfigAssumption } from './container-config';
 import { timelineFinding } from './timeline-findings';
 import type { TimelineFinding } from './timeline-findings';
 import type { TimingSettings } from './timing-settings';
+import { JobPodRuns, isJobPod } from './job-pod-run';
 
 /** The plan of a pod's start, computed when it is bound. */
 interface StartPlan {
@@ -42,6 +43,8 @@ interface StartPlan {
 export class Kubelets {
   /** The references assumed to exist, once per template and object ("file#doc#Kind/ns/name"). */
   private readonly assumed = new Set<string>();
+  /** Job pods' containers run to completion (job-pod-run.ts). */
+  private readonly jobRuns: JobPodRuns;
 
   constructor(
     private readonly state: ClusterState,
@@ -49,6 +52,7 @@ export class Kubelets {
     private readonly configObjects: ConfigObjects = { keys: new Map(), listed: new Set() },
     private readonly findings: TimelineFinding[] = [],
   ) {
+    this.jobRuns = new JobPodRuns(state, settings);
     state.onPod((pod, change) => {
       if (change === 'scheduled') {
         this.start(pod);
@@ -90,6 +94,9 @@ export class Kubelets {
         this.state.setPhase(pod, 'Running', plan.runningMessage);
       }
     });
+    if (isJobPod(pod)) {
+      this.jobRuns.run(pod, plan.runningAt, isCurrent);
+    }
     if (plan.readyAt !== null) {
       sim.at(plan.readyAt, PRIORITY.kubelet, () => {
         if (isCurrent()) {
@@ -100,6 +107,17 @@ export class Kubelets {
           );
         }
       });
+    }
+  }
+
+  /** Job pods already running at time 0 (the cluster file's) run jobPodRunSeconds more, then exit. */
+  resumeJobPods(): void {
+    for (const pod of this.state.pods.values()) {
+      const node = pod.nodeName === null ? undefined : this.state.nodes.get(pod.nodeName);
+      if (isJobPod(pod) && pod.isRunning && pod.terminal === null && node !== undefined) {
+        const token = pod.lifecycleToken;
+        this.jobRuns.run(pod, this.state.sim.now, () => pod.lifecycleToken === token && node.isKubeletAlive);
+      }
     }
   }
 

@@ -70,7 +70,8 @@ export class SchedulerLoop {
     state.onPod((pod, change) => {
       if (change === 'created') {
         this.add(pod);
-      } else if (change === 'gone' && pod.nodeName !== null) {
+      } else if ((change === 'gone' || change === 'finished') && pod.nodeName !== null) {
+        // A finished pod (Succeeded, Failed) leaves the scheduler's cache as a deleted one does.
         this.moveAllToActive();
       }
     });

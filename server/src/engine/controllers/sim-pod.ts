@@ -69,6 +69,16 @@ export interface SimPod {
   lastUnschedulableMessage: string | null;
   /** Why the kubelet cannot start it (a missing ConfigMap, Secret or key), or null. */
   waiting: PodWaiting | null;
+  /** status.phase once its containers ended for good (a Job's pod), else null. */
+  terminal: 'Succeeded' | 'Failed' | null;
+  /** When it reached that phase. */
+  finishedAt: number | null;
+  /** The exit code of its container's last run (a Job's pod), else null. */
+  exitCode: number | null;
+  /** Its containers' restarts in place (restartPolicy OnFailure). */
+  restartCount: number;
+  /** The DisruptionTarget condition: it was evicted (drain, taint-based eviction, preemption). */
+  isDisruptionTarget: boolean;
 }
 
 /** The mirror-pod annotation the kubelet puts on static pods' API objects. */
@@ -130,12 +140,17 @@ export function newSimPod(input: SimPodInput): SimPod {
     lifecycleToken: 0,
     lastUnschedulableMessage: null,
     waiting: null,
+    terminal: null,
+    finishedAt: null,
+    exitCode: null,
+    restartCount: 0,
+    isDisruptionTarget: false,
   };
 }
 
-/** Whether a pod counts as active for its controller: not being deleted and not gone (FilterActivePods). */
+/** Whether a pod counts as active for its controller: not finished, not being deleted, not gone (FilterActivePods). */
 export function isActive(pod: SimPod): boolean {
-  return pod.deletionTime === null && !pod.isGone;
+  return pod.deletionTime === null && !pod.isGone && pod.terminal === null;
 }
 
 /** IsPodAvailable: ready for at least minReadySeconds at `now`. */

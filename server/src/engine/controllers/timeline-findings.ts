@@ -29,6 +29,7 @@ const OUTCOME_CODES: ReadonlySet<string> = new Set<TimelineFindingCode>([
   'initial-pod-unschedulable',
   'container-cannot-start',
   'claim-pending',
+  'job-fails',
 ]);
 
 /** Whether a finding code (of the engine or the timeline) is a predicted outcome rather than an input problem. */

@@ -5,6 +5,14 @@
  * the Kubernetes components' own defaults (named below with their flag).
  */
 
+/** How a Job's pods fail (timing jobPodFailures): their first `count` runs exit with `exitCode`. */
+export interface JobPodFailure {
+  /** How many runs fail, per Job (per completion index of an Indexed Job); null: every run. */
+  readonly count: number | null;
+  /** The failing container's exit code (not 0). */
+  readonly exitCode: number;
+}
+
 /** Timing assumptions of a simulation. All durations are in seconds. */
 export interface TimingSettings {
   /** Pull time of an image no setting names. */
@@ -34,6 +42,25 @@ export interface TimingSettings {
   readonly podMaxBackoffSeconds: number;
   /** kubectl drain's wait before retrying an eviction a disruption budget refused (5s). */
   readonly drainRetrySeconds: number;
+  /** How long a Job pod's containers run before they exit (from the moment they run). */
+  readonly jobPodRunSeconds: number;
+  /** The same per image, by the name written in the manifest; a pod runs as long as its slowest container. */
+  readonly jobPodRunSecondsByImage: Readonly<Record<string, number>>;
+  /**
+   * Job pods that fail, by "<namespace>/<Job name>" or "<namespace>/<CronJob name>" (then for each Job it
+   * creates). Job pods not named here succeed.
+   */
+  readonly jobPodFailures: Readonly<Record<string, JobPodFailure>>;
+  /**
+   * The wall-clock instant of time 0 (the apply), RFC 3339: CronJob schedules are read against it, so a run is
+   * the same whatever day it runs on.
+   */
+  readonly applyTime: string;
+  /**
+   * Without an end time (--until, spec.until), CronJobs create the Jobs due within this many seconds of the
+   * apply, so that the simulation still ends.
+   */
+  readonly cronJobHorizonSeconds: number;
 }
 
 /** The defaults. */
@@ -52,6 +79,11 @@ export const DEFAULT_TIMING: TimingSettings = {
   podInitialBackoffSeconds: 1,
   podMaxBackoffSeconds: 10,
   drainRetrySeconds: 5,
+  jobPodRunSeconds: 30,
+  jobPodRunSecondsByImage: {},
+  jobPodFailures: {},
+  applyTime: '2026-01-01T00:00:00Z',
+  cronJobHorizonSeconds: 3600,
 };
 
 /** The names of the numeric settings a scenario may set. */
@@ -66,7 +98,23 @@ export const NUMERIC_TIMING_KEYS = [
   'podInitialBackoffSeconds',
   'podMaxBackoffSeconds',
   'drainRetrySeconds',
+  'jobPodRunSeconds',
+  'cronJobHorizonSeconds',
 ] as const;
 
 /** One of the numeric settings. */
 export type NumericTimingKey = (typeof NUMERIC_TIMING_KEYS)[number];
+
+/** An RFC 3339 time ("2026-01-01T00:00:00Z", "2026-01-01T09:30:00+02:00") in epoch seconds, or null. */
+export function parseRfc3339(text: string): number | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(text)) {
+    return null;
+  }
+  const millis = Date.parse(text);
+  return Number.isFinite(millis) ? millis / 1000 : null;
+}
+
+/** The epoch second of time 0: applyTime, or the default's when it is not an RFC 3339 time. */
+export function applyEpochSeconds(settings: Pick<TimingSettings, 'applyTime'>): number {
+  return parseRfc3339(settings.applyTime) ?? parseRfc3339(DEFAULT_TIMING.applyTime) ?? 0;
+}

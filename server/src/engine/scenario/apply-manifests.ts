@@ -1,8 +1,9 @@
 /**
  * `kubectl apply` of the manifests at time 0, onto the initial state: a workload the cluster already runs is
  * updated (a changed pod template starts a rollout from the running pods; a changed replica count is a scaling
- * event), a new one starts from nothing; PodDisruptionBudgets are created or replaced. Bare Pods, Jobs, CronJobs
- * and ReplicationControllers create their pods once (their controllers are not simulated). A workload of the
+ * event), a new one starts from nothing; PodDisruptionBudgets are created or replaced; Jobs and CronJobs become the
+ * Job and CronJob controllers' objects (a running Job keeps its status: its pod template cannot change). Bare Pods
+ * and ReplicationControllers create their pods once (their controller is not simulated). A workload of the
  * cluster file missing from the manifests keeps running: deletions are not inferred.
  */
 import type { SourcedObject } from '../model/cluster-load';
@@ -18,6 +19,7 @@ import { seededUid, templateHash } from '../workloads/hash';
 import type { JsonObject } from '../workloads/json';
 import { asObject, isJsonObject, readString } from '../workloads/json';
 import { readDisruptionBudget } from './read-budget';
+import { applyBatchObject } from './read-jobs';
 import { readDaemonSet, readDeployment, readStatefulSet } from './read-workloads';
 import type { ControllerRevision } from './applied-template';
 import { equalRevision, isUnchangedByApply, lastAppliedTemplate } from './applied-template';
@@ -32,13 +34,16 @@ function withoutHashLabel(template: JsonObject): JsonObject {
 }
 
 /** The kinds whose pods are created once, without a simulated controller. */
-const STATIC_POD_OWNERS = new Set(['Job', 'CronJob', 'ReplicationController']);
+const STATIC_POD_OWNERS = new Set(['ReplicationController']);
 
 /** Kinds whose controller the simulation runs: expanded at 0 replicas, only to validate them. */
 const CONTROLLED_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet']);
 
 function withoutReplicas(entry: SourcedObject): SourcedObject {
   const { object } = entry;
+  if (isJsonObject(object) && (object['kind'] === 'Job' || object['kind'] === 'CronJob')) {
+    return withoutJobPods(entry, object);
+  }
   if (!isJsonObject(object) || !CONTROLLED_KINDS.has(String(object['kind']))) {
     return entry;
   }
@@ -51,6 +56,29 @@ function withoutReplicas(entry: SourcedObject): SourcedObject {
     return entry;
   }
   return { ...entry, object: { ...object, spec: { ...asObject(object['spec']), replicas: 0 } } };
+}
+
+/** A Job or CronJob expanded at parallelism 0, only to validate it (a bad parallelism is kept for its finding). */
+function withoutJobPods(entry: SourcedObject, object: JsonObject): SourcedObject {
+  const isCronJob = object['kind'] === 'CronJob';
+  const spec = asObject(object['spec']);
+  const jobTemplate = asObject(spec['jobTemplate']);
+  const jobSpec = isCronJob ? asObject(jobTemplate['spec']) : spec;
+  const parallelism = jobSpec['parallelism'];
+  if (
+    parallelism !== undefined &&
+    !(typeof parallelism === 'number' && Number.isInteger(parallelism) && parallelism >= 0)
+  ) {
+    return entry;
+  }
+  const quiet = { ...jobSpec, parallelism: 0 };
+  return {
+    ...entry,
+    object: {
+      ...object,
+      spec: isCronJob ? { ...spec, jobTemplate: { ...jobTemplate, spec: quiet } } : quiet,
+    },
+  };
 }
 
 /** The cluster file's workload objects by "Kind/namespace/name", and its ControllerRevisions. */
@@ -83,9 +111,11 @@ interface ApplyInput {
   readonly workloadFindings: WorkloadFinding[];
   /** The running workloads as the cluster file has them (to tell what the apply changes). */
   readonly live?: LiveObjects;
+  /** The epoch second of time 0 (timing applyTime): a new CronJob is created then. */
+  readonly applyEpoch?: number;
 }
 
-/** Applies the manifests; returns the pods to create at time 0 (bare pods, Job pods). */
+/** Applies the manifests; returns the pods to create at time 0 (bare pods, ReplicationControllers' pods). */
 export function applyManifests(input: ApplyInput): SimPod[] {
   const { state, manifests, autoscalers, findings } = input;
   const live = input.live ?? NO_LIVE_OBJECTS;
@@ -119,6 +149,10 @@ export function applyManifests(input: ApplyInput): SimPod[] {
         break;
       case 'ReplicaSet':
         applyReplicaSet(state, object, source, autoscalers);
+        break;
+      case 'Job':
+      case 'CronJob':
+        applyBatchObject(state, object, source, input.applyEpoch ?? 0);
         break;
       case 'PodDisruptionBudget': {
         const budget = readDisruptionBudget(object, source, findings);

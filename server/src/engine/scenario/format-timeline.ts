@@ -1,16 +1,18 @@
 /**
  * The timeline sections of the report as text for a person: each rollout's waves (time, new, old, available,
- * unavailable) and how it ended, each disruption budget's verdict, and the drains that do not go through at once.
+ * unavailable) and how it ended, each disruption budget's verdict, the drains that do not go through at once, and
+ * what each Job did.
  * Built from the JSON report only, like the rest of the text output.
  */
 import type { ReportDrain, ReportRollout, TimelineReport } from './timeline-report';
+import { formatJobs } from './job-report';
 
 /** How many blocked evictions or nodes are listed before a count. */
 const MAX_LISTED = 8;
 
 /** Renders the timeline sections of a report that may lack them (simulate() run without the timeline). */
 export function formatTimelineSections(report: Partial<TimelineReport>): string[] {
-  const { timeline, rollouts, disruptionBudgets, drains, events, persistentVolumeClaims } = report;
+  const { timeline, rollouts, disruptionBudgets, drains, events, persistentVolumeClaims, jobs } = report;
   if (timeline === undefined || rollouts === undefined || disruptionBudgets === undefined) {
     return [];
   }
@@ -19,6 +21,7 @@ export function formatTimelineSections(report: Partial<TimelineReport>): string[
     rollouts,
     disruptionBudgets,
     drains: drains ?? [],
+    jobs: jobs ?? [],
     events: events ?? [],
     persistentVolumeClaims: persistentVolumeClaims ?? [],
   });
@@ -63,6 +66,7 @@ function formatTimelineText(report: TimelineReport): string[] {
     }
   }
   lines.push(...formatDrains(report.drains));
+  lines.push(...formatJobs(report.jobs));
   if (report.events.length > 0) {
     const state = report.timeline.settled ? 'settles' : 'stopped';
     lines.push(

@@ -43,7 +43,10 @@ import { SchedulerLoop, buildScheduler } from '../controllers/scheduler-loop';
 import { StatefulSetController } from '../controllers/stateful-set-controller';
 import type { TimelineFinding } from '../controllers/timeline-findings';
 import type { TimingSettings } from '../controllers/timing-settings';
-import { DEFAULT_TIMING } from '../controllers/timing-settings';
+import { DEFAULT_TIMING, applyEpochSeconds } from '../controllers/timing-settings';
+import { startBatchControllers } from './batch-controllers';
+import { checkJobs } from './job-checks';
+import { readClusterJobs } from './read-jobs';
 import { admitManifests } from '../admission/admit-manifests';
 import type { ApiServing } from '../admission/api-discovery';
 import { knownObjects } from '../admission/known-objects';
@@ -73,6 +76,8 @@ export const TIMELINE_ONLY_KINDS: ReadonlySet<string> = new Set([
   'DaemonSet',
   'HorizontalPodAutoscaler',
   'ControllerRevision',
+  'Job',
+  'CronJob',
 ]);
 
 /** The kinds of a cluster file that describe running workloads (the timeline's initial state). */
@@ -84,6 +89,8 @@ const RUNNING_WORKLOAD_KINDS: ReadonlySet<string> = new Set([
   'PodDisruptionBudget',
   'HorizontalPodAutoscaler',
   'ControllerRevision',
+  'Job',
+  'CronJob',
 ]);
 
 /** What to simulate over time. */
@@ -253,6 +260,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     finishedPods: loaded.finishedPods,
   });
   factory.admitting = true;
+  readClusterJobs(state, workloads, applyEpochSeconds(settings));
   const created = applyManifests({
     state,
     factory,
@@ -262,6 +270,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     findings: timelineFindings,
     workloadFindings,
     live,
+    applyEpoch: applyEpochSeconds(settings),
   });
 
   const rollouts = new RolloutLog(state);
@@ -276,7 +285,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     input.cluster === null ? null : flattenLists(input.cluster),
     manifests,
   );
-  new Kubelets(state, settings, configObjects, timelineFindings);
+  const kubelets = new Kubelets(state, settings, configObjects, timelineFindings);
   const scheduler = new SchedulerLoop(state, settings, setup);
   scheduler.preBind = (pod, node) => volumes.preBind(pod, node);
   volumes.syncAll();
@@ -323,6 +332,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   });
   const until =
     input.until ?? scenarios.map((scenario) => scenario.until).find((value) => value !== null) ?? null;
+  startBatchControllers(context, kubelets, until);
   const outcome = sim.run(until ?? Number.POSITIVE_INFINITY);
 
   checkRollouts(state, rollouts, outcome.stoppedAtLimit, timelineFindings);
@@ -333,6 +343,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   checkStuckStatefulPods(state, timelineFindings);
   checkStartFailures(state, timelineFindings);
   checkPendingClaims(state, cluster.objects.storage, timelineFindings);
+  checkJobs(state, timelineFindings);
   findings.push(...workloadFindings, ...podFindings, ...timelineFindings);
   return {
     events: timeline.events,

@@ -7,6 +7,7 @@
  *   spec:
  *     until: 1800                       # stop the simulation at this time (seconds)
  *     timing: { imagePullSeconds: 20 }  # controllers/timing-settings.ts
+ *     # timing: { jobPodRunSeconds: 60, jobPodFailures: { default/migrate: { count: 2, exitCode: 1 } } }
  *     steps:
  *       - { at: 60,  drain: { node: worker-1, ignoreDaemonSets: true, deleteEmptyDirData: true, force: false } }
  *       - { at: 300, failNode: { node: worker-2 } }
@@ -19,8 +20,8 @@ import type { DrainOptions } from '../controllers/drain-filters';
 import { DEFAULT_DRAIN_OPTIONS } from '../controllers/drain-filters';
 import type { TimelineFinding } from '../controllers/timeline-findings';
 import { timelineFinding } from '../controllers/timeline-findings';
-import type { NumericTimingKey, TimingSettings } from '../controllers/timing-settings';
-import { NUMERIC_TIMING_KEYS } from '../controllers/timing-settings';
+import type { JobPodFailure, NumericTimingKey, TimingSettings } from '../controllers/timing-settings';
+import { NUMERIC_TIMING_KEYS, parseRfc3339 } from '../controllers/timing-settings';
 import type { JsonObject } from '../workloads/json';
 import { asArray, asObject, isJsonObject, readString } from '../workloads/json';
 
@@ -177,8 +178,71 @@ function readTiming(
       );
     } else if (key === 'presentImages' && Array.isArray(value)) {
       result.presentImages = value.filter((image): image is string => typeof image === 'string');
+    } else if (key === 'jobPodRunSecondsByImage' && isJsonObject(value)) {
+      result.jobPodRunSecondsByImage = readSecondsByName(value, (name, message) =>
+        problem([key, name], `timing.${key}["${name}"] ${message}`),
+      );
+    } else if (key === 'jobPodFailures' && isJsonObject(value)) {
+      result.jobPodFailures = readJobPodFailures(value, (path, message) => problem([key, ...path], message));
+    } else if (key === 'applyTime' && typeof value === 'string' && parseRfc3339(value) !== null) {
+      result.applyTime = value;
+    } else if (key === 'applyTime') {
+      problem([key], 'timing.applyTime must be an RFC 3339 time such as "2026-01-01T00:00:00Z"');
     } else {
       problem([key], `timing.${key} is not a known setting`);
+    }
+  }
+  return result;
+}
+
+/** Seconds by image name; entries that are not a non-negative number are reported and left out. */
+function readSecondsByName(
+  value: JsonObject,
+  problem: (name: string, message: string) => void,
+): Record<string, number> {
+  const result: Record<string, number> = {};
+  for (const [name, seconds] of Object.entries(value)) {
+    if (isTime(seconds)) {
+      result[name] = seconds;
+    } else {
+      problem(name, 'must be a non-negative number of seconds');
+    }
+  }
+  return result;
+}
+
+/** timing.jobPodFailures: {"<namespace>/<Job or CronJob>": {count?, exitCode?}}; bad entries are reported. */
+function readJobPodFailures(
+  value: JsonObject,
+  problem: (path: readonly (string | number)[], message: string) => void,
+): Record<string, JobPodFailure> {
+  const result: Record<string, JobPodFailure> = {};
+  for (const [key, raw] of Object.entries(value)) {
+    const where = `timing.jobPodFailures["${key}"]`;
+    if (!/^[^/]+\/[^/]+$/.test(key)) {
+      problem([key], `${where}: the key must be "<namespace>/<Job or CronJob name>"`);
+      continue;
+    }
+    const entry = asObject(raw);
+    const unknown = Object.keys(entry).filter((field) => field !== 'count' && field !== 'exitCode');
+    const count = entry['count'];
+    const exitCode = entry['exitCode'] ?? 1;
+    if (!isJsonObject(raw) || unknown.length > 0) {
+      problem([key], `${where} must be an object with count and exitCode`);
+    } else if (count !== undefined && !(Number.isInteger(count) && typeof count === 'number' && count >= 0)) {
+      problem(
+        [key, 'count'],
+        `${where}.count must be a non-negative integer (leave it out: every run fails)`,
+      );
+    } else if (!(
+      typeof exitCode === 'number' &&
+      Number.isInteger(exitCode) &&
+      exitCode >= 1 &&
+      exitCode <= 255
+    )) {
+      problem([key, 'exitCode'], `${where}.exitCode must be an integer from 1 to 255`);
+    } else {
+      result[key] = { count: typeof count === 'number' ? count : null, exitCode };
     }
   }
   return result;

@@ -1,7 +1,8 @@
 /**
  * The timeline's part of the JSON report (schemas/report.schema.json): `rollouts` (each workload's strategy and
  * waves), `disruptionBudgets` (status as the disruption controller computes it, and the evictions each refuses),
- * `drains` (per node: the scenario's drains as they ran, every other node's drain analysed at the end) and `events`.
+ * `drains` (per node: the scenario's drains as they ran, every other node's drain analysed at the end), `jobs`
+ * (job-report.ts) and `events`.
  */
 import type { TimelineEvent } from '../../../../protocol/timeline';
 import type { BudgetIndex } from '../controllers/budget-index';
@@ -11,6 +12,8 @@ import { DEFAULT_DRAIN_OPTIONS } from '../controllers/drain-filters';
 import { checkEviction, refusalMessage } from '../controllers/eviction';
 import type { RolloutOutcome, RolloutRecord } from '../controllers/rollout-log';
 import type { TimelineResult } from './run-timeline';
+import { reportJobs } from './job-report';
+import type { ReportJob } from './job-report';
 import { asArray, asObject } from '../workloads/json';
 
 /** One wave of a rollout. */
@@ -104,6 +107,8 @@ export interface TimelineReport {
   readonly rollouts: readonly ReportRollout[];
   readonly disruptionBudgets: readonly ReportDisruptionBudget[];
   readonly drains: readonly ReportDrain[];
+  /** What each Job did (job-report.ts). */
+  readonly jobs: readonly ReportJob[];
   readonly events: readonly TimelineEvent[];
 }
 
@@ -134,6 +139,7 @@ export function buildTimelineReport(result: TimelineResult): TimelineReport {
     rollouts,
     disruptionBudgets: reportBudgets(state, index),
     drains: reportDrains(result),
+    jobs: reportJobs(state),
     events: result.events,
   };
 }

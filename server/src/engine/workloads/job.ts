@@ -32,9 +32,9 @@ export const CRONJOB_PLACEHOLDER_TIME = '2025-01-01T00:00:00Z';
 const CRONJOB_PLACEHOLDER_MINUTES = 28_928_160;
 
 /** Annotation (and label) with an Indexed Job pod's completion index. */
-const JOB_COMPLETION_INDEX_ANNOTATION = 'batch.kubernetes.io/job-completion-index';
+export const JOB_COMPLETION_INDEX_ANNOTATION = 'batch.kubernetes.io/job-completion-index';
 /** The finalizer that lets the Job controller count finished pods. */
-const JOB_TRACKING_FINALIZER = 'batch.kubernetes.io/job-tracking';
+export const JOB_TRACKING_FINALIZER = 'batch.kubernetes.io/job-tracking';
 
 /** Expands a Job into the pods it starts with. */
 export function expandJob(workload: Workload, context: ExpandContext): void {
@@ -160,7 +160,10 @@ function checkJobTemplate(
 }
 
 /** The labels generateSelector puts on a Job's template (and so on its pods). */
-function generatedJobLabels(job: JobIdentity): Record<string, string> {
+export function generatedJobLabels(job: {
+  readonly name: string;
+  readonly uid: string;
+}): Record<string, string> {
   return {
     'batch.kubernetes.io/controller-uid': job.uid,
     'batch.kubernetes.io/job-name': job.name,
@@ -170,7 +173,7 @@ function generatedJobLabels(job: JobIdentity): Record<string, string> {
 }
 
 /** podGenerateNameWithIndex: "<job>-<index>-", the job name cut so that the whole stays within 58 characters. */
-function indexedGenerateName(jobName: string, index: number): string {
+export function indexedGenerateName(jobName: string, index: number): string {
   const appendIndex = `-${index}-`;
   const prefix = jobName + appendIndex;
   if (prefix.length <= MAX_GENERATED_NAME_LENGTH) {
@@ -180,7 +183,7 @@ function indexedGenerateName(jobName: string, index: number): string {
 }
 
 /** addCompletionIndexEnvVariables: JOB_COMPLETION_INDEX from the annotation, in every (init) container. */
-function addCompletionIndexEnv(podSpec: JsonObject): void {
+export function addCompletionIndexEnv(podSpec: JsonObject): void {
   for (const field of ['initContainers', 'containers']) {
     for (const item of asArray(podSpec[field])) {
       const container = asObject(item);

@@ -1,0 +1,27 @@
+/**
+ * The batch controllers of the timeline: the Job controller, the CronJob controller (scheduling against the apply
+ * time, up to the end time or cronJobHorizonSeconds) and the TTL-after-finished controller, started on the Jobs and
+ * CronJobs of the apply and the cluster file; the cluster file's Job pods that already run go on to their end.
+ */
+import type { ControllerContext } from '../controllers/controller-context';
+import { CronJobController } from '../controllers/cron-job-controller';
+import { JobController } from '../controllers/job-controller';
+import type { Kubelets } from '../controllers/kubelet';
+import { applyEpochSeconds } from '../controllers/timing-settings';
+import { TtlAfterFinishedController } from '../controllers/ttl-after-finished';
+
+/** Starts the batch controllers; `until` is the simulation's end time, if it has one. */
+export function startBatchControllers(
+  context: ControllerContext,
+  kubelets: Kubelets,
+  until: number | null,
+): void {
+  const horizon = until ?? context.settings.cronJobHorizonSeconds;
+  const jobs = new JobController(context);
+  const cronJobs = new CronJobController(context, applyEpochSeconds(context.settings), horizon);
+  const ttl = new TtlAfterFinishedController(context.state);
+  kubelets.resumeJobPods();
+  jobs.syncAll();
+  cronJobs.syncAll();
+  ttl.syncAll();
+}
