@@ -214,6 +214,7 @@ function typeClass(type: string): string {
     type === 'EvictionBlocked' ||
     type === 'FailedCreate' ||
     type === 'ProvisioningFailed' ||
+    type === 'JobFailed' ||
     type === 'PodUnschedulable' ||
     type === 'NodeNotReady' ||
     type === 'ProgressDeadlineExceeded'
