@@ -1,6 +1,6 @@
 /**
  * Every finding code the product emits, with its severity, defined once: the editor's diagnostics, `foresight
- * validate` and `foresight simulate` all use these, and README.md lists exactly these (a test compares them). Codes
+ * validate` and `foresight simulate` all use these, and docs/codes.md lists exactly these (a test compares them). Codes
  * are stable: users filter on them. A finding carries one of these codes from the place it is made to the report.
  */
 

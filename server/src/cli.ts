@@ -63,6 +63,13 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
 }
 
 if (require.main === module) {
+  // A reader that stops early (`foresight simulate … | head`) closes the pipe: that is not an error of ours.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') {
+      process.exit(process.exitCode ?? 0);
+    }
+    throw error;
+  });
   const io: CliIo = {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),

@@ -25,3 +25,16 @@ test(
     assert.match(result.stdout, /20 pods: 18 placed, 2 Pending; 2 refused by the API server\./);
   },
 );
+
+test(
+  'a reader that stops early (| head -1) closes the pipe: no EPIPE stack trace',
+  { skip: !existsSync(CLI) && 'dist/cli.js is not built (run npm run build)' },
+  () => {
+    const result = spawnSync('sh', ['-c', `"${process.execPath}" "${CLI}" simulate -R examples/ | head -1`], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    assert.equal(result.stdout, 'Kubernetes 1.35 · embedded default cluster · 4 nodes\n');
+    assert.equal(result.stderr, '');
+  },
+);

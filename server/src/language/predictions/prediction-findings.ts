@@ -48,7 +48,7 @@ const REPLICATED_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'Re
 /**
  * Where an engine finding goes when the manifest has a better field for it than the one the engine names: a
  * stalled rollout is shown on the strategy (the engine names progressDeadlineSeconds). Every engine finding keeps
- * its own code (protocol/finding-codes.ts): the editor, the CLI and the README use the same ones.
+ * its own code (protocol/finding-codes.ts): the editor, the CLI and docs/codes.md use the same ones.
  */
 const PREFERRED_PATHS: Readonly<Record<string, readonly string[]>> = {
   'rollout-stalls': ['spec', 'strategy'],
