@@ -62,19 +62,19 @@ const CASES: readonly FailOnCase[] = [
     name: 'simulate fails on an error and a Pending replica by default',
     args: ['simulate', MIXED],
     code: 1,
-    last: 'exit 1: 1 error, 1 predicted failure (--fail-on prediction)',
+    last: 'exit 1: 1 error, 1 predicted failure [1 pod-unschedulable] (--fail-on prediction)',
   },
   {
     name: 'simulate fails on a Pending replica alone by default, as before --fail-on',
     args: ['simulate', `${MIXED}/huge.yaml`],
     code: 1,
-    last: 'exit 1: 1 predicted failure (--fail-on prediction)',
+    last: 'exit 1: 1 predicted failure [1 pod-unschedulable] (--fail-on prediction)',
   },
   {
     name: 'simulate fails on an object the API server refuses by default, as before --fail-on',
     args: ['simulate', `${FIXTURES}/refused`],
     code: 1,
-    last: 'exit 1: 1 predicted failure (--fail-on prediction)',
+    last: 'exit 1: 1 predicted failure [1 admission-refused] (--fail-on prediction)',
   },
   {
     name: 'simulate with --fail-on error passes a Pending replica',
@@ -172,7 +172,10 @@ describe('--fail-on', () => {
     ]);
     assert.equal(result.code, 1);
     assert.match(result.stdout, /<\/testsuites>\n$/);
-    assert.equal(result.stderr, 'foresight simulate: exit 1: 1 predicted failure (--fail-on prediction)\n');
+    assert.equal(
+      result.stderr,
+      'foresight simulate: exit 1: 1 predicted failure [1 pod-unschedulable] (--fail-on prediction)\n',
+    );
     const json = await runForesight(['validate', '-o', 'json', '--fail-on', 'never', MIXED]);
     assert.equal(json.code, 0);
     assert.equal(json.stderr, '');

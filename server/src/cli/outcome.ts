@@ -103,7 +103,7 @@ export function finishRun(run: CliRun, output: OutputFormat, failOn: FailOn, io:
 }
 
 /**
- * "exit 1: 2 errors, 1 predicted failure (--fail-on prediction)". One failure shown on several fields (replicas
+ * "exit 1: 2 errors, 1 predicted failure [1 pod-unschedulable] (--fail-on prediction)". One failure shown on several fields (replicas
  * Pending for want of both cpu and memory: on each request) counts once.
  */
 function exitReason(failing: readonly CliFinding[], failOn: FailOn): string {
@@ -115,9 +115,17 @@ function exitReason(failing: readonly CliFinding[], failOn: FailOn): string {
   );
   const count = (failureClass: FailureClass): number =>
     [...distinct.values()].filter((finding) => finding.failureClass === failureClass).length;
+  // Which predictions fail, by code, so that the count can be matched with what was printed above.
+  const byCode = new Map<string, number>();
+  for (const finding of distinct.values()) {
+    if (finding.failureClass === 'prediction') {
+      byCode.set(finding.code, (byCode.get(finding.code) ?? 0) + 1);
+    }
+  }
+  const predictions = counted(count('prediction'), 'predicted failure', 'predicted failures');
   const parts = [
     counted(count('error'), 'error', 'errors'),
-    counted(count('prediction'), 'predicted failure', 'predicted failures'),
+    predictions === '' ? '' : `${predictions} [${[...byCode].map(([code, n]) => `${n} ${code}`).join(', ')}]`,
     counted(count('warning'), 'warning', 'warnings'),
   ].filter((part) => part !== '');
   return `exit 1: ${parts.join(', ')} (--fail-on ${failOn})`;
