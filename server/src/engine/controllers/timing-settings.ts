@@ -53,7 +53,8 @@ export interface TimingSettings {
   readonly jobPodFailures: Readonly<Record<string, JobPodFailure>>;
   /**
    * The wall-clock instant of time 0 (the apply), RFC 3339: CronJob schedules are read against it, so a run is
-   * the same whatever day it runs on.
+   * the same whatever day it runs on. When the cluster file's pods started later, time 0 is just after the last of
+   * them (pods the simulation starts are the youngest: preemption weighs start times).
    */
   readonly applyTime: string;
   /**

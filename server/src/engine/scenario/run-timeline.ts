@@ -211,7 +211,12 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   const sim = new Simulation();
   const timeline = new TimelineRecorder();
   const state = new ClusterState(sim, timeline);
-  state.startEpoch = Math.max(0, ...cluster.boundPods().map((pod) => pod.startTime ?? 0)) + 1;
+  // One clock: t=0 is the apply time (timing applyTime, which CronJob schedules read), moved after every start
+  // time of the cluster file when the capture is newer, so that pods the simulation starts are the youngest.
+  state.startEpoch = Math.max(
+    applyEpochSeconds(settings),
+    Math.max(0, ...cluster.boundPods().map((pod) => pod.startTime ?? 0)) + 1,
+  );
   const names = new NameAllocator();
   for (const pod of cluster.boundPods()) {
     names.reserve(pod.namespace, pod.name);
@@ -260,7 +265,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     finishedPods: loaded.finishedPods,
   });
   factory.admitting = true;
-  readClusterJobs(state, workloads, applyEpochSeconds(settings));
+  readClusterJobs(state, workloads, state.startEpoch);
   const created = applyManifests({
     state,
     factory,
@@ -270,7 +275,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     findings: timelineFindings,
     workloadFindings,
     live,
-    applyEpoch: applyEpochSeconds(settings),
+    applyEpoch: state.startEpoch,
   });
 
   const rollouts = new RolloutLog(state);
