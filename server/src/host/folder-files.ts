@@ -6,6 +6,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { collectManifestFiles } from '../files/manifest-files';
 import type { AnalysisContext, FileAnalysis } from '../language/analyzer';
 import { FileAnalyzer } from '../language/analyzer';
+import { withKustomizeRole } from '../language/kustomize/role-context';
+import { KustomizeRoles } from '../files/kustomize-roles';
 
 /** The most files read from one folder. */
 const MAX_FOLDER_FILES = 2000;
@@ -22,6 +24,8 @@ interface CachedFile {
 /** Analyses of files on disk, cached by path. */
 export class FolderFiles {
   private readonly cache = new Map<string, CachedFile>();
+  /** A kustomize patch among the files is analysed as a patch, and left out of the manifests. */
+  private readonly kustomizeRoles = new KustomizeRoles();
 
   /** Every manifest file under a folder (at most MAX_FOLDER_FILES), except those in `skip` (open documents). */
   list(folder: string): string[] {
@@ -34,7 +38,8 @@ export class FolderFiles {
   }
 
   /** The analysis of a file on disk, from the cache when it has not changed; undefined when unreadable. */
-  analyze(path: string, context: AnalysisContext): FileAnalysis | undefined {
+  analyze(path: string, sharedContext: AnalysisContext): FileAnalysis | undefined {
+    const context = withKustomizeRole(sharedContext, this.kustomizeRoles.roleOf(path));
     const stats = statSync(path, { throwIfNoEntry: false });
     if (stats === undefined || !stats.isFile()) {
       this.cache.delete(path);

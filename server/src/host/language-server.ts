@@ -38,6 +38,10 @@ import { PredictionsHost } from './predictions-host';
 import { hoverAnswer, templateCodeActions } from './assist-answers';
 import { CodeLensRefresh } from './code-lens-refresh';
 import { releaseAfterClose } from './memory-release';
+import { fileURLToPath } from 'node:url';
+import type { KustomizeRole } from '../language/kustomize/kustomization';
+import { withKustomizeRole, withoutSuppliedFieldFindings } from '../language/kustomize/role-context';
+import { KustomizeRoles } from '../files/kustomize-roles';
 
 /** Debounce between the last keystroke and validation. */
 const VALIDATION_DELAY_MS = 50;
@@ -85,6 +89,8 @@ export class LanguageServer {
   /** Whether the workspace is trusted: untrusted, no file outside the open documents is read. */
   private isTrusted = true;
   private readonly lensRefresh = new CodeLensRefresh();
+  /** The roles kustomizations give files (a patch is checked as a patch), read from disk and cached. */
+  private readonly kustomizeRoles = new KustomizeRoles();
 
   constructor(
     private readonly connection: Connection,
@@ -293,7 +299,7 @@ export class LanguageServer {
       document.uri,
       document.version,
       document.getText(),
-      context,
+      withKustomizeRole(context, this.kustomizeRoleOf(document.uri)),
       () => this.isStale(document),
     );
     if (state === undefined) {
@@ -310,6 +316,13 @@ export class LanguageServer {
       }
     }
     return { state, settings, context };
+  }
+
+  /** The role kustomize gives a saved file; read from its folders only in a trusted workspace. */
+  private kustomizeRoleOf(uri: string): KustomizeRole | undefined {
+    return this.isTrusted && uri.startsWith('file:')
+      ? this.kustomizeRoles.roleOf(fileURLToPath(uri))
+      : undefined;
   }
 
   /** Runs (or reuses) the prediction of an analysed document's scope, and tells the status and any notice. */
@@ -408,7 +421,10 @@ export class LanguageServer {
         edited !== undefined && state.uri === validatedUri
           ? this.predictions.provisionalFindingsFor(state.uri, edited)
           : this.predictions.findingsFor(state.uri);
-      const extra = [...(cross.get(state.uri) ?? []), ...predicted];
+      const extra = [
+        ...(cross.get(state.uri) ?? []),
+        ...withoutSuppliedFieldFindings(predicted, state.context.kustomizeRole),
+      ];
       const diagnostics: Diagnostic[] = allFindingsOf(state.analysis, extra).map((finding) =>
         toDiagnostic(finding, state.lines),
       );

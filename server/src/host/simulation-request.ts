@@ -16,6 +16,8 @@ import { collectManifestFiles } from '../files/manifest-files';
 import { simulate } from '../engine/simulate/simulate';
 import { isKubernetesMinor } from '../engine/version';
 import { analyzeText } from '../language/analyzer';
+import { withKustomizeRole } from '../language/kustomize/role-context';
+import { KustomizeRoles } from '../files/kustomize-roles';
 import { readManifests } from '../language/manifests/read-manifests';
 import type { ManifestFile } from '../language/manifests/read-manifests';
 import { apiServingFor, getAnalysisContext } from './analysis-context';
@@ -67,11 +69,17 @@ export async function answerSimulationRequest(
   };
   const files = collectManifestFiles([folder], folder, { recursive: true }).files.slice(0, MAX_FILES);
   const analysisContext = getAnalysisContext(settings.kubernetesVersion, maxLength);
+  const kustomizeRoles = new KustomizeRoles();
   const analysed = (file: string): ManifestFile[] => {
     const text = read(file);
     return text === undefined
       ? []
-      : [{ id: pathToFileURL(file).href, analysis: analyzeText(text, analysisContext) }];
+      : [
+          {
+            id: pathToFileURL(file).href,
+            analysis: analyzeText(text, withKustomizeRole(analysisContext, kustomizeRoles.roleOf(file))),
+          },
+        ];
   };
   // The one manifest reader, as `foresight simulate -R DIR` and the editor's predictions read the folder.
   const manifests = readManifests(files.flatMap(analysed)).objects;

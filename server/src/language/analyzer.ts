@@ -26,6 +26,9 @@ import {
   MAX_FILE_NODES,
 } from './limits';
 import { estimateNodeCount } from './yaml/node-estimate';
+import type { KustomizeRole } from './kustomize/kustomization';
+import { checkJsonPatch, withoutPatchDirectives } from './kustomize/patch-checks';
+import { checkKustomization } from './kustomize/kustomization-checks';
 
 /** A rule about one object that the schema cannot express (names, labels, selectors, …). */
 export type ObjectRule = (object: ManifestObject, context: AnalysisContext) => Finding[];
@@ -46,6 +49,8 @@ export interface AnalysisContext {
   readonly customKinds?: CustomKindValidator;
   /** Files longer than this many characters are not analysed. */
   readonly maxFileLength: number;
+  /** What kustomize makes of the file, when a kustomization names it (see kustomize/role-context.ts). */
+  readonly kustomizeRole?: KustomizeRole;
 }
 
 /** One analysed document, with offsets in the file. */
@@ -68,6 +73,11 @@ export interface FileAnalysis {
   readonly findings: readonly Finding[];
   /** Set when the file as a whole was not analysed (too large, binary, Helm template). */
   readonly skipped?: Finding;
+  /**
+   * Set when a kustomization names the file as a patch or a transformer's configuration: its objects are
+   * fragments kustomize merges, not objects to apply, and the manifest reader leaves them out.
+   */
+  readonly kustomizeFragment?: true;
 }
 
 interface SliceResult {
@@ -234,7 +244,13 @@ export class FileAnalyzer {
         end: firstLeftOut.start + Math.max(1, lineLength(firstLeftOut.text)),
       });
     }
-    return { documents, findings: sortAndMergeFindings(findings) };
+    const role = context.kustomizeRole?.kind;
+    const fragment = role === 'patch' || role === 'transformer-config';
+    return {
+      documents,
+      findings: sortAndMergeFindings(findings),
+      ...(fragment ? { kustomizeFragment: true } : {}),
+    };
   }
 }
 
@@ -242,6 +258,9 @@ export class FileAnalyzer {
 export function analyzeText(text: string, context: AnalysisContext): FileAnalysis {
   return new FileAnalyzer().analyze(text, context);
 }
+
+/** What kustomize's `commonLabels` and `labels` with includeSelectors add to every workload: its selector. */
+const SELECTOR_SUPPLIED: ReadonlyMap<string, readonly string[]> = new Map([['/spec', ['selector']]]);
 
 const KUBERNETES_TEXT_PATTERN = /^(?:apiVersion|kind)\s*:/m;
 
@@ -252,7 +271,16 @@ function analyzeSlice(text: string, estimatedNodes: number, context: AnalysisCon
       const root = (yaml.document?.contents ?? undefined) as Node | undefined;
       const objects = extractObjects(yaml.value, root);
       const looksLikeKubernetes = objects.length > 0 || KUBERNETES_TEXT_PATTERN.test(text);
-      const findings: Finding[] = looksLikeKubernetes ? [...yaml.findings] : [];
+      const role = context.kustomizeRole?.kind;
+      const isJsonPatch = role === 'patch' && Array.isArray(yaml.value);
+      const findings: Finding[] =
+        looksLikeKubernetes || isJsonPatch || role === 'kustomization' ? [...yaml.findings] : [];
+      if (isJsonPatch) {
+        findings.push(...checkJsonPatch(yaml.value as unknown[], root));
+      }
+      if (role === 'kustomization') {
+        findings.push(...checkKustomization(yaml.value, root));
+      }
       for (const object of objects) {
         findings.push(...analyzeObject(object, context));
       }
@@ -262,7 +290,8 @@ function analyzeSlice(text: string, estimatedNodes: number, context: AnalysisCon
 }
 
 function analyzeObject(object: ManifestObject, context: AnalysisContext): Finding[] {
-  if (isNotAnApiObject(object.apiVersion, object.kind, object.value)) {
+  const role = context.kustomizeRole;
+  if (role?.kind === 'transformer-config' || isNotAnApiObject(object.apiVersion, object.kind, object.value)) {
     return [];
   }
   const versionFindings = checkApiVersion(object, context.store, context.apiVersions, context.customKinds);
@@ -270,10 +299,22 @@ function analyzeObject(object: ManifestObject, context: AnalysisContext): Findin
     return versionFindings.findings;
   }
   const findings = [...versionFindings.findings];
+  const isPatch = role?.kind === 'patch';
   if (context.store.definitionOf(object.apiVersion, object.kind) !== undefined) {
     findings.push(
-      ...validateAgainstSchema(context.store, object.apiVersion, object.kind, object.value, object.node),
+      ...validateAgainstSchema(
+        context.store,
+        object.apiVersion,
+        object.kind,
+        isPatch ? withoutPatchDirectives(object.value) : object.value,
+        object.node,
+        { partial: isPatch, supplied: role?.selectorSupplied === true ? SELECTOR_SUPPLIED : undefined },
+      ),
     );
+  }
+  // The rules judge whole objects; a patch is a fragment of one, merged before anything is sent.
+  if (isPatch) {
+    return findings;
   }
   for (const rule of context.rules) {
     findings.push(...rule(object, context));

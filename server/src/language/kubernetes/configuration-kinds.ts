@@ -1,8 +1,9 @@
 /**
  * Files that carry apiVersion and kind but are not objects applied to a cluster: kubeconfig (v1 Config),
  * kustomize's Kustomization and Component, component configuration (KubeSchedulerConfiguration,
- * KubeletConfiguration, kubeadm), and strategic-merge patch fragments (`$patch: delete`) that kustomization
- * files refer to. They are not ours to validate, so they get no diagnostic.
+ * KubeletConfiguration, kubeadm), kustomize's `apiVersion: builtin` plugin configurations, and strategic-merge
+ * patch fragments (`$patch: delete`) that kustomization files refer to. They are not ours to validate, so they get
+ * no diagnostic.
  */
 
 /** API groups of configuration files read by tools, not served by the API server. */
@@ -21,7 +22,8 @@ const CONFIGURATION_GROUPS = new Set([
 
 /** Whether an object is a tool's configuration or a patch fragment rather than an API object. */
 export function isNotAnApiObject(apiVersion: string, kind: string, value: Record<string, unknown>): boolean {
-  if (apiVersion === 'v1' && kind === 'Config') {
+  // kustomize's builtin transformer and generator configurations (LabelTransformer, ConfigMapGenerator, …).
+  if ((apiVersion === 'v1' && kind === 'Config') || apiVersion === 'builtin') {
     return true;
   }
   if (Object.keys(value).some((key) => key.startsWith('$patch') || key.startsWith('$setElementOrder'))) {

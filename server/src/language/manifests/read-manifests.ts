@@ -69,6 +69,10 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
     options.describePlace ??
     ((fileId: string, documentIndex: number): string => `${fileId} (document ${documentIndex + 1})`);
   for (const file of files) {
+    // A kustomize patch or transformer configuration is merged into other objects, never applied as it is.
+    if (options.keepAll !== true && file.analysis.kustomizeFragment === true) {
+      continue;
+    }
     for (const document of file.analysis.documents) {
       if (options.keepAll !== true && document.findings.some(isRefusedBeforeAdmission)) {
         continue;

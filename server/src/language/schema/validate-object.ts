@@ -11,6 +11,17 @@ import { rangeForKey, rangeForValue } from '../yaml/node-at-path';
 import type { JsonSchema, SchemaStore } from './schema-store';
 import { closestMatch } from './closest-match';
 
+/** How much of the schema applies: all of it, unless the object is a patch or has fields supplied elsewhere. */
+export interface SchemaCheckOptions {
+  /** A partial object (a kustomize patch): its fields must exist and have the right types, none is required. */
+  readonly partial?: boolean;
+  /**
+   * Required fields that something else supplies (kustomize's transformers): by the JSON pointer of the object
+   * that holds them ('/spec'), the names not to require there.
+   */
+  readonly supplied?: ReadonlyMap<string, readonly string[]>;
+}
+
 /** Validates an object of a built-in kind; returns no finding when the store does not know the kind. */
 export function validateAgainstSchema(
   store: SchemaStore,
@@ -18,13 +29,30 @@ export function validateAgainstSchema(
   kind: string,
   value: unknown,
   node: Node | undefined,
+  options: SchemaCheckOptions = {},
 ): Finding[] {
   const validate = store.validatorFor(apiVersion, kind);
   if (validate === undefined) {
     return [];
   }
-  const findings = validate(value) ? [] : mapSchemaErrors(validate.errors ?? [], value, node);
-  return [...findings, ...nullListItemFindings(store, apiVersion, kind, value, node)];
+  const errors = validate(value)
+    ? []
+    : (validate.errors ?? []).filter((error) => !isRequiredIgnored(error, options));
+  const findings = mapSchemaErrors(errors, value, node);
+  return options.partial === true
+    ? findings
+    : [...findings, ...nullListItemFindings(store, apiVersion, kind, value, node)];
+}
+
+function isRequiredIgnored(error: ErrorObject, options: SchemaCheckOptions): boolean {
+  if (error.keyword !== 'required') {
+    return false;
+  }
+  if (options.partial === true) {
+    return true;
+  }
+  const field = String((error.params as { missingProperty?: unknown }).missingProperty);
+  return options.supplied?.get(error.instancePath)?.includes(field) === true;
 }
 
 /** Lists deeper than this are not searched for null items (the schema validation still covers them). */
