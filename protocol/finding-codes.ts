@@ -36,6 +36,12 @@ export const FINDING_CODES = {
   'helm-template-skipped': 'information',
   /** A Helm chart folder (Chart.yaml beside templates/) is a template, skipped as a unit. */
   'helm-chart-skipped': 'information',
+  /** A kustomization folder met without kustomize (kubectl or kustomize on PATH): its files were read raw (CLI). */
+  'kustomize-not-found': 'information',
+  /** A kustomization names remote bases: not rendered (it would fetch them) unless allowed; read raw (CLI). */
+  'kustomize-remote-refused': 'information',
+  /** kustomize could not render a kustomization folder; the finding carries its message (CLI). */
+  'kustomize-render-failed': 'error',
   /** Documents of a file of Kubernetes objects are not objects (no apiVersion and kind): kubectl refuses them. */
   'document-not-an-object': 'information',
   /** The same object is defined again later: sequential kubectl apply keeps the later definition. */

@@ -19,8 +19,14 @@ ${VALIDATE_USAGE}
 ${SIMULATE_USAGE}
 
 PATH is a file or a folder, read as kubectl apply -f reads it (.yaml, .yml and .json files); - reads standard input.
+A folder holding a kustomization.yaml is rendered by kustomize and read as kubectl apply -k reads it.
 
 ${COMMON_OPTIONS_HELP}
+
+options of validate and simulate:
+  --kustomize PATH         the kustomize (or kubectl) binary that renders kustomization folders (default:
+                           FORESIGHT_KUSTOMIZE, else kubectl, else kustomize found on PATH)
+  --kustomize-allow-remote render kustomizations that name remote bases (git, https); refused by default
 
 options of validate:
   --max-file-size-kb N     files larger than this are not analysed (default 8192)

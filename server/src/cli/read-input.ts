@@ -3,7 +3,9 @@
  * would read (files/manifest-files.ts: folders by extension, sub-folders with `-R`, Helm chart folders skipped as a
  * unit, `-` for standard input), each analysed as the language server analyses it, again with the kinds their
  * CustomResourceDefinitions define, then read into objects by the one manifest reader
- * (language/manifests/read-manifests.ts).
+ * (language/manifests/read-manifests.ts). A folder holding a kustomization.yaml is rendered by the real kustomize
+ * instead (kustomize/read-kustomizations.ts), as `kubectl apply -k` reads it: its rendered objects are read in
+ * place of its files, under the names of the files they came from, with those files' lines.
  */
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -15,6 +17,11 @@ import type { ManifestFile } from '../language/manifests/read-manifests';
 import { LineIndex } from '../language/text/line-index';
 import { collectManifestFiles, STDIN_PATH } from '../files/manifest-files';
 import type { CliIo } from './io';
+import type { KustomizeRole } from '../language/kustomize/kustomization';
+import { withKustomizeRole } from '../language/kustomize/role-context';
+import { KustomizeRoles } from '../files/kustomize-roles';
+import type { KustomizeOptions } from './kustomize/read-kustomizations';
+import { renderKustomizations } from './kustomize/read-kustomizations';
 
 /** The name standard input is shown by (a display name, not a path: no output format turns it into a location). */
 export const STDIN_NAME = '<stdin>';
@@ -25,9 +32,12 @@ export interface InputFile extends ManifestFile {
   readonly lines: LineIndex;
 }
 
-/** A Helm chart folder left out, with the note a command prints for it. */
+/**
+ * A folder not read as manifests, with the note (or error) a command prints for it: a Helm chart folder left out,
+ * a kustomization not rendered or whose render failed.
+ */
 export interface SkippedChart {
-  /** The chart's Chart.yaml, as displayed. */
+  /** The chart's Chart.yaml, or the kustomization file, as displayed. */
   readonly file: string;
   readonly finding: Finding;
 }
@@ -42,6 +52,8 @@ interface ReadInputOptions {
   readonly recursive: boolean;
   readonly kubernetesVersion: string;
   readonly maxFileLength: number;
+  /** Render kustomization folders with kustomize; absent: read their files raw. */
+  readonly kustomize?: KustomizeOptions;
 }
 
 /** Reads and analyses the paths of a command line. */
@@ -55,27 +67,39 @@ export function readCliInput(paths: readonly string[], io: CliIo, options: ReadI
     };
   }
   const display = (file: string): string => relative(io.cwd, file) || file;
-  const texts: { id: string; text: string }[] = [];
+  const kustomized =
+    options.kustomize === undefined
+      ? undefined
+      : renderKustomizations(paths, io.cwd, options.recursive, options.kustomize, display);
+  for (const warning of kustomized?.warnings ?? []) {
+    io.stderr(`foresight: kustomize: ${warning}\n`);
+  }
+  const texts: { id: string; text: string; lines?: LineIndex; role?: KustomizeRole | undefined }[] = [];
+  // A file a kustomization names as a patch or a transformer's configuration is checked as that.
+  const kustomizeRoles = new KustomizeRoles();
   for (const path of paths.filter((entry) => entry === STDIN_PATH).slice(0, 1)) {
     if (io.readStdin === undefined) {
       return { ok: false, usage: true, message: `${path}: standard input cannot be read here` };
     }
     texts.push({ id: STDIN_NAME, text: io.readStdin() });
   }
-  for (const file of collected.files) {
+  for (const rendered of kustomized?.texts ?? []) {
+    texts.push({ id: display(rendered.file), text: rendered.text, lines: rendered.lines });
+  }
+  for (const file of collected.files.filter((entry) => kustomized?.covered.has(entry) !== true)) {
     try {
-      texts.push({ id: display(file), text: readFileSync(file, 'utf8') });
+      texts.push({ id: display(file), text: readFileSync(file, 'utf8'), role: kustomizeRoles.roleOf(file) });
     } catch (error: unknown) {
       const reason = error instanceof Error ? error.message : String(error);
       return { ok: false, usage: false, message: `cannot read ${display(file)}: ${reason}` };
     }
   }
   const analyse = (context: AnalysisContext): InputFile[] =>
-    texts.map(({ id, text }) => ({
+    texts.map(({ id, text, lines, role }) => ({
       id,
       text,
-      analysis: analyzeText(text, context),
-      lines: new LineIndex(text),
+      analysis: analyzeText(text, withKustomizeRole(context, role)),
+      lines: lines ?? new LineIndex(text),
     }));
   let files = analyse(getAnalysisContext(options.kubernetesVersion, options.maxFileLength));
   // CustomResourceDefinitions among the files define kinds that the other files may use: analyse again with them.
@@ -92,5 +116,6 @@ export function readCliInput(paths: readonly string[], io: CliIo, options: ReadI
       end: 0,
     },
   }));
-  return { ok: true, files, charts };
+  const kustomizations = (kustomized?.notes ?? []).map((note) => ({ ...note, file: display(note.file) }));
+  return { ok: true, files, charts: [...charts, ...kustomizations] };
 }

@@ -37,6 +37,7 @@ import {
   isOutputFormat,
   outputFormatError,
 } from './outcome';
+import { kustomizeOptionsOf } from './kustomize/read-kustomizations';
 import { readCliInput } from './read-input';
 import type { InputFile, SkippedChart } from './read-input';
 import type { PlacedReportFinding } from './simulate-findings';
@@ -47,7 +48,7 @@ export const SIMULATE_USAGE =
   'usage: foresight simulate [-R] [--cluster FILE]... [--output text|json|sarif|junit] ' +
   '[--fail-on error|warning|prediction|never] [--kubernetes-version 1.35] [--until SECONDS] ' +
   '[--drain NODE@SECONDS] [--fail-node NODE@SECONDS] [--scale [NAMESPACE/]KIND/NAME=REPLICAS@SECONDS] ' +
-  '[--add-node NAME[=LIKE]@SECONDS] PATH... (- reads standard input)';
+  '[--add-node NAME[=LIKE]@SECONDS] [--kustomize PATH] [--kustomize-allow-remote] PATH... (- reads standard input)';
 
 interface SimulateOptions {
   readonly clusters: string[];
@@ -60,6 +61,9 @@ interface SimulateOptions {
   until: number | null;
   /** Scenario steps given as flags. */
   readonly steps: ScenarioStep[];
+  /** The kustomize or kubectl binary to render kustomizations with (--kustomize); found on PATH when undefined. */
+  kustomize: string | undefined;
+  allowRemote: boolean;
 }
 
 /** Runs the simulate command; resolves to the exit code. */
@@ -68,7 +72,7 @@ export function runSimulate(args: readonly string[], io: CliIo): Promise<number>
     io.stdout(`${SIMULATE_USAGE}\n\n${COMMON_OPTIONS_HELP}\n`);
     return Promise.resolve(0);
   }
-  const options = parseSimulateArgs(args);
+  const options = parseSimulateArgs(args, io);
   if (typeof options === 'string') {
     io.stderr(`foresight simulate: ${options}\n${SIMULATE_USAGE}\n`);
     return Promise.resolve(2);
@@ -82,7 +86,10 @@ export function runSimulate(args: readonly string[], io: CliIo): Promise<number>
     options.clusters.length > 0
       ? readCliInput(options.clusters, io, { ...readOptions, recursive: false })
       : null;
-  const manifestInput = readCliInput(options.paths, io, readOptions);
+  const manifestInput = readCliInput(options.paths, io, {
+    ...readOptions,
+    kustomize: kustomizeOptionsOf(options.kustomize, options.allowRemote, io),
+  });
   for (const input of [clusterInput, manifestInput]) {
     if (input?.ok === false) {
       io.stderr(`foresight simulate: ${input.message}\n${input.usage ? `${SIMULATE_USAGE}\n` : ''}`);
@@ -147,7 +154,7 @@ export function runSimulate(args: readonly string[], io: CliIo): Promise<number>
 }
 
 /** Parses the command line, or returns what is wrong with it. */
-function parseSimulateArgs(args: readonly string[]): SimulateOptions | string {
+function parseSimulateArgs(args: readonly string[], io: CliIo): SimulateOptions | string {
   const options: SimulateOptions = {
     clusters: [],
     recursive: false,
@@ -157,6 +164,8 @@ function parseSimulateArgs(args: readonly string[]): SimulateOptions | string {
     paths: [],
     until: null,
     steps: [],
+    kustomize: io.env?.['FORESIGHT_KUSTOMIZE'],
+    allowRemote: false,
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
@@ -171,6 +180,17 @@ function parseSimulateArgs(args: readonly string[]): SimulateOptions | string {
         options.clusters.push(file);
         break;
       }
+      case '--kustomize': {
+        const binary = value();
+        if (binary === undefined || binary === '') {
+          return '--kustomize needs the path of kustomize or kubectl';
+        }
+        options.kustomize = binary;
+        break;
+      }
+      case '--kustomize-allow-remote':
+        options.allowRemote = true;
+        break;
       case '-R':
       case '--recursive':
         options.recursive = true;
@@ -312,10 +332,11 @@ function reportSeverity(severity: ReturnType<typeof severityOf>): ReportFinding[
   return severity === 'hint' ? 'information' : severity;
 }
 
+/** The note on a folder not read as manifests (a Helm chart), or the error of a kustomization that failed to render. */
 function chartFinding(chart: SkippedChart): PlacedReportFinding {
   return {
     finding: {
-      severity: 'information',
+      severity: reportSeverity(severityOf(chart.finding.code)),
       code: chart.finding.code,
       file: chart.file,
       documentIndex: 0,

@@ -15,12 +15,14 @@ import { findingAt, inputFileOf } from './formats/cli-finding';
 import type { CliIo } from './io';
 import type { FailOn, OutputFormat } from './outcome';
 import { failOnError, finishRun, formatRun, isFailOn, isOutputFormat, outputFormatError } from './outcome';
+import { kustomizeOptionsOf } from './kustomize/read-kustomizations';
 import { readCliInput } from './read-input';
 
 /** The usage line of the validate command. */
 export const VALIDATE_USAGE =
   'usage: foresight validate [-R] [--kubernetes-version 1.35] [--output text|json|sarif|junit] ' +
-  '[--fail-on error|warning|prediction|never] [--max-file-size-kb N] PATH... (- reads standard input)';
+  '[--fail-on error|warning|prediction|never] [--max-file-size-kb N] [--kustomize PATH] [--kustomize-allow-remote] ' +
+  'PATH... (- reads standard input)';
 
 interface ValidateOptions {
   kubernetesVersion: string;
@@ -29,6 +31,9 @@ interface ValidateOptions {
   failOn: FailOn;
   maxFileSizeKB: number;
   paths: string[];
+  /** The kustomize or kubectl binary to render kustomizations with (--kustomize); found on PATH when undefined. */
+  kustomize: string | undefined;
+  allowRemote: boolean;
 }
 
 /** One finding as the text and JSON outputs report it (1-based line and column). */
@@ -45,7 +50,7 @@ interface ReportedFinding {
 
 /** Runs the validate command; resolves to the exit code. */
 export function runValidate(args: readonly string[], io: CliIo): Promise<number> {
-  const options = parseValidateArgs(args);
+  const options = parseValidateArgs(args, io);
   if (typeof options === 'string') {
     io.stderr(`foresight validate: ${options}\n${VALIDATE_USAGE}\n`);
     return Promise.resolve(2);
@@ -54,6 +59,7 @@ export function runValidate(args: readonly string[], io: CliIo): Promise<number>
     recursive: options.recursive,
     kubernetesVersion: options.kubernetesVersion,
     maxFileLength: options.maxFileSizeKB * 1024,
+    kustomize: kustomizeOptionsOf(options.kustomize, options.allowRemote, io),
   });
   if (!input.ok) {
     io.stderr(`foresight validate: ${input.message}\n`);
@@ -134,7 +140,7 @@ function toReported(finding: CliFinding): ReportedFinding {
   };
 }
 
-function parseValidateArgs(args: readonly string[]): ValidateOptions | string {
+function parseValidateArgs(args: readonly string[], io: CliIo): ValidateOptions | string {
   const options: ValidateOptions = {
     kubernetesVersion: '1.35',
     recursive: false,
@@ -142,6 +148,8 @@ function parseValidateArgs(args: readonly string[]): ValidateOptions | string {
     failOn: 'error',
     maxFileSizeKB: 8192,
     paths: [],
+    kustomize: io.env?.['FORESIGHT_KUSTOMIZE'],
+    allowRemote: false,
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
@@ -179,6 +187,17 @@ function parseValidateArgs(args: readonly string[]): ValidateOptions | string {
       case '-R':
       case '--recursive':
         options.recursive = true;
+        break;
+      case '--kustomize': {
+        const binary = value();
+        if (binary === undefined || binary === '') {
+          return '--kustomize needs the path of kustomize or kubectl';
+        }
+        options.kustomize = binary;
+        break;
+      }
+      case '--kustomize-allow-remote':
+        options.allowRemote = true;
         break;
       case '--max-file-size-kb': {
         const size = Number(value());

@@ -24,6 +24,12 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
     'Documents of the file are template text ({{ … }}) and were not analysed (the whole file when all are).',
   'helm-chart-skipped':
     'A Helm chart folder (Chart.yaml beside templates/) is a template, skipped as a unit.',
+  'kustomize-not-found':
+    'A kustomization folder met without kustomize (kubectl or kustomize on PATH): its files were read raw (CLI).',
+  'kustomize-remote-refused':
+    'A kustomization names remote bases: not rendered (it would fetch them) unless allowed; read raw (CLI).',
+  'kustomize-render-failed':
+    'kustomize could not render a kustomization folder; the finding carries its message (CLI).',
   'document-not-an-object':
     'Documents of a file of Kubernetes objects are not objects (no apiVersion and kind): kubectl refuses them.',
   'duplicate-object':

@@ -1,0 +1,153 @@
+/**
+ * Lines of rendered objects told as lines of the files they came from. A finding on a rendered object is at an
+ * offset of the rendered text; this index maps that offset to the field's path in the rendered object, then to the
+ * same path (or its nearest parent that exists) in the source file's document that defines the object (found by
+ * kind and name), so `foresight` says `base/deployment.yaml:12`, not a line of kustomize's output. A field a
+ * transformer or patch added (a selector from `labels`) is at its nearest parent in the source; an object a
+ * generator made, or one not found in its source, is at line 1.
+ */
+import { isMap, isPair, isScalar, isSeq, parseAllDocuments } from 'yaml';
+import type { Document, Node } from 'yaml';
+import { LineIndex } from '../../language/text/line-index';
+
+/** One rendered object in the rendered text, and its source file's text (undefined: at line 1). */
+export interface RenderedSegment {
+  readonly text: string;
+  readonly sourceText: string | undefined;
+}
+
+type PathKey = string | number;
+
+/** The offsets of one rendered object and where its source document is. */
+interface Segment {
+  readonly start: number;
+  readonly end: number;
+  readonly rendered: Document | undefined;
+  readonly source: { readonly contents: Node; readonly lines: LineIndex } | undefined;
+}
+
+/** A line index over the rendered text whose positions are those of the source files. */
+export class MappedLineIndex extends LineIndex {
+  private readonly segments: readonly Segment[];
+
+  /** Indexes `text`, the segments' texts joined with "---" lines, in order. */
+  constructor(text: string, segments: readonly RenderedSegment[]) {
+    super(text);
+    const rendered = parseAllDocuments(text);
+    const parsedSources = new Map<string, Document[]>();
+    this.segments = segments.map((segment, index): Segment => {
+      const document = rendered[index];
+      const range = document?.contents?.range;
+      if (document === undefined || range === undefined) {
+        return { start: 0, end: 0, rendered: undefined, source: undefined };
+      }
+      let sourceDocuments: Document[] | undefined;
+      if (segment.sourceText !== undefined) {
+        sourceDocuments = parsedSources.get(segment.sourceText) ?? parseAllDocuments(segment.sourceText);
+        parsedSources.set(segment.sourceText, sourceDocuments);
+      }
+      const match = sourceDocuments === undefined ? undefined : findSourceDocument(document, sourceDocuments);
+      return {
+        start: range[0],
+        end: range[2],
+        rendered: document,
+        source:
+          match?.contents === null || match?.contents === undefined || segment.sourceText === undefined
+            ? undefined
+            : { contents: match.contents, lines: new LineIndex(segment.sourceText) },
+      };
+    });
+  }
+
+  /** The source position of a rendered offset: its field's, else its nearest parent's, else line 1. */
+  override positionAt(offset: number): { line: number; character: number } {
+    const segment = this.segments.find((entry) => entry.start <= offset && offset <= entry.end);
+    const contents = segment?.rendered?.contents;
+    if (segment?.source === undefined || contents === null || contents === undefined) {
+      return { line: 0, character: 0 };
+    }
+    const path = pathAt(contents, offset);
+    return segment.source.lines.positionAt(offsetAtPath(segment.source.contents, path));
+  }
+}
+
+/** The document of the source that defines the rendered object: same kind and name (a prefix or suffix aside). */
+function findSourceDocument(rendered: Document, sources: readonly Document[]): Document | undefined {
+  const kind = rendered.getIn(['kind']);
+  const renderedName = rendered.getIn(['metadata', 'name']);
+  const name = typeof renderedName === 'string' ? renderedName : '';
+  const sameKind = sources.filter((source) => isMap(source.contents) && source.getIn(['kind']) === kind);
+  return (
+    sameKind.find((source) => source.getIn(['metadata', 'name']) === name) ??
+    sameKind.find((source) => {
+      const own = source.getIn(['metadata', 'name']);
+      return typeof own === 'string' && own !== '' && name.includes(own);
+    }) ??
+    (sameKind.length === 1 ? sameKind[0] : undefined)
+  );
+}
+
+/** The path of the innermost node holding an offset. */
+function pathAt(node: Node, offset: number): PathKey[] {
+  const path: PathKey[] = [];
+  let current: Node | null = node;
+  while (current !== null) {
+    let next: Node | null = null;
+    if (isMap(current)) {
+      for (const pair of current.items) {
+        const key = isScalar(pair.key) ? pair.key : null;
+        const value = pair.value as Node | null;
+        const end = value?.range?.[2] ?? key?.range?.[2] ?? -1;
+        if (key !== null && (key.range?.[0] ?? Infinity) <= offset && offset <= end) {
+          path.push(String(key.value));
+          next = value !== null && (value.range?.[0] ?? Infinity) <= offset ? value : null;
+          break;
+        }
+      }
+    } else if (isSeq(current)) {
+      current.items.forEach((item, index) => {
+        const range = (item as Node | null)?.range;
+        if (
+          next === null &&
+          range !== undefined &&
+          range !== null &&
+          range[0] <= offset &&
+          offset <= range[2]
+        ) {
+          path.push(index);
+          next = item as Node;
+        }
+      });
+    }
+    current = next;
+  }
+  return path;
+}
+
+/** The start offset of the node at a path, or of its nearest parent that exists (a key's start for a field). */
+function offsetAtPath(root: Node, path: readonly PathKey[]): number {
+  let node: Node = root;
+  let offset = root.range?.[0] ?? 0;
+  for (const key of path) {
+    if (isMap(node)) {
+      const pair = node.items.find(
+        (item) => isPair(item) && isScalar(item.key) && String(item.key.value) === key,
+      );
+      const keyNode = pair?.key as Node | undefined;
+      if (pair === undefined || keyNode?.range === undefined || keyNode.range === null) {
+        break;
+      }
+      offset = keyNode.range[0];
+      if (pair.value === null) {
+        break;
+      }
+      node = pair.value as Node;
+    } else if (isSeq(node) && typeof key === 'number' && node.items[key] !== undefined) {
+      node = node.items[key] as Node;
+      offset = node.range?.[0] ?? offset;
+    } else {
+      break;
+    }
+  }
+  return offset;
+}

@@ -1,0 +1,181 @@
+/**
+ * Runs the real kustomize on a kustomization folder, as `kubectl apply -k DIR` would, and says where each rendered
+ * object came from. The folder is rendered through a wrapper kustomization in a temporary folder
+ * (`resources: [DIR]`, `buildMetadata: [originAnnotations]`) so kustomize annotates every object with
+ * `config.kubernetes.io/origin`: `path:` of the source file, or `configuredIn:` the kustomization whose generator
+ * made it. Both paths are relative to the wrapper's folder. kustomize refuses an absolute path as a resource
+ * ("new root '/…' cannot be absolute"), so the wrapper names DIR by its path relative to the temporary folder.
+ * Rendering runs a program on the user's files: no shell, no plugins (never --enable-alpha-plugins,
+ * --enable-exec or --enable-helm), a time limit, and kustomize's stderr kept for the finding.
+ * https://github.com/kubernetes-sigs/kustomize/blob/master/api/resource/origin.go
+ */
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, delimiter, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isMap, isScalar, parseAllDocuments } from 'yaml';
+import type { Document } from 'yaml';
+
+/** The annotation kustomize's originAnnotations option adds; not the user's, removed before checking. */
+export const ORIGIN_ANNOTATION = 'config.kubernetes.io/origin';
+
+/** How long kustomize may run before it is stopped. */
+export const RENDER_TIME_LIMIT_MS = 30_000;
+
+/** The kustomize to run: kubectl's built-in one (`kubectl kustomize DIR`) or a kustomize binary (`build DIR`). */
+export interface KustomizeCommand {
+  readonly file: string;
+  readonly args: readonly string[];
+}
+
+/** One rendered object: its text (origin annotation removed) and the file it came from (absolute). */
+export interface RenderedObject {
+  readonly text: string;
+  /** The source file, or the kustomization.yaml whose generator made the object. */
+  readonly source: string;
+  /** Whether the source is the file that defines the object (`path:`), not a generator's kustomization. */
+  readonly isDefinedInSource: boolean;
+}
+
+/** What a render gave. */
+export type RenderResult =
+  | { readonly ok: true; readonly objects: readonly RenderedObject[]; readonly warnings: string }
+  | { readonly ok: false; readonly message: string };
+
+/**
+ * The kustomize to run: `--kustomize PATH` or FORESIGHT_KUSTOMIZE when given, else kubectl, else kustomize, found
+ * on PATH; undefined when there is none.
+ */
+export function findKustomize(
+  chosen: string | undefined,
+  pathVariable: string | undefined,
+): KustomizeCommand | undefined {
+  const commandOf = (file: string): KustomizeCommand =>
+    basename(file).startsWith('kubectl') ? { file, args: ['kustomize'] } : { file, args: ['build'] };
+  if (chosen !== undefined && chosen !== '') {
+    return commandOf(chosen);
+  }
+  for (const name of ['kubectl', 'kustomize']) {
+    const found = (pathVariable ?? '')
+      .split(delimiter)
+      .filter((folder) => folder !== '')
+      .map((folder) => join(folder, name))
+      .find(isExecutable);
+    if (found !== undefined) {
+      return commandOf(found);
+    }
+  }
+  return undefined;
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Renders the kustomization in `folder` (absolute) with kustomize, stopped (SIGKILL) after the time limit. */
+export function renderKustomization(
+  command: KustomizeCommand,
+  folder: string,
+  timeLimitMs: number = RENDER_TIME_LIMIT_MS,
+): RenderResult {
+  const wrapper = mkdtempSync(join(tmpdir(), 'foresight-kustomize-'));
+  try {
+    const target = relative(wrapper, folder).split(sep).join('/');
+    if (isAbsolute(target)) {
+      return { ok: false, message: `${folder} cannot be named relative to ${wrapper} (another drive)` };
+    }
+    writeFileSync(
+      join(wrapper, 'kustomization.yaml'),
+      `resources:\n  - ${JSON.stringify(target)}\nbuildMetadata: [originAnnotations]\n`,
+    );
+    const result = spawnSync(command.file, [...command.args, wrapper], {
+      encoding: 'utf8',
+      timeout: timeLimitMs,
+      killSignal: 'SIGKILL',
+      maxBuffer: 256 * 1024 * 1024,
+      shell: false,
+      windowsHide: true,
+    });
+    const stderr = cleanStderr(result.stderr ?? '', wrapper, folder);
+    if (result.error !== undefined) {
+      const code = (result.error as NodeJS.ErrnoException).code;
+      return {
+        ok: false,
+        message:
+          code === 'ETIMEDOUT'
+            ? `${command.file} did not finish within ${timeLimitMs / 1000} s and was stopped${stderr === '' ? '' : `: ${stderr}`}`
+            : `${command.file} could not be run: ${result.error.message}`,
+      };
+    }
+    if (result.status !== 0) {
+      return {
+        ok: false,
+        message:
+          stderr === '' ? `${command.file} exited with ${String(result.status ?? result.signal)}` : stderr,
+      };
+    }
+    return { ok: true, objects: splitRendered(result.stdout, wrapper), warnings: stderr };
+  } finally {
+    rmSync(wrapper, { recursive: true, force: true });
+  }
+}
+
+/**
+ * kustomize's message without kubectl's log prefix and quoting, and without the wrapper's layer ("accumulating
+ * resources from '../DIR' … recursed accumulation of path 'DIR': "), which is ours, not the user's.
+ */
+function cleanStderr(stderr: string, wrapper: string, folder: string): string {
+  let text = stderr
+    .replace(/^E\d{4} [\d:.]+\s+\d+ \S+\] "command failed" err="(.*)"$/gm, '$1')
+    .replace(/^Error: /gm, '')
+    .trim();
+  const layer = `recursed accumulation of path '${folder}': `;
+  if (text.includes(layer)) {
+    text = text.slice(text.indexOf(layer) + layer.length);
+  }
+  return text.split(wrapper).join('<wrapper>');
+}
+
+/** The rendered stream's objects, each with its source and without the origin annotation. */
+function splitRendered(stream: string, wrapper: string): RenderedObject[] {
+  return parseAllDocuments(stream).flatMap((document): RenderedObject[] => {
+    if (document.contents === null) {
+      return [];
+    }
+    const origin = takeOrigin(document);
+    const path = /^path: *(.+)$/m.exec(origin ?? '')?.[1];
+    const configuredIn = /^configuredIn: *(.+)$/m.exec(origin ?? '')?.[1];
+    const source = path ?? configuredIn;
+    return [
+      {
+        text: document.toString({ lineWidth: 0 }),
+        source: source === undefined ? '' : resolve(wrapper, unquote(source)),
+        isDefinedInSource: path !== undefined,
+      },
+    ];
+  });
+}
+
+/** Removes the origin annotation (and the annotations left empty) and returns its value. */
+function takeOrigin(document: Document): string | undefined {
+  const annotations = document.getIn(['metadata', 'annotations'], true);
+  if (!isMap(annotations)) {
+    return undefined;
+  }
+  const value = annotations.get(ORIGIN_ANNOTATION, true);
+  annotations.delete(ORIGIN_ANNOTATION);
+  if (annotations.items.length === 0) {
+    document.deleteIn(['metadata', 'annotations']);
+  }
+  return isScalar(value) && typeof value.value === 'string' ? value.value : undefined;
+}
+
+function unquote(text: string): string {
+  const trimmed = text.trim();
+  return /^(['"]).*\1$/.test(trimmed) ? trimmed.slice(1, -1) : trimmed;
+}

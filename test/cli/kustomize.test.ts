@@ -1,0 +1,263 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chmodSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { isRemoteResource } from '../../server/src/cli/kustomize/kustomization-tree';
+import { findKustomize, renderKustomization } from '../../server/src/cli/kustomize/render-kustomization';
+import { ROOT, runForesight } from './cli-harness';
+
+// A folder with a kustomization.yaml is read as `kubectl apply -k` reads it: rendered by the real kustomize
+// (kubectl kustomize, v5.5 on the machines and in CI), with findings on the files the objects came from.
+
+const FIXTURES = 'test/fixtures/kustomize';
+
+/** The environment of a run: the PATH kubectl is found on. */
+const ENV = { PATH: process.env['PATH'] ?? '' };
+
+const kustomize = findKustomize(process.env['FORESIGHT_KUSTOMIZE'], process.env['PATH']);
+const MISSING = 'neither kubectl nor kustomize is on PATH';
+if (kustomize === undefined && process.env['CI'] !== 'true') {
+  process.stdout.write(`# kustomize tests skipped: ${MISSING}\n`);
+}
+/** Skips when kustomize is missing, except in CI, where the test fails instead (the image has kubectl). */
+const needsKustomize = { skip: kustomize === undefined && process.env['CI'] !== 'true' ? MISSING : false };
+
+function assertKustomizeFound(): void {
+  assert.ok(kustomize !== undefined, `${MISSING} (CI=true: the kustomize tests must run)`);
+}
+
+/** A quantity of the report ("700m", "2", "1094Mi", "1Gi") in milli-units or MiB. */
+function quantity(text: string): number {
+  const match = /^(\d+)(m|Mi|Gi)?$/.exec(text);
+  assert.ok(match !== null, `unexpected quantity ${text}`);
+  const value = Number(match[1]);
+  return match[2] === 'm'
+    ? value
+    : match[2] === 'Mi'
+      ? value
+      : match[2] === 'Gi'
+        ? value * 1024
+        : value * 1000;
+}
+
+interface JsonReport {
+  readonly cluster: { readonly nodes: readonly { readonly requested: Record<string, string> }[] };
+  readonly rollouts: readonly { readonly name: string; readonly replicas: number }[];
+  readonly pods: readonly { readonly nodeName: string | null }[];
+}
+
+/** The CPU (milli) and memory (MiB) requested across the nodes of a simulation of a folder. */
+async function requested(folder: string): Promise<{ cpu: number; memory: number; report: JsonReport }> {
+  const result = await runForesight(['simulate', '-o', 'json', folder], { env: ENV });
+  assert.equal(result.code, 0, result.stdout + result.stderr);
+  const report = JSON.parse(result.stdout) as JsonReport;
+  const sum = (resource: string): number =>
+    report.cluster.nodes.reduce((total, node) => total + quantity(node.requested[resource] ?? '0'), 0);
+  return { cpu: sum('cpu'), memory: sum('memory'), report };
+}
+
+describe('foresight on kustomization folders (real kustomize)', () => {
+  test(
+    'simulate of the prod overlay predicts its replicas (strategic-merge patch) and requests (JSON6902 patch)',
+    needsKustomize,
+    async () => {
+      assertKustomizeFound();
+      const base = await requested(`${FIXTURES}/base`);
+      const prod = await requested(`${FIXTURES}/overlays/prod`);
+      assert.deepEqual(
+        prod.report.rollouts.map((rollout) => [rollout.name, rollout.replicas]),
+        [['web', 3]],
+      );
+      assert.equal(prod.report.pods.filter((pod) => pod.nodeName !== null).length, 3);
+      // The base: 1 replica of 100m and 128Mi; the overlay: 3 of 700m and 1Gi.
+      assert.equal(prod.cpu - base.cpu, 3 * 700 - 100);
+      assert.equal(prod.memory - base.memory, 3 * 1024 - 128);
+    },
+  );
+
+  test(
+    'the base alone is rendered too: its selector comes from labels, so its pod is placed',
+    needsKustomize,
+    async () => {
+      assertKustomizeFound();
+      const result = await runForesight(['simulate', `${FIXTURES}/base`], { env: ENV });
+      assert.equal(result.code, 0, result.stdout);
+      assert.match(result.stdout, /1 pods?: 1 placed, 0 Pending/);
+    },
+  );
+
+  test('the dev overlay renders its component and name prefix', needsKustomize, async () => {
+    assertKustomizeFound();
+    const result = await runForesight(['simulate', '-o', 'json', `${FIXTURES}/overlays/dev`], { env: ENV });
+    assert.equal(result.code, 0, result.stdout);
+    const report = JSON.parse(result.stdout) as JsonReport;
+    assert.deepEqual(
+      report.rollouts.map((rollout) => rollout.name),
+      ['dev-web'],
+    );
+  });
+
+  test(
+    'a validation error inside the base is reported at the line of the base file',
+    needsKustomize,
+    async () => {
+      assertKustomizeFound();
+      const validate = await runForesight(['validate', `${FIXTURES}/invalid-base/overlay`], { env: ENV });
+      assert.equal(validate.code, 1, validate.stdout);
+      assert.match(
+        validate.stdout,
+        /^test\/fixtures\/kustomize\/invalid-base\/base\/deployment\.yaml:13:15: error schema-type .*containerPort/m,
+      );
+      const simulate = await runForesight(['simulate', `${FIXTURES}/invalid-base/overlay`], { env: ENV });
+      assert.match(
+        simulate.stdout,
+        /test\/fixtures\/kustomize\/invalid-base\/base\/deployment\.yaml:13: .*containerPort/,
+      );
+    },
+  );
+
+  test(
+    'a pod that stays Pending is reported at the base file line of the field an overlay patched',
+    needsKustomize,
+    async () => {
+      assertKustomizeFound();
+      const overlay = mkdtempSync(join(tmpdir(), 'foresight-overlay-'));
+      const base = relative(realpathSync(overlay), join(ROOT, FIXTURES, 'base'));
+      writeFileSync(
+        join(overlay, 'kustomization.yaml'),
+        `resources:\n  - ${base}\npatches:\n  - patch: |-\n      - op: replace\n        path: /spec/template/spec/containers/0/resources/requests/cpu\n        value: "64"\n    target:\n      kind: Deployment\n`,
+      );
+      const result = await runForesight(['simulate', '-o', 'sarif', overlay], { env: ENV });
+      assert.equal(result.code, 1, result.stdout);
+      const sarif = JSON.parse(result.stdout) as {
+        runs: {
+          results: {
+            ruleId: string;
+            locations: {
+              physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } };
+            }[];
+          }[];
+        }[];
+      };
+      const pending = sarif.runs[0]?.results.find((entry) => entry.ruleId === 'pod-unschedulable');
+      const location = pending?.locations[0]?.physicalLocation;
+      // Line 15 of base/deployment.yaml: `cpu: 100m`, the field the patch replaced.
+      assert.deepEqual(
+        [location?.artifactLocation.uri, location?.region.startLine],
+        [`${FIXTURES}/base/deployment.yaml`, 15],
+      );
+    },
+  );
+
+  test(
+    "a broken kustomization gives kustomize's message on its kustomization.yaml",
+    needsKustomize,
+    async () => {
+      assertKustomizeFound();
+      const result = await runForesight(['validate', `${FIXTURES}/broken`], { env: ENV });
+      assert.equal(result.code, 1, result.stdout);
+      assert.match(
+        result.stdout,
+        /^test\/fixtures\/kustomize\/broken\/kustomization\.yaml:1:1: error kustomize-render-failed kustomize could not render test\/fixtures\/kustomize\/broken: .*missing\.yaml: no such file or directory/m,
+      );
+      const simulate = await runForesight(['simulate', `${FIXTURES}/broken`], { env: ENV });
+      assert.equal(simulate.code, 1, simulate.stdout);
+    },
+  );
+
+  test('no config.kubernetes.io/origin annotation reaches a report', needsKustomize, async () => {
+    assertKustomizeFound();
+    for (const args of [
+      ['simulate', '-o', 'json', `${FIXTURES}/overlays/prod`],
+      ['simulate', '-o', 'sarif', `${FIXTURES}/overlays/prod`],
+      ['validate', '-o', 'json', `${FIXTURES}/overlays/dev`],
+    ]) {
+      const result = await runForesight(args, { env: ENV });
+      assert.doesNotMatch(result.stdout, /config\.kubernetes\.io\/origin/, args.join(' '));
+    }
+  });
+
+  test(
+    'with -R each overlay is rendered once and the base and patch files are not read raw',
+    needsKustomize,
+    async () => {
+      assertKustomizeFound();
+      const result = await runForesight(['validate', '-R', `${FIXTURES}/overlays`], { env: ENV });
+      assert.equal(result.code, 0, result.stdout);
+      assert.doesNotMatch(result.stdout, /replicas\.yaml|json-patch|kustomization\.yaml/);
+    },
+  );
+
+  test('a --kustomize binary that cannot be run is an error on the kustomization', async () => {
+    const result = await runForesight(
+      ['validate', '--kustomize', '/nonexistent/kustomize', `${FIXTURES}/overlays/prod`],
+      { env: ENV },
+    );
+    assert.equal(result.code, 1, result.stdout);
+    assert.match(
+      result.stdout,
+      /overlays\/prod\/kustomization\.yaml:1:1: error kustomize-render-failed .*could not be run/,
+    );
+  });
+});
+
+describe('foresight on kustomization folders (no render)', () => {
+  test('a kustomize that fails shows its stderr, and is run without plugins, exec or Helm', async () => {
+    const bin = mkdtempSync(join(tmpdir(), 'foresight-fake-kustomize-'));
+    const fake = join(bin, 'kustomize');
+    writeFileSync(fake, '#!/bin/sh\necho "fake kustomize was given: $*" >&2\nexit 3\n');
+    chmodSync(fake, 0o755);
+    const result = await runForesight(['validate', `${FIXTURES}/overlays/prod`], {
+      env: { PATH: '', FORESIGHT_KUSTOMIZE: fake },
+    });
+    assert.equal(result.code, 1, result.stdout);
+    const message = /kustomize-render-failed (.*)$/m.exec(result.stdout)?.[1] ?? '';
+    assert.match(message, /fake kustomize was given: build <wrapper>$/);
+    assert.doesNotMatch(message, /--enable/);
+  });
+
+  test('a kustomize that runs past the time limit is stopped, and the error says so', () => {
+    const bin = mkdtempSync(join(tmpdir(), 'foresight-slow-kustomize-'));
+    const slow = join(bin, 'kustomize');
+    writeFileSync(slow, '#!/bin/sh\nexec sleep 30\n');
+    chmodSync(slow, 0o755);
+    const started = process.hrtime.bigint();
+    const result = renderKustomization({ file: slow, args: ['build'] }, join(ROOT, FIXTURES, 'base'), 300);
+    assert.ok(Number(process.hrtime.bigint() - started) / 1e9 < 10, 'not stopped at the time limit');
+    assert.deepEqual(result, { ok: false, message: `${slow} did not finish within 0.3 s and was stopped` });
+  });
+
+  const remoteCases: [string, boolean][] = [
+    ['https://github.com/org/repo//deploy?ref=v1', true],
+    ['github.com/org/repo/deploy?ref=main', true],
+    ['git@github.com:org/repo.git', true],
+    ['git::https://example.com/repo.git', true],
+    ['example.com/team/repo.git//base', true],
+    ['../../base', false],
+    ['deployment.yaml', false],
+  ];
+  for (const [entry, isRemote] of remoteCases) {
+    test(`the resource ${entry} is ${isRemote ? '' : 'not '}remote`, () => {
+      assert.equal(isRemoteResource(entry), isRemote);
+    });
+  }
+
+  test('a remote base is refused with a note and the files are read raw', async () => {
+    const result = await runForesight(['validate', `${FIXTURES}/remote`], { env: ENV });
+    assert.equal(result.code, 0, result.stdout);
+    assert.match(
+      result.stdout,
+      /^test\/fixtures\/kustomize\/remote\/kustomization\.yaml:1:1: information kustomize-remote-refused .*https:\/\/github\.com\/kubernetes-sigs\/kustomize.*--kustomize-allow-remote/m,
+    );
+    assert.match(result.stdout, /^2 file\(s\) checked/m);
+  });
+
+  test('without kustomize on PATH: one note saying how to install it, and the files are read raw', async () => {
+    const result = await runForesight(['validate', '-R', `${FIXTURES}/overlays`], { env: { PATH: '' } });
+    const notes = result.stdout.match(/information kustomize-not-found .*Install kubectl/g) ?? [];
+    assert.equal(notes.length, 1, result.stdout);
+    // Both kustomization files and the prod overlay's two patch files, read as kubectl apply -f reads them.
+    assert.match(result.stdout, /^4 file\(s\) checked/m);
+  });
+});
