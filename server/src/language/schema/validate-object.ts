@@ -10,6 +10,7 @@ import type { InstancePath } from '../yaml/node-at-path';
 import { rangeForKey, rangeForValue } from '../yaml/node-at-path';
 import type { JsonSchema, SchemaStore } from './schema-store';
 import { closestMatch } from './closest-match';
+import { isServerDefaulted } from './server-defaults';
 
 /** How much of the schema applies: all of it, unless the object is a patch or has fields supplied elsewhere. */
 export interface SchemaCheckOptions {
@@ -37,11 +38,22 @@ export function validateAgainstSchema(
   }
   const errors = validate(value)
     ? []
-    : (validate.errors ?? []).filter((error) => !isRequiredIgnored(error, options));
+    : (validate.errors ?? []).filter(
+        (error) => !isRequiredIgnored(error, options) && !isDefaultedByServer(apiVersion, kind, error),
+      );
   const findings = mapSchemaErrors(errors, value, node);
   return options.partial === true
     ? findings
     : [...findings, ...nullListItemFindings(store, apiVersion, kind, value, node)];
+}
+
+/** A missing field the API server defaults before validating (schema/server-defaults.ts). */
+function isDefaultedByServer(apiVersion: string, kind: string, error: ErrorObject): boolean {
+  if (error.keyword !== 'required') {
+    return false;
+  }
+  const field = String((error.params as { missingProperty?: unknown }).missingProperty);
+  return isServerDefaulted(apiVersion, kind, error.instancePath, field);
 }
 
 function isRequiredIgnored(error: ErrorObject, options: SchemaCheckOptions): boolean {
