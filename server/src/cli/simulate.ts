@@ -276,11 +276,7 @@ const MAX_FILE_LENGTH = 8192 * 1024;
 function readClusterFiles(files: readonly InputFile[]): { objects: SourcedObject[]; error: string | null } {
   const objects: SourcedObject[] = [];
   for (const file of files) {
-    const codes = [
-      ...file.analysis.findings.map((finding) => finding.code),
-      ...(file.analysis.skipped === undefined ? [] : [file.analysis.skipped.code]),
-    ];
-    if (!isTooLargeForAnalysis(codes)) {
+    if (!isTooLargeForAnalysis(file.analysis)) {
       objects.push(...readManifests([file], { keepAll: true }).objects);
       continue;
     }

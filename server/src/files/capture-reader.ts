@@ -62,9 +62,16 @@ export function readCaptureText(id: string, text: string): CaptureRead {
   }
 }
 
+/** What the check reads of a file's analysis: its findings' codes and why it skipped the file. */
+interface AnalysisCodes {
+  readonly findings: readonly { readonly code: string }[];
+  readonly skipped?: { readonly code: string };
+}
+
 /** Whether an analysis left a file (or a document of it) out for its size: the capture reader reads it whole. */
-export function isTooLargeForAnalysis(codes: readonly string[]): boolean {
-  return codes.some(
-    (code) => code === 'file-too-large' || code === 'document-too-large' || code === 'analysis-incomplete',
+export function isTooLargeForAnalysis(analysis: AnalysisCodes): boolean {
+  return [...analysis.findings, ...(analysis.skipped === undefined ? [] : [analysis.skipped])].some(
+    ({ code }) =>
+      code === 'file-too-large' || code === 'document-too-large' || code === 'analysis-incomplete',
   );
 }

@@ -46,7 +46,7 @@ export function runPrediction(
   const analysed = clusterUri === undefined ? undefined : analyzeText(clusterText, context);
   // A capture too large for the editing analysis (one List document of a real cluster) is read as data.
   const capture =
-    clusterUri === undefined || analysed === undefined || !isTooLargeForAnalysis(codesOf(analysed))
+    clusterUri === undefined || analysed === undefined || !isTooLargeForAnalysis(analysed)
       ? undefined
       : readCaptureText(clusterUri, clusterText);
   const clusterAnalysis = capture?.ok === true ? undefined : analysed;
@@ -219,14 +219,6 @@ export function skippedPrediction(
 }
 
 /** The Node objects of a cluster file, `kind: List` and typed lists unwrapped as the engine loads them. */
-/** The codes of an analysis's findings and of why it skipped the file. */
-function codesOf(analysis: FileAnalysis): string[] {
-  return [
-    ...analysis.findings.map((finding) => finding.code),
-    ...(analysis.skipped === undefined ? [] : [analysis.skipped.code]),
-  ];
-}
-
 /** The pods of a capture that run (not Succeeded or Failed). */
 function runningPodsOf(objects: readonly SourcedObject[]): number {
   return flattenLists(objects).filter(({ object }) => {

@@ -90,11 +90,7 @@ export async function answerSimulationRequest(
   let cluster: readonly SourcedObject[] | null = null;
   if (clusterFile !== undefined) {
     const inEditor = analysed(clusterFile);
-    const codes = inEditor.flatMap((file) => [
-      ...file.analysis.findings.map((finding) => finding.code),
-      ...(file.analysis.skipped === undefined ? [] : [file.analysis.skipped.code]),
-    ]);
-    if (inEditor.length > 0 && !isTooLargeForAnalysis(codes)) {
+    if (inEditor.length > 0 && !inEditor.some((file) => isTooLargeForAnalysis(file.analysis))) {
       cluster = readManifests(inEditor, { keepAll: true }).objects;
     } else {
       // A capture too large for the editing analysis is read as data (files/capture-reader.ts).

@@ -102,6 +102,11 @@ function removesFields(lastApplied: unknown, manifest: unknown): boolean {
   return false;
 }
 
+/** spec.template of a workload object. */
+export function templateOf(object: JsonObject): JsonObject {
+  return asObject(asObject(object['spec'])['template']);
+}
+
 /** The pod template of the last configuration `kubectl apply` recorded on a live object, if any. */
 export function lastAppliedTemplate(live: JsonObject): unknown {
   const text = asObject(asObject(live['metadata'])['annotations'])[LAST_APPLIED];

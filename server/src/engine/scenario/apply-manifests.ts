@@ -22,16 +22,8 @@ import { readDisruptionBudget } from './read-budget';
 import { applyBatchObject } from './read-jobs';
 import { readDaemonSet, readDeployment, readStatefulSet } from './read-workloads';
 import type { ControllerRevision } from './applied-template';
-import { equalRevision, isUnchangedByApply, lastAppliedTemplate } from './applied-template';
-import { POD_TEMPLATE_HASH_LABEL } from '../workloads/replica-set';
-
-/** A ReplicaSet's template without its pod-template-hash label (EqualIgnoreHash). */
-function withoutHashLabel(template: JsonObject): JsonObject {
-  const metadata = asObject(template['metadata']);
-  const labels = { ...asObject(metadata['labels']) };
-  delete labels[POD_TEMPLATE_HASH_LABEL];
-  return { ...template, metadata: { ...metadata, labels } };
-}
+import { equalRevision, isUnchangedByApply, lastAppliedTemplate, templateOf } from './applied-template';
+import { withoutHashLabel } from './initial-replica-sets';
 
 /** The kinds whose pods are created once, without a simulated controller. */
 const STATIC_POD_OWNERS = new Set(['ReplicationController']);
@@ -89,14 +81,43 @@ export interface LiveObjects {
 
 const NO_LIVE_OBJECTS: LiveObjects = { objects: new Map(), revisions: [] };
 
-/** The template of a workload object (spec.template). */
-function templateOf(object: JsonObject): JsonObject {
-  return asObject(asObject(object['spec'])['template']);
-}
-
 /** The object with another pod template. */
 function withTemplate(object: JsonObject, template: JsonObject): JsonObject {
   return { ...object, spec: { ...asObject(object['spec']), template } };
+}
+
+/**
+ * The revision a StatefulSet or DaemonSet the cluster runs gets from the apply: the live one when the apply
+ * leaves its template as it is (the live, defaulted template is kept), else the newest ControllerRevision whose
+ * template equals the applied one (its `name`, or its `hash` as DaemonSet pods carry it), else null (a new
+ * revision, from the manifest).
+ */
+function appliedRevision(
+  kind: 'StatefulSet' | 'DaemonSet',
+  applied: { readonly key: string; readonly namespace: string; readonly name: string },
+  object: JsonObject,
+  running: JsonObject,
+  runningRevision: string,
+  live: LiveObjects,
+  label: 'name' | 'hash',
+): { object: JsonObject; name: string } | null {
+  const manifestTemplate = templateOf(object);
+  const liveObject = live.objects.get(`${kind}/${applied.key}`);
+  const lastApplied = liveObject === undefined ? undefined : lastAppliedTemplate(liveObject);
+  if (isUnchangedByApply(templateOf(running), manifestTemplate, lastApplied)) {
+    return { object: withTemplate(object, templateOf(running)), name: runningRevision };
+  }
+  const revision = equalRevision(
+    live.revisions,
+    kind,
+    applied.namespace,
+    applied.name,
+    manifestTemplate,
+    lastApplied,
+  );
+  return revision === undefined
+    ? null
+    : { object: withTemplate(object, revision.template), name: revision[label] };
 }
 
 /** What applying the manifests needs. */
@@ -245,32 +266,13 @@ function applyStatefulSet(
     return;
   }
   const running = state.statefulSets.get(applied.key);
-  let set = applied;
-  if (running !== undefined) {
-    // getStatefulSetRevisions: an unchanged template keeps the live revision, an earlier one's is reused.
-    const manifestTemplate = templateOf(object);
-    const liveObject = live.objects.get(`StatefulSet/${applied.key}`);
-    const lastApplied = liveObject === undefined ? undefined : lastAppliedTemplate(liveObject);
-    if (isUnchangedByApply(templateOf(running.object), manifestTemplate, lastApplied)) {
-      set = {
-        ...applied,
-        object: withTemplate(object, templateOf(running.object)),
-        updateRevision: running.updateRevision,
-      };
-    } else {
-      const revision = equalRevision(
-        live.revisions,
-        'StatefulSet',
-        applied.namespace,
-        applied.name,
-        manifestTemplate,
-        lastApplied,
-      );
-      if (revision !== undefined) {
-        set = { ...applied, object: withTemplate(object, revision.template), updateRevision: revision.name };
-      }
-    }
-  }
+  // getStatefulSetRevisions: an unchanged template keeps the live revision, an earlier one's is reused.
+  const revision =
+    running === undefined
+      ? null
+      : appliedRevision('StatefulSet', applied, object, running.object, running.updateRevision, live, 'name');
+  const set =
+    revision === null ? applied : { ...applied, object: revision.object, updateRevision: revision.name };
   if (running !== undefined) {
     set.currentObject = running.currentObject;
     set.currentRevision = running.currentRevision;
@@ -293,32 +295,13 @@ function applyDaemonSet(
     return;
   }
   const running = state.daemonSets.get(applied.key);
-  let set = applied;
-  if (running !== undefined) {
-    // constructHistory: the revision whose template equals the applied one, else a new one.
-    const manifestTemplate = templateOf(object);
-    const liveObject = live.objects.get(`DaemonSet/${applied.key}`);
-    const lastApplied = liveObject === undefined ? undefined : lastAppliedTemplate(liveObject);
-    if (isUnchangedByApply(templateOf(running.object), manifestTemplate, lastApplied)) {
-      set = {
-        ...applied,
-        object: withTemplate(object, templateOf(running.object)),
-        updateRevision: running.updateRevision,
-      };
-    } else {
-      const revision = equalRevision(
-        live.revisions,
-        'DaemonSet',
-        applied.namespace,
-        applied.name,
-        manifestTemplate,
-        lastApplied,
-      );
-      if (revision !== undefined) {
-        set = { ...applied, object: withTemplate(object, revision.template), updateRevision: revision.hash };
-      }
-    }
-  }
+  // constructHistory: the revision whose template equals the applied one, else a new one.
+  const revision =
+    running === undefined
+      ? null
+      : appliedRevision('DaemonSet', applied, object, running.object, running.updateRevision, live, 'hash');
+  const set =
+    revision === null ? applied : { ...applied, object: revision.object, updateRevision: revision.name };
   set.isTracked = running === undefined || running.updateRevision !== set.updateRevision;
   for (const [node, count] of running?.podsCreatedOnNode ?? []) {
     set.podsCreatedOnNode.set(node, count);

@@ -16,15 +16,17 @@ import { POD_TEMPLATE_HASH_LABEL } from '../workloads/replica-set';
 
 const REVISION_ANNOTATION = 'deployment.kubernetes.io/revision';
 
-/** A template without its pod-template-hash label, hashed for EqualIgnoreHash. */
-function hashIgnoringTemplateHash(template: JsonObject): string {
-  const copy = cloneJson(template);
-  const metadata = asObject(copy['metadata']);
+/** A ReplicaSet's template without its pod-template-hash label (EqualIgnoreHash). */
+export function withoutHashLabel(template: JsonObject): JsonObject {
+  const metadata = asObject(template['metadata']);
   const labels = { ...asObject(metadata['labels']) };
   delete labels[POD_TEMPLATE_HASH_LABEL];
-  metadata['labels'] = labels;
-  copy['metadata'] = metadata;
-  return templateHash(copy);
+  return { ...template, metadata: { ...metadata, labels } };
+}
+
+/** A template without its pod-template-hash label, hashed for EqualIgnoreHash. */
+function hashIgnoringTemplateHash(template: JsonObject): string {
+  return templateHash(withoutHashLabel(template));
 }
 
 /** The template of a Deployment's ReplicaSet: the Deployment's template plus the pod-template-hash label. */

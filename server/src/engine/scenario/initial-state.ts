@@ -7,7 +7,7 @@
  * PodCreated, PodScheduled and PodPhaseChanged Ready for each pod), so the panel can replay from nothing.
  */
 import type { ControllerRevision } from './applied-template';
-import { equalRevision } from './applied-template';
+import { equalRevision, templateOf } from './applied-template';
 import type { SimStatefulSet } from '../controllers/workload-objects';
 import type { Cluster } from '../model/cluster';
 import type { SourcedObject } from '../model/cluster-load';
@@ -145,11 +145,6 @@ function isReadyInFile(pod: SimPod): boolean {
   const status = asObject((pod.object as JsonObject)['status']);
   const ready = asArray(status['conditions']).find((condition) => asObject(condition)['type'] === 'Ready');
   return !(isJsonObject(ready) && ready['status'] === 'False');
-}
-
-/** spec.template of a workload object. */
-function templateOf(object: JsonObject): JsonObject {
-  return asObject(asObject(object['spec'])['template']);
 }
 
 /**
