@@ -135,12 +135,26 @@ export class WorkbenchPage {
     }, `the Problems panel to show ${what}`);
   }
 
-  /** Hovers the first editor token with exactly this text and returns the hover's text once it shows. */
+  /**
+   * Hovers the first editor token with exactly this text and returns the hover's text once it shows. A hover is
+   * computed once, when it opens: one opened before the predictions arrived shows the schema's text only, so the
+   * mouse leaves and comes back (up to six times, ten seconds each) until the expected text is there.
+   */
   async hoverToken(token: string, expected: RegExp): Promise<string> {
-    await this.editor().locator('.view-line span span', { hasText: token }).first().hover();
     const hover = this.page.locator('.monaco-hover:not(.hidden)', { hasText: expected }).first();
-    await hover.waitFor({ state: 'visible' });
-    return hover.innerText();
+    for (let attempt = 1; ; attempt++) {
+      await this.editor().locator('.view-line span span', { hasText: token }).first().hover();
+      try {
+        await hover.waitFor({ state: 'visible', timeout: 10_000 });
+        return await hover.innerText();
+      } catch (error) {
+        if (attempt >= 6) {
+          throw error;
+        }
+        await this.page.mouse.move(0, 0);
+        await this.page.keyboard.press('Escape');
+      }
+    }
   }
 
   /** The code lenses of the active editor, once one matches `expected` (the cursor goes to the top first). */
