@@ -32,7 +32,7 @@ export const FINDING_CODES = {
   'file-too-large': 'information',
   /** The file contains a NUL byte or other binary content and was not analysed. */
   'file-not-text': 'information',
-  /** Documents of the file are template text ({{ … }}) and were not analysed (the whole file when all are). */
+  /** Documents of the file are template text ({{ … }} as structure, or naming Helm's objects) and were not analysed. */
   'helm-template-skipped': 'information',
   /** A Helm chart folder (Chart.yaml beside templates/) is a template, skipped as a unit. */
   'helm-chart-skipped': 'information',

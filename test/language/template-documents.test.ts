@@ -31,9 +31,9 @@ describe('documents of template text and documents that are not objects', () => 
       analysis.findings.map((finding) => finding.code),
       ['helm-template-skipped', 'schema-type'],
     );
-    assert.match(
-      analysis.findings[0]?.message ?? '',
-      /^1 of the 2 documents of this file contain template syntax/,
+    assert.equal(
+      analysis.findings[0]?.message,
+      'Document 1 is template text (line 4: `name: {{ .Release.Name }}`); not analysed — render it with `helm template`.',
     );
     assert.equal(analysis.skipped, undefined);
     assert.deepEqual(
@@ -42,7 +42,7 @@ describe('documents of template text and documents that are not objects', () => 
     );
   });
 
-  test('a file whose every document is template text is skipped as a whole, as before', () => {
+  test('a file whose every document is template text is skipped as a whole', () => {
     const text = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}\n---\n{{- if .Values.x }}\nkind: Secret\n{{- end }}\n`;
     const analysis = analyzeText(text, context);
     assert.deepEqual(codes(text), ['helm-template-skipped']);
@@ -50,9 +50,56 @@ describe('documents of template text and documents that are not objects', () => 
   });
 
   test('a comment block before the only templated document does not keep the file from being skipped whole', () => {
-    const analysis = analyzeText(`# generated\n---\nkind: ConfigMap\nmetadata: {name: "{{ x }}"}\n`, context);
+    const analysis = analyzeText(
+      `# generated\n---\nkind: ConfigMap\nmetadata: {name: "{{ .Release.Name }}"}\n`,
+      context,
+    );
     assert.equal(analysis.skipped?.code, 'helm-template-skipped');
+    assert.equal(
+      analysis.skipped?.message,
+      'Document 2 is template text (line 4: `metadata: {name: "{{ .Release.N…`); not analysed — render it with `helm template`.',
+    );
     assert.deepEqual(analysis.documents, []);
+  });
+
+  test('a file of one templated document is named as the file in the note', () => {
+    const analysis = analyzeText(
+      'kind: ConfigMap\napiVersion: v1\n{{- if .Values.x }}\ndata: {}\n{{- end }}\n',
+      context,
+    );
+    assert.equal(
+      analysis.skipped?.message,
+      'This file is template text (line 3: `{{- if .Values.x }}`); not analysed — render it with `helm template`.',
+    );
+  });
+
+  test('{{ … }} as data (alert templating in a ConfigMap value) does not skip the document: its mistakes are found', () => {
+    const text =
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: alerts\n  annotations:\n    summary: Pod {{ $labels.pod }} down\ndata:\n  tmpl: |\n    {{ define "t" }}{{ .CommonLabels.alertname }}{{ end }}\n  count: 3\n';
+    const analysis = analyzeText(text, context);
+    assert.equal(analysis.skipped, undefined);
+    assert.deepEqual(
+      analysis.findings.map((finding) => finding.code),
+      ['schema-type'],
+    );
+  });
+
+  test('a document that fails to parse only because of template text is not a yaml-syntax error', () => {
+    const text =
+      'apiVersion: v1\nkind: Service\nmetadata:\n  name: {{ .Release.Name }}-svc\n  labels: {{ include "x" . }}\n';
+    assert.deepEqual(codes(text), ['helm-template-skipped']);
+  });
+
+  test('several templated documents beside a plain one are counted in one note', () => {
+    const text = `{{- if .Values.a }}\nkind: A\n{{- end }}\n---\n${DEPLOYMENT_WITH_TYPO}---\nkind: B\nspec: {{ .Values.b }}\n`;
+    const analysis = analyzeText(text, context);
+    assert.deepEqual(
+      analysis.findings.map((finding) => [finding.code, finding.message.slice(0, 44)]),
+      [
+        ['helm-template-skipped', 'Documents 1, 3 are template text (line 1: `{'],
+        ['schema-type', '"spec.replicas" must be integer, not string '],
+      ],
+    );
   });
 
   test('a document that is not a Kubernetes object, beside objects, gets one note for the file', () => {

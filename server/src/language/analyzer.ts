@@ -15,7 +15,9 @@ import { validateAgainstSchema } from './schema/validate-object';
 import type { YamlDocument } from './yaml/parse-document';
 import { parseSlice } from './yaml/parse-document';
 import { splitDocuments } from './yaml/split-documents';
+import type { TemplatedDocument } from './file-checks';
 import { checkFileContent, findTemplateText, templateVerdict } from './file-checks';
+import type { TemplateSite } from './yaml/template-text';
 import { isNotAnApiObject } from './kubernetes/configuration-kinds';
 import type { IncompleteReason } from './limits';
 import {
@@ -81,8 +83,10 @@ export interface FileAnalysis {
 }
 
 interface SliceResult {
-  /** estimateNodeCount of the slice's text, counted against MAX_FILE_NODES. */
+  /** estimateNodeCount of the slice's text, counted against MAX_FILE_NODES (0 for template text). */
   readonly estimatedNodes: number;
+  /** Set when the slice is template text: where, in the slice; it is then not parsed. */
+  readonly template?: TemplateSite;
   readonly documents: readonly {
     yaml: YamlDocument;
     objects: readonly ManifestObject[];
@@ -152,27 +156,37 @@ export class FileAnalyzer {
     let nodes = 0;
     let batchSize = 0;
     let stopReason: IncompleteReason | undefined;
-    let templated = 0;
-    let firstTemplate: { start: number; end: number } | undefined;
+    const templated: TemplatedDocument[] = [];
     try {
       for (const slice of slices) {
         if (analyzed >= MAX_DOCUMENTS_PER_FILE) {
           stopReason = 'too-many-documents';
           break;
         }
-        // Template text is not YAML until rendered: the document is left out (kept as an empty placeholder so
-        // that document indexes stay positions in the file), the others are analysed.
-        const template = findTemplateText(slice.text);
-        if (template !== undefined) {
-          templated++;
-          firstTemplate ??= { start: slice.start + template.start, end: slice.start + template.end };
+        let result = previous.get(slice.text) ?? nextCache.get(slice.text);
+        // A document over MAX_DOCUMENT_NODES is refused unparsed (parseSlice), so it costs nothing here.
+        const estimated = result?.estimatedNodes ?? estimateNodeCount(slice.text);
+        // Template text is not the manifest it will become: the document is left out (kept as an empty
+        // placeholder so that document indexes stay positions in the file), the others are analysed. The
+        // verdict is cached with the slice, so an unchanged template is not tokenized again.
+        if (result === undefined && estimated <= MAX_DOCUMENT_NODES) {
+          const site = findTemplateText(slice.text);
+          if (site !== undefined) {
+            result = { estimatedNodes: 0, documents: [], template: site };
+          }
+        }
+        if (result?.template !== undefined) {
+          templated.push({
+            index: documents.length,
+            offset: slice.start,
+            start: slice.start + result.template.start,
+            end: slice.start + result.template.end,
+          });
+          nextCache.set(slice.text, result);
           analyzed++;
           documents.push(templatePlaceholder(documents.length, slice.start, slice.text.length));
           continue;
         }
-        let result = previous.get(slice.text) ?? nextCache.get(slice.text);
-        // A document over MAX_DOCUMENT_NODES is refused unparsed (parseSlice), so it costs nothing here.
-        const estimated = result?.estimatedNodes ?? estimateNodeCount(slice.text);
         const cost = estimated > MAX_DOCUMENT_NODES ? 0 : estimated;
         if (nodes + cost > MAX_FILE_NODES) {
           stopReason = 'too-many-nodes';
@@ -217,16 +231,18 @@ export class FileAnalyzer {
         this.cache = nextCache;
       }
     }
-    if (firstTemplate !== undefined) {
-      const verdict = templateVerdict(text, firstTemplate, templated, slices.length);
-      if (templated >= slices.length || slices.every((slice) => isBlankOrTemplate(slice.text))) {
+    if (templated.length > 0) {
+      const templatedOffsets = new Set(templated.map((document) => document.offset));
+      const skippedWhole = slices.every((slice) => templatedOffsets.has(slice.start) || isBlank(slice.text));
+      const verdict = templateVerdict(text, templated, slices.length, skippedWhole);
+      if (verdict !== undefined && skippedWhole) {
         return {
           documents: [],
           findings: verdict.report ? [verdict.finding] : [],
           skipped: verdict.finding,
         };
       }
-      if (verdict.report) {
+      if (verdict?.report === true) {
         findings.push(verdict.finding);
       }
     }
@@ -364,12 +380,9 @@ function templatePlaceholder(index: number, offset: number, length: number): Ana
   };
 }
 
-/** Whether a document's text is template text, or holds nothing but comments, blank lines and markers. */
-function isBlankOrTemplate(text: string): boolean {
-  return (
-    findTemplateText(text) !== undefined ||
-    text.split('\n').every((line) => /^[ \t]*(?:#.*|---.*|\.\.\.[ \t]*)?\r?$/.test(line))
-  );
+/** Whether a document's text holds nothing but comments, blank lines and markers. */
+function isBlank(text: string): boolean {
+  return text.split('\n').every((line) => /^[ \t]*(?:#.*|---.*|\.\.\.[ \t]*)?\r?$/.test(line));
 }
 
 function lineLength(text: string): number {

@@ -1,9 +1,12 @@
 /**
- * Checks before any parsing: a file too large or binary is skipped as a whole; template text ({{ … }}) is found
- * per document (templateFinding), so the plain documents beside a templated one are still analysed. Each skip is
- * told with at most one information message per file.
+ * Checks before any parsing: a file too large or binary is skipped as a whole; template text ({{ … }} as the
+ * document's structure, or naming Helm's objects: yaml/template-text.ts) is found per document, so the plain
+ * documents beside a templated one are still analysed. Each skip is told with at most one information message per
+ * file.
  */
 import type { Finding } from './findings';
+import type { TemplateSite } from './yaml/template-text';
+import { findTemplateSite } from './yaml/template-text';
 
 /** Why a file is skipped, and whether to tell the user (only for files that look like Kubernetes manifests). */
 interface SkipVerdict {
@@ -11,7 +14,6 @@ interface SkipVerdict {
   readonly report: boolean;
 }
 
-const HELM_PATTERN = /\{\{-?\s*[^}]*\}\}/;
 const KUBERNETES_TEXT_PATTERN = /^(?:apiVersion|kind)\s*:/m;
 
 /** The reason to skip a file, or undefined to analyse it. */
@@ -42,30 +44,65 @@ export function checkFileContent(text: string, maxLength: number): SkipVerdict |
   return undefined;
 }
 
-/** Where a document's text holds template syntax ({{ … }}), relative to the text; undefined when it holds none. */
-export function findTemplateText(text: string): { start: number; end: number } | undefined {
-  const match = HELM_PATTERN.exec(text);
-  return match === null ? undefined : { start: match.index, end: match.index + match[0].length };
+/** Where a document's text is template text, relative to the text; undefined when it is none (see template-text.ts). */
+export function findTemplateText(text: string): TemplateSite | undefined {
+  return findTemplateSite(text);
+}
+
+/** A document left out as template text: its index in the file and the template site's range in the file. */
+export interface TemplatedDocument {
+  readonly index: number;
+  /** Offset of the document's slice in the file. */
+  readonly offset: number;
+  readonly start: number;
+  readonly end: number;
 }
 
 /**
- * The one note of a file some of whose documents are template text: the whole file when every document is, else
- * how many were left out. `at` is the first template text's range in the file.
+ * The one note of a file some of whose documents are template text: which documents, the line of the first
+ * template site, and that `helm template` renders them. `skippedWhole`: no document of the file was analysed.
  */
 export function templateVerdict(
   text: string,
-  at: { start: number; end: number },
-  templated: number,
+  templated: readonly TemplatedDocument[],
   documents: number,
-): SkipVerdict {
-  const message =
-    templated >= documents
-      ? 'This file contains template syntax ({{ … }}), as Helm charts do; it is not a plain manifest and was not analysed. Render it (helm template) to check the result.'
-      : `${templated} of the ${documents} documents of this file contain template syntax ({{ … }}) and were not analysed; the others were. Render the templates (helm template) to check them.`;
+  skippedWhole: boolean,
+): SkipVerdict | undefined {
+  const first = templated[0];
+  if (first === undefined) {
+    return undefined;
+  }
+  const line = lineOf(text, first.start);
+  const where = `(line ${line.number}: \`${line.text}\`)`;
+  const numbers = templated.map((document) => document.index + 1).join(', ');
+  let message: string;
+  if (skippedWhole && documents <= 1) {
+    message = `This file is template text ${where}; not analysed — render it with \`helm template\`.`;
+  } else if (templated.length === 1) {
+    message = `Document ${numbers} is template text ${where}; not analysed — render it with \`helm template\`.`;
+  } else {
+    message = `Documents ${numbers} are template text ${where}; not analysed — render them with \`helm template\`.`;
+  }
   return {
     report: KUBERNETES_TEXT_PATTERN.test(text),
-    finding: { code: 'helm-template-skipped', message, start: at.start, end: at.end },
+    finding: { code: 'helm-template-skipped', message, start: first.start, end: first.end },
   };
+}
+
+/** The most characters of a line quoted in a note. */
+const QUOTED_LINE_LENGTH = 32;
+
+/** The 1-based number of the line holding `offset`, and its text trimmed and cut short for a note. */
+function lineOf(text: string, offset: number): { number: number; text: string } {
+  let number = 1;
+  let start = 0;
+  for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) {
+    number++;
+    start = at + 1;
+  }
+  const whole = text.slice(start, lineEnd(text, start)).trim();
+  const cut = whole.length > QUOTED_LINE_LENGTH ? `${whole.slice(0, QUOTED_LINE_LENGTH - 1)}…` : whole;
+  return { number, text: cut };
 }
 
 function lineEnd(text: string, from: number): number {

@@ -21,7 +21,7 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
   'file-too-large': 'The file is larger than kubeForesight.maxFileSizeKB and was not analysed.',
   'file-not-text': 'The file contains a NUL byte or other binary content and was not analysed.',
   'helm-template-skipped':
-    'Documents of the file are template text ({{ … }}) and were not analysed (the whole file when all are).',
+    "Documents of the file are template text ({{ … }} as structure, or naming Helm's objects) and were not analysed.",
   'helm-chart-skipped':
     'A Helm chart folder (Chart.yaml beside templates/) is a template, skipped as a unit.',
   'kustomize-not-found':
