@@ -80,6 +80,8 @@ export const FINDING_CODES = {
   'invalid-label-value': 'error',
   /** Two containers of one pod have the same name. */
   'duplicate-container-name': 'error',
+  /** A container has no image, or a Pod's container image has leading or trailing whitespace. */
+  'invalid-container-image': 'error',
   /** A container port name is longer than 15 characters or not an IANA service name. */
   'invalid-port-name': 'error',
   /** A Service targetPort name that no selected container defines. */

@@ -91,9 +91,11 @@ describe('language server over LSP', () => {
         text: 'imagee',
       },
     ]);
+    // Misspelt, the image is also missing: the API server reports both (validateContainerCommon's Required).
     assert.deepEqual(
       broken.map((d) => [d.code, d.range.start.line, d.message]),
       [
+        ['invalid-container-image', imageLine - 1, 'spec.template.spec.containers[0].image: Required value'],
         [
           'schema-unknown-field',
           imageLine,

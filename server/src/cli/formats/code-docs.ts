@@ -52,6 +52,8 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
   'invalid-label-key': 'A label key is not a valid qualified name.',
   'invalid-label-value': 'A label value is not valid label syntax.',
   'duplicate-container-name': 'Two containers of one pod have the same name.',
+  'invalid-container-image':
+    "A container has no image, or a Pod's container image has leading or trailing whitespace.",
   'invalid-port-name': 'A container port name is longer than 15 characters or not an IANA service name.',
   'target-port-not-found': 'A Service targetPort name that no selected container defines.',
   'pod-unschedulable': 'Predicted: replicas of a workload that stay Pending, on the field that causes it.',

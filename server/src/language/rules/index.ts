@@ -4,6 +4,7 @@
  * analysed files.
  */
 import type { ObjectRule } from '../analyzer';
+import { checkContainerImages } from './container-image';
 import { checkDuplicateContainerNames } from './duplicate-container-name';
 import { checkLabelSyntax } from './invalid-labels';
 import { checkObjectName } from './invalid-name';
@@ -18,6 +19,7 @@ export const OBJECT_RULES: readonly ObjectRule[] = [
   checkLabelSyntax,
   checkSelectorMatchesTemplate,
   checkDuplicateContainerNames,
+  checkContainerImages,
   checkPortNames,
   checkResourceQuantities,
   checkNodeFieldSelectors,
