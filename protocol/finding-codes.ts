@@ -15,7 +15,7 @@ export const FINDING_CODES = {
   /**
    * A mapping has the same key twice. A warning, not an error: kubectl converts YAML to JSON leniently
    * (sigs.k8s.io/yaml YAMLToJSON, not YAMLToJSONStrict), so the last value silently wins and the API server
-   * never sees the duplicate.
+   * never sees the duplicate. kustomize (kubectl apply -k) refuses such a file.
    */
   'yaml-duplicate-key': 'warning',
   /** A tab is used for indentation. */

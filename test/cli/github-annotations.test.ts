@@ -20,7 +20,7 @@ describe('GitHub workflow commands', () => {
     const lines = stdout.trimEnd().split('\n');
     assert.deepEqual(lines.slice(-3), [
       `::error file=${MIXED}/broken.yaml,line=19,col=17,endLine=19,endColumn=25,title=schema-type::"spec.ports[0].port" must be integer, not string "eighty".`,
-      `::warning file=${MIXED}/team.yaml,line=10,col=3,endLine=10,endColumn=7,title=yaml-duplicate-key::Duplicate key: kubectl keeps only the last value and silently drops this one.`,
+      `::warning file=${MIXED}/team.yaml,line=10,col=3,endLine=10,endColumn=7,title=yaml-duplicate-key::Duplicate key "mode": this mapping already sets it. kubectl apply -f keeps this later value and silently drops the earlier one; kustomize refuses the file (kubectl apply -k: mapping key "mode" already defined).`,
       'exit 1: 1 error (--fail-on error)',
     ]);
   });

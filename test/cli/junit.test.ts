@@ -81,7 +81,7 @@ describe('foresight --output junit', () => {
             classname: `${MIXED}/team.yaml`,
             failures: [],
             out: [
-              `${MIXED}/team.yaml:10:3: warning yaml-duplicate-key Duplicate key: kubectl keeps only the last value and silently drops this one.`,
+              `${MIXED}/team.yaml:10:3: warning yaml-duplicate-key Duplicate key "mode": this mapping already sets it. kubectl apply -f keeps this later value and silently drops the earlier one; kustomize refuses the file (kubectl apply -k: mapping key "mode" already defined).`,
             ],
           },
         ],

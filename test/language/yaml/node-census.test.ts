@@ -7,11 +7,11 @@ import { describe, test } from 'node:test';
 import { isAlias, isMap, isScalar, parseDocument, visit } from 'yaml';
 import type { Document, ParsedNode } from 'yaml';
 import { takeNodeCensus } from '../../../server/src/language/yaml/node-checks';
-import type { NodeCensus } from '../../../server/src/language/yaml/node-checks';
+import type { DuplicateKey, NodeCensus } from '../../../server/src/language/yaml/node-checks';
 
 /** The census as visit() takes it (the implementation before the explicit stack). */
 function censusByVisit(document: Document.Parsed<ParsedNode>): NodeCensus {
-  const duplicateKeys: [number, number][] = [];
+  const duplicateKeys: DuplicateKey[] = [];
   let anchorsAndAliases = 0;
   visit(document, {
     Node(_key, node) {
@@ -27,7 +27,7 @@ function censusByVisit(document: Document.Parsed<ParsedNode>): NodeCensus {
           }
           if (seen.has(key.value)) {
             if (key.range) {
-              duplicateKeys.push([key.range[0], key.range[1]]);
+              duplicateKeys.push({ start: key.range[0], end: key.range[1], key: String(key.value ?? '') });
             }
           } else {
             seen.add(key.value);
@@ -90,4 +90,14 @@ describe('takeNodeCensus', () => {
       assert.equal(census.anchorsAndAliases, anchorsAndAliases);
     });
   }
+
+  test('each repeat names its key as text: numbers as written by value, the empty key as ""', () => {
+    const census = takeNodeCensus(
+      parseDocument('x: 1\n1: a\n1.0: b\nx: 2\n: a\n: b\n', { uniqueKeys: false }),
+    );
+    assert.deepEqual(
+      census.duplicateKeys.map((duplicate) => duplicate.key),
+      ['1', 'x', ''],
+    );
+  });
 });

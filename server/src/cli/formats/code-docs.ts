@@ -10,7 +10,7 @@ import type { FindingCode } from '../../../../protocol/finding-codes';
 export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
   'yaml-syntax': 'The text is not valid YAML.',
   'yaml-duplicate-key':
-    'A mapping has the same key twice. A warning, not an error: kubectl converts YAML to JSON leniently (sigs.k8s.io/yaml YAMLToJSON, not YAMLToJSONStrict), so the last value silently wins and the API server never sees the duplicate.',
+    'A mapping has the same key twice. A warning, not an error: kubectl converts YAML to JSON leniently (sigs.k8s.io/yaml YAMLToJSON, not YAMLToJSONStrict), so the last value silently wins and the API server never sees the duplicate. kustomize (kubectl apply -k) refuses such a file.',
   'yaml-tab-indent': 'A tab is used for indentation.',
   'yaml-alias-limit': 'Aliases expand beyond the limit (billion laughs).',
   'yaml-too-deep': 'The document nests deeper than the analysis allows.',

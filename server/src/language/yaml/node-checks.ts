@@ -10,10 +10,19 @@
 import { isAlias, isMap, isNode, isPair, isScalar, isSeq } from 'yaml';
 import type { Document, Pair, ParsedNode } from 'yaml';
 
+/** A mapping key that repeats an earlier key of the same mapping. */
+export interface DuplicateKey {
+  /** The repeated key's range [start, end) (empty for a null key). */
+  readonly start: number;
+  readonly end: number;
+  /** The key as text, as a message names it. */
+  readonly key: string;
+}
+
 /** What the walk found. */
 export interface NodeCensus {
-  /** The ranges [start, end) of mapping keys that repeat an earlier key of the same mapping (empty for a null key). */
-  readonly duplicateKeys: readonly (readonly [number, number])[];
+  /** Each later occurrence of a key its mapping already has. */
+  readonly duplicateKeys: readonly DuplicateKey[];
   /** The number of anchored nodes plus the number of aliases. */
   readonly anchorsAndAliases: number;
 }
@@ -23,7 +32,7 @@ export interface NodeCensus {
  * followed), but with an explicit stack: visit() cost three times the work done at each node.
  */
 export function takeNodeCensus(document: Document.Parsed<ParsedNode>): NodeCensus {
-  const duplicateKeys: [number, number][] = [];
+  const duplicateKeys: DuplicateKey[] = [];
   let anchorsAndAliases = 0;
   const stack: unknown[] = [document.contents];
   while (stack.length > 0) {
@@ -51,10 +60,7 @@ export function takeNodeCensus(document: Document.Parsed<ParsedNode>): NodeCensu
   return { duplicateKeys, anchorsAndAliases };
 }
 
-function countDuplicateKeys(
-  pairs: readonly Pair<unknown, unknown>[],
-  duplicateKeys: [number, number][],
-): void {
+function countDuplicateKeys(pairs: readonly Pair<unknown, unknown>[], duplicateKeys: DuplicateKey[]): void {
   const seen = new Set<unknown>();
   for (const pair of pairs) {
     const key = pair.key;
@@ -63,7 +69,7 @@ function countDuplicateKeys(
     }
     if (seen.has(key.value)) {
       if (key.range) {
-        duplicateKeys.push([key.range[0], key.range[1]]);
+        duplicateKeys.push({ start: key.range[0], end: key.range[1], key: String(key.value ?? '') });
       }
     } else {
       seen.add(key.value);

@@ -34,7 +34,20 @@ export interface YamlDocument {
   readonly end: number;
 }
 
-const DUPLICATE_KEY_MESSAGE = 'Duplicate key: kubectl keeps only the last value and silently drops this one.';
+/**
+ * The repeated key is the one reported, and the one kept: `kubectl apply -f` reads YAML with sigs.k8s.io/yaml's
+ * non-strict Unmarshal (apimachinery's YAMLToJSONDecoder, used by cli-runtime's StreamVisitor), whose go-yaml v2
+ * map keeps the last value without an error, so the JSON sent to the API server has no duplicate left for strict
+ * field validation to refuse. kustomize (kyaml, go-yaml v3) refuses the file instead, so `kubectl apply -k` fails:
+ * https://github.com/kubernetes-sigs/kustomize/blob/master/api/krusty/duplicatekeys_test.go
+ */
+function describeDuplicateKey(key: string): string {
+  const quoted = JSON.stringify(key);
+  return (
+    `Duplicate key ${quoted}: this mapping already sets it. kubectl apply -f keeps this later value and silently ` +
+    `drops the earlier one; kustomize refuses the file (kubectl apply -k: mapping key ${quoted} already defined).`
+  );
+}
 
 const YAML_ERROR_CODES: Record<string, DiagnosticCode> = {
   TAB_AS_INDENT: 'yaml-tab-indent',
@@ -112,11 +125,11 @@ export function parseSlice(text: string): YamlDocument[] {
       });
     }
     const census = takeNodeCensus(document);
-    for (const [start, end] of census.duplicateKeys) {
+    for (const { start, end, key } of census.duplicateKeys) {
       // An empty (null) key has an empty range: the repeat shows on the ":" after it.
       findings.push({
         code: 'yaml-duplicate-key',
-        message: DUPLICATE_KEY_MESSAGE,
+        message: describeDuplicateKey(key),
         ...visibleRange(start, end, text.length),
       });
     }
