@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { isAlias, isMap, isScalar, parseDocument, visit } from 'yaml';
 import type { Document, ParsedNode } from 'yaml';
-import { takeNodeCensus } from '../../../server/src/language/yaml/node-checks';
+import { keyText, takeNodeCensus } from '../../../server/src/language/yaml/node-checks';
 import type { DuplicateKey, NodeCensus } from '../../../server/src/language/yaml/node-checks';
 
 /** The census as visit() takes it (the implementation before the explicit stack). */
@@ -27,7 +27,7 @@ function censusByVisit(document: Document.Parsed<ParsedNode>): NodeCensus {
           }
           if (seen.has(key.value)) {
             if (key.range) {
-              duplicateKeys.push({ start: key.range[0], end: key.range[1], key: String(key.value ?? '') });
+              duplicateKeys.push({ start: key.range[0], end: key.range[1], key: keyText(key.value) });
             }
           } else {
             seen.add(key.value);

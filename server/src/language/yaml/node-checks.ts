@@ -69,10 +69,17 @@ function countDuplicateKeys(pairs: readonly Pair<unknown, unknown>[], duplicateK
     }
     if (seen.has(key.value)) {
       if (key.range) {
-        duplicateKeys.push({ start: key.range[0], end: key.range[1], key: String(key.value ?? '') });
+        duplicateKeys.push({ start: key.range[0], end: key.range[1], key: keyText(key.value) });
       }
     } else {
       seen.add(key.value);
     }
   }
+}
+
+/** A scalar key's value as a message names it: strings as they are, numbers and booleans as printed, else "". */
+export function keyText(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : '';
 }
