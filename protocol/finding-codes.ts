@@ -34,7 +34,7 @@ export const FINDING_CODES = {
   'file-not-text': 'information',
   /** Documents of the file are template text ({{ … }} as structure, or naming Helm's objects) and were not analysed. */
   'helm-template-skipped': 'information',
-  /** A Helm chart folder (Chart.yaml beside templates/) is a template, skipped as a unit. */
+  /** A Helm chart folder (Chart.yaml beside templates/), or a file in one, is a template skipped as a unit. */
   'helm-chart-skipped': 'information',
   /** A kustomization folder met without kustomize (kubectl or kustomize on PATH): its files were read raw (CLI). */
   'kustomize-not-found': 'information',

@@ -2,6 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getAnalysisContext } from '../../server/src/host/analysis-context';
 import { analyzeText } from '../../server/src/language/analyzer';
+import { withHelmChart } from '../../server/src/language/helm-chart-context';
 
 // Per document, not per file: template text and YAML that is not a Kubernetes object are set aside with one note
 // for the file, and the plain objects beside them are still analysed.
@@ -114,5 +115,30 @@ describe('documents of template text and documents that are not objects', () => 
 
   test('a file with no Kubernetes object at all is not ours: no note', () => {
     assert.deepEqual(codes('name: CI\non: push\n---\nfoo: bar\n'), []);
+  });
+
+  test('a file of a Helm chart folder is skipped whole with the chart named, template text or not', () => {
+    const chartContext = withHelmChart(context, 'web');
+    const analysis = analyzeText(DEPLOYMENT_WITH_TYPO, chartContext);
+    assert.deepEqual(analysis.documents, []);
+    assert.deepEqual(
+      analysis.findings.map((finding) => [finding.code, finding.message]),
+      [
+        [
+          'helm-chart-skipped',
+          'This file is part of the Helm chart web (Chart.yaml beside templates/), which is rendered as a unit; not analysed — render the chart with `helm template`.',
+        ],
+      ],
+    );
+    assert.equal(withHelmChart(context, 'web'), chartContext, 'the same chart gives the same context');
+  });
+
+  test("a chart's values file is skipped without a note: it is not a manifest", () => {
+    const analysis = analyzeText(
+      'replicaCount: 2\nimage: {tag: "{{ .Chart.AppVersion }}"}\n',
+      withHelmChart(context, 'web'),
+    );
+    assert.equal(analysis.skipped?.code, 'helm-chart-skipped');
+    assert.deepEqual(analysis.findings, []);
   });
 });

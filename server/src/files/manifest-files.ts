@@ -7,7 +7,7 @@
  * (ExpandPathsToFileVisitors: FileExtensions [".json", ".yaml", ".yml"], sub-directories only when recursive).
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
 
 /** File extensions taken from directories. */
 const MANIFEST_EXTENSIONS = ['.yaml', '.yml', '.json'] as const;
@@ -34,11 +34,33 @@ interface CollectOptions {
 }
 
 /** Whether a folder is a Helm chart: a Chart.yaml beside a templates/ folder. */
-function isHelmChartFolder(directory: string): boolean {
+export function isHelmChartFolder(directory: string): boolean {
   return (
     existsSync(join(directory, 'Chart.yaml')) &&
     statSync(join(directory, 'templates'), { throwIfNoEntry: false })?.isDirectory() === true
   );
+}
+
+/** How many folders up from a file a chart folder is looked for (templates/ files nest a level or two). */
+const MAX_CHART_LEVELS = 4;
+
+/**
+ * The Helm chart folder a file belongs to, if any: the nearest folder above it (a few levels at most) holding a
+ * Chart.yaml beside templates/. The editor skips such a file as the CLI skips the chart, as a unit.
+ */
+export function chartFolderOf(file: string): string | undefined {
+  let folder = dirname(resolve(file));
+  for (let level = 0; level < MAX_CHART_LEVELS; level++) {
+    if (isHelmChartFolder(folder)) {
+      return folder;
+    }
+    const parent = dirname(folder);
+    if (parent === folder) {
+      return undefined;
+    }
+    folder = parent;
+  }
+  return undefined;
 }
 
 /** Expands paths (files or folders; `-` is standard input, left to the caller) into manifest files. */

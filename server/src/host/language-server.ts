@@ -38,10 +38,13 @@ import { PredictionsHost } from './predictions-host';
 import { hoverAnswer, templateCodeActions } from './assist-answers';
 import { CodeLensRefresh } from './code-lens-refresh';
 import { releaseAfterClose } from './memory-release';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { KustomizeRole } from '../language/kustomize/kustomization';
 import { withKustomizeRole, withoutSuppliedFieldFindings } from '../language/kustomize/role-context';
 import { KustomizeRoles } from '../files/kustomize-roles';
+import { chartFolderOf } from '../files/manifest-files';
+import { withHelmChart } from '../language/helm-chart-context';
 
 /** Debounce between the last keystroke and validation. */
 const VALIDATION_DELAY_MS = 50;
@@ -299,7 +302,10 @@ export class LanguageServer {
       document.uri,
       document.version,
       document.getText(),
-      withKustomizeRole(context, this.kustomizeRoleOf(document.uri)),
+      withHelmChart(
+        withKustomizeRole(context, this.kustomizeRoleOf(document.uri)),
+        this.helmChartOf(document.uri),
+      ),
       () => this.isStale(document),
     );
     if (state === undefined) {
@@ -316,6 +322,18 @@ export class LanguageServer {
       }
     }
     return { state, settings, context };
+  }
+
+  /**
+   * The Helm chart a saved file belongs to (its folder's name), skipped as a unit as the CLI skips it; looked up on
+   * disk only in a trusted workspace.
+   */
+  private helmChartOf(uri: string): string | undefined {
+    if (!this.isTrusted || !uri.startsWith('file:')) {
+      return undefined;
+    }
+    const folder = chartFolderOf(fileURLToPath(uri));
+    return folder === undefined ? undefined : basename(folder);
   }
 
   /** The role kustomize gives a saved file; read from its folders only in a trusted workspace. */

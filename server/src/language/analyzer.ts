@@ -16,7 +16,7 @@ import type { YamlDocument } from './yaml/parse-document';
 import { parseSlice } from './yaml/parse-document';
 import { splitDocuments } from './yaml/split-documents';
 import type { TemplatedDocument } from './file-checks';
-import { checkFileContent, findTemplateText, templateVerdict } from './file-checks';
+import { checkFileContent, findTemplateText, helmChartVerdict, templateVerdict } from './file-checks';
 import type { TemplateSite } from './yaml/template-text';
 import { isNotAnApiObject } from './kubernetes/configuration-kinds';
 import type { IncompleteReason } from './limits';
@@ -53,6 +53,11 @@ export interface AnalysisContext {
   readonly maxFileLength: number;
   /** What kustomize makes of the file, when a kustomization names it (see kustomize/role-context.ts). */
   readonly kustomizeRole?: KustomizeRole;
+  /**
+   * The Helm chart the file belongs to (its folder's name), set by the host for a file inside a chart folder: the
+   * chart is rendered as a unit, so the file is skipped whole, as the CLI skips the chart.
+   */
+  readonly helmChart?: string;
 }
 
 /** One analysed document, with offsets in the file. */
@@ -137,7 +142,10 @@ export class FileAnalyzer {
     context: AnalysisContext,
     batchCharacters: number = ANALYSIS_BATCH_CHARACTERS,
   ): AnalysisRun {
-    const skipped = checkFileContent(text, context.maxFileLength);
+    const skipped =
+      context.helmChart === undefined
+        ? checkFileContent(text, context.maxFileLength)
+        : helmChartVerdict(text, context.helmChart);
     if (skipped !== undefined) {
       this.cache.clear();
       return { documents: [], findings: skipped.report ? [skipped.finding] : [], skipped: skipped.finding };

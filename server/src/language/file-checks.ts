@@ -89,6 +89,22 @@ export function templateVerdict(
   };
 }
 
+/**
+ * The note of a file inside a Helm chart folder, skipped whole as the CLI skips the chart
+ * (files/manifest-files.ts): told only when the file looks like Kubernetes manifests (not values.yaml).
+ */
+export function helmChartVerdict(text: string, chart: string): SkipVerdict {
+  return {
+    report: KUBERNETES_TEXT_PATTERN.test(text),
+    finding: {
+      code: 'helm-chart-skipped',
+      message: `This file is part of the Helm chart ${chart} (Chart.yaml beside templates/), which is rendered as a unit; not analysed — render the chart with \`helm template\`.`,
+      start: 0,
+      end: Math.min(text.length, lineEnd(text, 0)),
+    },
+  };
+}
+
 /** The most characters of a line quoted in a note. */
 const QUOTED_LINE_LENGTH = 32;
 

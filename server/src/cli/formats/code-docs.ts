@@ -23,7 +23,7 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
   'helm-template-skipped':
     "Documents of the file are template text ({{ … }} as structure, or naming Helm's objects) and were not analysed.",
   'helm-chart-skipped':
-    'A Helm chart folder (Chart.yaml beside templates/) is a template, skipped as a unit.',
+    'A Helm chart folder (Chart.yaml beside templates/), or a file in one, is a template skipped as a unit.',
   'kustomize-not-found':
     'A kustomization folder met without kustomize (kubectl or kustomize on PATH): its files were read raw (CLI).',
   'kustomize-remote-refused':
