@@ -141,4 +141,9 @@ describe('documents of template text and documents that are not objects', () => 
     assert.equal(analysis.skipped?.code, 'helm-chart-skipped');
     assert.deepEqual(analysis.findings, []);
   });
+
+  test('hostile nesting of {{ past the depth limit is refused unparsed (yaml-too-deep), its tokens never read', () => {
+    const text = `kind: ConfigMap\n${'- {{\n'.repeat(50_000)}`;
+    assert.deepEqual(codes(text), ['yaml-too-deep']);
+  });
 });

@@ -28,6 +28,7 @@ import {
   MAX_FILE_NODES,
 } from './limits';
 import { estimateNodeCount } from './yaml/node-estimate';
+import { findExcessiveNesting } from './yaml/nesting';
 import type { KustomizeRole } from './kustomize/kustomization';
 import { checkJsonPatch, withoutPatchDirectives } from './kustomize/patch-checks';
 import { checkKustomization } from './kustomize/kustomization-checks';
@@ -177,7 +178,13 @@ export class FileAnalyzer {
         // Template text is not the manifest it will become: the document is left out (kept as an empty
         // placeholder so that document indexes stay positions in the file), the others are analysed. The
         // verdict is cached with the slice, so an unchanged template is not tokenized again.
-        if (result === undefined && estimated <= MAX_DOCUMENT_NODES) {
+        // A document over the limits is refused unparsed (parseSlice): its tokens are not read for template text
+        // either, since tokenizing hostile nesting costs seconds.
+        if (
+          result === undefined &&
+          estimated <= MAX_DOCUMENT_NODES &&
+          findExcessiveNesting(slice.text) === undefined
+        ) {
           const site = findTemplateText(slice.text);
           if (site !== undefined) {
             result = { estimatedNodes: 0, documents: [], template: site };
