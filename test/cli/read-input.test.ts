@@ -90,6 +90,20 @@ describe('the input of foresight validate and simulate', () => {
     assert.ok(simulate.stdout.split('\n').length < 20, simulate.stdout);
   });
 
+  test('a file named inside a chart folder is skipped as the editor skips it, even without template text', async () => {
+    const root = tree({
+      ...CHART,
+      'chart/templates/configmap.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: 9_bad\n',
+    });
+    const validate = await run(['validate', 'chart/templates/configmap.yaml'], root);
+    assert.equal(validate.code, 0);
+    assert.match(
+      validate.stdout,
+      /^chart\/templates\/configmap\.yaml:1:1: information helm-chart-skipped This file is part of the Helm chart chart \(/m,
+    );
+    assert.doesNotMatch(validate.stdout, /invalid-name/);
+  });
+
   test('a folder gives its own files only; -R adds its sub-folders, as kubectl apply -f DIR -R', async () => {
     const root = tree({
       'top.yaml': deployment(1),

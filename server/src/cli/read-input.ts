@@ -8,14 +8,15 @@
  * place of its files, under the names of the files they came from, with those files' lines.
  */
 import { readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { customKindsOf, getAnalysisContext } from '../host/analysis-context';
 import type { AnalysisContext } from '../language/analyzer';
 import { analyzeText } from '../language/analyzer';
 import type { Finding } from '../language/findings';
 import type { ManifestFile } from '../language/manifests/read-manifests';
 import { LineIndex } from '../language/text/line-index';
-import { collectManifestFiles, STDIN_PATH } from '../files/manifest-files';
+import { chartFolderOf, collectManifestFiles, STDIN_PATH } from '../files/manifest-files';
+import { withHelmChart } from '../language/helm-chart-context';
 import type { CliIo } from './io';
 import type { KustomizeRole } from '../language/kustomize/kustomization';
 import { withKustomizeRole } from '../language/kustomize/role-context';
@@ -74,7 +75,13 @@ export function readCliInput(paths: readonly string[], io: CliIo, options: ReadI
   for (const warning of kustomized?.warnings ?? []) {
     io.stderr(`foresight: kustomize: ${warning}\n`);
   }
-  const texts: { id: string; text: string; lines?: LineIndex; role?: KustomizeRole | undefined }[] = [];
+  const texts: {
+    id: string;
+    text: string;
+    lines?: LineIndex;
+    role?: KustomizeRole | undefined;
+    chart?: string | undefined;
+  }[] = [];
   // A file a kustomization names as a patch or a transformer's configuration is checked as that.
   const kustomizeRoles = new KustomizeRoles();
   for (const path of paths.filter((entry) => entry === STDIN_PATH).slice(0, 1)) {
@@ -88,17 +95,24 @@ export function readCliInput(paths: readonly string[], io: CliIo, options: ReadI
   }
   for (const file of collected.files.filter((entry) => kustomized?.covered.has(entry) !== true)) {
     try {
-      texts.push({ id: display(file), text: readFileSync(file, 'utf8'), role: kustomizeRoles.roleOf(file) });
+      // A file named inside a chart folder (its walk skips the chart whole) is skipped as the editor skips it.
+      const chart = chartFolderOf(file);
+      texts.push({
+        id: display(file),
+        text: readFileSync(file, 'utf8'),
+        role: kustomizeRoles.roleOf(file),
+        chart: chart === undefined ? undefined : basename(chart),
+      });
     } catch (error: unknown) {
       const reason = error instanceof Error ? error.message : String(error);
       return { ok: false, usage: false, message: `cannot read ${display(file)}: ${reason}` };
     }
   }
   const analyse = (context: AnalysisContext): InputFile[] =>
-    texts.map(({ id, text, lines, role }) => ({
+    texts.map(({ id, text, lines, role, chart }) => ({
       id,
       text,
-      analysis: analyzeText(text, withKustomizeRole(context, role)),
+      analysis: analyzeText(text, withHelmChart(withKustomizeRole(context, role), chart)),
       lines: lines ?? new LineIndex(text),
     }));
   let files = analyse(getAnalysisContext(options.kubernetesVersion, options.maxFileLength));
