@@ -66,6 +66,15 @@ const CASES: readonly { name: string; text: string; expected?: { reason: string;
     name: 'a {{ with no closing }} in a plain scalar is data, the site ends where the scalar does',
     text: 'a: x {{ y\n',
   },
+  {
+    name: 'a Prometheus label named like a Helm function ($labels.required) is data',
+    text: 'description: Missing {{ $labels.required }} on {{ $labels.include }}\n',
+  },
+  {
+    name: 'a Helm function right after {{- is still found',
+    text: 'data:\n  x: |\n    {{-include "x" .}}\n',
+    expected: { reason: 'helm-value', at: '{{-include "x" .}}' },
+  },
   { name: 'a document without {{ has no template site', text: 'kind: ConfigMap\ndata: {a: "}}"}\n' },
 ];
 

@@ -36,9 +36,12 @@ const SCALAR_TYPES: ReadonlySet<string> = new Set([
   'block-scalar',
 ]);
 
-/** Names of Helm's built-in objects and functions that only a Helm template uses. */
+/**
+ * Names of Helm's built-in objects, and functions only a Helm template calls (as a command of the action: after
+ * a space, `(`, `|` or `{{-`, never as a field such as `$labels.required`).
+ */
 const HELM_ACTION_PATTERN =
-  /(?:^|[^\w.])\$?\.(?:Values|Release|Chart|Capabilities|Files|Template)\b|\b(?:include|tpl|toYaml|required|lookup|nindent)\b/;
+  /(?:^|[^\w.])\$?\.(?:Values|Release|Chart|Capabilities|Files|Template)\b|(?:^|[\s(|-])(?:include|tpl|toYaml|required|lookup|nindent)\s/;
 
 /** A span of text the YAML tokens read as data (a scalar) or as nothing (a comment). */
 interface Span {
