@@ -221,6 +221,11 @@ function interpretRun(
 function cleanStderr(stderr: string, wrapper: string, folder: string): string {
   let text = stderr
     .replace(/^E\d{4} [\d:.]+\s+\d+ \S+\] "command failed" err="(.*)"$/gm, '$1')
+    // klog writes a multi-line error as `err=<`, its lines indented by a tab, then ` >`.
+    .replace(
+      /^E\d{4} [\d:.]+\s+\d+ \S+\] "command failed" err=<\n((?:\t.*\n?)*)\s*>\s*$/gm,
+      (_all, body: string) => body.replace(/^\t/gm, ''),
+    )
     .replace(/^Error: /gm, '')
     .trim();
   const layer = `recursed accumulation of path '${folder}': `;

@@ -1,0 +1,105 @@
+/**
+ * The kustomizations that include a file, as the editor renders them (docs/predictions.md, "Kustomize
+ * overlays"): every folder holding a kustomization under the search roots (the workspace folders that hold the
+ * file, else the folders a few levels above it), read as trees (kustomization-tree.ts); a unit is one that no
+ * other includes as a base or component, as `kubectl apply -k` would be pointed at it, and it includes the file
+ * when the file is one of its tree's files (a resource, patch, generator input or kustomization file).
+ */
+import { readdirSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { KUSTOMIZATION_FILE_NAMES, kustomizationFileIn, readKustomizationTree } from './kustomization-tree';
+import type { KustomizationTree } from './kustomization-tree';
+
+/** Folders above a file searched when no workspace folder holds it. */
+const LEVELS_UP_WITHOUT_ROOT = 3;
+/** How deep below a root kustomizations are looked for, and at most how many folders are listed. */
+const MAX_DEPTH = 8;
+const MAX_FOLDERS = 2_000;
+const SKIPPED_FOLDERS = new Set(['node_modules', 'vendor']);
+
+/** A kustomization rendered as a whole, that includes the file asked about. */
+export interface OverlayUnit {
+  /** The folder of its kustomization, absolute. */
+  readonly folder: string;
+  /** Its kustomization file, absolute. */
+  readonly kustomizationFile: string;
+  /** Its name in messages: the folder relative to its workspace folder ("overlays/prod"). */
+  readonly label: string;
+  readonly tree: KustomizationTree;
+}
+
+/**
+ * The units that include `file`, in folder order, kept to those `chosen` names ("all", or folders relative to
+ * the workspace folder or absolute).
+ */
+export function overlayUnitsIncluding(
+  file: string,
+  roots: readonly string[],
+  chosen: 'all' | readonly string[],
+): OverlayUnit[] {
+  const target = resolve(file);
+  const holding = roots.map((root) => resolve(root)).filter((root) => target.startsWith(`${root}${sep}`));
+  let searchRoot = holding.sort((a, b) => b.length - a.length)[0];
+  if (searchRoot === undefined) {
+    searchRoot = dirname(target);
+    for (let level = 0; level < LEVELS_UP_WITHOUT_ROOT && dirname(searchRoot) !== searchRoot; level++) {
+      searchRoot = dirname(searchRoot);
+    }
+  }
+  const trees = kustomizationFoldersUnder(searchRoot).map((folder) => ({
+    folder,
+    tree: readKustomizationTree(folder),
+  }));
+  const included = new Set(trees.flatMap(({ tree }) => [...tree.includedFolders]));
+  const root = searchRoot;
+  const chosenFolders =
+    chosen === 'all' ? undefined : new Set(chosen.map((entry) => resolve(root, entry.replace(/\/+$/, ''))));
+  return trees
+    .filter(({ folder, tree }) => !included.has(folder) && tree.files.has(target))
+    .filter(({ folder }) => chosenFolders === undefined || chosenFolders.has(folder))
+    .flatMap(({ folder, tree }) => {
+      const kustomizationFile = kustomizationFileIn(folder);
+      if (kustomizationFile === undefined) {
+        return [];
+      }
+      const label = relative(root, folder).split(sep).join('/');
+      return [{ folder, kustomizationFile, tree, label: label === '' || isAbsolute(label) ? folder : label }];
+    });
+}
+
+/** Folders under root (bounded in depth and count) that hold a kustomization file, sorted. */
+function kustomizationFoldersUnder(root: string): string[] {
+  const found: string[] = [];
+  let listed = 0;
+  const visit = (folder: string, depth: number): void => {
+    if (listed >= MAX_FOLDERS) {
+      return;
+    }
+    listed++;
+    let entries: { name: string; isDirectory: boolean; isFile: boolean }[];
+    try {
+      entries = readdirSync(folder, { withFileTypes: true }).map((entry) => ({
+        name: entry.name,
+        isDirectory: entry.isDirectory(),
+        isFile: entry.isFile(),
+      }));
+    } catch {
+      return;
+    }
+    if (
+      entries.some((entry) => entry.isFile && KUSTOMIZATION_FILE_NAMES.some((name) => name === entry.name))
+    ) {
+      found.push(folder);
+    }
+    if (depth >= MAX_DEPTH) {
+      return;
+    }
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (entry.isDirectory && !entry.name.startsWith('.') && !SKIPPED_FOLDERS.has(entry.name)) {
+        visit(join(folder, entry.name), depth + 1);
+      }
+    }
+  };
+  visit(root, 0);
+  return found;
+}
