@@ -17,6 +17,8 @@ import { LspSession } from '../support/lsp-session';
 const ROOT = join(__dirname, '..', 'fixtures', 'kustomize-overlays');
 const BASE = join(ROOT, 'shop', 'base', 'deployment.yaml');
 const FAILING = join(ROOT, 'failing', 'overlay', 'kustomization.yaml');
+const CPU_PATCH = join(ROOT, 'shop', 'overlays', 'prod', 'cpu.json-patch.yaml');
+const SELECTOR_PATCH = join(ROOT, 'shop', 'components', 'ssd-only', 'node-selector.yaml');
 
 const kustomize = findKustomize(process.env['FORESIGHT_KUSTOMIZE'], process.env['PATH']);
 const MISSING = 'neither kubectl nor kustomize is on PATH';
@@ -55,31 +57,51 @@ describe('kustomize overlays over LSP (real kustomize, trusted workspace)', () =
   });
 
   test(
-    "the base file gets each overlay's predictions, named by overlay, at the line of the field (a JSON6902 CPU request in prod, a component's nodeSelector in zonal)",
+    "each overlay's predictions are named by overlay and placed where the field came from: base, JSON6902 patch, component patch",
     needsKustomize,
     async () => {
       assertKustomizeFound();
+      // Patches get their findings only while open: diagnostics are published for open documents.
+      const [cpuPatch, selectorPatch] = await Promise.all(
+        [CPU_PATCH, SELECTOR_PATCH].map(async (file) => {
+          const uri = pathToFileURL(file).href;
+          await session.open(uri, readFileSync(file, 'utf8'));
+          return uri;
+        }),
+      );
       const uri = pathToFileURL(BASE).href;
       const first = await session.open(uri, readFileSync(BASE, 'utf8'));
       assert.deepEqual(overlayDiagnostics(first), [], 'the first publish is the raw file only');
-      const diagnostics = await session.diagnosticsWhere(uri, hasBothOverlays);
-      const found = rows(diagnostics);
-      const prod = found.find((row) =>
-        row.includes('overlay `shop/overlays/prod`: 3 of 6 replicas stay Pending'),
+      const base = await session.diagnosticsWhere(uri, hasBothOverlays);
+      // prod: 6 replicas of 3 CPUs on three 4-CPU workers; the 3 CPUs come from the JSON6902 patch's value.
+      const prod = await session.diagnosticsWhere(cpuPatch ?? '', (published) => rows(published).length > 0);
+      assert.equal(rows(prod).length, 1, rows(prod).join('\n'));
+      assert.match(
+        rows(prod)[0] ?? '',
+        /^3 pod-unschedulable overlay `shop\/overlays\/prod`: 3 of 6 replicas stay Pending: 0\/4 nodes are available: .*3 Insufficient cpu/,
       );
-      assert.ok(prod !== undefined, found.join('\n'));
-      // prod: 6 replicas of 3 CPUs on three 4-CPU workers: the CPU request is what does not fit.
-      assert.match(prod, /^25 pod-unschedulable .*3 Insufficient cpu/);
-      const zonal = found.find((row) =>
-        row.includes('overlay `shop/overlays/zonal`: All 2 replicas stay Pending'),
+      // zonal: the component's nodeSelector matches no node.
+      const zonal = await session.diagnosticsWhere(
+        selectorPatch ?? '',
+        (published) => rows(published).length > 0,
       );
-      assert.ok(zonal !== undefined, found.join('\n'));
-      assert.match(zonal, /^16 pod-unschedulable .*didn't match Pod's node affinity\/selector/);
-      assert.equal(
-        diagnostics.filter((diagnostic) => diagnostic.severity === 1).length,
-        0,
-        'no error on a base that renders',
+      assert.equal(rows(zonal).length, 1, rows(zonal).join('\n'));
+      assert.match(
+        rows(zonal)[0] ?? '',
+        /^8 pod-unschedulable overlay `shop\/overlays\/zonal`: All 2 replicas stay Pending: .*3 node\(s\) didn't match Pod's node affinity\/selector/,
       );
+      // The base keeps what the overlays say of its own fields: the pod template the control plane's taint rejects.
+      assert.deepEqual(rows(base), [
+        '16 pod-unschedulable-cause overlay `shop/overlays/prod`: 1 of 4 nodes (control-plane) also reject prod-web: node(s) had untolerated taint(s).',
+        '16 pod-unschedulable-cause overlay `shop/overlays/zonal`: 1 of 4 nodes (control-plane) also reject zonal-web: node(s) had untolerated taint(s).',
+      ]);
+      for (const published of [base, prod, zonal]) {
+        assert.equal(
+          published.filter((diagnostic) => diagnostic.severity === 1).length,
+          0,
+          'no error where every overlay renders',
+        );
+      }
     },
   );
 
@@ -91,11 +113,22 @@ describe('kustomize overlays over LSP (real kustomize, trusted workspace)', () =
       const uri = pathToFileURL(BASE).href;
       const edited = `# two lines the file on disk\n# does not have\n${readFileSync(BASE, 'utf8').replace('replicas: 2', 'replicas: 3')}`;
       await session.notifyChange(uri, 2, [{ text: edited }]);
-      const diagnostics = await session.diagnosticsWhere(uri, (published) =>
+      const base = await session.diagnosticsWhere(uri, (published) =>
+        rows(published).some((row) => row.startsWith('18 ')),
+      );
+      assert.deepEqual(
+        rows(base).map((row) => row.split(':')[0]),
+        [
+          '18 pod-unschedulable-cause overlay `shop/overlays/prod`',
+          '18 pod-unschedulable-cause overlay `shop/overlays/zonal`',
+        ],
+      );
+      // The unsaved replicas: 3 reached kustomize: the zonal overlay (which keeps the base's replicas) has 3.
+      const selectorPatch = pathToFileURL(SELECTOR_PATCH).href;
+      const zonal = await session.diagnosticsWhere(selectorPatch, (published) =>
         rows(published).some((row) => row.includes('All 3 replicas stay Pending')),
       );
-      const zonal = rows(diagnostics).find((row) => row.includes('`shop/overlays/zonal`: All 3 replicas'));
-      assert.match(zonal ?? '', /^18 pod-unschedulable/);
+      assert.equal(rows(zonal).length, 1);
       assert.equal(readFileSync(BASE, 'utf8').includes('replicas: 2'), true, 'the file on disk is untouched');
     },
   );

@@ -3,7 +3,7 @@
  * as the editor analyses a file (schema, API versions, object checks) and predicted on the cluster as a folder
  * is (prediction-run.ts), then each finding is placed through the render's mapped line index
  * (files/kustomize/mapped-line-index.ts: origin annotation, then the field's path in the source document) and
- * named by the overlay ("overlay `overlays/prod`: …"). Quick fixes are left out: their edits are offsets of the
+ * named by the overlay ("overlay `overlays/prod`: …"); a finding on a field a patch set goes to that patch. Quick fixes are left out: their edits are offsets of the
  * rendered text, not of the file the user edits.
  */
 import { basename } from 'node:path';
@@ -89,23 +89,27 @@ export function overlayDiagnostics(
     }
   }
   const byFile = new Map<string, OverlayDiagnostic[]>();
+  const seen = new Set<string>();
   for (const { rendered, scope } of files) {
-    const seen = new Set<string>();
-    const diagnostics: OverlayDiagnostic[] = [];
     for (const finding of findingsByUri.get(scope.uri) ?? []) {
       const placed = toDiagnostic({ ...finding, fix: undefined }, rendered.lines);
-      const key = JSON.stringify([placed.code, placed.range, finding.message]);
+      // A field a patch set is shown on the patch (patch-fields.ts), else on the file the object came from.
+      const patch = rendered.lines.patchFieldAt(finding.start);
+      const file = patch?.file ?? rendered.file;
+      const range = patch === undefined ? placed.range : { start: patch.start, end: patch.end };
+      const key = JSON.stringify([file, placed.code, range, finding.message]);
       if (seen.has(key)) {
         continue;
       }
       seen.add(key);
+      const diagnostics = byFile.get(file) ?? [];
       diagnostics.push({
-        diagnostic: { ...placed, message: overlayMessage([label], finding.message) },
+        diagnostic: { ...placed, range, message: overlayMessage([label], finding.message) },
         plainMessage: finding.message,
         label,
       });
+      byFile.set(file, diagnostics);
     }
-    byFile.set(rendered.file, [...(byFile.get(rendered.file) ?? []), ...diagnostics]);
   }
   return byFile;
 }

@@ -11,12 +11,10 @@
  * cluster file. Unsaved text is rendered from a temporary copy of the unit's files (files/kustomize/unsaved-copy.ts)
  * so the overlay's findings match the lines in the editor; a unit with no unsaved file is rendered in place.
  */
-import { createHash } from 'node:crypto';
-import { accessSync, constants, readFileSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { accessSync, constants } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver';
 import type { Settings } from '../../../protocol/settings';
-import type { AnalysisContext } from '../language/analyzer';
 import { toDiagnostic } from '../language/lsp/diagnostics';
 import type { DiagnosticCode } from '../language/findings';
 import { LineIndex } from '../language/text/line-index';
@@ -25,27 +23,18 @@ import type { OverlayUnit } from '../files/kustomize/overlay-units';
 import { findKustomize, renderKustomizationAsync } from '../files/kustomize/render-kustomization';
 import type { KustomizeCommand, RenderResult } from '../files/kustomize/render-kustomization';
 import { renderedTextsOf } from '../files/kustomize/rendered-texts';
+import { patchFieldsOf } from '../files/kustomize/patch-fields';
 import { renderFromCopy } from '../files/kustomize/unsaved-copy';
 import { findClusterFile } from './cluster-file';
 import { overlayDiagnostics, overlayMessage } from './overlay-findings';
+import { clusterSetting, inputsKey, readTextOrUndefined } from './overlay-inputs';
+import type { OverlayRequest } from './overlay-inputs';
 import type { OverlayDiagnostic } from './overlay-findings';
 
 /** How long the edited file must be quiet before its overlays are rendered. */
 const RENDER_DELAY_MS = 300;
 /** How long kustomize may run for the editor before it is stopped. */
 export const EDITOR_RENDER_TIME_LIMIT_MS = 10_000;
-
-/** What an overlay render needs to know about the edited document. */
-export interface OverlayRequest {
-  /** The edited document's path, absolute. */
-  readonly file: string;
-  readonly settings: Settings;
-  readonly context: AnalysisContext;
-  /** The open documents' texts by absolute path (unsaved changes count). */
-  readonly openTexts: ReadonlyMap<string, string>;
-  /** The workspace folders, absolute. */
-  readonly roots: readonly string[];
-}
 
 /** A diagnostic of the overlays on a file, with the finding's message before the overlays were named. */
 export interface PlacedOverlayDiagnostic {
@@ -250,10 +239,12 @@ export class OverlayRenders {
     if (result.warnings !== '') {
       this.log.warn(`Kube Foresight: kustomize, rendering ${unit.label}: ${result.warnings}`);
     }
+    const readSource = (file: string): string | undefined => openTexts.get(file) ?? readTextOrUndefined(file);
     const texts = renderedTextsOf(
       result.objects,
       unit.kustomizationFile,
-      (file) => openTexts.get(file) ?? readTextOrUndefined(file),
+      readSource,
+      patchFieldsOf(unit.tree.files, readSource),
     );
     const clusterPath = findClusterFile(unit.folder, clusterSetting(settings.cluster, request.roots, unit));
     const cluster = {
@@ -289,50 +280,11 @@ function noteAt(code: DiagnosticCode, message: string): OverlayDiagnostic {
   };
 }
 
-/** The hash of what a unit's render and findings depend on. */
-function inputsKey(unit: OverlayUnit, command: KustomizeCommand, request: OverlayRequest): string {
-  const hash = createHash('sha256');
-  const { settings } = request;
-  hash.update(
-    JSON.stringify([
-      command,
-      settings.kustomize.allowRemote,
-      settings.kubernetesVersion,
-      settings.cluster,
-      settings.predictions.enable,
-      request.context.key,
-    ]),
-  );
-  const clusterPath = findClusterFile(unit.folder, clusterSetting(settings.cluster, request.roots, unit));
-  for (const file of [...unit.tree.files, ...(clusterPath === undefined ? [] : [clusterPath])].sort()) {
-    hash.update(`\0${file}\0`);
-    hash.update(request.openTexts.get(file) ?? readTextOrUndefined(file) ?? '\0missing');
-  }
-  return hash.digest('hex');
-}
-
-/** The cluster setting as a path: relative to the workspace folder holding the unit, as prediction-service does. */
-function clusterSetting(setting: string, roots: readonly string[], unit: OverlayUnit): string {
-  if (setting.trim() === '' || isAbsolute(setting)) {
-    return setting;
-  }
-  const root = roots.find((candidate) => unit.folder.startsWith(`${resolve(candidate)}/`));
-  return root === undefined ? setting : resolve(root, setting);
-}
-
 function isExecutable(file: string): boolean {
   try {
     accessSync(file, constants.X_OK);
     return true;
   } catch {
     return false;
-  }
-}
-
-function readTextOrUndefined(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
   }
 }

@@ -9,6 +9,9 @@
 import { isMap, isPair, isScalar, isSeq, parseAllDocuments } from 'yaml';
 import type { Document, Node } from 'yaml';
 import { LineIndex } from '../../language/text/line-index';
+import { patchFieldFor } from './patch-field-match';
+import type { RenderedPathStep } from './patch-field-match';
+import type { PatchField } from './patch-fields';
 
 /** One rendered object in the rendered text, and its source file's text (undefined: at line 1). */
 export interface RenderedSegment {
@@ -30,8 +33,15 @@ interface Segment {
 export class MappedLineIndex extends LineIndex {
   private readonly segments: readonly Segment[];
 
-  /** Indexes `text`, the segments' texts joined with "---" lines, in order. */
-  constructor(text: string, segments: readonly RenderedSegment[]) {
+  /**
+   * Indexes `text`, the segments' texts joined with "---" lines, in order; `patches` are the fields the unit's
+   * patches set (patch-fields.ts), for patchFieldAt.
+   */
+  constructor(
+    text: string,
+    segments: readonly RenderedSegment[],
+    private readonly patches: readonly PatchField[] = [],
+  ) {
     super(text);
     const rendered = parseAllDocuments(text);
     const parsedSources = new Map<string, Document[]>();
@@ -57,6 +67,41 @@ export class MappedLineIndex extends LineIndex {
             : { contents: match.contents, lines: new LineIndex(segment.sourceText) },
       };
     });
+  }
+
+  /**
+   * The patch field that set the field at a rendered offset, when a patch (not the base) wrote it: a finding
+   * there is shown on the patch.
+   */
+  patchFieldAt(offset: number): PatchField | undefined {
+    if (this.patches.length === 0) {
+      return undefined;
+    }
+    const segment = this.segments.find((entry) => entry.start <= offset && offset <= entry.end);
+    const rendered = segment?.rendered;
+    const contents = rendered?.contents;
+    if (rendered === undefined || contents === null || contents === undefined) {
+      return undefined;
+    }
+    const path = pathAt(contents, offset);
+    const steps: RenderedPathStep[] = path.map((step, index) => {
+      if (typeof step === 'string') {
+        return step;
+      }
+      const item = rendered.getIn([...path.slice(0, index), step], true);
+      const name = isMap(item) ? item.get('name') : undefined;
+      return { index: step, name: typeof name === 'string' ? name : undefined };
+    });
+    const kind = rendered.getIn(['kind']);
+    const name = rendered.getIn(['metadata', 'name']);
+    const baseDepth = segment?.source === undefined ? 0 : depthAtPath(segment.source.contents, path);
+    return patchFieldFor(
+      this.patches,
+      typeof kind === 'string' ? kind : undefined,
+      typeof name === 'string' ? name : '',
+      steps,
+      baseDepth,
+    );
   }
 
   /** The source position of a rendered offset: its field's, else its nearest parent's, else line 1. */
@@ -122,6 +167,23 @@ function pathAt(node: Node, offset: number): PathKey[] {
     current = next;
   }
   return path;
+}
+
+/** How many steps of a path exist in a document (a map key, or a list position). */
+function depthAtPath(root: Node, path: readonly PathKey[]): number {
+  let node: Node | null = root;
+  let depth = 0;
+  for (const key of path) {
+    if (isMap(node) && typeof key === 'string' && node.has(key)) {
+      node = node.get(key, true) as Node | null;
+    } else if (isSeq(node) && typeof key === 'number' && node.items[key] !== undefined) {
+      node = node.items[key] as Node | null;
+    } else {
+      break;
+    }
+    depth++;
+  }
+  return depth;
 }
 
 /** The start offset of the node at a path, or of its nearest parent that exists (a key's start for a field). */

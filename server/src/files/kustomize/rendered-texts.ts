@@ -7,6 +7,7 @@
 import { MappedLineIndex } from './mapped-line-index';
 import type { RenderedSegment } from './mapped-line-index';
 import type { RenderedObject } from './render-kustomization';
+import type { PatchField } from './patch-fields';
 
 /** A text read in place of a unit's files: the rendered objects of one source file. */
 export interface RenderedText {
@@ -18,12 +19,14 @@ export interface RenderedText {
 
 /**
  * The rendered objects grouped by source file, each with its mapped lines. An object without an origin is put on
- * the unit's kustomization file; `readSource` gives a source file's text (an editor's unsaved text counts).
+ * the unit's kustomization file; `readSource` gives a source file's text (an editor's unsaved text counts);
+ * `patches`, the fields the unit's patches set, let a finding on such a field be shown on its patch.
  */
 export function renderedTextsOf(
   objects: readonly RenderedObject[],
   kustomization: string,
   readSource: (file: string) => string | undefined,
+  patches: readonly PatchField[] = [],
 ): RenderedText[] {
   const groups = new Map<string, RenderedObject[]>();
   for (const object of objects) {
@@ -37,6 +40,6 @@ export function renderedTextsOf(
       sourceText: object.isDefinedInSource ? sourceText : undefined,
     }));
     const text = segments.map((segment) => segment.text).join('---\n');
-    return { file, text, lines: new MappedLineIndex(text, segments) };
+    return { file, text, lines: new MappedLineIndex(text, segments, patches) };
   });
 }
