@@ -17,6 +17,8 @@ import { LspSession } from '../support/lsp-session';
 const ROOT = join(__dirname, '..', 'fixtures', 'kustomize-overlays');
 const BASE = join(ROOT, 'shop', 'base', 'deployment.yaml');
 const FAILING = join(ROOT, 'failing', 'overlay', 'kustomization.yaml');
+const TWINS_BASE = join(ROOT, 'twins', 'base', 'deployment.yaml');
+const TWINS_PATCH = join(ROOT, 'twins', 'gpu-only', 'node-selector.yaml');
 const CPU_PATCH = join(ROOT, 'shop', 'overlays', 'prod', 'cpu.json-patch.yaml');
 const SELECTOR_PATCH = join(ROOT, 'shop', 'components', 'ssd-only', 'node-selector.yaml');
 
@@ -130,6 +132,34 @@ describe('kustomize overlays over LSP (real kustomize, trusted workspace)', () =
       );
       assert.equal(rows(zonal).length, 1);
       assert.equal(readFileSync(BASE, 'utf8').includes('replicas: 2'), true, 'the file on disk is untouched');
+    },
+  );
+
+  test(
+    'the same finding of two overlays is one diagnostic naming both; one the file already has is not repeated',
+    needsKustomize,
+    async () => {
+      assertKustomizeFound();
+      const patch = pathToFileURL(TWINS_PATCH).href;
+      await session.open(patch, readFileSync(TWINS_PATCH, 'utf8'));
+      const base = pathToFileURL(TWINS_BASE).href;
+      await session.open(base, readFileSync(TWINS_BASE, 'utf8'));
+      const onPatch = await session.diagnosticsWhere(patch, (published) => rows(published).length > 0);
+      assert.equal(rows(onPatch).length, 1, rows(onPatch).join('\n'));
+      assert.match(
+        rows(onPatch)[0] ?? '',
+        /^8 pod-unschedulable overlays `twins\/blue`, `twins\/green`: All 2 replicas stay Pending: /,
+      );
+      const onBase = await session.diagnosticsWhere(base, (published) =>
+        rows(published).some((row) => row.includes('pod-unschedulable-cause')),
+      );
+      // BestEffort is said by the file itself (its own finding) and by both overlays at the same place: once.
+      assert.deepEqual(
+        onBase
+          .filter((diagnostic) => diagnostic.code === 'best-effort-pod')
+          .map((diagnostic) => diagnostic.message.slice(0, 30)),
+        ['Deployment batch runs BestEffo'],
+      );
     },
   );
 

@@ -1,6 +1,6 @@
 /**
  * A file's own diagnostics with those of the kustomize overlays that include it (overlay-renders.ts). A finding
- * an overlay has in common with the file as it is (same code, range and message, before the overlay's name) is
+ * an overlay has in common with the file as it is (same code, start and message, before the overlay's name) is
  * already shown by the file's own diagnostic and is not repeated; the others follow it.
  */
 import type { Diagnostic } from 'vscode-languageserver';
@@ -23,6 +23,10 @@ export function withOverlayDiagnostics(
   ];
 }
 
+/**
+ * Code, start and message: an overlay's range ends where the rendered field's end maps to in the source, which
+ * need not be where the file's own diagnostic ends, though it is the same finding.
+ */
 function keyOf(diagnostic: Diagnostic, message: string): string {
-  return JSON.stringify([diagnostic.code, diagnostic.range, message]);
+  return JSON.stringify([diagnostic.code, diagnostic.range.start, message]);
 }
