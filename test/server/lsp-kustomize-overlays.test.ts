@@ -163,6 +163,23 @@ describe('kustomize overlays over LSP (real kustomize, trusted workspace)', () =
     },
   );
 
+  test('a kustomization naming a remote base gets a note instead of a render', needsKustomize, async () => {
+    assertKustomizeFound();
+    const kustomization = join(ROOT, 'remote', 'kustomization.yaml');
+    const uri = pathToFileURL(kustomization).href;
+    await session.open(uri, readFileSync(kustomization, 'utf8'));
+    const published = await session.diagnosticsWhere(uri, (diagnostics) =>
+      diagnostics.some((diagnostic) => diagnostic.code === 'kustomize-remote-refused'),
+    );
+    const notes = published.filter((diagnostic) => diagnostic.code === 'kustomize-remote-refused');
+    assert.equal(notes.length, 1);
+    assert.equal(notes[0]?.severity, 3);
+    assert.match(
+      notes[0]?.message ?? '',
+      /^overlay `remote`: names remote bases \(https:\/\/github\.com\/kubernetes-sigs\/kustomize\/\/examples\/helloWorld\?ref=v5\.5\.0\): .*kubeForesight\.kustomize\.allowRemote/,
+    );
+  });
+
   test(
     "a render that fails shows kustomize's message on the overlay's kustomization.yaml",
     needsKustomize,
