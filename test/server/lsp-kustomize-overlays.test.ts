@@ -181,7 +181,7 @@ describe('kustomize overlays over LSP (real kustomize, trusted workspace)', () =
   });
 
   test(
-    "a render that fails shows kustomize's message on the overlay's kustomization.yaml",
+    "a render that fails shows kustomize's message on the overlay's kustomization.yaml, until an unsaved fix",
     needsKustomize,
     async () => {
       assertKustomizeFound();
@@ -198,6 +198,15 @@ describe('kustomize overlays over LSP (real kustomize, trusted workspace)', () =
         /^overlay `failing\/overlay`: kustomize could not render it: trouble configuring builtin PatchTransformer .*failed to get the patch file from path\(missing-patch\.yaml\)/s,
       );
       assert.doesNotMatch(failed?.message ?? '', /"command failed"|err=</, 'kubectl log prefix removed');
+      // Fixed in the editor, not saved: the unsaved kustomization names an existing patch, and the render of the
+      // copy (kustomization read from the editor) succeeds, so the error goes.
+      const fixed = readFileSync(FAILING, 'utf8').replace('missing-patch.yaml', 'replicas.yaml');
+      await session.notifyChange(uri, 2, [{ text: fixed }]);
+      await session.diagnosticsWhere(
+        uri,
+        (published) => !published.some((diagnostic) => diagnostic.code === 'kustomize-render-failed'),
+      );
+      assert.match(readFileSync(FAILING, 'utf8'), /missing-patch\.yaml/, 'the file on disk is untouched');
     },
   );
 });

@@ -147,7 +147,12 @@ export class OverlayRenders {
   /** Finds the file's overlays and renders those whose inputs changed. */
   private async update(request: OverlayRequest): Promise<void> {
     const { file, settings } = request;
-    const units = await overlayUnitsIncluding(file, request.roots, settings.kustomize.overlays);
+    const units = await overlayUnitsIncluding(
+      file,
+      request.roots,
+      settings.kustomize.overlays,
+      request.openTexts,
+    );
     let changed = this.forgetUnitsNoLongerIncluding(file, units);
     this.unitsOf.set(
       file,

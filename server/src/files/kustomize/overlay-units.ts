@@ -32,12 +32,13 @@ export interface OverlayUnit {
 
 /**
  * The units that include `file`, in folder order, kept to those `chosen` names ("all", or folders relative to
- * the workspace folder or absolute).
+ * the workspace folder or absolute); kustomization files are read from `openTexts` (by path) when open there.
  */
 export async function overlayUnitsIncluding(
   file: string,
   roots: readonly string[],
   chosen: 'all' | readonly string[],
+  openTexts: ReadonlyMap<string, string> = new Map(),
 ): Promise<OverlayUnit[]> {
   const target = resolve(file);
   const holding = roots.map((root) => resolve(root)).filter((root) => target.startsWith(`${root}${sep}`));
@@ -58,7 +59,7 @@ export async function overlayUnitsIncluding(
   }
   const trees = (await kustomizationFoldersUnder(searchRoot)).map((folder) => ({
     folder,
-    tree: readKustomizationTree(folder),
+    tree: readKustomizationTree(folder, (path) => openTexts.get(path) ?? readFileSync(path, 'utf8')),
   }));
   const included = new Set(trees.flatMap(({ tree }) => [...tree.includedFolders]));
   const root = searchRoot;
