@@ -4,7 +4,8 @@
  * same path (or its nearest parent that exists) in the source file's document that defines the object (found by
  * kind and name), so `foresight` says `base/deployment.yaml:12`, not a line of kustomize's output. A field a
  * transformer or patch added (a selector from `labels`) is at its nearest parent in the source; an object a
- * generator made, or one not found in its source, is at line 1.
+ * generator made is at the generator's entry in the kustomization (`configMapGenerator`, `secretGenerator`, found
+ * by name); one not found in its source is at line 1.
  */
 import { isMap, isPair, isScalar, isSeq, parseAllDocuments } from 'yaml';
 import type { Document, Node } from 'yaml';
@@ -17,6 +18,8 @@ import type { PatchField } from './patch-fields';
 export interface RenderedSegment {
   readonly text: string;
   readonly sourceText: string | undefined;
+  /** The text of the kustomization whose generator made the object, when a generator did. */
+  readonly generatorText?: string | undefined;
 }
 
 type PathKey = string | number;
@@ -27,6 +30,8 @@ interface Segment {
   readonly end: number;
   readonly rendered: Document | undefined;
   readonly source: { readonly contents: Node; readonly lines: LineIndex } | undefined;
+  /** Where the object is said to be when it has no source document: its generator's entry. */
+  readonly fallback?: { readonly offset: number; readonly lines: LineIndex } | undefined;
 }
 
 /** A line index over the rendered text whose positions are those of the source files. */
@@ -57,7 +62,14 @@ export class MappedLineIndex extends LineIndex {
         parsedSources.set(segment.sourceText, sourceDocuments);
       }
       const match = sourceDocuments === undefined ? undefined : findSourceDocument(document, sourceDocuments);
+      const generatorOffset =
+        segment.generatorText === undefined
+          ? undefined
+          : generatorEntryOffset(document, segment.generatorText);
       return {
+        ...(generatorOffset === undefined || segment.generatorText === undefined
+          ? {}
+          : { fallback: { offset: generatorOffset, lines: new LineIndex(segment.generatorText) } }),
         start: range[0],
         end: range[2],
         rendered: document,
@@ -109,11 +121,39 @@ export class MappedLineIndex extends LineIndex {
     const segment = this.segments.find((entry) => entry.start <= offset && offset <= entry.end);
     const contents = segment?.rendered?.contents;
     if (segment?.source === undefined || contents === null || contents === undefined) {
-      return { line: 0, character: 0 };
+      return segment?.fallback === undefined
+        ? { line: 0, character: 0 }
+        : segment.fallback.lines.positionAt(segment.fallback.offset);
     }
     const path = pathAt(contents, offset);
     return segment.source.lines.positionAt(offsetAtPath(segment.source.contents, path));
   }
+}
+
+/**
+ * The offset of the generator entry that made a ConfigMap or Secret: the `name:` of the configMapGenerator or
+ * secretGenerator item whose name the rendered name carries (kustomize adds prefixes, suffixes and a hash).
+ */
+function generatorEntryOffset(rendered: Document, kustomizationText: string): number | undefined {
+  const kind = rendered.getIn(['kind']);
+  const field =
+    kind === 'ConfigMap' ? 'configMapGenerator' : kind === 'Secret' ? 'secretGenerator' : undefined;
+  const renderedName = rendered.getIn(['metadata', 'name']);
+  const kustomization = parseAllDocuments(kustomizationText)[0];
+  const generators = field === undefined ? undefined : kustomization?.getIn([field], true);
+  if (!isSeq(generators) || typeof renderedName !== 'string') {
+    return undefined;
+  }
+  const candidates = generators.items.filter(isMap).flatMap((item) => {
+    const pair = item.items.find((entry) => isScalar(entry.key) && entry.key.value === 'name');
+    const name = isScalar(pair?.value) ? pair.value.value : undefined;
+    const start = isScalar(pair?.key) ? pair.key.range?.[0] : undefined;
+    return typeof name === 'string' && name !== '' && renderedName.includes(name) && start !== undefined
+      ? [{ name, start }]
+      : [];
+  });
+  // The longest name that fits: "web-config" over "web" for "prod-web-config-hf678c7m2b".
+  return candidates.sort((a, b) => b.name.length - a.name.length)[0]?.start;
 }
 
 /** The document of the source that defines the rendered object: same kind and name (a prefix or suffix aside). */

@@ -38,6 +38,7 @@ export function renderedTextsOf(
     const segments: RenderedSegment[] = group.map((object) => ({
       text: object.text,
       sourceText: object.isDefinedInSource ? sourceText : undefined,
+      generatorText: object.isDefinedInSource ? undefined : sourceText,
     }));
     const text = segments.map((segment) => segment.text).join('---\n');
     return { file, text, lines: new MappedLineIndex(text, segments, patches) };
