@@ -36,11 +36,11 @@ export const FINDING_CODES = {
   'helm-template-skipped': 'information',
   /** A Helm chart folder (Chart.yaml beside templates/), or a file in one, is a template skipped as a unit. */
   'helm-chart-skipped': 'information',
-  /** A kustomization folder met without kustomize (kubectl or kustomize on PATH): its files were read raw (CLI). */
+  /** A kustomization met without kustomize (kubectl or kustomize on PATH): its files are read raw (CLI, editor). */
   'kustomize-not-found': 'information',
-  /** A kustomization names remote bases: not rendered (it would fetch them) unless allowed; read raw (CLI). */
+  /** A kustomization names remote bases: not rendered (it would fetch them) unless allowed; read raw (CLI, editor). */
   'kustomize-remote-refused': 'information',
-  /** kustomize could not render a kustomization folder; the finding carries its message (CLI). */
+  /** kustomize could not render a kustomization folder or overlay; its message is the finding's (CLI, editor). */
   'kustomize-render-failed': 'error',
   /** Documents of a file of Kubernetes objects are not objects (no apiVersion and kind): kubectl refuses them. */
   'document-not-an-object': 'information',

@@ -34,6 +34,21 @@ export interface Settings {
   predictions: { enable: boolean };
   /** What the BestEffort quick fix adds to containers without resources: quantities by resource name. */
   defaultResources: { requests: Record<string, string>; limits: Record<string, string> };
+  /** How the overlays (kustomizations) that include an edited file are rendered and predicted. */
+  kustomize: KustomizeSettings;
+}
+
+/** The kustomize settings (docs/predictions.md, "Kustomize overlays"). */
+export interface KustomizeSettings {
+  /** The kustomize or kubectl binary; empty: kubectl, else kustomize, found on PATH. */
+  path: string;
+  /** Render kustomizations that name remote bases (kustomize would fetch them). */
+  allowRemote: boolean;
+  /**
+   * Which overlays that include the edited file are rendered: "all", or a list of kustomization folders
+   * (relative to the workspace folder, or absolute).
+   */
+  overlays: 'all' | string[];
 }
 
 /** The defaults, identical to those declared in package.json. */
@@ -45,6 +60,7 @@ export const DEFAULT_SETTINGS: Settings = {
   scope: 'folder',
   predictions: { enable: true },
   defaultResources: { requests: { cpu: '100m', memory: '128Mi' }, limits: { memory: '128Mi' } },
+  kustomize: { path: '', allowRemote: false, overlays: 'all' },
 };
 
 /** Checks that a value is one of the shipped Kubernetes versions. */
@@ -95,6 +111,22 @@ export function normalizeSettings(raw: unknown): Settings {
       requests: resourceMap(defaultResources['requests'], DEFAULT_SETTINGS.defaultResources.requests),
       limits: resourceMap(defaultResources['limits'], DEFAULT_SETTINGS.defaultResources.limits),
     },
+    kustomize: kustomizeSettings(source['kustomize']),
+  };
+}
+
+/** The kustomize settings from an untrusted value, each field kept when valid. */
+function kustomizeSettings(raw: unknown): KustomizeSettings {
+  const source = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const { path, allowRemote, overlays } = source;
+  const defaults = DEFAULT_SETTINGS.kustomize;
+  return {
+    path: typeof path === 'string' ? path.trim() : defaults.path,
+    allowRemote: typeof allowRemote === 'boolean' ? allowRemote : defaults.allowRemote,
+    overlays:
+      Array.isArray(overlays) && overlays.every((entry) => typeof entry === 'string')
+        ? overlays.filter((entry) => entry.trim() !== '')
+        : defaults.overlays,
   };
 }
 

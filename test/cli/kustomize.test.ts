@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { chmodSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { isRemoteResource } from '../../server/src/cli/kustomize/kustomization-tree';
-import { findKustomize, renderKustomization } from '../../server/src/cli/kustomize/render-kustomization';
+import { isRemoteResource } from '../../server/src/files/kustomize/kustomization-tree';
+import { findKustomize, renderKustomization } from '../../server/src/files/kustomize/render-kustomization';
 import { ROOT, runForesight } from './cli-harness';
 
 // A folder with a kustomization.yaml is read as `kubectl apply -k` reads it: rendered by the real kustomize

@@ -95,6 +95,20 @@ describe('normalizeSettings', () => {
       raw: { validation: { enable: false } },
       expected: { validation: { enable: false } },
     },
+    {
+      name: 'kustomize overlays can be a list of folders, with the binary and remote bases set',
+      raw: {
+        kustomize: { path: ' /usr/local/bin/kustomize ', allowRemote: true, overlays: ['overlays/prod', ''] },
+      },
+      expected: {
+        kustomize: { path: '/usr/local/bin/kustomize', allowRemote: true, overlays: ['overlays/prod'] },
+      },
+    },
+    {
+      name: 'kustomize settings of the wrong type fall back to the defaults, each on its own',
+      raw: { kustomize: { path: 7, allowRemote: 'yes', overlays: [1, 'a'] } },
+      expected: { kustomize: { path: '', allowRemote: false, overlays: 'all' } },
+    },
   ];
   for (const { name, raw, expected } of cases) {
     test(name, () => {

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   createProtocolConnection,
   DidChangeTextDocumentNotification,
@@ -58,9 +59,22 @@ export class LspSession {
     });
   }
 
-  /** Starts the server and completes the initialize handshake. */
-  static async start(initializationCapabilities: Record<string, unknown> = {}): Promise<LspSession> {
-    const child = spawn(process.execPath, [SERVER_PATH, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /**
+   * Starts the server and completes the initialize handshake; `options` adds initialization options (such as
+   * `workspaceTrusted`), workspace folders (paths) and the server's environment.
+   */
+  static async start(
+    initializationCapabilities: Record<string, unknown> = {},
+    options: {
+      initializationOptions?: Record<string, unknown>;
+      workspaceFolders?: readonly string[];
+      env?: NodeJS.ProcessEnv;
+    } = {},
+  ): Promise<LspSession> {
+    const child = spawn(process.execPath, [SERVER_PATH, '--stdio'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      ...(options.env === undefined ? {} : { env: options.env }),
+    });
     if (!child.stdout || !child.stdin) {
       throw new Error('the server process has no stdio');
     }
@@ -78,7 +92,12 @@ export class LspSession {
         textDocument: { publishDiagnostics: { versionSupport: true } },
         ...initializationCapabilities,
       },
-      workspaceFolders: null,
+      workspaceFolders:
+        options.workspaceFolders?.map((folder) => ({ uri: pathToFileURL(folder).href, name: folder })) ??
+        null,
+      ...(options.initializationOptions === undefined
+        ? {}
+        : { initializationOptions: options.initializationOptions }),
     });
     await connection.sendNotification(InitializedNotification.type, {});
     return session;
@@ -100,6 +119,33 @@ export class LspSession {
         },
       });
     });
+  }
+
+  /**
+   * Resolves with the first diagnostics published for a document (the last already published included) that
+   * satisfy `accept`: for results that arrive in a later publish, such as rendered kustomize overlays.
+   */
+  async diagnosticsWhere(
+    uri: string,
+    accept: (diagnostics: readonly Diagnostic[]) => boolean,
+    timeoutMs = 20_000,
+  ): Promise<Diagnostic[]> {
+    const last = this.latest.get(uri)?.diagnostics;
+    if (last !== undefined && accept(last)) {
+      return last;
+    }
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const next = await this.diagnostics(uri, undefined, Math.max(1, deadline - Date.now()));
+      if (accept(next)) {
+        return next;
+      }
+    }
+  }
+
+  /** The diagnostics last published for a document, if any. */
+  lastDiagnostics(uri: string): Diagnostic[] | undefined {
+    return this.latest.get(uri)?.diagnostics;
   }
 
   /** Opens a document and resolves with its first diagnostics. */

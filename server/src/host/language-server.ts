@@ -45,6 +45,8 @@ import { withKustomizeRole, withoutSuppliedFieldFindings } from '../language/kus
 import { KustomizeRoles } from '../files/kustomize-roles';
 import { chartFolderOf } from '../files/manifest-files';
 import { withHelmChart } from '../language/helm-chart-context';
+import { OverlayRenders } from './overlay-renders';
+import { withOverlayDiagnostics } from './overlay-publish';
 
 /** Debounce between the last keystroke and validation. */
 const VALIDATION_DELAY_MS = 50;
@@ -94,6 +96,9 @@ export class LanguageServer {
   private readonly lensRefresh = new CodeLensRefresh();
   /** The roles kustomizations give files (a patch is checked as a patch), read from disk and cached. */
   private readonly kustomizeRoles = new KustomizeRoles();
+  /** The kustomize overlays that include edited files, rendered in the background (trusted workspaces only). */
+  private readonly overlays: OverlayRenders;
+  private workspaceRoots: readonly string[] = [];
 
   constructor(
     private readonly connection: Connection,
@@ -113,16 +118,29 @@ export class LanguageServer {
           .filter((state): state is DocumentState => state !== undefined && this.isCurrent(state))
           .map((state) => ({ uri: state.uri, analysis: state.analysis, text: state.text })),
     });
+    this.overlays = new OverlayRenders(
+      () => {
+        this.publishAll('').catch((error: unknown) => this.reportError('publishing overlay findings', error));
+      },
+      {
+        error: (activity, error) => this.reportError(activity, error),
+        warn: (message) => this.connection.console.warn(message),
+      },
+    );
   }
 
   /** Records the workspace folders (paths), for the 'workspace' scope. */
   setWorkspaceRoots(roots: readonly string[]): void {
+    this.workspaceRoots = roots;
     this.predictions.setWorkspaceRoots(roots);
   }
 
   /** Records whether the workspace is trusted (from the client's initialization options). */
   setWorkspaceTrusted(isTrusted: boolean): void {
     this.isTrusted = isTrusted;
+    if (!isTrusted) {
+      this.overlays.clear();
+    }
   }
 
   /** Records whether the client supports workspace/codeLens/refresh. */
@@ -155,6 +173,7 @@ export class LanguageServer {
     this.settings.clear();
     this.analyses.clear();
     this.predictions.clear();
+    this.overlays.clear();
     for (const document of this.documents.all()) {
       this.queue.schedule(document.uri, 0);
     }
@@ -255,6 +274,7 @@ export class LanguageServer {
   /** Stops pending work. */
   dispose(): void {
     this.queue.dispose();
+    this.overlays.dispose();
   }
 
   /** Logs an unexpected error with its stack, tells the user once, and clears the document's diagnostics. */
@@ -418,7 +438,27 @@ export class LanguageServer {
       }
     }
     this.predict(analyzed);
+    this.requestOverlays(document, analyzed);
     await this.publishAll(uri);
+  }
+
+  /**
+   * Asks for the kustomize overlays that include a saved document to be rendered, in a trusted workspace only
+   * (rendering runs kustomize on the workspace's files); their findings arrive in a later publish.
+   */
+  private requestOverlays(document: TextDocument, { settings, context }: AnalyzedVersion): void {
+    const file = this.isTrusted ? pathOfUri(document.uri) : undefined;
+    if (file === undefined) {
+      return;
+    }
+    const openTexts = new Map<string, string>();
+    for (const open of this.documents.all()) {
+      const path = pathOfUri(open.uri);
+      if (path !== undefined) {
+        openTexts.set(path, open.getText());
+      }
+    }
+    this.overlays.request({ file, settings, context, openTexts, roots: this.workspaceRoots });
   }
 
   /**
@@ -443,9 +483,12 @@ export class LanguageServer {
         ...(cross.get(state.uri) ?? []),
         ...withoutSuppliedFieldFindings(predicted, state.context.kustomizeRole),
       ];
-      const diagnostics: Diagnostic[] = allFindingsOf(state.analysis, extra).map((finding) =>
+      const own: Diagnostic[] = allFindingsOf(state.analysis, extra).map((finding) =>
         toDiagnostic(finding, state.lines),
       );
+      const path = this.isTrusted ? pathOfUri(state.uri) : undefined;
+      const diagnostics =
+        path === undefined ? own : withOverlayDiagnostics(own, this.overlays.diagnosticsFor(path));
       const key = JSON.stringify(diagnostics);
       if (state.uri !== validatedUri && this.published.get(state.uri) === key) {
         continue;
@@ -480,5 +523,17 @@ export class LanguageServer {
       this.lastStatus = key;
       void this.connection.sendNotification(STATUS_NOTIFICATION, status);
     }
+  }
+}
+
+/** The path of a file: URI, or undefined for any other scheme. */
+function pathOfUri(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) {
+    return undefined;
+  }
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
   }
 }

@@ -9,11 +9,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Finding } from '../../language/findings';
 import { STDIN_PATH } from '../../files/manifest-files';
-import { kustomizationFileIn, readKustomizationTree } from './kustomization-tree';
-import { MappedLineIndex } from './mapped-line-index';
-import type { RenderedSegment } from './mapped-line-index';
-import { findKustomize, renderKustomization } from './render-kustomization';
-import type { RenderedObject } from './render-kustomization';
+import { kustomizationFileIn, readKustomizationTree } from '../../files/kustomize/kustomization-tree';
+import { findKustomize, renderKustomization } from '../../files/kustomize/render-kustomization';
+import { renderedTextsOf } from '../../files/kustomize/rendered-texts';
+import type { RenderedText } from '../../files/kustomize/rendered-texts';
 
 /** How to find and run kustomize. */
 export interface KustomizeOptions {
@@ -36,14 +35,6 @@ export function kustomizeOptionsOf(
     allowRemote,
     pathVariable: io.env?.['PATH'] ?? process.env['PATH'],
   };
-}
-
-/** A text read in place of a unit's files: the rendered objects of one source file. */
-export interface RenderedText {
-  /** The source file, absolute. */
-  readonly file: string;
-  readonly text: string;
-  readonly lines: MappedLineIndex;
 }
 
 /** A note or error on a kustomization file. */
@@ -113,32 +104,9 @@ export function renderKustomizations(
     if (result.warnings !== '') {
       warnings.push(`${display(folder) || '.'}: ${result.warnings}`);
     }
-    texts.push(...textsOf(result.objects, file));
+    texts.push(...renderedTextsOf(result.objects, file, readTextOrUndefined));
   }
   return { texts, covered, notes, warnings };
-}
-
-/** The rendered objects grouped by source file, in order of first appearance, each with its mapped lines. */
-function textsOf(objects: readonly RenderedObject[], kustomization: string): RenderedText[] {
-  const groups = new Map<string, RenderedObject[]>();
-  for (const object of objects) {
-    const source = object.source === '' ? kustomization : object.source;
-    groups.set(source, [...(groups.get(source) ?? []), object]);
-  }
-  return [...groups].map(([file, group]) => {
-    let sourceText: string | undefined;
-    try {
-      sourceText = readFileSync(file, 'utf8');
-    } catch {
-      sourceText = undefined;
-    }
-    const segments: RenderedSegment[] = group.map((object) => ({
-      text: object.text,
-      sourceText: object.isDefinedInSource ? sourceText : undefined,
-    }));
-    const text = segments.map((segment) => segment.text).join('---\n');
-    return { file, text, lines: new MappedLineIndex(text, segments) };
-  });
 }
 
 /** The folders holding a kustomization: named ones, and with `recursive` those below them. */
@@ -178,4 +146,12 @@ function kustomizationFolders(paths: readonly string[], cwd: string, recursive: 
     }
   }
   return found;
+}
+
+function readTextOrUndefined(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }

@@ -4,16 +4,22 @@
  * same path (or its nearest parent that exists) in the source file's document that defines the object (found by
  * kind and name), so `foresight` says `base/deployment.yaml:12`, not a line of kustomize's output. A field a
  * transformer or patch added (a selector from `labels`) is at its nearest parent in the source; an object a
- * generator made, or one not found in its source, is at line 1.
+ * generator made is at the generator's entry in the kustomization (`configMapGenerator`, `secretGenerator`, found
+ * by name); one not found in its source is at line 1.
  */
 import { isMap, isPair, isScalar, isSeq, parseAllDocuments } from 'yaml';
 import type { Document, Node } from 'yaml';
 import { LineIndex } from '../../language/text/line-index';
+import { patchFieldFor } from './patch-field-match';
+import type { RenderedPathStep } from './patch-field-match';
+import type { PatchField } from './patch-fields';
 
 /** One rendered object in the rendered text, and its source file's text (undefined: at line 1). */
 export interface RenderedSegment {
   readonly text: string;
   readonly sourceText: string | undefined;
+  /** The text of the kustomization whose generator made the object, when a generator did. */
+  readonly generatorText?: string | undefined;
 }
 
 type PathKey = string | number;
@@ -24,14 +30,23 @@ interface Segment {
   readonly end: number;
   readonly rendered: Document | undefined;
   readonly source: { readonly contents: Node; readonly lines: LineIndex } | undefined;
+  /** Where the object is said to be when it has no source document: its generator's entry. */
+  readonly fallback?: { readonly offset: number; readonly lines: LineIndex } | undefined;
 }
 
 /** A line index over the rendered text whose positions are those of the source files. */
 export class MappedLineIndex extends LineIndex {
   private readonly segments: readonly Segment[];
 
-  /** Indexes `text`, the segments' texts joined with "---" lines, in order. */
-  constructor(text: string, segments: readonly RenderedSegment[]) {
+  /**
+   * Indexes `text`, the segments' texts joined with "---" lines, in order; `patches` are the fields the unit's
+   * patches set (patch-fields.ts), for patchFieldAt.
+   */
+  constructor(
+    text: string,
+    segments: readonly RenderedSegment[],
+    private readonly patches: readonly PatchField[] = [],
+  ) {
     super(text);
     const rendered = parseAllDocuments(text);
     const parsedSources = new Map<string, Document[]>();
@@ -47,7 +62,14 @@ export class MappedLineIndex extends LineIndex {
         parsedSources.set(segment.sourceText, sourceDocuments);
       }
       const match = sourceDocuments === undefined ? undefined : findSourceDocument(document, sourceDocuments);
+      const generatorOffset =
+        segment.generatorText === undefined
+          ? undefined
+          : generatorEntryOffset(document, segment.generatorText);
       return {
+        ...(generatorOffset === undefined || segment.generatorText === undefined
+          ? {}
+          : { fallback: { offset: generatorOffset, lines: new LineIndex(segment.generatorText) } }),
         start: range[0],
         end: range[2],
         rendered: document,
@@ -59,16 +81,79 @@ export class MappedLineIndex extends LineIndex {
     });
   }
 
+  /**
+   * The patch field that set the field at a rendered offset, when a patch (not the base) wrote it: a finding
+   * there is shown on the patch.
+   */
+  patchFieldAt(offset: number): PatchField | undefined {
+    if (this.patches.length === 0) {
+      return undefined;
+    }
+    const segment = this.segments.find((entry) => entry.start <= offset && offset <= entry.end);
+    const rendered = segment?.rendered;
+    const contents = rendered?.contents;
+    if (rendered === undefined || contents === null || contents === undefined) {
+      return undefined;
+    }
+    const path = pathAt(contents, offset);
+    const steps: RenderedPathStep[] = path.map((step, index) => {
+      if (typeof step === 'string') {
+        return step;
+      }
+      const item = rendered.getIn([...path.slice(0, index), step], true);
+      const name = isMap(item) ? item.get('name') : undefined;
+      return { index: step, name: typeof name === 'string' ? name : undefined };
+    });
+    const kind = rendered.getIn(['kind']);
+    const name = rendered.getIn(['metadata', 'name']);
+    const baseDepth = segment?.source === undefined ? 0 : depthAtPath(segment.source.contents, path);
+    return patchFieldFor(
+      this.patches,
+      typeof kind === 'string' ? kind : undefined,
+      typeof name === 'string' ? name : '',
+      steps,
+      baseDepth,
+    );
+  }
+
   /** The source position of a rendered offset: its field's, else its nearest parent's, else line 1. */
   override positionAt(offset: number): { line: number; character: number } {
     const segment = this.segments.find((entry) => entry.start <= offset && offset <= entry.end);
     const contents = segment?.rendered?.contents;
     if (segment?.source === undefined || contents === null || contents === undefined) {
-      return { line: 0, character: 0 };
+      return segment?.fallback === undefined
+        ? { line: 0, character: 0 }
+        : segment.fallback.lines.positionAt(segment.fallback.offset);
     }
     const path = pathAt(contents, offset);
     return segment.source.lines.positionAt(offsetAtPath(segment.source.contents, path));
   }
+}
+
+/**
+ * The offset of the generator entry that made a ConfigMap or Secret: the `name:` of the configMapGenerator or
+ * secretGenerator item whose name the rendered name carries (kustomize adds prefixes, suffixes and a hash).
+ */
+function generatorEntryOffset(rendered: Document, kustomizationText: string): number | undefined {
+  const kind = rendered.getIn(['kind']);
+  const field =
+    kind === 'ConfigMap' ? 'configMapGenerator' : kind === 'Secret' ? 'secretGenerator' : undefined;
+  const renderedName = rendered.getIn(['metadata', 'name']);
+  const kustomization = parseAllDocuments(kustomizationText)[0];
+  const generators = field === undefined ? undefined : kustomization?.getIn([field], true);
+  if (!isSeq(generators) || typeof renderedName !== 'string') {
+    return undefined;
+  }
+  const candidates = generators.items.filter(isMap).flatMap((item) => {
+    const pair = item.items.find((entry) => isScalar(entry.key) && entry.key.value === 'name');
+    const name = isScalar(pair?.value) ? pair.value.value : undefined;
+    const start = isScalar(pair?.key) ? pair.key.range?.[0] : undefined;
+    return typeof name === 'string' && name !== '' && renderedName.includes(name) && start !== undefined
+      ? [{ name, start }]
+      : [];
+  });
+  // The longest name that fits: "web-config" over "web" for "prod-web-config-hf678c7m2b".
+  return candidates.sort((a, b) => b.name.length - a.name.length)[0]?.start;
 }
 
 /** The document of the source that defines the rendered object: same kind and name (a prefix or suffix aside). */
@@ -122,6 +207,23 @@ function pathAt(node: Node, offset: number): PathKey[] {
     current = next;
   }
   return path;
+}
+
+/** How many steps of a path exist in a document (a map key, or a list position). */
+function depthAtPath(root: Node, path: readonly PathKey[]): number {
+  let node: Node | null = root;
+  let depth = 0;
+  for (const key of path) {
+    if (isMap(node) && typeof key === 'string' && node.has(key)) {
+      node = node.get(key, true) as Node | null;
+    } else if (isSeq(node) && typeof key === 'number' && node.items[key] !== undefined) {
+      node = node.items[key] as Node | null;
+    } else {
+      break;
+    }
+    depth++;
+  }
+  return depth;
 }
 
 /** The start offset of the node at a path, or of its nearest parent that exists (a key's start for a field). */

@@ -42,8 +42,14 @@ export function isRemoteResource(entry: string): boolean {
   );
 }
 
-/** Reads the tree of the kustomization in a folder (bounded: a base included twice is read once). */
-export function readKustomizationTree(folder: string): KustomizationTree {
+/**
+ * Reads the tree of the kustomization in a folder (bounded: a base included twice is read once); `readText` gives
+ * a kustomization file's text (the editor's unsaved text counts), by default the file on disk.
+ */
+export function readKustomizationTree(
+  folder: string,
+  readText: (file: string) => string = (file) => readFileSync(file, 'utf8'),
+): KustomizationTree {
   const files = new Set<string>();
   const includedFolders = new Set<string>();
   const remotes: string[] = [];
@@ -58,7 +64,7 @@ export function readKustomizationTree(folder: string): KustomizationTree {
     }
     let value: unknown;
     try {
-      value = parse(readFileSync(file, 'utf8'));
+      value = parse(readText(file));
     } catch {
       return; // kustomize reports a kustomization it cannot read when it renders
     }

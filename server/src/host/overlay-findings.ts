@@ -1,0 +1,115 @@
+/**
+ * The diagnostics of one rendered overlay on the files its objects came from: the rendered objects are analysed
+ * as the editor analyses a file (schema, API versions, object checks) and predicted on the cluster as a folder
+ * is (prediction-run.ts), then each finding is placed through the render's mapped line index
+ * (files/kustomize/mapped-line-index.ts: origin annotation, then the field's path in the source document) and
+ * named by the overlay ("overlay `overlays/prod`: …"); a finding on a field a patch set goes to that patch. Quick fixes are left out: their edits are offsets of the
+ * rendered text, not of the file the user edits.
+ */
+import { basename } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Diagnostic } from 'vscode-languageserver';
+import type { Settings } from '../../../protocol/settings';
+import type { AnalysisContext } from '../language/analyzer';
+import { analyzeText } from '../language/analyzer';
+import type { Finding } from '../language/findings';
+import { toDiagnostic } from '../language/lsp/diagnostics';
+import { readManifests } from '../language/manifests/read-manifests';
+import { describePlaceIn } from '../language/manifests/describe-place';
+import type { RenderedText } from '../files/kustomize/rendered-texts';
+import { runPrediction } from './prediction-run';
+import { MAX_SIMULATED_OBJECTS } from './prediction-types';
+import type { ScopeFile } from './prediction-types';
+
+/** A diagnostic of an overlay on a source file, with the message before the overlay's name was added. */
+export interface OverlayDiagnostic {
+  readonly diagnostic: Diagnostic;
+  /** The finding's own message, to merge the same finding of several overlays into one diagnostic. */
+  readonly plainMessage: string;
+  /** The overlay it came from ("overlays/prod"); empty for a note about no overlay in particular. */
+  readonly label: string;
+}
+
+/** The cluster a rendered overlay is predicted on: the cluster file (path and text), or none (the default). */
+export interface OverlayCluster {
+  readonly path: string | undefined;
+  readonly text: string;
+}
+
+/** The message of a finding of an overlay. */
+export function overlayMessage(labels: readonly string[], message: string): string {
+  const named = labels.map((label) => `\`${label}\``).join(', ');
+  return `${labels.length === 1 ? 'overlay' : 'overlays'} ${named}: ${message}`;
+}
+
+/** Analyses and predicts a rendered overlay; its diagnostics by source file (absolute path). */
+export function overlayDiagnostics(
+  label: string,
+  folder: string,
+  texts: readonly RenderedText[],
+  settings: Settings,
+  context: AnalysisContext,
+  cluster: OverlayCluster,
+): Map<string, OverlayDiagnostic[]> {
+  const files = texts.map((rendered) => ({
+    rendered,
+    scope: {
+      uri: pathToFileURL(rendered.file).href,
+      analysis: analyzeText(rendered.text, context),
+      text: rendered.text,
+    } satisfies ScopeFile,
+  }));
+  const findingsByUri = new Map<string, Finding[]>(
+    files.map(({ scope }) => [scope.uri, [...scope.analysis.findings]]),
+  );
+  if (settings.predictions.enable) {
+    const read = readManifests(
+      files.map(({ scope }) => ({ id: scope.uri, analysis: scope.analysis })),
+      {
+        describePlace: describePlaceIn(
+          files.map(({ scope }) => ({ ...scope, id: scope.uri })),
+          (uri) => `${basename(new URL(uri).pathname)} in overlay ${label}`,
+        ),
+      },
+    );
+    if (read.objects.length > 0 && read.objects.length <= MAX_SIMULATED_OBJECTS) {
+      const prediction = runPrediction(
+        pathToFileURL(folder).href,
+        files.map(({ scope }) => scope),
+        read.objects,
+        settings,
+        context,
+        cluster.path,
+        cluster.text,
+        read.findings,
+      );
+      for (const [uri, findings] of prediction.findings) {
+        findingsByUri.get(uri)?.push(...findings);
+      }
+    }
+  }
+  const byFile = new Map<string, OverlayDiagnostic[]>();
+  const seen = new Set<string>();
+  for (const { rendered, scope } of files) {
+    for (const finding of findingsByUri.get(scope.uri) ?? []) {
+      const placed = toDiagnostic({ ...finding, fix: undefined }, rendered.lines);
+      // A field a patch set is shown on the patch (patch-fields.ts), else on the file the object came from.
+      const patch = rendered.lines.patchFieldAt(finding.start);
+      const file = patch?.file ?? rendered.file;
+      const range = patch === undefined ? placed.range : { start: patch.start, end: patch.end };
+      const key = JSON.stringify([file, placed.code, range, finding.message]);
+      if (seen.has(key)) {
+        continue;
+      }
+      seen.add(key);
+      const diagnostics = byFile.get(file) ?? [];
+      diagnostics.push({
+        diagnostic: { ...placed, range, message: overlayMessage([label], finding.message) },
+        plainMessage: finding.message,
+        label,
+      });
+      byFile.set(file, diagnostics);
+    }
+  }
+  return byFile;
+}

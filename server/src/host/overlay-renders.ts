@@ -1,0 +1,295 @@
+/**
+ * The editor's kustomize overlays (docs/predictions.md, "Kustomize overlays"): for an edited file that a
+ * kustomization includes, the overlays that include it (files/kustomize/overlay-units.ts, kept to the
+ * `kubeForesight.kustomize.overlays` setting) are rendered by the real kustomize and their findings placed on the
+ * files the objects came from (overlay-findings.ts). Rendering runs a program on the user's files, so it is done
+ * only in a trusted workspace (the language server asks only then), with no plugins, exec or remote bases (unless
+ * `kubeForesight.kustomize.allowRemote`), a time limit, and kustomize's message kept. It never holds up a
+ * keystroke: requests are debounced per file, renders run as awaited child processes one at a time, and the
+ * result arrives in a later publish. A unit is rendered again only when a hash of its inputs changes: the
+ * contents of its files (an open editor's unsaved text in place of the file's), the binary, the settings and the
+ * cluster file. Unsaved text is rendered from a temporary copy of the unit's files (files/kustomize/unsaved-copy.ts)
+ * so the overlay's findings match the lines in the editor; a unit with no unsaved file is rendered in place.
+ */
+import { accessSync, constants } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Diagnostic } from 'vscode-languageserver';
+import type { Settings } from '../../../protocol/settings';
+import { toDiagnostic } from '../language/lsp/diagnostics';
+import type { DiagnosticCode } from '../language/findings';
+import { LineIndex } from '../language/text/line-index';
+import { overlayUnitsIncluding } from '../files/kustomize/overlay-units';
+import type { OverlayUnit } from '../files/kustomize/overlay-units';
+import { findKustomize, renderKustomizationAsync } from '../files/kustomize/render-kustomization';
+import type { KustomizeCommand, RenderResult } from '../files/kustomize/render-kustomization';
+import { renderedTextsOf } from '../files/kustomize/rendered-texts';
+import { patchFieldsOf } from '../files/kustomize/patch-fields';
+import { renderFromCopy } from '../files/kustomize/unsaved-copy';
+import { findClusterFile } from './cluster-file';
+import { overlayDiagnostics, overlayMessage } from './overlay-findings';
+import { clusterSetting, inputsKey, readTextOrUndefined } from './overlay-inputs';
+import type { OverlayRequest } from './overlay-inputs';
+import type { OverlayDiagnostic } from './overlay-findings';
+
+/** How long the edited file must be quiet before its overlays are rendered. */
+const RENDER_DELAY_MS = 300;
+/** How long kustomize may run for the editor before it is stopped. */
+export const EDITOR_RENDER_TIME_LIMIT_MS = 10_000;
+
+/** A diagnostic of the overlays on a file, with the finding's message before the overlays were named. */
+export interface PlacedOverlayDiagnostic {
+  readonly diagnostic: Diagnostic;
+  readonly plainMessage: string;
+}
+
+/** How renders are run; the defaults are the real ones, tests shorten them. */
+export interface OverlayRenderOptions {
+  readonly delayMs?: number;
+  readonly timeLimitMs?: number;
+  /** The PATH kubectl and kustomize are looked for on. */
+  readonly pathVariable?: string | undefined;
+}
+
+/** The last result of a unit, and the hash of the inputs it was made from. */
+interface UnitResult {
+  readonly key: string;
+  readonly diagnostics: ReadonlyMap<string, OverlayDiagnostic[]>;
+}
+
+/** Renders, caches and places the overlays of edited files. */
+export class OverlayRenders {
+  private readonly results = new Map<string, UnitResult>();
+  /** Per edited file: the units found including it when it was last asked about, and its note, if any. */
+  private readonly unitsOf = new Map<string, readonly string[]>();
+  private readonly notes = new Map<string, OverlayDiagnostic>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private chain: Promise<void> = Promise.resolve();
+  private generation = 0;
+
+  constructor(
+    /** Called when a render changed what is shown: the open documents are published again. */
+    private readonly onUpdated: () => void,
+    /** Reports an unexpected error (logged, shown once) and kustomize's warnings. */
+    private readonly log: { error(activity: string, error: unknown): void; warn(message: string): void },
+    private readonly options: OverlayRenderOptions = {},
+  ) {}
+
+  /** Asks for the overlays of an edited file, once it has been quiet for a moment. */
+  request(request: OverlayRequest): void {
+    const file = resolve(request.file);
+    const pending = this.timers.get(file);
+    if (pending !== undefined) {
+      clearTimeout(pending);
+    }
+    const generation = this.generation;
+    const timer = setTimeout(() => {
+      this.timers.delete(file);
+      this.chain = this.chain
+        .then(() => (generation === this.generation ? this.update({ ...request, file }) : undefined))
+        .catch((error: unknown) => this.log.error(`rendering the kustomize overlays of ${file}`, error));
+    }, this.options.delayMs ?? RENDER_DELAY_MS);
+    this.timers.set(file, timer);
+  }
+
+  /** The overlays' diagnostics on a file: the same finding of several overlays once, naming them all. */
+  diagnosticsFor(path: string): PlacedOverlayDiagnostic[] {
+    const file = resolve(path);
+    const merged = new Map<string, { entry: OverlayDiagnostic; labels: string[] }>();
+    const note = this.notes.get(file);
+    const out: PlacedOverlayDiagnostic[] = note === undefined ? [] : [note];
+    for (const result of this.results.values()) {
+      for (const entry of result.diagnostics.get(file) ?? []) {
+        const { diagnostic } = entry;
+        const key = JSON.stringify([
+          diagnostic.code,
+          diagnostic.severity,
+          diagnostic.range,
+          entry.plainMessage,
+        ]);
+        const group = merged.get(key);
+        if (group === undefined) {
+          merged.set(key, { entry, labels: [entry.label] });
+        } else if (!group.labels.includes(entry.label)) {
+          group.labels.push(entry.label);
+        }
+      }
+    }
+    for (const { entry, labels } of merged.values()) {
+      out.push(
+        labels.length === 1
+          ? entry
+          : {
+              diagnostic: { ...entry.diagnostic, message: overlayMessage(labels, entry.plainMessage) },
+              plainMessage: entry.plainMessage,
+            },
+      );
+    }
+    return out;
+  }
+
+  /** Forgets every result and pending request (settings or trust changed). */
+  clear(): void {
+    this.generation++;
+    this.dispose();
+    this.results.clear();
+    this.unitsOf.clear();
+    this.notes.clear();
+  }
+
+  /** Cancels pending requests. */
+  dispose(): void {
+    for (const timer of this.timers.values()) {
+      clearTimeout(timer);
+    }
+    this.timers.clear();
+  }
+
+  /** Finds the file's overlays and renders those whose inputs changed. */
+  private async update(request: OverlayRequest): Promise<void> {
+    const { file, settings } = request;
+    const units = await overlayUnitsIncluding(
+      file,
+      request.roots,
+      settings.kustomize.overlays,
+      request.openTexts,
+    );
+    let changed = this.forgetUnitsNoLongerIncluding(file, units);
+    this.unitsOf.set(
+      file,
+      units.map((unit) => unit.folder),
+    );
+    const command = this.commandFor(settings);
+    const note =
+      units.length === 0 || typeof command !== 'string' ? undefined : noteAt('kustomize-not-found', command);
+    if (JSON.stringify(note) !== JSON.stringify(this.notes.get(file))) {
+      changed = true;
+    }
+    if (note === undefined) {
+      this.notes.delete(file);
+    } else {
+      this.notes.set(file, note);
+    }
+    if (typeof command === 'string') {
+      units.forEach((unit) => this.results.delete(unit.folder));
+      if (changed) {
+        this.onUpdated();
+      }
+      return;
+    }
+    for (const unit of units) {
+      const generation = this.generation;
+      const key = inputsKey(unit, command, request);
+      if (this.results.get(unit.folder)?.key === key) {
+        continue;
+      }
+      const diagnostics = await this.renderUnit(unit, command, request);
+      if (generation !== this.generation) {
+        return;
+      }
+      this.results.set(unit.folder, { key, diagnostics });
+      changed = true;
+    }
+    if (changed) {
+      this.onUpdated();
+    }
+  }
+
+  /** Drops the results of units that included the file before and do not now (a base removed from one). */
+  private forgetUnitsNoLongerIncluding(file: string, units: readonly OverlayUnit[]): boolean {
+    const now = new Set(units.map((unit) => unit.folder));
+    const gone = (this.unitsOf.get(file) ?? []).filter((folder) => !now.has(folder));
+    gone.forEach((folder) => this.results.delete(folder));
+    return gone.length > 0;
+  }
+
+  /** The kustomize to run, or the note saying there is none (the message). */
+  private commandFor(settings: Settings): KustomizeCommand | string {
+    const chosen = settings.kustomize.path;
+    if (chosen !== '' && !isExecutable(chosen)) {
+      return `kubeForesight.kustomize.path names ${chosen}, which cannot be run, so the kustomize overlays that include this file are not rendered and it is checked as it is. Name kubectl (≥ 1.14 has \`kubectl kustomize\`) or kustomize, or leave the setting empty to use the one on PATH.`;
+    }
+    const command = findKustomize(chosen, this.options.pathVariable ?? process.env['PATH']);
+    return (
+      command ??
+      'Kustomize overlays include this file, but neither kubectl nor kustomize is on PATH, so they are not rendered and this file is checked as it is. Install kubectl (≥ 1.14 has `kubectl kustomize`: https://kubernetes.io/docs/tasks/tools/) or kustomize (https://kubectl.docs.kubernetes.io/installation/kustomize/), or name one in kubeForesight.kustomize.path.'
+    );
+  }
+
+  /** Renders one unit and places its findings (or its failure, or why it was not rendered). */
+  private async renderUnit(
+    unit: OverlayUnit,
+    command: KustomizeCommand,
+    request: OverlayRequest,
+  ): Promise<Map<string, OverlayDiagnostic[]>> {
+    const { settings, openTexts } = request;
+    if (unit.tree.remotes.length > 0 && !settings.kustomize.allowRemote) {
+      const message = `names remote bases (${unit.tree.remotes.join(', ')}): rendering would fetch them, so it is not rendered and its files are checked as they are. Set kubeForesight.kustomize.allowRemote to render it.`;
+      return new Map([[unit.kustomizationFile, [labelled(unit, 'kustomize-remote-refused', message)]]]);
+    }
+    const timeLimitMs = this.options.timeLimitMs ?? EDITOR_RENDER_TIME_LIMIT_MS;
+    const render = (folder: string): Promise<RenderResult> =>
+      renderKustomizationAsync(command, folder, timeLimitMs);
+    const unsaved = [...unit.tree.files].filter((file) => {
+      const text = openTexts.get(file);
+      return text !== undefined && text !== readTextOrUndefined(file);
+    });
+    const result =
+      unsaved.length === 0
+        ? await render(unit.folder)
+        : await renderFromCopy(unit.tree.files, unit.folder, openTexts, render);
+    if (!result.ok) {
+      const message = `kustomize could not render it: ${result.message}`;
+      return new Map([[unit.kustomizationFile, [labelled(unit, 'kustomize-render-failed', message)]]]);
+    }
+    if (result.warnings !== '') {
+      this.log.warn(`Kube Foresight: kustomize, rendering ${unit.label}: ${result.warnings}`);
+    }
+    const readSource = (file: string): string | undefined => openTexts.get(file) ?? readTextOrUndefined(file);
+    const texts = renderedTextsOf(
+      result.objects,
+      unit.kustomizationFile,
+      readSource,
+      patchFieldsOf(unit.tree.files, readSource),
+    );
+    const clusterPath = findClusterFile(unit.folder, clusterSetting(settings.cluster, request.roots, unit));
+    const cluster = {
+      path: clusterPath,
+      text:
+        clusterPath === undefined
+          ? ''
+          : (openTexts.get(clusterPath) ?? readTextOrUndefined(clusterPath) ?? ''),
+    };
+    return overlayDiagnostics(unit.label, unit.folder, texts, settings, request.context, cluster);
+  }
+}
+
+/** A diagnostic of a unit at the start of its kustomization file. */
+function labelled(unit: OverlayUnit, code: DiagnosticCode, message: string): OverlayDiagnostic {
+  const text = readTextOrUndefined(unit.kustomizationFile) ?? '';
+  return {
+    diagnostic: toDiagnostic(
+      { code, message: overlayMessage([unit.label], message), start: 0, end: 0 },
+      new LineIndex(text),
+    ),
+    plainMessage: message,
+    label: unit.label,
+  };
+}
+
+/** A note at the start of the edited file. */
+function noteAt(code: DiagnosticCode, message: string): OverlayDiagnostic {
+  return {
+    diagnostic: toDiagnostic({ code, message, start: 0, end: 0 }, new LineIndex('')),
+    plainMessage: message,
+    label: '',
+  };
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}

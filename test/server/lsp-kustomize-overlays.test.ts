@@ -1,0 +1,301 @@
+/**
+ * The bundled language server renders the kustomize overlays that include an edited file with the real kustomize
+ * (kubectl kustomize, v5.5 on the machines and in CI) and publishes their findings on the file, named by overlay,
+ * at the line the field came from. Fixture: test/fixtures/kustomize-overlays (README.md there). Requires
+ * `npm run build` first.
+ */
+import assert from 'node:assert/strict';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import type { Diagnostic } from 'vscode-languageserver-protocol/node';
+import { findKustomize } from '../../server/src/files/kustomize/render-kustomization';
+import { LspSession } from '../support/lsp-session';
+
+const ROOT = join(__dirname, '..', 'fixtures', 'kustomize-overlays');
+const BASE = join(ROOT, 'shop', 'base', 'deployment.yaml');
+const FAILING = join(ROOT, 'failing', 'overlay', 'kustomization.yaml');
+const TWINS_BASE = join(ROOT, 'twins', 'base', 'deployment.yaml');
+const TWINS_PATCH = join(ROOT, 'twins', 'gpu-only', 'node-selector.yaml');
+const CPU_PATCH = join(ROOT, 'shop', 'overlays', 'prod', 'cpu.json-patch.yaml');
+const SELECTOR_PATCH = join(ROOT, 'shop', 'components', 'ssd-only', 'node-selector.yaml');
+
+const kustomize = findKustomize(process.env['FORESIGHT_KUSTOMIZE'], process.env['PATH']);
+const MISSING = 'neither kubectl nor kustomize is on PATH';
+/** Skips when kustomize is missing, except in CI, where the test fails instead (the image has kubectl). */
+const needsKustomize = { skip: kustomize === undefined && process.env['CI'] !== 'true' ? MISSING : false };
+
+function assertKustomizeFound(): void {
+  assert.ok(kustomize !== undefined, `${MISSING} (CI=true: the overlay tests must run)`);
+}
+
+function overlayDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.filter((diagnostic) => /^overlays? `/.test(diagnostic.message));
+}
+
+/** The overlay diagnostics as "line code message-start" rows, sorted. */
+function rows(diagnostics: readonly Diagnostic[]): string[] {
+  return overlayDiagnostics(diagnostics)
+    .map(
+      (diagnostic) => `${diagnostic.range.start.line + 1} ${String(diagnostic.code)} ${diagnostic.message}`,
+    )
+    .sort();
+}
+
+const hasBothOverlays = (diagnostics: readonly Diagnostic[]): boolean =>
+  ['shop/overlays/prod', 'shop/overlays/zonal'].every((label) =>
+    diagnostics.some((diagnostic) => diagnostic.message.startsWith(`overlay \`${label}\``)),
+  );
+
+describe('kustomize overlays over LSP (real kustomize, trusted workspace)', () => {
+  let session: LspSession;
+  before(async () => {
+    session = await LspSession.start({}, { workspaceFolders: [ROOT] });
+  });
+  after(async () => {
+    await session.stop();
+  });
+
+  test(
+    "each overlay's predictions are named by overlay and placed where the field came from: base, JSON6902 patch, component patch",
+    needsKustomize,
+    async () => {
+      assertKustomizeFound();
+      // Patches get their findings only while open: diagnostics are published for open documents.
+      const [cpuPatch, selectorPatch] = await Promise.all(
+        [CPU_PATCH, SELECTOR_PATCH].map(async (file) => {
+          const uri = pathToFileURL(file).href;
+          await session.open(uri, readFileSync(file, 'utf8'));
+          return uri;
+        }),
+      );
+      const uri = pathToFileURL(BASE).href;
+      const first = await session.open(uri, readFileSync(BASE, 'utf8'));
+      assert.deepEqual(overlayDiagnostics(first), [], 'the first publish is the raw file only');
+      const base = await session.diagnosticsWhere(uri, hasBothOverlays);
+      // prod: 6 replicas of 3 CPUs on three 4-CPU workers; the 3 CPUs come from the JSON6902 patch's value.
+      const prod = await session.diagnosticsWhere(cpuPatch ?? '', (published) => rows(published).length > 0);
+      assert.equal(rows(prod).length, 1, rows(prod).join('\n'));
+      assert.match(
+        rows(prod)[0] ?? '',
+        /^3 pod-unschedulable overlay `shop\/overlays\/prod`: 3 of 6 replicas stay Pending: 0\/4 nodes are available: .*3 Insufficient cpu/,
+      );
+      // zonal: the component's nodeSelector matches no node.
+      const zonal = await session.diagnosticsWhere(
+        selectorPatch ?? '',
+        (published) => rows(published).length > 0,
+      );
+      assert.equal(rows(zonal).length, 1, rows(zonal).join('\n'));
+      assert.match(
+        rows(zonal)[0] ?? '',
+        /^8 pod-unschedulable overlay `shop\/overlays\/zonal`: All 2 replicas stay Pending: .*3 node\(s\) didn't match Pod's node affinity\/selector/,
+      );
+      // The base keeps what the overlays say of its own fields: the pod template the control plane's taint rejects.
+      assert.deepEqual(rows(base), [
+        '16 pod-unschedulable-cause overlay `shop/overlays/prod`: 1 of 4 nodes (control-plane) also reject prod-web: node(s) had untolerated taint(s).',
+        '16 pod-unschedulable-cause overlay `shop/overlays/zonal`: 1 of 4 nodes (control-plane) also reject zonal-web: node(s) had untolerated taint(s).',
+      ]);
+      for (const published of [base, prod, zonal]) {
+        assert.equal(
+          published.filter((diagnostic) => diagnostic.severity === 1).length,
+          0,
+          'no error where every overlay renders',
+        );
+      }
+    },
+  );
+
+  test(
+    "unsaved text counts: an edited base is rendered from a copy with the editor's text, lines follow the edit",
+    needsKustomize,
+    async () => {
+      assertKustomizeFound();
+      const uri = pathToFileURL(BASE).href;
+      const edited = `# two lines the file on disk\n# does not have\n${readFileSync(BASE, 'utf8').replace('replicas: 2', 'replicas: 3')}`;
+      await session.notifyChange(uri, 2, [{ text: edited }]);
+      const base = await session.diagnosticsWhere(uri, (published) =>
+        rows(published).some((row) => row.startsWith('18 ')),
+      );
+      assert.deepEqual(
+        rows(base).map((row) => row.split(':')[0]),
+        [
+          '18 pod-unschedulable-cause overlay `shop/overlays/prod`',
+          '18 pod-unschedulable-cause overlay `shop/overlays/zonal`',
+        ],
+      );
+      // The unsaved replicas: 3 reached kustomize: the zonal overlay (which keeps the base's replicas) has 3.
+      const selectorPatch = pathToFileURL(SELECTOR_PATCH).href;
+      const zonal = await session.diagnosticsWhere(selectorPatch, (published) =>
+        rows(published).some((row) => row.includes('All 3 replicas stay Pending')),
+      );
+      assert.equal(rows(zonal).length, 1);
+      assert.equal(readFileSync(BASE, 'utf8').includes('replicas: 2'), true, 'the file on disk is untouched');
+    },
+  );
+
+  test(
+    'the same finding of two overlays is one diagnostic naming both; one the file already has is not repeated',
+    needsKustomize,
+    async () => {
+      assertKustomizeFound();
+      const patch = pathToFileURL(TWINS_PATCH).href;
+      await session.open(patch, readFileSync(TWINS_PATCH, 'utf8'));
+      const base = pathToFileURL(TWINS_BASE).href;
+      await session.open(base, readFileSync(TWINS_BASE, 'utf8'));
+      const onPatch = await session.diagnosticsWhere(patch, (published) => rows(published).length > 0);
+      assert.equal(rows(onPatch).length, 1, rows(onPatch).join('\n'));
+      assert.match(
+        rows(onPatch)[0] ?? '',
+        /^8 pod-unschedulable overlays `twins\/blue`, `twins\/green`: All 2 replicas stay Pending: /,
+      );
+      const onBase = await session.diagnosticsWhere(base, (published) =>
+        rows(published).some((row) => row.includes('pod-unschedulable-cause')),
+      );
+      // BestEffort is said by the file itself (its own finding) and by both overlays at the same place: once.
+      assert.deepEqual(
+        onBase
+          .filter((diagnostic) => diagnostic.code === 'best-effort-pod')
+          .map((diagnostic) => diagnostic.message.slice(0, 30)),
+        ['Deployment batch runs BestEffo'],
+      );
+    },
+  );
+
+  test('a kustomization naming a remote base gets a note instead of a render', needsKustomize, async () => {
+    assertKustomizeFound();
+    const kustomization = join(ROOT, 'remote', 'kustomization.yaml');
+    const uri = pathToFileURL(kustomization).href;
+    await session.open(uri, readFileSync(kustomization, 'utf8'));
+    const published = await session.diagnosticsWhere(uri, (diagnostics) =>
+      diagnostics.some((diagnostic) => diagnostic.code === 'kustomize-remote-refused'),
+    );
+    const notes = published.filter((diagnostic) => diagnostic.code === 'kustomize-remote-refused');
+    assert.equal(notes.length, 1);
+    assert.equal(notes[0]?.severity, 3);
+    assert.match(
+      notes[0]?.message ?? '',
+      /^overlay `remote`: names remote bases \(https:\/\/github\.com\/kubernetes-sigs\/kustomize\/\/examples\/helloWorld\?ref=v5\.5\.0\): .*kubeForesight\.kustomize\.allowRemote/,
+    );
+  });
+
+  test(
+    "a render that fails shows kustomize's message on the overlay's kustomization.yaml, until an unsaved fix",
+    needsKustomize,
+    async () => {
+      assertKustomizeFound();
+      const uri = pathToFileURL(FAILING).href;
+      await session.open(uri, readFileSync(FAILING, 'utf8'));
+      const diagnostics = await session.diagnosticsWhere(uri, (published) =>
+        published.some((diagnostic) => diagnostic.code === 'kustomize-render-failed'),
+      );
+      const failed = diagnostics.find((diagnostic) => diagnostic.code === 'kustomize-render-failed');
+      assert.equal(failed?.severity, 1);
+      assert.equal(failed?.range.start.line, 0);
+      assert.match(
+        failed?.message ?? '',
+        /^overlay `failing\/overlay`: kustomize could not render it: trouble configuring builtin PatchTransformer .*failed to get the patch file from path\(missing-patch\.yaml\)/s,
+      );
+      assert.doesNotMatch(failed?.message ?? '', /"command failed"|err=</, 'kubectl log prefix removed');
+      // Fixed in the editor, not saved: the unsaved kustomization names an existing patch, and the render of the
+      // copy (kustomization read from the editor) succeeds, so the error goes.
+      const fixed = readFileSync(FAILING, 'utf8').replace('missing-patch.yaml', 'replicas.yaml');
+      await session.notifyChange(uri, 2, [{ text: fixed }]);
+      await session.diagnosticsWhere(
+        uri,
+        (published) => !published.some((diagnostic) => diagnostic.code === 'kustomize-render-failed'),
+      );
+      assert.match(readFileSync(FAILING, 'utf8'), /missing-patch\.yaml/, 'the file on disk is untouched');
+    },
+  );
+});
+
+describe('kustomize overlays over LSP: when not to render', () => {
+  let fakeBin: string;
+  let marker: string;
+  before(() => {
+    fakeBin = mkdtempSync(join(tmpdir(), 'foresight-fake-kubectl-'));
+    marker = join(fakeBin, 'ran');
+    // A kubectl that records that it ran (a shell built-in: PATH holds only this folder), then runs the real one.
+    writeFileSync(
+      join(fakeBin, 'kubectl'),
+      `#!/bin/sh\n: > '${marker}'\nexec '${kustomize?.file ?? 'kubectl'}' "$@"\n`,
+    );
+    chmodSync(join(fakeBin, 'kubectl'), 0o755);
+  });
+  after(() => {
+    rmSync(fakeBin, { recursive: true, force: true });
+  });
+
+  test(
+    'an untrusted workspace never renders: no kustomize run, no overlay finding',
+    needsKustomize,
+    async () => {
+      assertKustomizeFound();
+      const session = await LspSession.start(
+        {},
+        {
+          workspaceFolders: [ROOT],
+          initializationOptions: { workspaceTrusted: false },
+          env: { ...process.env, PATH: fakeBin },
+        },
+      );
+      try {
+        const uri = pathToFileURL(BASE).href;
+        const first = await session.open(uri, readFileSync(BASE, 'utf8'));
+        assert.deepEqual(overlayDiagnostics(first), []);
+        // Nothing to wait for when nothing happens: a bounded wait of five render debounces (300 ms each).
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        assert.equal(existsSync(marker), false, 'kubectl was not run');
+        assert.deepEqual(overlayDiagnostics(session.lastDiagnostics(uri) ?? []), []);
+      } finally {
+        await session.stop();
+      }
+    },
+  );
+
+  test(
+    'the same workspace trusted runs that kubectl (the check above can fail)',
+    needsKustomize,
+    async () => {
+      assertKustomizeFound();
+      const session = await LspSession.start(
+        {},
+        { workspaceFolders: [ROOT], env: { ...process.env, PATH: fakeBin } },
+      );
+      try {
+        const uri = pathToFileURL(BASE).href;
+        await session.open(uri, readFileSync(BASE, 'utf8'));
+        await session.diagnosticsWhere(uri, hasBothOverlays);
+        assert.equal(existsSync(marker), true, 'kubectl was run');
+      } finally {
+        await session.stop();
+        rmSync(marker, { force: true });
+      }
+    },
+  );
+
+  test('without kubectl or kustomize: one information note saying how to install it, no error', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'foresight-empty-path-'));
+    const session = await LspSession.start(
+      {},
+      { workspaceFolders: [ROOT], env: { ...process.env, PATH: empty } },
+    );
+    try {
+      const uri = pathToFileURL(BASE).href;
+      await session.open(uri, readFileSync(BASE, 'utf8'));
+      const diagnostics = await session.diagnosticsWhere(uri, (published) =>
+        published.some((diagnostic) => diagnostic.code === 'kustomize-not-found'),
+      );
+      const notes = diagnostics.filter((diagnostic) => diagnostic.code === 'kustomize-not-found');
+      assert.equal(notes.length, 1);
+      assert.equal(notes[0]?.severity, 3);
+      assert.match(notes[0]?.message ?? '', /kubectl \(≥ 1\.14 has `kubectl kustomize`/);
+      assert.equal(diagnostics.filter((diagnostic) => diagnostic.severity === 1).length, 0);
+    } finally {
+      await session.stop();
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
