@@ -56,7 +56,8 @@ describe('readScenario', () => {
       name: 'a step with two actions is refused',
       spec: { steps: [{ at: 1, drain: { node: 'a' }, failNode: { node: 'a' } }] },
       path: ['spec', 'steps', 0],
-      message: 'Scenario: steps[0]: a step needs exactly one of drain, failNode, scale, addNode',
+      message:
+        'Scenario: steps[0]: a step needs exactly one of drain, failNode, scale, addNode, load, memoryPressure',
     },
     {
       name: 'a negative time is refused',
