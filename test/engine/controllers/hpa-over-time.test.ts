@@ -112,6 +112,12 @@ describe('HorizontalPodAutoscaler over time', () => {
       /^failed to get cpu utilization: missing request for cpu in container app of Pod web-/,
     );
     assert.equal(of(result.events, 'SuccessfulRescale').length, 0);
+    const finding = result.findings.find((entry) => entry.code === 'hpa-cannot-compute');
+    assert.deepEqual([finding?.severity, finding?.path], ['warning', ['spec', 'containers', 0]]);
+    assert.match(
+      finding?.message ?? '',
+      /^HorizontalPodAutoscaler default\/web cannot scale Deployment web: failed to get cpu utilization: missing request for cpu in container app of Pod web-\S+; the HPA divides cpu use by the pods' cpu requests, so every container needs one$/,
+    );
   });
 
   test('a load on a workload no HPA targets is a scenario finding', () => {

@@ -18,10 +18,14 @@ import { PRIORITY } from '../sim/priorities';
 import type { ClusterState } from './cluster-state';
 import type { HpaMemory } from './hpa-behavior';
 import { normalizeDesiredReplicas, pruneMemory } from './hpa-behavior';
-import { podSamples, readyRequestMilli, targetPods } from './hpa-pods';
+import { podCpuRequest, podSamples, readyRequestMilli, targetPods } from './hpa-pods';
 import { resourceReplicas } from './hpa-replicas';
 import type { ScalableKind, ScaleSubresource } from './scale-subresource';
 import { isScalableKind } from './scale-subresource';
+import type { SimPod } from './sim-pod';
+import type { TimelineFinding } from './timeline-findings';
+import { timelineFinding } from './timeline-findings';
+import { asArray, asObject } from '../workloads/json';
 
 /** --horizontal-pod-autoscaler-sync-period (15s). */
 export const HPA_SYNC_PERIOD_SECONDS = 15;
@@ -50,11 +54,14 @@ interface Autoscaler {
 /** Runs every HPA of the cluster and the apply. */
 export class HpaController {
   private readonly autoscalers = new Map<string, Autoscaler>();
+  /** HPAs whose missing cpu request is already a finding. */
+  private readonly reported = new Set<Autoscaler>();
 
   constructor(
     private readonly state: ClusterState,
     index: AutoscalerIndex,
     private readonly scale: ScaleSubresource,
+    private readonly findings: TimelineFinding[],
   ) {
     for (const [key, spec] of index) {
       if (isScalableKind(spec.targetKind)) {
@@ -168,7 +175,7 @@ export class HpaController {
       const pods = targetPods(this.state, autoscaler.kind, spec.namespace, spec.targetName);
       const result = resourceReplicas(current, spec.cpuUtilization, podSamples(pods, autoscaler.loadMilli));
       if (!result.ok) {
-        this.recordError(autoscaler, `failed to get cpu utilization: ${result.error}`);
+        this.recordError(autoscaler, `failed to get cpu utilization: ${result.error}`, pods);
         return;
       }
       autoscaler.lastError = null;
@@ -218,8 +225,11 @@ export class HpaController {
     );
   }
 
-  /** FailedGetResourceMetric, once per distinct error (Kubernetes aggregates repeats into one event's count). */
-  private recordError(autoscaler: Autoscaler, message: string): void {
+  /**
+   * FailedGetResourceMetric, once per distinct error (Kubernetes aggregates repeats into one event's count); a
+   * container without a cpu request is also a finding on that container of the template.
+   */
+  private recordError(autoscaler: Autoscaler, message: string, pods: readonly SimPod[]): void {
     if (autoscaler.lastError === message) {
       return;
     }
@@ -232,5 +242,32 @@ export class HpaController {
       spec.name,
       message,
     );
+    const pod = pods.find((candidate) => podCpuRequest(candidate).containerWithoutRequest !== null);
+    const container = pod === undefined ? null : podCpuRequest(pod).containerWithoutRequest;
+    if (pod === undefined || container === null || this.reported.has(autoscaler)) {
+      return;
+    }
+    this.reported.add(autoscaler);
+    this.findings.push(
+      timelineFinding(
+        'hpa-cannot-compute',
+        pod.info.source,
+        containerPath(pod, container),
+        `HorizontalPodAutoscaler ${spec.namespace}/${spec.name} cannot scale ${spec.targetKind} ${spec.targetName}: ${message}; the HPA divides cpu use by the pods' cpu requests, so every container needs one`,
+        { autoscaler: `${spec.namespace}/${spec.name}`, container },
+      ),
+    );
   }
+}
+
+/** The path of a container (regular or sidecar) in a pod's template, by name. */
+function containerPath(pod: SimPod, name: string): (string | number)[] {
+  const spec = asObject(pod.object.spec);
+  for (const list of ['containers', 'initContainers'] as const) {
+    const index = asArray(spec[list]).findIndex((container) => asObject(container)['name'] === name);
+    if (index >= 0) {
+      return ['spec', list, index];
+    }
+  }
+  return ['spec'];
 }

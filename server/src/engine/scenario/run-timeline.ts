@@ -339,7 +339,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     settings,
     lifecycle,
     scale,
-    autoscalers: new HpaController(state, autoscalers, scale),
+    autoscalers: new HpaController(state, autoscalers, scale, timelineFindings),
     evictions: new EvictionManager(state),
     findings: timelineFindings,
   });
