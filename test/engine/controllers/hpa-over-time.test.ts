@@ -134,6 +134,22 @@ describe('HorizontalPodAutoscaler over time', () => {
     );
   });
 
+  test('a scale-up beyond the cluster leaves pods Pending, stops at maxReplicas and the run still settles', () => {
+    const result = run({
+      cluster: nodes(1, '500m', '4Gi'),
+      manifests: [workload('Deployment', 'web', 'nginx', { replicas: 2 }), hpa()],
+      steps: [load(15, 500)],
+    });
+    assert.equal(result.stoppedAtLimit, false);
+    assert.deepEqual(
+      of(result.events, 'SuccessfulRescale').map((event) => event.details?.rescale?.to),
+      [4, 8, 10],
+    );
+    const pending = [...result.state.pods.values()].filter((pod) => pod.nodeName === null);
+    assert.ok(pending.length > 0);
+    assert.ok(result.endTime < 2000, `ended at ${result.endTime}`);
+  });
+
   test('the same input gives the same timeline', () => {
     const input = {
       cluster: nodes(3),
