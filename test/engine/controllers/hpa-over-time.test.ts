@@ -150,6 +150,51 @@ describe('HorizontalPodAutoscaler over time', () => {
     assert.ok(result.endTime < 2000, `ended at ${result.endTime}`);
   });
 
+  test('an autoscaling/v1 HPA on a StatefulSet scales it through the scale subresource', () => {
+    const v1 = {
+      apiVersion: 'autoscaling/v1',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'db', namespace: 'default' },
+      spec: {
+        scaleTargetRef: { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'db' },
+        maxReplicas: 5,
+        targetCPUUtilizationPercentage: 50,
+      },
+    };
+    const result = run({
+      cluster: nodes(2),
+      manifests: [workload('StatefulSet', 'db', 'postgres', { replicas: 2 }), v1],
+      steps: [
+        {
+          at: 30,
+          action: {
+            type: 'load',
+            kind: 'StatefulSet',
+            namespace: 'default',
+            name: 'db',
+            load: { cpuMilli: 300 },
+          },
+        },
+      ],
+    });
+    // 300m over two pods requesting 100m each: 150% against 50% wants 6; without behavior the legacy limit
+    // allows max(2 × 2, 4) = 4 now, then maxReplicas 5 at the next sync.
+    assert.deepEqual(
+      of(result.events, 'SuccessfulRescale').map((event) => [event.time, event.details?.rescale]),
+      [
+        [30, { target: 'StatefulSet/db', from: 2, to: 4 }],
+        [45, { target: 'StatefulSet/db', from: 4, to: 5 }],
+      ],
+    );
+    assert.deepEqual(
+      [...result.state.pods.values()]
+        .filter((pod) => pod.isReady)
+        .map((pod) => pod.name)
+        .sort(),
+      ['db-0', 'db-1', 'db-2', 'db-3', 'db-4'],
+    );
+  });
+
   test('the same input gives the same timeline', () => {
     const input = {
       cluster: nodes(3),
