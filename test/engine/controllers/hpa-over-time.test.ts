@@ -195,6 +195,24 @@ describe('HorizontalPodAutoscaler over time', () => {
     );
   });
 
+  test('kubectl scale above maxReplicas: the HPA moves it back at its next sync, without any load', () => {
+    const result = run({
+      cluster: nodes(3),
+      manifests: [workload('Deployment', 'web', 'nginx', { replicas: 3 }), hpa()],
+      steps: [
+        {
+          at: 20,
+          action: { type: 'scale', kind: 'Deployment', namespace: 'default', name: 'web', replicas: 14 },
+        },
+      ],
+    });
+    assert.deepEqual(
+      of(result.events, 'SuccessfulRescale').map((event) => [event.time, event.message]),
+      [[30, 'New size: 10; reason: Current number of replicas above Spec.MaxReplicas']],
+    );
+    assert.equal(result.state.deployments.get('default/web')?.replicas, 10);
+  });
+
   test('the same input gives the same timeline', () => {
     const input = {
       cluster: nodes(3),

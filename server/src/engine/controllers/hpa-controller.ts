@@ -113,6 +113,18 @@ export class HpaController {
     return null;
   }
 
+  /**
+   * The scale of a workload was written by someone else (kubectl scale): its HPA, if any, syncs at the next period
+   * and moves it back within [minReplicas, maxReplicas] even without metrics.
+   */
+  scaleChanged(kind: string, namespace: string, name: string): void {
+    const autoscaler = this.autoscalers.get(autoscalerKey(namespace, kind, name));
+    if (autoscaler !== undefined) {
+      autoscaler.changedAt = this.state.sim.now;
+      this.wake(autoscaler);
+    }
+  }
+
   /** Plans the next sync on the 15 s grid (now, if now is on it and not synced yet). */
   private wake(autoscaler: Autoscaler): void {
     if (autoscaler.nextSync !== null) {

@@ -129,6 +129,7 @@ function scale(step: ScenarioStep, targets: StepTargets, problem: (message: stri
   }
   record(before);
   targets.scale.write(kind, key, replicas);
+  targets.autoscalers.scaleChanged(kind, namespace, name);
 }
 
 function addNode(
