@@ -235,6 +235,24 @@ describe('parseStepFlag (CLI)', () => {
       expected: [0, { type: 'failNode', node: 'worker-2' }],
     },
     {
+      name: '--load takes a percentage of the requests or a cpu quantity',
+      flag: '--load',
+      value: 'shop/Deployment/web=90%@60',
+      expected: [
+        60,
+        { type: 'load', kind: 'Deployment', namespace: 'shop', name: 'web', load: { cpuUtilization: 90 } },
+      ],
+    },
+    {
+      name: '--load with a quantity',
+      flag: '--load',
+      value: 'StatefulSet/db=1500m@30',
+      expected: [
+        30,
+        { type: 'load', kind: 'StatefulSet', namespace: 'default', name: 'db', load: { cpuMilli: 1500 } },
+      ],
+    },
+    {
       name: '--scale takes an optional namespace',
       flag: '--scale',
       value: 'shop/Deployment/web=6@30',
@@ -257,6 +275,13 @@ describe('parseStepFlag (CLI)', () => {
       flag: '--scale',
       value: 'web=6',
       expected: '--scale needs [NAMESPACE/]KIND/NAME=REPLICAS[@SECONDS], not "web=6"',
+    },
+    {
+      name: 'a load on a kind without a scale subresource is a usage error',
+      flag: '--load',
+      value: 'DaemonSet/agents=90%@10',
+      expected:
+        '--load needs [NAMESPACE/]KIND/NAME=PERCENT% or =CPU, then @SECONDS, not "DaemonSet/agents=90%@10"',
     },
   ];
   for (const { name, flag, value, expected } of cases) {

@@ -277,7 +277,8 @@ function commandLineSource(flag: string): ObjectSource {
 
 /**
  * Parses a CLI step flag: `--drain NODE[@T]`, `--fail-node NODE[@T]`, `--add-node NAME[=LIKE][@T]`,
- * `--scale [NAMESPACE/]KIND/NAME=REPLICAS[@T]`. Returns the step or what is wrong.
+ * `--scale [NAMESPACE/]KIND/NAME=REPLICAS[@T]`, `--load [NAMESPACE/]KIND/NAME=PERCENT%|CPU[@T]`. Returns the step
+ * or what is wrong.
  */
 export function parseStepFlag(flag: string, value: string): ScenarioStep | string {
   const at = value.lastIndexOf('@');
@@ -317,6 +318,22 @@ export function parseStepFlag(flag: string, value: string): ScenarioStep | strin
         name: match[3] ?? '',
         replicas: Number(match[4]),
       });
+    }
+    case '--load': {
+      // [NAMESPACE/]KIND/NAME=90% (cpuUtilization) or =1500m (cpu), as a load step writes them.
+      const match = /^(?:([^/=]+)\/)?([A-Za-z]+\/[^/=]+)=(?:(\d+(?:\.\d+)?)%|([^%]+))$/.exec(body);
+      const action =
+        match === null
+          ? 'no match'
+          : readLoadAction({
+              target: match[2],
+              ...(match[1] === undefined ? {} : { namespace: match[1] }),
+              ...(match[3] === undefined ? { cpu: match[4] } : { cpuUtilization: Number(match[3]) }),
+            });
+      if (typeof action === 'string') {
+        return `--load needs [NAMESPACE/]KIND/NAME=PERCENT% or =CPU, then @SECONDS, not ${JSON.stringify(value)}`;
+      }
+      return step(action);
     }
     default:
       return `unknown scenario flag ${flag}`;
