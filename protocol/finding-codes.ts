@@ -153,6 +153,11 @@ export const FINDING_CODES = {
    * FailJob rule, failed indexes), or Jobs a CronJob creates fail.
    */
   'job-fails': 'error',
+  /**
+   * Predicted: a HorizontalPodAutoscaler cannot compute its cpu utilization under the scenario's load (a container
+   * of its target's pods has no cpu request: FailedGetResourceMetric), so it never scales.
+   */
+  'hpa-cannot-compute': 'warning',
   /** Predicted: the apply gets Pod Security's warning ("would violate PodSecurity …"), enforce or warn level. */
   'pod-security-warning': 'warning',
 

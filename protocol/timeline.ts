@@ -36,6 +36,9 @@ export type TimelineEventType =
   | 'ProgressDeadlineExceeded'
   | 'ScaleChanged'
   | 'FailedCreate' //     the controller's pod was refused by the API server: message is the controller's event
+  // horizontal pod autoscalers
+  | 'SuccessfulRescale' // an HPA wrote its target's replicas: message is its event, details.rescale
+  | 'FailedGetResourceMetric' // an HPA could not compute (a container without a cpu request): upstream's error
   // jobs
   | 'JobComplete' //      a Job's Complete condition: details.reason (CompletionsReached, SuccessPolicy)
   | 'JobFailed' //        a Job's Failed condition: message is its message, details.reason (BackoffLimitExceeded…)
@@ -52,6 +55,9 @@ export type TimelineEventType =
   | 'NodeCordoned'
   | 'NodeNotReady'
   | 'NodeTainted'
+  | 'NodeUntainted' //   a taint a controller had added is removed (memory pressure over)
+  | 'NodeHasInsufficientMemory' // the kubelet set the MemoryPressure condition True (eviction threshold met)
+  | 'NodeHasSufficientMemory' //   MemoryPressure back to False (after the pressure transition period)
   | 'DrainStarted'
   | 'DrainCompleted'
   | 'DrainBlocked' //     an eviction refused by a PodDisruptionBudget: details.disruptionBudget
@@ -90,6 +96,8 @@ export interface TimelineEventDetails {
   readonly disruptionBudget?: string;
   /** RolloutStep: the controller's numbers. */
   readonly rollout?: RolloutStepDetails;
+  /** SuccessfulRescale: the scale target ("Kind/name") and its replicas before and after. */
+  readonly rescale?: { readonly target: string; readonly from: number; readonly to: number };
   /** NodeAdded: allocatable cpu (millicores) and memory (bytes). */
   readonly allocatable?: { readonly cpuMilli: number; readonly memoryBytes: number; readonly pods: number };
 }

@@ -154,6 +154,11 @@ export function applyNextEvent(timeline: Timeline, state: ClusterState): void {
     case 'NodeTainted':
       setFlag(state, node, NODE_FLAGS.tainted);
       break;
+    case 'NodeUntainted':
+      if (node >= 0) {
+        state.nodeFlags[node] = (state.nodeFlags[node] ?? 0) & ~NODE_FLAGS.tainted;
+      }
+      break;
     case 'DrainStarted':
       setFlag(state, node, NODE_FLAGS.draining | NODE_FLAGS.cordoned);
       break;
@@ -172,6 +177,10 @@ export function applyNextEvent(timeline: Timeline, state: ClusterState): void {
     case 'ProgressDeadlineExceeded':
     case 'ScaleChanged':
     case 'FailedCreate':
+    case 'SuccessfulRescale':
+    case 'FailedGetResourceMetric':
+    case 'NodeHasInsufficientMemory':
+    case 'NodeHasSufficientMemory':
     case 'JobComplete':
     case 'JobFailed':
     case 'JobDeleted':

@@ -217,11 +217,13 @@ function typeClass(type: string): string {
     type === 'JobFailed' ||
     type === 'PodUnschedulable' ||
     type === 'NodeNotReady' ||
+    type === 'NodeHasInsufficientMemory' ||
+    type === 'FailedGetResourceMetric' ||
     type === 'ProgressDeadlineExceeded'
   ) {
     return 'bad';
   }
-  if (type.startsWith('Rollout') || type === 'ScaleChanged') {
+  if (type.startsWith('Rollout') || type === 'ScaleChanged' || type === 'SuccessfulRescale') {
     return 'rollout';
   }
   return 'plain';

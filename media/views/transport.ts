@@ -29,6 +29,8 @@ const MARKED: Readonly<Record<string, string>> = {
   RolloutComplete: 'rollout',
   ProgressDeadlineExceeded: 'failure',
   PodUnschedulable: 'unschedulable',
+  SuccessfulRescale: 'rollout',
+  NodeHasInsufficientMemory: 'failure',
 };
 
 /** The transport bar. */

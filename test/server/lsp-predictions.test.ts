@@ -112,6 +112,21 @@ describe('predictions over LSP', () => {
     assert.match(value, /\| control-plane \| node\(s\) had untolerated taint\(s\) \|/);
   });
 
+  test('hovering a container’s resources adds its oom_score_adj on the node its first replica lands on', async () => {
+    const { uri } = api;
+    const hover = await session.connection.sendRequest(HoverRequest.type, {
+      textDocument: { uri },
+      position: { line: 17, character: 12 },
+    });
+    const value = (hover?.contents as MarkupContent | undefined)?.value ?? '';
+    assert.match(value, /\*\*Fit\*\* · pod requests 1\.5 cpu, 512Mi memory/);
+    // Burstable: 1000 − 1000 × 512Mi / 16Gi (the default cluster's workers' status.capacity) = 969.
+    assert.match(
+      value,
+      /\*\*oom_score_adj\*\* · container api on worker-\d \(16Gi memory\): \*\*969\*\*, Burstable: 1000 − 1000 × 536870912 \/ 17179869184 bytes\./,
+    );
+  });
+
   test('the folder’s .foresight/cluster.yaml is the cluster: the GPU job lands on the GPU node', async () => {
     const { uri, text } = fixture('gpu-cluster/train.yaml');
     const diagnostics = await session.open(uri, text);

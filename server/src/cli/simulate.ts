@@ -48,7 +48,7 @@ export const SIMULATE_USAGE =
   'usage: foresight simulate [-R] [--cluster FILE]... [--output text|json|sarif|junit] ' +
   '[--fail-on error|warning|prediction|never] [--kubernetes-version 1.35] [--until SECONDS] ' +
   '[--drain NODE@SECONDS] [--fail-node NODE@SECONDS] [--scale [NAMESPACE/]KIND/NAME=REPLICAS@SECONDS] ' +
-  '[--add-node NAME[=LIKE]@SECONDS] [--kustomize PATH] [--kustomize-allow-remote] PATH... (- reads standard input)';
+  '[--add-node NAME[=LIKE]@SECONDS] [--load [NAMESPACE/]KIND/NAME=PERCENT%|CPU@SECONDS] [--kustomize PATH] [--kustomize-allow-remote] PATH... (- reads standard input)';
 
 interface SimulateOptions {
   readonly clusters: string[];
@@ -231,6 +231,7 @@ function parseSimulateArgs(args: readonly string[], io: CliIo): SimulateOptions 
       case '--drain':
       case '--fail-node':
       case '--scale':
+      case '--load':
       case '--add-node': {
         const step = parseStepFlag(flag, value() ?? '');
         if (typeof step === 'string') {

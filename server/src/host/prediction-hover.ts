@@ -4,9 +4,13 @@
  */
 import type { Node } from 'yaml';
 import { admissionHoverMarkdown } from '../language/predictions/admission-hover';
+import type { ReportNode } from '../engine/simulate/report';
+import type { SchedulingRecord } from '../engine/scheduler/record';
+import { isAtLeast } from '../engine/version';
 import {
   budgetHoverMarkdown,
   claimsHoverMarkdown,
+  oomScoreHoverMarkdown,
   resourcesHoverMarkdown,
   rolloutHoverMarkdown,
   workloadHoverMarkdown,
@@ -114,20 +118,65 @@ export function predictionHover(
         ? workloadHoverMarkdown(workload)
         : `${workloadHoverMarkdown(workload)}\n\n${refused}`;
     }
+    const simulation = prediction.simulation;
+    const records = (simulation?.records ?? []).filter(
+      (record) => record.pod.source === workload.source || sameSource(record.pod.source, workload.source),
+    );
+    const oom = containerOomMarkdown(
+      relative,
+      template,
+      records,
+      simulation?.report.cluster.nodes ?? [],
+      simulation === undefined || isAtLeast(simulation.report.kubernetesVersion, '1.34'),
+    );
     if (relative.at(-1) === 'resources' && startsWith(relative, [...template, 'spec'])) {
-      const simulation = prediction.simulation;
-      const pod = simulation?.records.find(
-        (record) => record.pod.source === workload.source || sameSource(record.pod.source, workload.source),
-      );
+      const pod = records[0];
       if (pod !== undefined && simulation !== undefined) {
-        return resourcesHoverMarkdown(
+        const fit = resourcesHoverMarkdown(
           { cpuMilli: pod.pod.requests.milliCpu, memoryBytes: pod.pod.requests.memory },
           simulation.report.cluster.nodes,
         );
+        return oom === undefined ? fit : `${fit}\n\n${oom}`;
       }
+    }
+    if (oom !== undefined && relative.at(-1) === 'name') {
+      return oom;
     }
   }
   return undefined;
+}
+
+/**
+ * On a container of the template (its `resources` or its `name`): its oom_score_adj on the node the first placed
+ * replica is predicted on.
+ */
+function containerOomMarkdown(
+  relative: readonly (string | number)[],
+  template: readonly (string | number)[],
+  records: readonly SchedulingRecord[],
+  nodes: readonly ReportNode[],
+  podLevelResources: boolean,
+): string | undefined {
+  const [list, index] = relative.slice(template.length + 1);
+  if (
+    relative.length !== template.length + 4 ||
+    !startsWith(relative, [...template, 'spec']) ||
+    (list !== 'containers' && list !== 'initContainers') ||
+    typeof index !== 'number'
+  ) {
+    return undefined;
+  }
+  const placed = records.find((record) => record.nodeName !== null);
+  const node = nodes.find((candidate) => candidate.name === placed?.nodeName);
+  const spec = placed?.pod.pod.spec as { readonly [key: string]: unknown } | undefined;
+  const containers = spec?.[list];
+  const container: unknown = Array.isArray(containers) ? containers[index] : undefined;
+  const name =
+    typeof container === 'object' && container !== null ? (container as { name?: unknown }).name : undefined;
+  if (placed === undefined || node === undefined || typeof name !== 'string') {
+    return undefined;
+  }
+  return oomScoreHoverMarkdown(spec, name, node, podLevelResources);
 }
 
 /** The workload predictions of one document of a file. */

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import Ajv from 'ajv';
 import type { TimelineFinding } from '../../../server/src/engine/controllers/timeline-findings';
 import { parseStepFlag, readScenario } from '../../../server/src/engine/scenario/scenario-spec';
 
@@ -56,7 +59,8 @@ describe('readScenario', () => {
       name: 'a step with two actions is refused',
       spec: { steps: [{ at: 1, drain: { node: 'a' }, failNode: { node: 'a' } }] },
       path: ['spec', 'steps', 0],
-      message: 'Scenario: steps[0]: a step needs exactly one of drain, failNode, scale, addNode',
+      message:
+        'Scenario: steps[0]: a step needs exactly one of drain, failNode, scale, addNode, load, memoryPressure',
     },
     {
       name: 'a negative time is refused',
@@ -69,6 +73,33 @@ describe('readScenario', () => {
       spec: { steps: [{ scale: { name: 'web', replicas: 1.5 } }] },
       path: ['spec', 'steps', 0],
       message: 'Scenario: steps[0]: scale needs a name and a non-negative integer replicas',
+    },
+    {
+      name: 'a load names its target as Kind/name',
+      spec: { steps: [{ load: { target: 'web', cpuUtilization: 90 } }] },
+      path: ['spec', 'steps', 0],
+      message:
+        'Scenario: steps[0]: load.target must be Deployment/<name>, StatefulSet/<name> or ReplicaSet/<name>',
+    },
+    {
+      name: 'a load gives cpuUtilization or cpu, not both',
+      spec: { steps: [{ load: { target: 'Deployment/web', cpuUtilization: 90, cpu: '1' } }] },
+      path: ['spec', 'steps', 0],
+      message:
+        'Scenario: steps[0]: load needs exactly one of cpuUtilization (percent of request) and cpu (a quantity such as 1500m)',
+    },
+    {
+      name: 'a memoryPressure usage must be a memory quantity',
+      spec: { steps: [{ memoryPressure: { node: 'worker-1', usage: { 'Deployment/web': '3 GB' } } }] },
+      path: ['spec', 'steps', 0],
+      message:
+        'Scenario: steps[0]: memoryPressure.usage["Deployment/web"] must be a non-negative memory quantity such as 512Mi',
+    },
+    {
+      name: 'a memoryPressure needs usage',
+      spec: { steps: [{ memoryPressure: { node: 'worker-1' } }] },
+      path: ['spec', 'steps', 0],
+      message: 'Scenario: steps[0]: memoryPressure.usage must map pods or workloads to memory quantities',
     },
     {
       name: 'an unknown timing setting is reported',
@@ -88,6 +119,98 @@ describe('readScenario', () => {
       assert.equal(scenario.steps.length, 0);
     });
   }
+});
+
+describe('readScenario: load and memoryPressure steps', () => {
+  test('reads a load in percent or millicores and usage keys as workloads or pods', () => {
+    const findings: TimelineFinding[] = [];
+    const scenario = readScenario(
+      {
+        kind: 'Scenario',
+        spec: {
+          steps: [
+            { at: 60, load: { target: 'Deployment/web', cpuUtilization: 90 } },
+            { at: 90, load: { target: 'StatefulSet/db', namespace: 'data', cpu: '1500m' } },
+            {
+              at: 120,
+              memoryPressure: {
+                node: 'worker-1',
+                usage: {
+                  'Deployment/web': '3Gi',
+                  'shop/Deployment/api': '1Gi',
+                  'cache-0': '512Mi',
+                  'data/db-0': 1024,
+                },
+              },
+            },
+          ],
+        },
+      },
+      SOURCE,
+      findings,
+    );
+    assert.deepEqual(findings, []);
+    assert.deepEqual(
+      scenario.steps.map((step) => [step.at, step.action]),
+      [
+        [
+          60,
+          {
+            type: 'load',
+            kind: 'Deployment',
+            namespace: 'default',
+            name: 'web',
+            load: { cpuUtilization: 90 },
+          },
+        ],
+        [90, { type: 'load', kind: 'StatefulSet', namespace: 'data', name: 'db', load: { cpuMilli: 1500 } }],
+        [
+          120,
+          {
+            type: 'memoryPressure',
+            node: 'worker-1',
+            usage: [
+              {
+                subject: { type: 'workload', namespace: null, kind: 'Deployment', name: 'web' },
+                bytes: 3 * 1024 ** 3,
+              },
+              {
+                subject: { type: 'workload', namespace: 'shop', kind: 'Deployment', name: 'api' },
+                bytes: 1024 ** 3,
+              },
+              { subject: { type: 'pod', namespace: null, name: 'cache-0' }, bytes: 512 * 1024 ** 2 },
+              { subject: { type: 'pod', namespace: 'data', name: 'db-0' }, bytes: 1024 },
+            ],
+          },
+        ],
+      ],
+    );
+  });
+});
+
+describe('schemas/cluster.schema.json: load and memoryPressure steps', () => {
+  const schema = JSON.parse(
+    readFileSync(join(__dirname, '..', '..', '..', 'schemas', 'cluster.schema.json'), 'utf8'),
+  ) as object;
+  const validate = new Ajv({ strict: false }).compile(schema);
+  const scenario = (step: Record<string, unknown>): unknown => ({
+    apiVersion: 'foresight/v1',
+    kind: 'Scenario',
+    spec: { steps: [{ at: 60, ...step }] },
+  });
+  test('accepts the documented forms', () => {
+    for (const step of [
+      { load: { target: 'Deployment/web', cpuUtilization: 90 } },
+      { load: { target: 'StatefulSet/db', namespace: 'data', cpu: '1500m' } },
+      { memoryPressure: { node: 'worker-1', usage: { 'Deployment/web': '3Gi', 'cache-0': 1024 } } },
+    ]) {
+      assert.ok(validate(scenario(step)), JSON.stringify(validate.errors));
+    }
+  });
+  test('refuses a target without a kind and an empty usage', () => {
+    assert.equal(validate(scenario({ load: { target: 'web', cpuUtilization: 90 } })), false);
+    assert.equal(validate(scenario({ memoryPressure: { node: 'worker-1', usage: {} } })), false);
+  });
 });
 
 describe('parseStepFlag (CLI)', () => {
@@ -112,6 +235,24 @@ describe('parseStepFlag (CLI)', () => {
       expected: [0, { type: 'failNode', node: 'worker-2' }],
     },
     {
+      name: '--load takes a percentage of the requests or a cpu quantity',
+      flag: '--load',
+      value: 'shop/Deployment/web=90%@60',
+      expected: [
+        60,
+        { type: 'load', kind: 'Deployment', namespace: 'shop', name: 'web', load: { cpuUtilization: 90 } },
+      ],
+    },
+    {
+      name: '--load with a quantity',
+      flag: '--load',
+      value: 'StatefulSet/db=1500m@30',
+      expected: [
+        30,
+        { type: 'load', kind: 'StatefulSet', namespace: 'default', name: 'db', load: { cpuMilli: 1500 } },
+      ],
+    },
+    {
       name: '--scale takes an optional namespace',
       flag: '--scale',
       value: 'shop/Deployment/web=6@30',
@@ -134,6 +275,13 @@ describe('parseStepFlag (CLI)', () => {
       flag: '--scale',
       value: 'web=6',
       expected: '--scale needs [NAMESPACE/]KIND/NAME=REPLICAS[@SECONDS], not "web=6"',
+    },
+    {
+      name: 'a load on a kind without a scale subresource is a usage error',
+      flag: '--load',
+      value: 'DaemonSet/agents=90%@10',
+      expected:
+        '--load needs [NAMESPACE/]KIND/NAME=PERCENT% or =CPU, then @SECONDS, not "DaemonSet/agents=90%@10"',
     },
   ];
   for (const { name, flag, value, expected } of cases) {

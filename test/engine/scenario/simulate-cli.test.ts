@@ -50,6 +50,42 @@ describe('foresight simulate over time', () => {
     assert.deepEqual(report.drains?.find((drain) => drain.node === 'worker-1')?.verdict, 'NeverFinishes');
   });
 
+  test("load and memoryPressure steps: the report gains the HPA's rescales and the kubelet's evictions, valid JSON", async () => {
+    const dir = 'test/fixtures/engine/timeline/hpa-load-and-memory-pressure';
+    const { stdout } = await run([
+      '--output',
+      'json',
+      '--cluster',
+      `${dir}/cluster.yaml`,
+      `${dir}/manifests.yaml`,
+    ]);
+    const report = JSON.parse(stdout) as SimulationReport;
+    const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'report.schema.json'), 'utf8')) as object;
+    const validate = new Ajv({ strict: false }).compile(schema);
+    assert.ok(validate(report), JSON.stringify(validate.errors));
+    assert.deepEqual(
+      report.autoscalers?.map((hpa) => [
+        hpa.name,
+        hpa.target,
+        hpa.events.map((event) => [event.time, event.from, event.to]),
+      ]),
+      [
+        [
+          'web',
+          'Deployment/web',
+          [
+            [60, 3, 6],
+            [705, 6, 2],
+          ],
+        ],
+      ],
+    );
+    assert.deepEqual(
+      report.kubeletEvictions?.map((eviction) => [eviction.time, eviction.node]),
+      [[900, 'worker-1']],
+    );
+  });
+
   test('--until stops the timeline and a drain flag adds a step', async () => {
     const { stdout } = await run([
       '--output',

@@ -97,6 +97,8 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
     'Predicted: a PersistentVolumeClaim that binds at once stays Pending (its StorageClass does not exist, or no volume fits it and nothing provisions one), so the pods using it stay Pending.',
   'job-fails':
     'Predicted: a Job fails (its Failed condition: BackoffLimitExceeded, DeadlineExceeded, a podFailurePolicy FailJob rule, failed indexes), or Jobs a CronJob creates fail.',
+  'hpa-cannot-compute':
+    "Predicted: a HorizontalPodAutoscaler cannot compute its cpu utilization under the scenario's load (a container of its target's pods has no cpu request: FailedGetResourceMetric), so it never scales.",
   'pod-security-warning':
     'Predicted: the apply gets Pod Security\'s warning ("would violate PodSecurity …"), enforce or warn level.',
   'namespace-not-found':

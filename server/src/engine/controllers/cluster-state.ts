@@ -265,11 +265,23 @@ export class ClusterState extends ClusterWatch {
 
   /**
    * The kubelet saw the pod's containers end for good (a Job's pod): phase Succeeded or Failed. The scheduler no
-   * longer counts a finished pod on its node (its informer drops terminal pods), so its resources are free.
+   * longer counts a finished pod on its node (its informer drops terminal pods), so its resources are free. With
+   * `eviction`, the kubelet evicted it (node pressure): a PodEvicted event first, display phase Evicted.
    */
-  finishPod(pod: SimPod, phase: 'Succeeded' | 'Failed', exitCode: number, message: string): void {
+  finishPod(
+    pod: SimPod,
+    phase: 'Succeeded' | 'Failed',
+    exitCode: number,
+    message: string,
+    eviction?: { readonly reason: string },
+  ): void {
     if (pod.isGone || pod.terminal !== null) {
       return;
+    }
+    if (eviction !== undefined) {
+      // The kubelet's eviction manager: phase Failed, reason Evicted, the DisruptionTarget condition.
+      this.recordPod('PodEvicted', pod, message, { reason: eviction.reason });
+      pod.isDisruptionTarget = true;
     }
     pod.terminal = phase;
     pod.finishedAt = this.sim.now;
@@ -278,8 +290,10 @@ export class ClusterState extends ClusterWatch {
     pod.isReady = false;
     pod.readySince = null;
     pod.lifecycleToken++;
-    pod.phase = phase;
-    this.recordPod('PodPhaseChanged', pod, message, { phase });
+    pod.phase = eviction === undefined ? phase : 'Evicted';
+    this.recordPod('PodPhaseChanged', pod, eviction === undefined ? message : eviction.reason, {
+      phase: pod.phase,
+    });
     if (pod.nodeName !== null) {
       this.nodes.get(pod.nodeName)?.info.removePod(pod.info);
     }

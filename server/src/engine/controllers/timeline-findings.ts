@@ -30,6 +30,7 @@ const OUTCOME_CODES: ReadonlySet<string> = new Set<TimelineFindingCode>([
   'container-cannot-start',
   'claim-pending',
   'job-fails',
+  'hpa-cannot-compute',
 ]);
 
 /** Whether a finding code (of the engine or the timeline) is a predicted outcome rather than an input problem. */

@@ -6,6 +6,7 @@
  */
 import type { ReportDrain, ReportRollout, TimelineReport } from './timeline-report';
 import { formatJobs } from './job-report';
+import { formatPressure } from './pressure-report';
 
 /** How many blocked evictions or nodes are listed before a count. */
 const MAX_LISTED = 8;
@@ -13,6 +14,7 @@ const MAX_LISTED = 8;
 /** Renders the timeline sections of a report that may lack them (simulate() run without the timeline). */
 export function formatTimelineSections(report: Partial<TimelineReport>): string[] {
   const { timeline, rollouts, disruptionBudgets, drains, events, persistentVolumeClaims, jobs } = report;
+  const { autoscalers, kubeletEvictions } = report;
   if (timeline === undefined || rollouts === undefined || disruptionBudgets === undefined) {
     return [];
   }
@@ -22,6 +24,8 @@ export function formatTimelineSections(report: Partial<TimelineReport>): string[
     disruptionBudgets,
     drains: drains ?? [],
     jobs: jobs ?? [],
+    autoscalers: autoscalers ?? [],
+    kubeletEvictions: kubeletEvictions ?? [],
     events: events ?? [],
     persistentVolumeClaims: persistentVolumeClaims ?? [],
   });
@@ -67,6 +71,7 @@ function formatTimelineText(report: TimelineReport): string[] {
   }
   lines.push(...formatDrains(report.drains));
   lines.push(...formatJobs(report.jobs));
+  lines.push(...formatPressure(report.autoscalers, report.kubeletEvictions));
   if (report.events.length > 0) {
     const state = report.timeline.settled ? 'settles' : 'stopped';
     lines.push(

@@ -1,14 +1,19 @@
 /**
  * Runs a scenario's steps at their times: a drain is a `kubectl drain` client (controllers/drain.ts), a node
  * failure stops the node's kubelet (controllers/node-lifecycle.ts), a scale is `kubectl scale`, an added node
- * registers a copy of an existing node (its allocatable, labels and taints; no images yet).
+ * registers a copy of an existing node (its allocatable, labels and taints; no images yet), a load sets the cpu
+ * use its HPA reads (controllers/hpa-controller.ts), a memory pressure sets pods' memory use on a node
+ * (controllers/eviction-manager.ts).
  */
 import { NodeInfo } from '../model/node-info';
 import type { NodeObject } from '../model/objects';
 import type { BudgetIndex } from '../controllers/budget-index';
 import type { ClusterState } from '../controllers/cluster-state';
 import { DrainProcess } from '../controllers/drain';
+import type { EvictionManager } from '../controllers/eviction-manager';
+import type { HpaController } from '../controllers/hpa-controller';
 import type { NodeLifecycle } from '../controllers/node-lifecycle';
+import type { ScaleSubresource } from '../controllers/scale-subresource';
 import type { TimelineFinding } from '../controllers/timeline-findings';
 import { timelineFinding } from '../controllers/timeline-findings';
 import type { TimingSettings } from '../controllers/timing-settings';
@@ -21,8 +26,10 @@ interface StepTargets {
   readonly index: BudgetIndex;
   readonly settings: TimingSettings;
   readonly lifecycle: NodeLifecycle;
-  /** Syncs a workload whose spec.replicas changed (the controllers' watch on their own objects). */
-  readonly resync: (kind: 'Deployment' | 'StatefulSet', key: string) => void;
+  /** spec.replicas of the workloads, as kubectl scale writes it. */
+  readonly scale: ScaleSubresource;
+  readonly autoscalers: HpaController;
+  readonly evictions: EvictionManager;
   readonly findings: TimelineFinding[];
 }
 
@@ -82,6 +89,20 @@ function runStep(step: ScenarioStep, targets: StepTargets, drains: ScenarioDrain
     case 'addNode':
       addNode(action.name, action.like, targets, problem);
       return;
+    case 'load': {
+      const wrong = targets.autoscalers.setLoad(action.kind, action.namespace, action.name, action.load);
+      if (wrong !== null) {
+        problem(`load: ${wrong}`);
+      }
+      return;
+    }
+    case 'memoryPressure': {
+      const wrong = targets.evictions.setUsage(action.node, action.usage);
+      if (wrong !== null) {
+        problem(`memoryPressure: ${wrong}`);
+      }
+      return;
+    }
   }
 }
 
@@ -101,25 +122,14 @@ function scale(step: ScenarioStep, targets: StepTargets, problem: (message: stri
       `${kind.toLowerCase()}.apps/${name} scaled from ${from} to ${replicas}`,
     );
   // kubectl scale writes spec.replicas; each controller sees its own object change.
-  if (kind === 'ReplicaSet') {
-    const replicaSet = state.replicaSets.get(key);
-    if (replicaSet === undefined) {
-      problem(`scale: no ReplicaSet "${key}" in the cluster or the manifests`);
-      return;
-    }
-    record(replicaSet.replicas);
-    replicaSet.replicas = replicas;
-    state.replicaSetChanged(replicaSet, 'spec');
-    return;
-  }
-  const target = kind === 'Deployment' ? state.deployments.get(key) : state.statefulSets.get(key);
-  if (target === undefined) {
+  const before = targets.scale.replicas(kind, key);
+  if (before === undefined) {
     problem(`scale: no ${kind} "${key}" in the cluster or the manifests`);
     return;
   }
-  record(target.replicas);
-  target.replicas = replicas;
-  targets.resync(kind, key);
+  record(before);
+  targets.scale.write(kind, key, replicas);
+  targets.autoscalers.scaleChanged(kind, namespace, name);
 }
 
 function addNode(

@@ -36,6 +36,9 @@ import { assumedStorageClasses } from '../model/assumed-storage';
 import type { StorageObjects } from '../model/storage-objects';
 import { Kubelets } from '../controllers/kubelet';
 import { NodeLifecycle } from '../controllers/node-lifecycle';
+import { EvictionManager } from '../controllers/eviction-manager';
+import { HpaController } from '../controllers/hpa-controller';
+import { ScaleSubresource } from '../controllers/scale-subresource';
 import { PodFactory } from '../controllers/pod-factory';
 import { ReplicaSetController } from '../controllers/replica-set-controller';
 import { RolloutLog } from '../controllers/rollout-log';
@@ -326,13 +329,18 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   for (const key of state.daemonSets.keys()) {
     daemonSets.enqueue(key);
   }
+  const scale = new ScaleSubresource(state, (kind, key) =>
+    kind === 'Deployment' ? deployments.enqueue(key) : statefulSets.enqueue(key),
+  );
   const steps = scenarios.flatMap((scenario) => scenario.steps);
   const drains = scheduleSteps(steps, {
     state,
     index,
     settings,
     lifecycle,
-    resync: (kind, key) => (kind === 'Deployment' ? deployments.enqueue(key) : statefulSets.enqueue(key)),
+    scale,
+    autoscalers: new HpaController(state, autoscalers, scale, timelineFindings),
+    evictions: new EvictionManager(state),
     findings: timelineFindings,
   });
   const until =

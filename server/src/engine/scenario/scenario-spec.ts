@@ -13,6 +13,8 @@
  *       - { at: 300, failNode: { node: worker-2 } }
  *       - { at: 30,  scale: { kind: Deployment, namespace: default, name: web, replicas: 6 } }
  *       - { at: 0,   addNode: { name: worker-4, like: worker-1 } }
+ *       - { at: 60,  load: { target: Deployment/web, cpuUtilization: 90 } }          # load-steps.ts
+ *       - { at: 120, memoryPressure: { node: worker-1, usage: { Deployment/web: 3Gi } } }
  */
 import { MAX_EXPANDED_PODS } from '../workloads/types';
 import type { ObjectSource } from '../model/source';
@@ -24,6 +26,8 @@ import type { JobPodFailure, NumericTimingKey, TimingSettings } from '../control
 import { NUMERIC_TIMING_KEYS, parseRfc3339 } from '../controllers/timing-settings';
 import type { JsonObject } from '../workloads/json';
 import { asArray, asObject, isJsonObject, readString } from '../workloads/json';
+import type { LoadAction, MemoryPressureAction } from './load-steps';
+import { readLoadAction, readMemoryPressureAction } from './load-steps';
 
 /** The apiVersion and kind of a scenario document. */
 export const SCENARIO_API_VERSION = 'foresight/v1';
@@ -40,7 +44,9 @@ export type ScenarioAction =
       readonly name: string;
       readonly replicas: number;
     }
-  | { readonly type: 'addNode'; readonly name: string; readonly like: string | null };
+  | { readonly type: 'addNode'; readonly name: string; readonly like: string | null }
+  | LoadAction
+  | MemoryPressureAction;
 
 /** A step at a time, with where it was written. */
 export interface ScenarioStep {
@@ -96,10 +102,13 @@ export function readScenario(
   return { steps, until: isTime(until) ? until : null, timing };
 }
 
+/** The keys that name a step's action. */
+const STEP_KINDS = ['drain', 'failNode', 'scale', 'addNode', 'load', 'memoryPressure'] as const;
+
 function readAction(step: JsonObject, problem: (message: string) => void): ScenarioAction | null {
-  const kinds = ['drain', 'failNode', 'scale', 'addNode'].filter((key) => step[key] !== undefined);
+  const kinds = STEP_KINDS.filter((key) => step[key] !== undefined);
   if (kinds.length !== 1) {
-    problem('a step needs exactly one of drain, failNode, scale, addNode');
+    problem(`a step needs exactly one of ${STEP_KINDS.join(', ')}`);
     return null;
   }
   const body = asObject(step[kinds[0] ?? '']);
@@ -146,6 +155,15 @@ function readAction(step: JsonObject, problem: (message: string) => void): Scena
         return null;
       }
       return { type: 'scale', kind, namespace: readString(body['namespace']) ?? 'default', name, replicas };
+    }
+    case 'load':
+    case 'memoryPressure': {
+      const action = kinds[0] === 'load' ? readLoadAction(body) : readMemoryPressureAction(body);
+      if (typeof action === 'string') {
+        problem(action);
+        return null;
+      }
+      return action;
     }
     default: {
       const name = readString(body['name']);
@@ -259,7 +277,8 @@ function commandLineSource(flag: string): ObjectSource {
 
 /**
  * Parses a CLI step flag: `--drain NODE[@T]`, `--fail-node NODE[@T]`, `--add-node NAME[=LIKE][@T]`,
- * `--scale [NAMESPACE/]KIND/NAME=REPLICAS[@T]`. Returns the step or what is wrong.
+ * `--scale [NAMESPACE/]KIND/NAME=REPLICAS[@T]`, `--load [NAMESPACE/]KIND/NAME=PERCENT%|CPU[@T]`. Returns the step
+ * or what is wrong.
  */
 export function parseStepFlag(flag: string, value: string): ScenarioStep | string {
   const at = value.lastIndexOf('@');
@@ -299,6 +318,22 @@ export function parseStepFlag(flag: string, value: string): ScenarioStep | strin
         name: match[3] ?? '',
         replicas: Number(match[4]),
       });
+    }
+    case '--load': {
+      // [NAMESPACE/]KIND/NAME=90% (cpuUtilization) or =1500m (cpu), as a load step writes them.
+      const match = /^(?:([^/=]+)\/)?([A-Za-z]+\/[^/=]+)=(?:(\d+(?:\.\d+)?)%|([^%]+))$/.exec(body);
+      const action =
+        match === null
+          ? 'no match'
+          : readLoadAction({
+              target: match[2],
+              ...(match[1] === undefined ? {} : { namespace: match[1] }),
+              ...(match[3] === undefined ? { cpu: match[4] } : { cpuUtilization: Number(match[3]) }),
+            });
+      if (typeof action === 'string') {
+        return `--load needs [NAMESPACE/]KIND/NAME=PERCENT% or =CPU, then @SECONDS, not ${JSON.stringify(value)}`;
+      }
+      return step(action);
     }
     default:
       return `unknown scenario flag ${flag}`;

@@ -14,6 +14,8 @@ import type { RolloutOutcome, RolloutRecord } from '../controllers/rollout-log';
 import type { TimelineResult } from './run-timeline';
 import { reportJobs } from './job-report';
 import type { ReportJob } from './job-report';
+import { reportAutoscalers, reportKubeletEvictions } from './pressure-report';
+import type { ReportAutoscaler, ReportKubeletEviction } from './pressure-report';
 import { asArray, asObject } from '../workloads/json';
 
 /** One wave of a rollout. */
@@ -109,6 +111,10 @@ export interface TimelineReport {
   readonly drains: readonly ReportDrain[];
   /** What each Job did (job-report.ts). */
   readonly jobs: readonly ReportJob[];
+  /** Each HPA's rescales and failures (pressure-report.ts). */
+  readonly autoscalers: readonly ReportAutoscaler[];
+  /** Pods the kubelet evicted under node pressure (pressure-report.ts). */
+  readonly kubeletEvictions: readonly ReportKubeletEviction[];
   readonly events: readonly TimelineEvent[];
 }
 
@@ -140,6 +146,8 @@ export function buildTimelineReport(result: TimelineResult): TimelineReport {
     disruptionBudgets: reportBudgets(state, index),
     drains: reportDrains(result),
     jobs: reportJobs(state),
+    autoscalers: reportAutoscalers(result.events),
+    kubeletEvictions: reportKubeletEvictions(result.events),
     events: result.events,
   };
 }

@@ -35,6 +35,8 @@ export interface ReportNode {
   readonly name: string;
   readonly allocatable: Readonly<Record<string, string>>;
   readonly requested: Readonly<Record<string, string>>;
+  /** status.capacity.memory when the node gives it (the kubelet's oom_score_adj and eviction read capacity). */
+  readonly memoryCapacity?: string;
 }
 
 /** Why a pod was not placed. */
@@ -129,10 +131,12 @@ function unschedulableOf(record: SchedulingRecord, cluster: Cluster): ReportUnsc
 /** A node's allocatable and requested resources as quantity strings. */
 export function reportNode(node: NodeInfo): ReportNode {
   const requested = formatResources(node.requested, node.allocatable);
+  const capacity = node.node.status?.capacity?.['memory'];
   return {
     name: node.name,
     allocatable: formatResources(node.allocatable, node.allocatable),
     requested: { ...requested, pods: String(node.pods.length) },
+    ...(capacity === undefined ? {} : { memoryCapacity: String(capacity) }),
   };
 }
 

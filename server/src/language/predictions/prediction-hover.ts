@@ -4,6 +4,7 @@
  * the nodes. Short Markdown tables, readable in a hover. Every string from a manifest or the cluster is escaped.
  */
 import type { ReportNode } from '../../engine/simulate/report';
+import { containerOomScoreAdjust, nodeMemoryCapacity } from '../../engine/model/oom-score';
 import { parseQuantity } from '../../engine/model/quantity';
 import { escapeMarkdown } from '../assist/markdown';
 import { pendingSummary } from './prediction-findings';
@@ -92,6 +93,25 @@ export function resourcesHoverMarkdown(
     ),
   ];
   return lines.join('\n');
+}
+
+/**
+ * Markdown for a container's oom_score_adj on the node its pod is predicted on (the kubelet's
+ * GetContainerOOMScoreAdjust: -997 Guaranteed or node-critical, 1000 BestEffort, Burstable by its memory request
+ * over the node's memory capacity); undefined when the pod has no such container or the node is unknown.
+ */
+export function oomScoreHoverMarkdown(
+  podSpec: unknown,
+  containerName: string,
+  node: ReportNode,
+  podLevelResources: boolean,
+): string | undefined {
+  const capacity = nodeMemoryCapacity(node.memoryCapacity, valueOf(node.allocatable['memory']));
+  const score = containerOomScoreAdjust(podSpec, containerName, capacity, { podLevelResources });
+  if (score === undefined || score === null) {
+    return undefined;
+  }
+  return `**oom_score_adj** · container ${escapeMarkdown(containerName)} on ${escapeMarkdown(node.name)} (${formatMemory(capacity)} memory): **${score.score}**, ${escapeMarkdown(score.reason)}. The kernel's OOM killer picks the highest score first; the kubelet evicts under memory pressure before it comes to that.`;
 }
 
 function milliOf(text: string | undefined): number {
