@@ -85,7 +85,7 @@ const cases: { name: string; text: string; expected: SeenFinding[] }[] = [
     expected: [
       {
         code: 'schema-unknown-field',
-        message: 'Unknown field "colour" in spec; did you mean "color"?',
+        message: 'unknown field "spec.colour"; did you mean "color"?',
         at: 'colour',
         line: 6,
         replacement: 'color',
@@ -95,7 +95,7 @@ const cases: { name: string; text: string; expected: SeenFinding[] }[] = [
   {
     name: 'an unknown top-level field is reported (only apiVersion, kind, metadata and the schema fields are allowed)',
     text: `${widget('example.com/v1', 'size: 2')}extra: 1\n`,
-    expected: [{ code: 'schema-unknown-field', message: 'Unknown field "extra".', at: 'extra', line: 6 }],
+    expected: [{ code: 'schema-unknown-field', message: 'unknown field "extra"', at: 'extra', line: 6 }],
   },
   {
     name: 'a wrong type is reported on the value',

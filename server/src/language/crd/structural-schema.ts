@@ -7,8 +7,9 @@
  * - apiVersion, kind and metadata are always allowed at the root, and in x-kubernetes-embedded-resource objects;
  * - OpenAPI 3.0's boolean exclusiveMinimum/exclusiveMaximum become JSON schema's numeric ones.
  * https://kubernetes.io/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definitions/#specifying-a-structural-schema
- * Left out: formats, defaults, x-kubernetes-validations (CEL rules), list types (set and map uniqueness), and
- * patterns that JavaScript cannot read (Go's RE2 syntax differs in corners); those are not checked.
+ * Defaults, list types (set and map uniqueness) and x-kubernetes-validations (CEL rules) are checked beside ajv
+ * (custom-resource-checks.ts). Left out: formats, and patterns that JavaScript cannot read (Go's RE2 syntax
+ * differs in corners); those are not checked.
  */
 import type { JsonSchema } from '../schema/schema-store';
 
