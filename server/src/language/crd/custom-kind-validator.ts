@@ -64,7 +64,9 @@ const compiledByText = new Map<string, CompiledCrd>();
 
 /** Builds the validator of the kinds defined by the CRDs among some objects (other objects are ignored). */
 export function buildCustomKindValidator(crdObjects: readonly ManifestObject[]): CrdKindValidator {
-  const byKind = new Map<string, CompiledCrd>();
+  // Definitions only: a kind's schemas are compiled the first time a custom resource of that kind is
+  // validated, so a folder of CRDs without custom resources compiles nothing.
+  const byKind = new Map<string, CrdDefinition>();
   for (const object of crdObjects) {
     const definition = readCrdDefinition(object);
     if (definition === undefined) {
@@ -72,17 +74,17 @@ export function buildCustomKindValidator(crdObjects: readonly ManifestObject[]):
     }
     const key = `${definition.group}/${definition.kind}`;
     if (!byKind.has(key)) {
-      byKind.set(key, compiledCrdOf(definition));
+      byKind.set(key, definition);
     }
   }
   const kinds = [...byKind.keys()].sort();
-  const texts = kinds.map((kind) => byKind.get(kind)?.definition.text ?? '');
+  const texts = kinds.map((kind) => byKind.get(kind)?.text ?? '');
   return {
     key: `crds:${kinds.length}:${hashText(texts.join('\u0000'))}`,
     kinds,
     validate: (object) => {
-      const compiled = byKind.get(`${groupOf(object.apiVersion)}/${object.kind}`);
-      return compiled === undefined ? 'unknown' : validateCustomResource(object, compiled);
+      const definition = byKind.get(`${groupOf(object.apiVersion)}/${object.kind}`);
+      return definition === undefined ? 'unknown' : validateCustomResource(object, compiledCrdOf(definition));
     },
   };
 }
