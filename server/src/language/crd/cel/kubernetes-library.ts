@@ -1,7 +1,8 @@
 /**
  * The Kubernetes CEL libraries CRD rules use that @marcbachmann/cel-js does not have, registered on its
  * Environment, and the names of every function a rule may call. Modelled on
- * staging/src/k8s.io/apiserver/pkg/cel/library/ (lists.go, regex.go, quantity.go, ip.go, urls.go) and cel-go's
+ * staging/src/k8s.io/apiserver/pkg/cel/library/ (lists.go, regex.go, quantity.go, ip.go, urls.go in
+ * url-library.ts) and cel-go's
  * ext/strings.go. Left out (a rule calling them is not evaluated, and says so): format.*, semver, cidr,
  * ip() objects, authz, sets and math extensions, strings.quote/format/reverse.
  * Quantities compare by their value in thousandths rounded up (engine/model/quantity), so two quantities that
@@ -9,6 +10,7 @@
  */
 import type { Environment } from '@marcbachmann/cel-js';
 import { parseQuantity } from '../../../engine/model/quantity';
+import { CelUrl, escapedPathOf, hostnameOf, parseRequestUri, portOf, queryOf } from './url-library';
 
 /** A parsed Kubernetes quantity as a CEL value (type Quantity). */
 export class CelQuantity {
@@ -137,6 +139,18 @@ export function registerKubernetesLibrary(env: Environment): Environment {
     .registerFunction('string.re2Matches(string): bool', (text: string, pattern: string) =>
       re2Pattern(pattern, '').test(text),
     )
+    .registerType('URL', CelUrl)
+    .registerFunction('isURL(string): bool', (text: string) => typeof parseRequestUri(text) !== 'string')
+    .registerFunction('url(string): URL', (text: string) => {
+      const url = parseRequestUri(text);
+      return typeof url === 'string' ? fail(url) : url;
+    })
+    .registerFunction('URL.getScheme(): string', (url: CelUrl) => url.scheme)
+    .registerFunction('URL.getHost(): string', (url: CelUrl) => url.host)
+    .registerFunction('URL.getHostname(): string', (url: CelUrl) => hostnameOf(url))
+    .registerFunction('URL.getPort(): string', (url: CelUrl) => portOf(url))
+    .registerFunction('URL.getEscapedPath(): string', (url: CelUrl) => escapedPathOf(url))
+    .registerFunction('URL.getQuery(): map<string, list<string>>', (url: CelUrl) => queryOf(url))
     .registerFunction('isIP(string): bool', (text: string) => isIpAddress(text))
     .registerFunction('isQuantity(string): bool', (text: string) => parseQuantity(text).ok)
     .registerFunction('quantity(string): Quantity', (text: string) => toQuantity(text))
