@@ -98,6 +98,25 @@ const cases: { name: string; text: string; expected: SeenFinding[] }[] = [
     expected: [{ code: 'schema-unknown-field', message: 'unknown field "extra"', at: 'extra', line: 6 }],
   },
   {
+    name: 'an unknown field under metadata is refused by strict decoding, with the ObjectMeta field it resembles',
+    text: yaml(
+      'apiVersion: example.com/v1',
+      'kind: Widget',
+      'metadata: { name: small, lables: { app: w }, annotations: { a: b } }',
+      'spec:',
+      '  size: 2',
+    ),
+    expected: [
+      {
+        code: 'schema-unknown-field',
+        message: 'unknown field "metadata.lables"; did you mean "labels"?',
+        at: 'lables',
+        line: 3,
+        replacement: 'labels',
+      },
+    ],
+  },
+  {
     name: 'a wrong type is reported on the value',
     text: widget('example.com/v1', 'size: three'),
     expected: [

@@ -131,11 +131,42 @@ function isReadablePattern(pattern: string): boolean {
   }
 }
 
+/**
+ * The fields of ObjectMeta (k8s.io/apimachinery/pkg/apis/meta/v1 ObjectMeta): strict decoding refuses any other
+ * under metadata (`unknown field "metadata.lables"`), whatever the CRD says.
+ */
+const OBJECT_META_FIELDS = [
+  'annotations',
+  'creationTimestamp',
+  'deletionGracePeriodSeconds',
+  'deletionTimestamp',
+  'finalizers',
+  'generateName',
+  'generation',
+  'labels',
+  'managedFields',
+  'name',
+  'namespace',
+  'ownerReferences',
+  'resourceVersion',
+  'selfLink',
+  'uid',
+] as const;
+
 /** Allows apiVersion, kind and metadata (the root, and embedded resources, always have them). */
 function allowObjectMeta(schema: JsonSchema): void {
   // metadata is an ObjectMeta whatever the CRD says; a CRD may only narrow name and generateName.
-  const metadata: JsonSchema = { ...(schema.properties?.['metadata'] ?? {}), type: 'object' };
-  delete metadata.additionalProperties;
+  const declared = schema.properties?.['metadata']?.properties ?? {};
+  const metadata: JsonSchema = {
+    type: 'object',
+    properties: Object.fromEntries(
+      OBJECT_META_FIELDS.map((field) => [
+        field,
+        (field === 'name' || field === 'generateName') && declared[field] !== undefined ? declared[field] : {},
+      ]),
+    ),
+    additionalProperties: false,
+  };
   schema.properties = {
     ...(schema.properties ?? {}),
     apiVersion: { type: 'string' },
