@@ -162,7 +162,9 @@ function allowObjectMeta(schema: JsonSchema): void {
     properties: Object.fromEntries(
       OBJECT_META_FIELDS.map((field) => [
         field,
-        (field === 'name' || field === 'generateName') && declared[field] !== undefined ? declared[field] : {},
+        (field === 'name' || field === 'generateName') && declared[field] !== undefined
+          ? declared[field]
+          : {},
       ]),
     ),
     additionalProperties: false,
