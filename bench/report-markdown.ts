@@ -214,6 +214,17 @@ export function renderMarkdown(results: BenchResults): string {
         `${cli.reportedErrors} error line(s) (the known error).`,
     );
   }
+  const crd = results.crd;
+  if (crd !== undefined) {
+    out.push(
+      '',
+      '## CRD folder',
+      '',
+      `\`foresight validate\` on ${crd.crds} generated CustomResourceDefinitions (${crd.mib} MiB) and no custom ` +
+        `resource: spawn to exit ${cell(crd.wallMs)} ms (${cell(crd.cpuMs)} ms of CPU), peak RSS ` +
+        `${cell(crd.peakRssMiB)} MiB; exit ${String(crd.exitCode)}.`,
+    );
+  }
   const extension = results.extension;
   if (extension !== undefined) {
     const initialize = ours?.spawnToInitializedMs;

@@ -7,6 +7,7 @@ import type { CaptureResult } from './captured-cluster';
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import type { CliReport } from './cli-validate';
+import type { CrdFolderReport } from './crd-folder';
 import type { EngineReport } from './engine';
 import type { ExtensionReport } from './extension';
 import type { GoalResult } from './goals';
@@ -42,6 +43,8 @@ export interface BenchResults {
   readonly phases?: PhaseResult[];
   readonly engine?: EngineReport;
   readonly cli?: CliReport;
+  /** `foresight validate` on a folder of large CRDs (issue #18). */
+  readonly crd?: CrdFolderReport;
   /** A captured cluster of real size: read, simulated, held in memory; and whether the editor takes it. */
   readonly capture?: readonly CaptureResult[];
   readonly extension?: ExtensionReport;

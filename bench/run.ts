@@ -4,13 +4,14 @@
  * only a section that could not run at all makes the exit code non-zero.
  *   npm run bench                           the full run (about 20 minutes on 2 cores)
  *   npm run bench -- --quick                a smoke run under a minute (writes bench/results/quick.*)
- *   npm run bench -- --only=engine,cli      some sections: lsp, phases, engine, cli, capture, extension
+ *   npm run bench -- --only=engine,cli      some sections: lsp, phases, engine, cli, crd, capture, extension
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { benchCli } from './cli-validate';
+import { benchCrdFolder } from './crd-folder';
 import { benchCapture } from './captured-cluster';
 import { benchEngine } from './engine';
 import { benchExtension } from './extension';
@@ -38,6 +39,7 @@ const PLAN = isQuick
         repeats: 1,
       },
       cli: { folders: 2, filesPerFolder: 2, resourcesPerFile: 50, repeats: 2 },
+      crd: { crds: 2, breadth: 4, repeats: 1 },
       capture: { sizes: [[100, 2_000]] as const, repeats: 1 },
       extensionRepeats: 2,
     }
@@ -51,6 +53,7 @@ const PLAN = isQuick
         repeats: 3,
       },
       cli: { folders: 10, filesPerFolder: 10, resourcesPerFile: 100, repeats: 5 },
+      crd: { crds: 10, breadth: 7, repeats: 5 },
       capture: {
         sizes: [
           [100, 2_000],
@@ -111,6 +114,7 @@ async function main(): Promise<void> {
     );
     const engine = await section('engine', () => benchEngine({ ...PLAN.engine, log }));
     const cli = await section('cli', () => benchCli({ ...PLAN.cli, workDir, log }));
+    const crd = await section('crd', () => benchCrdFolder({ ...PLAN.crd, workDir, log }));
     const capture = await section('capture', () => Promise.resolve(benchCapture({ ...PLAN.capture, log })));
     const extension = await section('extension', () => benchExtension(PLAN.extensionRepeats, log));
     const results: BenchResults = {
@@ -122,6 +126,7 @@ async function main(): Promise<void> {
       phases,
       engine,
       cli,
+      crd,
       capture,
       extension,
       failures,

@@ -66,6 +66,12 @@ export const FINDING_CODES = {
   'schema-enum': 'error',
   /** Any other schema constraint (minimum, maximum, …). */
   'schema-constraint': 'error',
+  /** A CRD's x-kubernetes-validations rule (CEL) is false for a custom resource, or fails with "no such key". */
+  'crd-validation-rule': 'error',
+  /** A CRD's x-kubernetes-validations rule could not be evaluated here (a function we lack, the cost bound). */
+  'crd-rule-not-evaluated': 'information',
+  /** Two items of an x-kubernetes-list-type set, or of a map list with the same keys, in a custom resource. */
+  'crd-list-duplicate': 'error',
   /** A resource quantity is malformed ("128mb"). */
   'invalid-quantity': 'error',
   /** A resource quantity is negative where the API server requires it to be non-negative. */

@@ -46,6 +46,8 @@ const NOT_CODES = new Set([
   'foresight-validate',
   'inter-pod-affinity',
   'kube-foresight',
+  'x-kubernetes-list-type',
+  'x-kubernetes-validations',
   'libkrb5-dev',
   'libsecret-1-dev',
   'libx11-dev',

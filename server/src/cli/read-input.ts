@@ -9,8 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { customKindsOf, getAnalysisContext } from '../host/analysis-context';
-import type { AnalysisContext } from '../language/analyzer';
+import { customKindsOf, getAnalysisContext, usesCustomKinds } from '../host/analysis-context';
 import { analyzeText } from '../language/analyzer';
 import type { Finding } from '../language/findings';
 import type { ManifestFile } from '../language/manifests/read-manifests';
@@ -108,18 +107,30 @@ export function readCliInput(paths: readonly string[], io: CliIo, options: ReadI
       return { ok: false, usage: false, message: `cannot read ${display(file)}: ${reason}` };
     }
   }
-  const analyse = (context: AnalysisContext): InputFile[] =>
-    texts.map(({ id, text, lines, role, chart }) => ({
-      id,
-      text,
-      analysis: analyzeText(text, withHelmChart(withKustomizeRole(context, role), chart)),
-      lines: lines ?? new LineIndex(text),
-    }));
-  let files = analyse(getAnalysisContext(options.kubernetesVersion, options.maxFileLength));
-  // CustomResourceDefinitions among the files define kinds that the other files may use: analyse again with them.
+  const firstContext = getAnalysisContext(options.kubernetesVersion, options.maxFileLength);
+  let files: InputFile[] = texts.map(({ id, text, lines, role, chart }) => ({
+    id,
+    text,
+    analysis: analyzeText(text, withHelmChart(withKustomizeRole(firstContext, role), chart)),
+    lines: lines ?? new LineIndex(text),
+  }));
+  // CustomResourceDefinitions among the files define kinds that the other files may use: analyse again, with
+  // them, the files that hold objects of those kinds (a folder of CRDs alone is read once).
   const customKinds = customKindsOf(files.map((file) => file.analysis));
   if (customKinds !== undefined) {
-    files = analyse(getAnalysisContext(options.kubernetesVersion, options.maxFileLength, customKinds));
+    const context = getAnalysisContext(options.kubernetesVersion, options.maxFileLength, customKinds);
+    files = files.map((file, index) => {
+      const input = texts[index];
+      return usesCustomKinds(file.analysis, customKinds)
+        ? {
+            ...file,
+            analysis: analyzeText(
+              file.text,
+              withHelmChart(withKustomizeRole(context, input?.role), input?.chart),
+            ),
+          }
+        : file;
+    });
   }
   const charts = collected.charts.map((folder) => ({
     file: display(join(folder, 'Chart.yaml')),

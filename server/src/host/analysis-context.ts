@@ -9,6 +9,7 @@ import type { ApiServing } from '../engine/admission/api-discovery';
 import { createApiServing, createApiVersionCheck } from '../language/kubernetes/api-version-history';
 import { buildCustomKindValidator, isCrdObject } from '../language/crd';
 import type { CrdKindValidator } from '../language/crd';
+import { groupOf } from '../language/kubernetes/pod-spec-paths';
 import { OBJECT_RULES } from '../language/rules';
 import { checkEnumValues } from '../language/schema/enum-values';
 import { loadApiVersionsDocument, loadSchemaStore } from './schema-files';
@@ -49,6 +50,17 @@ export function customKindsOf(analyses: readonly FileAnalysis[]): CrdKindValidat
     analysis.documents.flatMap((document) => document.objects.filter((object) => isCrdObject(object))),
   );
   return crds.length === 0 ? undefined : buildCustomKindValidator(crds);
+}
+
+/**
+ * Whether a file holds an object of a kind the CRDs define: only such a file reads differently once the CRDs are
+ * known (its custom resources are validated instead of reported as unknown), so only it is analysed again.
+ */
+export function usesCustomKinds(analysis: FileAnalysis, customKinds: CrdKindValidator): boolean {
+  const kinds = new Set(customKinds.kinds);
+  return analysis.documents.some((document) =>
+    document.objects.some((object) => kinds.has(`${groupOf(object.apiVersion)}/${object.kind}`)),
+  );
 }
 
 const servings = new Map<string, ApiServing>();

@@ -85,7 +85,7 @@ const cases: { name: string; text: string; expected: SeenFinding[] }[] = [
     expected: [
       {
         code: 'schema-unknown-field',
-        message: 'Unknown field "colour" in spec; did you mean "color"?',
+        message: 'unknown field "spec.colour"; did you mean "color"?',
         at: 'colour',
         line: 6,
         replacement: 'color',
@@ -95,7 +95,26 @@ const cases: { name: string; text: string; expected: SeenFinding[] }[] = [
   {
     name: 'an unknown top-level field is reported (only apiVersion, kind, metadata and the schema fields are allowed)',
     text: `${widget('example.com/v1', 'size: 2')}extra: 1\n`,
-    expected: [{ code: 'schema-unknown-field', message: 'Unknown field "extra".', at: 'extra', line: 6 }],
+    expected: [{ code: 'schema-unknown-field', message: 'unknown field "extra"', at: 'extra', line: 6 }],
+  },
+  {
+    name: 'an unknown field under metadata is refused by strict decoding, with the ObjectMeta field it resembles',
+    text: yaml(
+      'apiVersion: example.com/v1',
+      'kind: Widget',
+      'metadata: { name: small, lables: { app: w }, annotations: { a: b } }',
+      'spec:',
+      '  size: 2',
+    ),
+    expected: [
+      {
+        code: 'schema-unknown-field',
+        message: 'unknown field "metadata.lables"; did you mean "labels"?',
+        at: 'lables',
+        line: 3,
+        replacement: 'labels',
+      },
+    ],
   },
   {
     name: 'a wrong type is reported on the value',

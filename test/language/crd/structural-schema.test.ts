@@ -2,10 +2,31 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { toAjvSchema } from '../../../server/src/language/crd/structural-schema';
 
+/** ObjectMeta's fields: any other under metadata is an unknown field. */
+const OBJECT_META = Object.fromEntries(
+  [
+    'annotations',
+    'creationTimestamp',
+    'deletionGracePeriodSeconds',
+    'deletionTimestamp',
+    'finalizers',
+    'generateName',
+    'generation',
+    'labels',
+    'managedFields',
+    'name',
+    'namespace',
+    'ownerReferences',
+    'resourceVersion',
+    'selfLink',
+    'uid',
+  ].map((field) => [field, {}]),
+);
+
 const ROOT_FIELDS = {
   apiVersion: { type: 'string' },
   kind: { type: 'string' },
-  metadata: { type: 'object' },
+  metadata: { type: 'object', properties: OBJECT_META, additionalProperties: false },
 };
 
 const cases: { name: string; input: unknown; expected: unknown }[] = [

@@ -45,6 +45,12 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
   'schema-unknown-field': 'A field is not part of the schema (strict field validation).',
   'schema-enum': 'A value is not one of the allowed values.',
   'schema-constraint': 'Any other schema constraint (minimum, maximum, …).',
+  'crd-validation-rule':
+    'A CRD\'s x-kubernetes-validations rule (CEL) is false for a custom resource, or fails with "no such key".',
+  'crd-rule-not-evaluated':
+    "A CRD's x-kubernetes-validations rule could not be evaluated here (a function we lack, the cost bound).",
+  'crd-list-duplicate':
+    'Two items of an x-kubernetes-list-type set, or of a map list with the same keys, in a custom resource.',
   'invalid-quantity': 'A resource quantity is malformed ("128mb").',
   'negative-quantity': 'A resource quantity is negative where the API server requires it to be non-negative.',
   'selector-mismatch': "A workload's selector does not match its pod template labels.",

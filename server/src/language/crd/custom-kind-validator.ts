@@ -2,7 +2,8 @@
  * Validation of custom resources by the CustomResourceDefinitions among the analysed objects: for each served
  * version, `<group>/<version>` and spec.names.kind are validated against that version's openAPIV3Schema
  * (converted by structural-schema.ts), plus the metadata checks the API server makes on every custom resource
- * (a DNS-1123 subdomain name, label syntax). Each CRD's schemas are compiled once and cached by the CRD's JSON
+ * (a DNS-1123 subdomain name, label syntax), list-type uniqueness and x-kubernetes-validations rules
+ * (custom-resource-checks.ts). Each CRD's schemas are compiled once and cached by the CRD's JSON
  * text, so rebuilding the validator after an edit elsewhere costs nothing. A schema ajv cannot compile leaves
  * its kind known but unchecked: no finding, no crash.
  */
@@ -20,6 +21,8 @@ import type { JsonSchema } from '../schema/schema-store';
 import { rangeForValue } from '../yaml/node-at-path';
 import type { CrdDefinition } from './crd-definitions';
 import { readCrdDefinition } from './crd-definitions';
+import { checkListsAndRules, unknownFieldFindings } from './custom-resource-checks';
+import { applySchemaDefaults } from './schema-defaults';
 import { toAjvSchema } from './structural-schema';
 
 /** A CustomKindValidator with a key that changes whenever the CRDs behind it change. */
@@ -32,6 +35,10 @@ export interface CrdKindValidator extends CustomKindValidator {
 
 interface CompiledVersion {
   readonly served: boolean;
+  /** The version's openAPIV3Schema as written (list types, defaults and CEL rules are read from it). */
+  readonly structural: unknown;
+  /** Whether the schema has x-kubernetes-validations rules anywhere. */
+  readonly hasRules: boolean;
   /** Undefined when the version has no schema or its schema could not be compiled. */
   readonly validate: ValidateFunction | undefined;
   readonly schema: JsonSchema | undefined;
@@ -57,7 +64,9 @@ const compiledByText = new Map<string, CompiledCrd>();
 
 /** Builds the validator of the kinds defined by the CRDs among some objects (other objects are ignored). */
 export function buildCustomKindValidator(crdObjects: readonly ManifestObject[]): CrdKindValidator {
-  const byKind = new Map<string, CompiledCrd>();
+  // Definitions only: a kind's schemas are compiled the first time a custom resource of that kind is
+  // validated, so a folder of CRDs without custom resources compiles nothing.
+  const byKind = new Map<string, CrdDefinition>();
   for (const object of crdObjects) {
     const definition = readCrdDefinition(object);
     if (definition === undefined) {
@@ -65,17 +74,17 @@ export function buildCustomKindValidator(crdObjects: readonly ManifestObject[]):
     }
     const key = `${definition.group}/${definition.kind}`;
     if (!byKind.has(key)) {
-      byKind.set(key, compiledCrdOf(definition));
+      byKind.set(key, definition);
     }
   }
   const kinds = [...byKind.keys()].sort();
-  const texts = kinds.map((kind) => byKind.get(kind)?.definition.text ?? '');
+  const texts = kinds.map((kind) => byKind.get(kind)?.text ?? '');
   return {
     key: `crds:${kinds.length}:${hashText(texts.join('\u0000'))}`,
     kinds,
     validate: (object) => {
-      const compiled = byKind.get(`${groupOf(object.apiVersion)}/${object.kind}`);
-      return compiled === undefined ? 'unknown' : validateCustomResource(object, compiled);
+      const definition = byKind.get(`${groupOf(object.apiVersion)}/${object.kind}`);
+      return definition === undefined ? 'unknown' : validateCustomResource(object, compiledCrdOf(definition));
     },
   };
 }
@@ -87,7 +96,12 @@ function compiledCrdOf(definition: CrdDefinition): CompiledCrd {
   }
   const versions = new Map<string, CompiledVersion>();
   for (const version of definition.versions) {
-    versions.set(version.name, { served: version.served, ...compileSchema(version.schema) });
+    versions.set(version.name, {
+      served: version.served,
+      structural: version.schema,
+      hasRules: JSON.stringify(version.schema ?? null).includes('"x-kubernetes-validations"'),
+      ...compileSchema(version.schema),
+    });
   }
   const compiled: CompiledCrd = { definition, versions };
   compiledByText.set(definition.text, compiled);
@@ -126,8 +140,21 @@ function validateCustomResource(object: ManifestObject, compiled: CompiledCrd): 
   }
   const findings: Finding[] = [];
   const validate = version.validate;
-  if (validate !== undefined && !validate(object.value)) {
-    findings.push(...mapSchemaErrors(validate.errors ?? [], object.value, object.node));
+  // The API server defaults a custom resource from its schema before it validates it (a defaulted field can
+  // decide a oneOf branch or a list-map key), so every check below reads the defaulted value.
+  const value =
+    version.structural === undefined ? object.value : applySchemaDefaults(version.structural, object.value);
+  if (validate !== undefined && !validate(value)) {
+    const errors = validate.errors ?? [];
+    const unknown = errors.filter((error) => error.keyword === 'additionalProperties');
+    const others = errors.filter((error) => error.keyword !== 'additionalProperties');
+    findings.push(
+      ...unknownFieldFindings(unknown, value, object.node),
+      ...mapSchemaErrors(others, value, object.node),
+    );
+  }
+  if (version.structural !== undefined && validate !== undefined) {
+    findings.push(...checkListsAndRules(version.structural, value, object.node, version.hasRules).findings);
   }
   findings.push(...checkNameFields(object, 'dns1123-subdomain'), ...checkObjectLabels(object));
   return findings;

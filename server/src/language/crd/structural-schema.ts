@@ -7,8 +7,9 @@
  * - apiVersion, kind and metadata are always allowed at the root, and in x-kubernetes-embedded-resource objects;
  * - OpenAPI 3.0's boolean exclusiveMinimum/exclusiveMaximum become JSON schema's numeric ones.
  * https://kubernetes.io/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definitions/#specifying-a-structural-schema
- * Left out: formats, defaults, x-kubernetes-validations (CEL rules), list types (set and map uniqueness), and
- * patterns that JavaScript cannot read (Go's RE2 syntax differs in corners); those are not checked.
+ * Defaults, list types (set and map uniqueness) and x-kubernetes-validations (CEL rules) are checked beside ajv
+ * (custom-resource-checks.ts). Left out: formats, and patterns that JavaScript cannot read (Go's RE2 syntax
+ * differs in corners); those are not checked.
  */
 import type { JsonSchema } from '../schema/schema-store';
 
@@ -130,11 +131,44 @@ function isReadablePattern(pattern: string): boolean {
   }
 }
 
+/**
+ * The fields of ObjectMeta (k8s.io/apimachinery/pkg/apis/meta/v1 ObjectMeta): strict decoding refuses any other
+ * under metadata (`unknown field "metadata.lables"`), whatever the CRD says.
+ */
+const OBJECT_META_FIELDS = [
+  'annotations',
+  'creationTimestamp',
+  'deletionGracePeriodSeconds',
+  'deletionTimestamp',
+  'finalizers',
+  'generateName',
+  'generation',
+  'labels',
+  'managedFields',
+  'name',
+  'namespace',
+  'ownerReferences',
+  'resourceVersion',
+  'selfLink',
+  'uid',
+] as const;
+
 /** Allows apiVersion, kind and metadata (the root, and embedded resources, always have them). */
 function allowObjectMeta(schema: JsonSchema): void {
   // metadata is an ObjectMeta whatever the CRD says; a CRD may only narrow name and generateName.
-  const metadata: JsonSchema = { ...(schema.properties?.['metadata'] ?? {}), type: 'object' };
-  delete metadata.additionalProperties;
+  const declared = schema.properties?.['metadata']?.properties ?? {};
+  const metadata: JsonSchema = {
+    type: 'object',
+    properties: Object.fromEntries(
+      OBJECT_META_FIELDS.map((field) => [
+        field,
+        (field === 'name' || field === 'generateName') && declared[field] !== undefined
+          ? declared[field]
+          : {},
+      ]),
+    ),
+    additionalProperties: false,
+  };
   schema.properties = {
     ...(schema.properties ?? {}),
     apiVersion: { type: 'string' },
