@@ -207,7 +207,12 @@ function createRow(): EventRow {
 }
 
 function typeClass(type: string): string {
-  if (type.startsWith('Drain') || type === 'NodeCordoned') {
+  if (
+    type.startsWith('Drain') ||
+    type === 'NodeCordoned' ||
+    type.startsWith('ScaleDown') ||
+    type === 'NodeRemoved'
+  ) {
     return 'drain';
   }
   if (
@@ -216,12 +221,13 @@ function typeClass(type: string): string {
     type === 'ProvisioningFailed' ||
     type === 'JobFailed' ||
     type === 'PodUnschedulable' ||
+    type === 'NotTriggerScaleUp' ||
     type === 'NodeNotReady' ||
     type === 'ProgressDeadlineExceeded'
   ) {
     return 'bad';
   }
-  if (type.startsWith('Rollout') || type === 'ScaleChanged') {
+  if (type.startsWith('Rollout') || type === 'ScaleChanged' || type === 'TriggeredScaleUp') {
     return 'rollout';
   }
   return 'plain';

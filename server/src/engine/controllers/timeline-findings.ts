@@ -30,6 +30,8 @@ const OUTCOME_CODES: ReadonlySet<string> = new Set<TimelineFindingCode>([
   'container-cannot-start',
   'claim-pending',
   'job-fails',
+  'pod-waits-for-scale-up',
+  'pod-no-scale-up',
 ]);
 
 /** Whether a finding code (of the engine or the timeline) is a predicted outcome rather than an input problem. */

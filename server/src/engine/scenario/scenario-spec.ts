@@ -13,6 +13,7 @@
  *       - { at: 300, failNode: { node: worker-2 } }
  *       - { at: 30,  scale: { kind: Deployment, namespace: default, name: web, replicas: 6 } }
  *       - { at: 0,   addNode: { name: worker-4, like: worker-1 } }
+ *     autoscaler: { scanInterval: 10s, scaleDownUnneededTime: 10m, expander: least-waste }  # with NodeGroups
  */
 import { MAX_EXPANDED_PODS } from '../workloads/types';
 import type { ObjectSource } from '../model/source';
@@ -23,6 +24,8 @@ import { timelineFinding } from '../controllers/timeline-findings';
 import type { JobPodFailure, NumericTimingKey, TimingSettings } from '../controllers/timing-settings';
 import { NUMERIC_TIMING_KEYS, parseRfc3339 } from '../controllers/timing-settings';
 import type { JsonObject } from '../workloads/json';
+import type { AutoscalerSettings } from '../autoscaler/autoscaler-settings';
+import { readAutoscalerSettings } from '../autoscaler/autoscaler-settings';
 import { asArray, asObject, isJsonObject, readString } from '../workloads/json';
 
 /** The apiVersion and kind of a scenario document. */
@@ -50,11 +53,13 @@ export interface ScenarioStep {
   readonly path: readonly (string | number)[];
 }
 
-/** A scenario: steps, an optional end time, timing overrides. */
+/** A scenario: steps, an optional end time, timing overrides, the cluster autoscaler's settings. */
 export interface Scenario {
   readonly steps: readonly ScenarioStep[];
   readonly until: number | null;
   readonly timing: Partial<TimingSettings>;
+  /** The cluster autoscaler's flags (autoscaler/autoscaler-settings.ts); it runs when the cluster has NodeGroups. */
+  readonly autoscaler?: Partial<AutoscalerSettings>;
 }
 
 /** Whether an object is a scenario document. */
@@ -93,7 +98,10 @@ export function readScenario(
       steps.push({ at, action, source, path });
     }
   });
-  return { steps, until: isTime(until) ? until : null, timing };
+  const autoscaler = readAutoscalerSettings(asObject(spec['autoscaler']), (path, message) =>
+    problem(['spec', 'autoscaler', ...path], message),
+  );
+  return { steps, until: isTime(until) ? until : null, timing, autoscaler };
 }
 
 function readAction(step: JsonObject, problem: (message: string) => void): ScenarioAction | null {

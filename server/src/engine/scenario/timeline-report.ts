@@ -13,6 +13,8 @@ import { checkEviction, refusalMessage } from '../controllers/eviction';
 import type { RolloutOutcome, RolloutRecord } from '../controllers/rollout-log';
 import type { TimelineResult } from './run-timeline';
 import { reportJobs } from './job-report';
+import { reportAutoscaler } from '../autoscaler/autoscaler-report';
+import type { ReportAutoscaler } from '../autoscaler/autoscaler-report';
 import type { ReportJob } from './job-report';
 import { asArray, asObject } from '../workloads/json';
 
@@ -109,6 +111,8 @@ export interface TimelineReport {
   readonly drains: readonly ReportDrain[];
   /** What each Job did (job-report.ts). */
   readonly jobs: readonly ReportJob[];
+  /** What the cluster autoscaler did (autoscaler/autoscaler-report.ts); only when the cluster has NodeGroups. */
+  readonly autoscaler?: ReportAutoscaler;
   readonly events: readonly TimelineEvent[];
 }
 
@@ -140,6 +144,14 @@ export function buildTimelineReport(result: TimelineResult): TimelineReport {
     disruptionBudgets: reportBudgets(state, index),
     drains: reportDrains(result),
     jobs: reportJobs(state),
+    ...(result.autoscaler === null
+      ? {}
+      : {
+          autoscaler: reportAutoscaler(result.autoscaler, (key) => {
+            const pod = state.pods.get(key);
+            return pod !== undefined && pod.nodeName === null && !pod.isGone;
+          }),
+        }),
     events: result.events,
   };
 }
