@@ -16,6 +16,7 @@ import { evictPod } from '../controllers/disruption-controller';
 import { refusalMessage } from '../controllers/eviction';
 import type { SimPod } from '../controllers/sim-pod';
 import { isActive } from '../controllers/sim-pod';
+import { PRIORITY } from '../sim/priorities';
 import type { AutoscalerSettings } from './autoscaler-settings';
 import type { AutoscalerLog, ScaleDownRecord } from './autoscaler-log';
 import type { NodeGroupSpec } from './node-group';
@@ -43,7 +44,15 @@ export class ScaleDown {
     private readonly setup: SnapshotSetup,
     private readonly membership: Map<string, NodeGroupSpec>,
     private readonly log: AutoscalerLog,
-  ) {}
+  ) {
+    // The actuator removes the node as soon as its drain is done (not at the next scan).
+    state.onPod((pod, change) => {
+      const deletion = this.deletion;
+      if (change === 'gone' && deletion !== null && pod.nodeName === deletion.node.name) {
+        state.sim.at(state.sim.now, PRIORITY.autoscaler, () => this.finishDeletion());
+      }
+    });
+  }
 
   /** Whether a node is being deleted (the scale-up does not count on it). */
   isDeleting(name: string): boolean {

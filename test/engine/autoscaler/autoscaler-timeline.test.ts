@@ -1,0 +1,362 @@
+/**
+ * The cluster autoscaler over simulated time: scale-ups with cluster-autoscaler's events and the time the pods
+ * wait, the reasons when no group helps, scale-down after the unneeded time, what keeps a node, and bad input.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { NODE_GROUP_LABEL } from '../../../server/src/engine/autoscaler/node-group';
+import { eventsOf, nodes, run } from '../controllers/timeline-builders';
+import { autoscalerScenario, cpuDeployment, nodeGroup, runAutoscaled } from './autoscaler-builders';
+
+const WORKERS = nodeGroup('workers', {
+  minSize: 1,
+  maxSize: 5,
+  labels: { pool: 'workers' },
+  selector: { matchLabels: { pool: 'workers' } },
+});
+
+function scheduledAt(result: ReturnType<typeof run>, prefix: string): number[] {
+  return eventsOf(result, 'PodScheduled', prefix).map((event) => event.time);
+}
+
+describe('scale-up', () => {
+  test('a Deployment too big for the nodes schedules after the group grows: events, node label, wait, report', () => {
+    const result = runAutoscaled({
+      workers: 2,
+      cluster: [WORKERS],
+      manifests: [cpuDeployment('web', 6, '900m')],
+    });
+    const triggered = eventsOf(result, 'TriggeredScaleUp', 'web-');
+    assert.equal(triggered.length, 2);
+    assert.deepEqual(
+      triggered.map((event) => [event.time, event.message]),
+      [
+        [0, 'pod triggered scale-up: [{workers 2->3 (max: 5)}]'],
+        [0, 'pod triggered scale-up: [{workers 2->3 (max: 5)}]'],
+      ],
+    );
+    const added = eventsOf(result, 'NodeAdded', 'workers-');
+    assert.deepEqual(
+      added.map((event) => [event.time, event.object.name]),
+      [[90, 'workers-1']],
+    );
+    assert.equal(result.state.nodes.get('workers-1')?.info.labels[NODE_GROUP_LABEL], 'workers');
+    assert.deepEqual(
+      scheduledAt(result, 'web-').sort((a, b) => a - b),
+      [0, 0, 0, 0, 90, 90],
+    );
+    assert.deepEqual(
+      result.autoscaler?.scaleUps.map((up) => [up.time, up.group, up.from, up.to, up.max, up.pods.length]),
+      [[0, 'workers', 2, 3, 5, 2]],
+    );
+    const waits = result.findings.filter((finding) => finding.code === 'pod-waits-for-scale-up');
+    assert.deepEqual(
+      waits.map((finding) => finding.message),
+      [
+        '2 pods of Deployment web: Pending for ~90 s until the cluster autoscaler adds a node to group `workers` (2 → 3 of max 5).',
+      ],
+    );
+  });
+
+  test('the same input gives the same timeline', () => {
+    const input = { workers: 1, cluster: [WORKERS], manifests: [cpuDeployment('web', 5, '900m')] };
+    assert.deepEqual(runAutoscaled(input).events, runAutoscaled(input).events);
+  });
+
+  test('pods created while nodes are coming that fit them trigger no second scale-up', () => {
+    const result = run({
+      cluster: [...nodes(1, '2'), nodeGroup('workers', { maxSize: 5 })],
+      manifests: [cpuDeployment('web', 3, '900m')],
+      steps: [
+        {
+          at: 30,
+          action: { type: 'scale', kind: 'Deployment', namespace: 'default', name: 'web', replicas: 4 },
+        },
+      ],
+    });
+    assert.deepEqual(
+      result.autoscaler?.scaleUps.map((up) => [up.time, up.from, up.to]),
+      [[0, 0, 1]],
+    );
+    assert.deepEqual(
+      scheduledAt(result, 'web-').sort((a, b) => a - b),
+      [0, 0, 90, 90],
+    );
+  });
+
+  test('a group at its maximum: "pod didn\'t trigger scale-up: 1 max node group size reached"', () => {
+    const full = nodeGroup('workers', {
+      minSize: 1,
+      maxSize: 2,
+      selector: { matchLabels: { pool: 'workers' } },
+    });
+    const result = runAutoscaled({
+      workers: 2,
+      cluster: [full],
+      manifests: [cpuDeployment('web', 5, '900m')],
+    });
+    const refused = eventsOf(result, 'NotTriggerScaleUp', 'web-');
+    assert.equal(refused.length, 1);
+    assert.equal(refused[0]?.message, "pod didn't trigger scale-up: 1 max node group size reached");
+    assert.equal(result.autoscaler?.scaleUps.length, 0);
+    const finding = result.findings.find((entry) => entry.code === 'pod-no-scale-up');
+    assert.match(
+      finding?.message ?? '',
+      /^Pod web-\S+ stays Pending, and the cluster autoscaler cannot help: pod didn't trigger scale-up: 1 max node group size reached$/,
+    );
+  });
+
+  test('reasons are counted over the groups: one at max, two whose template the pod does not select', () => {
+    const result = runAutoscaled({
+      workers: 2,
+      cluster: [
+        nodeGroup('workers', { minSize: 2, maxSize: 2, selector: { matchLabels: { pool: 'workers' } } }),
+        nodeGroup('batch', { maxSize: 5, labels: { pool: 'batch' } }),
+        nodeGroup('spot', { maxSize: 5, labels: { pool: 'spot' } }),
+      ],
+      manifests: [cpuDeployment('gpu', 1, '100m', { nodeSelector: { accelerator: 'gpu' } })],
+    });
+    assert.deepEqual(
+      eventsOf(result, 'NotTriggerScaleUp', 'gpu-').map((event) => event.message),
+      [
+        "pod didn't trigger scale-up: 1 max node group size reached, 2 node(s) didn't match Pod's node affinity/selector",
+      ],
+    );
+  });
+
+  test('--max-nodes-total reached: "max total nodes in cluster reached"', () => {
+    const result = runAutoscaled({
+      workers: 2,
+      cluster: [WORKERS, autoscalerScenario({ maxNodesTotal: 2 })],
+      manifests: [cpuDeployment('web', 5, '900m')],
+    });
+    assert.deepEqual(
+      [...new Set(eventsOf(result, 'NotTriggerScaleUp', 'web-').map((event) => event.message))],
+      ["pod didn't trigger scale-up: max total nodes in cluster reached"],
+    );
+  });
+
+  test('--max-nodes-total caps the scale-up: 1 of the 2 nodes needed', () => {
+    const result = runAutoscaled({
+      workers: 1,
+      cluster: [WORKERS, autoscalerScenario({ maxNodesTotal: 2 })],
+      manifests: [cpuDeployment('web', 6, '900m')],
+    });
+    assert.deepEqual(
+      result.autoscaler?.scaleUps.map((up) => [up.from, up.to]),
+      [[1, 2]],
+    );
+  });
+
+  test('least-waste picks the group whose node the pods fill best', () => {
+    const result = run({
+      cluster: [
+        ...nodes(1, '1'),
+        nodeGroup('large', { maxSize: 5, cpu: '16' }),
+        nodeGroup('small', { maxSize: 5, cpu: '2' }),
+        autoscalerScenario({ expander: 'least-waste' }),
+      ],
+      manifests: [cpuDeployment('web', 2, '900m')],
+    });
+    assert.deepEqual(
+      result.autoscaler?.scaleUps.map((up) => [up.group, up.to]),
+      [['small', 1]],
+    );
+  });
+
+  test("the group's provisioningSeconds and the scan interval set when the pods schedule", () => {
+    const result = run({
+      cluster: [
+        ...nodes(1, '1'),
+        nodeGroup('workers', { maxSize: 3, provisioningSeconds: 45 }),
+        autoscalerScenario({ scanInterval: '30s' }),
+      ],
+      manifests: [cpuDeployment('web', 1, '1500m')],
+    });
+    assert.deepEqual(scheduledAt(result, 'web-'), [45]);
+  });
+});
+
+describe('scale-down', () => {
+  const scaleTo = (replicas: number, at: number): { at: number; action: never } => ({
+    at,
+    action: { type: 'scale', kind: 'Deployment', namespace: 'default', name: 'web', replicas } as never,
+  });
+
+  test('nodes left unneeded for scale-down-unneeded-time are drained and removed, one at a time', () => {
+    const result = run({
+      cluster: [...nodes(1, '2'), nodeGroup('workers', { maxSize: 5 })],
+      manifests: [cpuDeployment('web', 5, '900m')],
+      steps: [scaleTo(2, 300)],
+    });
+    assert.deepEqual(
+      eventsOf(result, 'NodeRemoved').map((event) => [event.time, event.object.name, event.message]),
+      [
+        [900, 'workers-1', 'Scale-down: node workers-1 removed with drain'],
+        [911, 'workers-2', 'Scale-down: node workers-2 removed with drain'],
+      ],
+    );
+    const marked = eventsOf(result, 'ScaleDown').filter((event) => event.object.kind === 'Node');
+    assert.deepEqual(
+      marked.map((event) => [event.time, event.message]),
+      [
+        [900, 'marked the node as toBeDeleted/unschedulable'],
+        [910, 'marked the node as toBeDeleted/unschedulable'],
+      ],
+    );
+    const evicted = eventsOf(result, 'ScaleDown').filter((event) => event.object.kind === 'Pod');
+    assert.deepEqual(
+      evicted.map((event) => event.message),
+      ['deleting pod for node scale down'],
+    );
+    assert.equal(result.state.nodes.has('workers-2'), false);
+    // The evicted replica runs again on the node that stays.
+    assert.equal(
+      result.state
+        .podsOf('ReplicaSet', 'default', [...result.state.replicaSets.values()][0]?.name ?? '')
+        .filter((pod) => pod.nodeName === 'worker-1').length,
+      2,
+    );
+    assert.deepEqual(
+      result.autoscaler?.scaleDowns.map((down) => [
+        down.node,
+        down.unneededSince,
+        down.outcome,
+        down.removedAt,
+      ]),
+      [
+        ['workers-1', 300, 'Removed', 900],
+        ['workers-2', 310, 'Removed', 911],
+      ],
+    );
+  });
+
+  test('not below minSize', () => {
+    const result = run({
+      cluster: [...nodes(1, '2'), nodeGroup('workers', { minSize: 2, maxSize: 5 })],
+      manifests: [cpuDeployment('web', 5, '900m')],
+      steps: [scaleTo(2, 300)],
+    });
+    assert.deepEqual(eventsOf(result, 'NodeRemoved'), []);
+  });
+
+  test('a pod annotated safe-to-evict "false" keeps its node', () => {
+    const pinned = cpuDeployment('web', 5, '900m');
+    const template = (pinned['spec'] as { template: { metadata: Record<string, unknown> } }).template;
+    template.metadata = {
+      ...template.metadata,
+      annotations: { 'cluster-autoscaler.kubernetes.io/safe-to-evict': 'false' },
+    };
+    const result = run({
+      cluster: [...nodes(1, '2'), nodeGroup('workers', { maxSize: 5 })],
+      manifests: [pinned],
+      steps: [scaleTo(2, 300)],
+    });
+    // workers-1 is left empty and goes; workers-2 keeps its pinned replica.
+    assert.deepEqual(
+      eventsOf(result, 'NodeRemoved').map((event) => event.object.name),
+      ['workers-1'],
+    );
+  });
+
+  test('scale-down-delay-after-add holds removals after a scale-up', () => {
+    const result = run({
+      cluster: [
+        ...nodes(1, '2'),
+        nodeGroup('workers', { maxSize: 5 }),
+        autoscalerScenario({ scaleDownUnneededTime: '1m', scaleDownDelayAfterAdd: '20m' }),
+      ],
+      manifests: [cpuDeployment('web', 3, '900m')],
+      steps: [scaleTo(1, 120)],
+    });
+    // Unneeded since 120 s, but no removal before 20 minutes after the scale-up; its one pod is evicted first.
+    assert.deepEqual(
+      eventsOf(result, 'ScaleDown')
+        .filter((event) => event.object.kind === 'Node')
+        .map((event) => [event.time, event.object.name]),
+      [[1200, 'workers-1']],
+    );
+    assert.deepEqual(
+      eventsOf(result, 'NodeRemoved').map((event) => [event.time, event.object.name]),
+      [[1201, 'workers-1']],
+    );
+  });
+});
+
+describe('bad input', () => {
+  test('an invalid NodeGroup is a finding and is left out; the rest runs', () => {
+    const result = run({
+      cluster: [
+        ...nodes(1, '2'),
+        nodeGroup('broken', { minSize: 3, maxSize: 1 }),
+        {
+          apiVersion: 'foresight/v1',
+          kind: 'NodeGroup',
+          metadata: { name: 'no-template' },
+          spec: { maxSize: 2 },
+        },
+        { ...nodeGroup('workers', { maxSize: 2 }) },
+        { ...nodeGroup('workers', { maxSize: 4 }) },
+      ],
+      manifests: [cpuDeployment('web', 3, '900m')],
+    });
+    assert.deepEqual(
+      result.findings
+        .filter((finding) => finding.code === 'node-group-invalid')
+        .map((finding) => [finding.path.join('.'), finding.message]),
+      [
+        ['spec.maxSize', 'NodeGroup "broken": spec.maxSize must be an integer at least spec.minSize (3)'],
+        [
+          'spec.template',
+          'NodeGroup "no-template": spec.template (a Node: labels, taints, status.allocatable) is required',
+        ],
+        ['metadata.name', 'NodeGroup "workers" is defined twice: the second is left out'],
+      ],
+    );
+    assert.deepEqual(
+      result.autoscaler?.scaleUps.map((up) => [up.group, up.max]),
+      [['workers', 2]],
+    );
+  });
+
+  test('a template without allocatable is reported under spec.template', () => {
+    const group = nodeGroup('workers', { maxSize: 2 });
+    (group['spec'] as { template: Record<string, unknown> }).template['status'] = {};
+    const result = run({ cluster: [...nodes(1), group], manifests: [] });
+    assert.deepEqual(
+      result.findings
+        .filter((finding) => finding.code === 'node-missing-allocatable')
+        .map((finding) => finding.path.join('.')),
+      ['spec.template.status.allocatable'],
+    );
+    assert.equal(result.autoscaler, null);
+  });
+
+  test('bad autoscaler settings are scenario findings and keep their defaults', () => {
+    const result = run({
+      cluster: [
+        ...nodes(1, '2'),
+        WORKERS,
+        autoscalerScenario({
+          scanInterval: 'soon',
+          expander: 'cheapest',
+          scaleDownUtilizationThreshold: 2,
+          wobble: 1,
+        }),
+      ],
+      manifests: [cpuDeployment('web', 3, '900m')],
+    });
+    assert.deepEqual(
+      result.findings
+        .filter((finding) => finding.code === 'scenario-invalid')
+        .map((finding) => finding.message),
+      [
+        'Scenario: autoscaler.scanInterval must be seconds or a duration such as "10m"',
+        'Scenario: autoscaler.expander must be one of random, most-pods, least-waste, priority',
+        'Scenario: autoscaler.scaleDownUtilizationThreshold must be a number from 0 to 1',
+        'Scenario: autoscaler.wobble is not a known setting',
+      ],
+    );
+    assert.equal(result.autoscaler?.scaleUps.length, 1);
+  });
+});
