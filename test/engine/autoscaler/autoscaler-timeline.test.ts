@@ -319,6 +319,26 @@ describe('bad input', () => {
     );
   });
 
+  test('template labels that are not strings are a finding on them', () => {
+    const group = nodeGroup('workers', { maxSize: 2 });
+    (group['spec'] as { template: { metadata: Record<string, unknown> } }).template.metadata = {
+      labels: [1],
+    };
+    const result = run({ cluster: [...nodes(1), group], manifests: [] });
+    assert.deepEqual(
+      result.findings
+        .filter((finding) => finding.code === 'node-group-invalid')
+        .map((finding) => [finding.path.join('.'), finding.message]),
+      [
+        [
+          'spec.template.metadata.labels',
+          'NodeGroup "workers": spec.template.metadata.labels must map strings to strings',
+        ],
+      ],
+    );
+    assert.equal(result.autoscaler, null);
+  });
+
   test('a template without allocatable is reported under spec.template', () => {
     const group = nodeGroup('workers', { maxSize: 2 });
     (group['spec'] as { template: Record<string, unknown> }).template['status'] = {};

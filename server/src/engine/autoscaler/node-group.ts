@@ -124,7 +124,14 @@ function readTemplate(
   findings: (TimelineFinding | EngineFinding)[],
 ): NodeInfo | null {
   const metadata = asObject(raw['metadata']);
-  const labels = isJsonObject(metadata['labels']) ? metadata['labels'] : {};
+  const labels = metadata['labels'] ?? {};
+  if (!isJsonObject(labels) || Object.values(labels).some((value) => typeof value !== 'string')) {
+    const message = `NodeGroup "${group}": spec.template.metadata.labels must map strings to strings`;
+    findings.push(
+      timelineFinding('node-group-invalid', source, ['spec', 'template', 'metadata', 'labels'], message),
+    );
+    return null;
+  }
   const node: JsonObject = {
     ...raw,
     apiVersion: 'v1',
