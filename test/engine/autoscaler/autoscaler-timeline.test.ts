@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { NODE_GROUP_LABEL } from '../../../server/src/engine/autoscaler/node-group';
-import { eventsOf, nodes, run } from '../controllers/timeline-builders';
+import { eventsOf, nodes, run, workload } from '../controllers/timeline-builders';
 import { autoscalerScenario, cpuDeployment, nodeGroup, runAutoscaled } from './autoscaler-builders';
 
 const WORKERS = nodeGroup('workers', {
@@ -55,6 +55,39 @@ describe('scale-up', () => {
       [
         '2 pods of Deployment web: Pending for ~90 s until the cluster autoscaler adds a node to group `workers` (2 → 3 of max 5).',
       ],
+    );
+  });
+
+  test("a new node runs the cluster's DaemonSets: the estimate packs the pods around their requests", () => {
+    const agent = workload(
+      'DaemonSet',
+      'agent',
+      'agent:1',
+      {},
+      {
+        containers: [
+          { name: 'agent', image: 'agent:1', resources: { requests: { cpu: '500m', memory: '64Mi' } } },
+        ],
+      },
+    );
+    const input = (daemonSets: unknown[]): ReturnType<typeof run> =>
+      run({
+        cluster: [...nodes(1, '1'), ...daemonSets, nodeGroup('workers', { maxSize: 10, cpu: '2' })],
+        manifests: [cpuDeployment('web', 4, '800m')],
+      });
+    // Two 800m pods per 2-cpu node alone; one beside the agent's 500m.
+    assert.deepEqual(
+      input([]).autoscaler?.scaleUps.map((up) => [up.from, up.to]),
+      [[0, 2]],
+    );
+    const withAgent = input([agent]);
+    assert.deepEqual(
+      withAgent.autoscaler?.scaleUps.map((up) => [up.from, up.to]),
+      [[0, 4]],
+    );
+    assert.deepEqual(
+      scheduledAt(withAgent, 'web-').sort((a, b) => a - b),
+      [90, 90, 90, 90],
     );
   });
 

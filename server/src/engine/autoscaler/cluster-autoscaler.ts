@@ -22,6 +22,9 @@ import type { NodeGroupSpec } from './node-group';
 import { isMemberOf, nodeFromTemplate } from './node-group';
 import { ScaleDown } from './scale-down';
 import { decideScaleUp } from './scale-up';
+import type { GroupSize } from './scale-up';
+import { templateDaemonPods } from './template-daemon-pods';
+import type { PodInfo } from '../model/pod-info';
 import { SchedulingSnapshot } from './scheduling-snapshot';
 import type { SnapshotSetup } from './scheduling-snapshot';
 
@@ -44,6 +47,7 @@ export class ClusterAutoscaler {
   private lastScan = Number.NEGATIVE_INFINITY;
   private lastScaleUp = Number.NEGATIVE_INFINITY;
   private readonly created = new Map<string, number>();
+  private readonly daemonPods = new Map<NodeGroupSpec, readonly PodInfo[]>();
 
   constructor(
     private readonly state: ClusterState,
@@ -77,13 +81,26 @@ export class ClusterAutoscaler {
   }
 
   /** The groups and their current sizes (present and upcoming nodes), in the cluster file's order. */
-  private sizes(): { group: NodeGroupSpec; size: number }[] {
+  private sizes(): GroupSize[] {
     return this.groups.map((group) => ({
       group,
+      daemonPods: this.daemonPodsOf(group),
       size:
         [...this.membership.values()].filter((member) => member === group).length +
         this.upcoming.filter((node) => node.group === group).length,
     }));
+  }
+
+  /** The DaemonSet pods of a new node of the group, computed once per scan (DaemonSets may change between). */
+  private daemonPodsOf(group: NodeGroupSpec): readonly PodInfo[] {
+    let pods = this.daemonPods.get(group);
+    if (pods === undefined) {
+      const { version, base } = this.setup;
+      const node = nodeFromTemplate(group, group.template.name);
+      pods = templateDaemonPods(this.state, node, version, base.priorityClasses);
+      this.daemonPods.set(group, pods);
+    }
+    return pods;
   }
 
   /** Schedules a scan on the scan-interval grid, at the first slot not already scanned. */
@@ -108,6 +125,7 @@ export class ClusterAutoscaler {
     const now = this.state.sim.now;
     this.nextScan = null;
     this.lastScan = now;
+    this.daemonPods.clear();
     const pending = this.unhelpedPods();
     const scaledUp = pending.length > 0 && this.scaleUp(pending);
     const coolDown = scaledUp || now < this.lastScaleUp + this.settings.scaleDownDelayAfterAdd;
@@ -159,7 +177,11 @@ export class ClusterAutoscaler {
       }
     }
     for (const node of this.upcoming) {
-      snapshot.addNode(nodeFromTemplate(node.group, node.name), node.group.template);
+      snapshot.addNode(
+        nodeFromTemplate(node.group, node.name),
+        node.group.template,
+        this.daemonPodsOf(node.group),
+      );
     }
     return snapshot;
   }

@@ -22,6 +22,7 @@ import type { AutoscalerLog, ScaleDownRecord } from './autoscaler-log';
 import type { NodeGroupSpec } from './node-group';
 import { TO_BE_DELETED_TAINT, checkEligibility, podsToMove } from './scale-down-eligibility';
 import type { DrainCandidatePod } from './scale-down-eligibility';
+import type { GroupSize } from './scale-up';
 import { SchedulingSnapshot } from './scheduling-snapshot';
 import type { SnapshotSetup } from './scheduling-snapshot';
 
@@ -63,7 +64,7 @@ export class ScaleDown {
    * One scan: finishes a deletion whose pods are gone, updates the unneeded nodes, deletes one when allowed.
    * Returns when a scan should look again for a timer that has not run out, or null.
    */
-  run(coolDown: boolean, sizes: readonly { group: NodeGroupSpec; size: number }[]): number | null {
+  run(coolDown: boolean, sizes: readonly GroupSize[]): number | null {
     const now = this.state.sim.now;
     this.finishDeletion();
     this.updateUnneeded();

@@ -33,6 +33,8 @@ const MAX_NODES_PER_SCALE_UP = 1000;
 export interface GroupSize {
   readonly group: NodeGroupSpec;
   readonly size: number;
+  /** The DaemonSet pods a new node of the group runs (template-daemon-pods.ts). */
+  readonly daemonPods?: readonly PodInfo[];
 }
 
 /** The decision of one scan. */
@@ -70,7 +72,7 @@ export function decideScaleUp(
   const reasons = podGroups.map(() => [] as string[][]);
   const schedulable = podGroups.map(() => false);
   const options: ExpansionOption[] = [];
-  for (const { group, size } of groups) {
+  for (const { group, size, daemonPods = [] } of groups) {
     if (size >= group.maxSize) {
       reasons.forEach((list) => list.push([MAX_LIMIT_REACHED_REASON]));
       continue;
@@ -80,6 +82,7 @@ export function decideScaleUp(
     const probeNode = probe.addNode(
       nodeFromTemplate(group, `template-node-for-${group.name}`),
       group.template,
+      daemonPods,
     );
     const fitting = podGroups.filter((podGroup, index) => {
       const status = probe.checkPredicates(podGroup.pods[0] as PodInfo, probeNode);
@@ -104,8 +107,11 @@ export function decideScaleUp(
     const estimate = estimateNodes(
       fitting,
       group.template.allocatable,
-      templateNodes(snapshot, group.template, (index) =>
-        nodeFromTemplate(group, `${group.name}-estimate-${index}`),
+      templateNodes(
+        snapshot,
+        group.template,
+        (index) => nodeFromTemplate(group, `${group.name}-estimate-${index}`),
+        daemonPods,
       ),
       room,
     );

@@ -48,9 +48,13 @@ export class SchedulingSnapshot {
     this.invalidate();
   }
 
-  /** Adds an empty node with this object and the allocatable of `like`. */
-  addNode(object: NodeObject, like: NodeInfo): string {
+  /** Adds a node with this object and the allocatable of `like`, running these DaemonSet pods (copies). */
+  addNode(object: NodeObject, like: NodeInfo, daemonPods: readonly PodInfo[] = []): string {
     const info = new NodeInfo(object, like.source, like.allocatable);
+    for (const pod of daemonPods) {
+      const name = `${pod.name}-${info.name}`;
+      info.addPod({ ...pod, name, key: `${pod.namespace}/${name}`, nodeName: info.name });
+    }
     this.nodes.push(info);
     this.invalidate();
     return info.name;
@@ -131,15 +135,19 @@ function schedulerNameOf(pod: PodInfo): string {
   return pod.pod.spec?.schedulerName ?? DEFAULT_SCHEDULER_NAME;
 }
 
-/** The estimator's view of a snapshot: each new node is made by `makeNode` from the group's template. */
+/**
+ * The estimator's view of a snapshot: each new node is made by `makeNode` from the group's template and runs the
+ * DaemonSet pods a node of the group would.
+ */
 export function templateNodes(
   snapshot: SchedulingSnapshot,
   template: NodeInfo,
   makeNode: (index: number) => NodeObject,
+  daemonPods: readonly PodInfo[] = [],
 ): EstimationSnapshot {
   let count = 0;
   return {
-    addTemplateNode: () => snapshot.addNode(makeNode(count++), template),
+    addTemplateNode: () => snapshot.addNode(makeNode(count++), template, daemonPods),
     checkPredicates: (pod, nodeName) => snapshot.checkPredicates(pod, nodeName),
     addPod: (pod, nodeName) => snapshot.addPod(pod, nodeName),
   };
