@@ -91,6 +91,21 @@ describe('scale-up', () => {
     );
   });
 
+  test('pods the scheduler never tried (scheduling gates, an unknown scheduler) trigger nothing', () => {
+    // Both would fit a new 4-cpu node and no existing 2-cpu one.
+    const large = nodeGroup('large', { maxSize: 3, cpu: '4' });
+    const result = runAutoscaled({
+      workers: 1,
+      cluster: [large],
+      manifests: [
+        cpuDeployment('gated', 1, '3', { schedulingGates: [{ name: 'example.com/wait' }] }),
+        cpuDeployment('custom', 1, '3', { schedulerName: 'my-scheduler' }),
+      ],
+    });
+    assert.deepEqual(result.autoscaler?.scaleUps, []);
+    assert.deepEqual(eventsOf(result, 'NotTriggerScaleUp'), []);
+  });
+
   test('the same input gives the same timeline', () => {
     const input = { workers: 1, cluster: [WORKERS], manifests: [cpuDeployment('web', 5, '900m')] };
     assert.deepEqual(runAutoscaled(input).events, runAutoscaled(input).events);

@@ -57,6 +57,8 @@ export class AutoscalerLog {
   readonly triggeredBy = new Map<string, ScaleUpRecord>();
   /** By pod key: when a pod that triggered a scale-up was scheduled. */
   readonly scheduledAt = new Map<string, number>();
+  /** When the autoscaler stopped after MAX_ACTIONS scale-ups and scale-downs (cluster-autoscaler.ts), or null. */
+  stoppedAt: number | null = null;
 }
 
 /** cluster-autoscaler's ScaleUpInfo text: "{workers 2->3 (max: 5)}". */

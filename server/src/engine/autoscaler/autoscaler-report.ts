@@ -37,6 +37,8 @@ export interface ReportAutoscaler {
   readonly scaleDowns: readonly ReportScaleDown[];
   /** Pods still Pending at the end that the autoscaler could not help, with its NotTriggerScaleUp message. */
   readonly noScaleUp: readonly { readonly pod: string; readonly time: number; readonly message: string }[];
+  /** When it stopped after too many scale-ups and scale-downs (a flapping run); absent when it did not. */
+  readonly stoppedAt?: number;
 }
 
 /** Builds the section from the autoscaler's log; `isPending` says whether a pod is still Pending at the end. */
@@ -62,6 +64,7 @@ export function reportAutoscaler(log: AutoscalerLog, isPending: (pod: string) =>
       removedAt: record.removedAt,
       message: record.message,
     })),
+    ...(log.stoppedAt === null ? {} : { stoppedAt: log.stoppedAt }),
     noScaleUp: [...log.noScaleUp.values()]
       .filter((record) => isPending(record.pod))
       .map((record) => ({ ...record }))
@@ -94,6 +97,11 @@ export function formatAutoscaler(section: ReportAutoscaler | undefined): string[
           : 'still draining';
     lines.push(
       `  ${down.time}s scale-down ${down.group}: ${down.node} unneeded since ${down.unneededSince}s (utilization ${Math.round(down.utilization * 100)}%), ${outcome}`,
+    );
+  }
+  if (section.stoppedAt !== undefined) {
+    lines.push(
+      `  stopped at ${section.stoppedAt}s after ${section.scaleUps.length + section.scaleDowns.length} scale-ups and scale-downs: the same pods keep getting nodes that are then removed`,
     );
   }
   const byMessage = new Map<string, string[]>();

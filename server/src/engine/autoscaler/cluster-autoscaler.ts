@@ -24,9 +24,16 @@ import { ScaleDown } from './scale-down';
 import { decideScaleUp } from './scale-up';
 import type { GroupSize } from './scale-up';
 import { templateDaemonPods } from './template-daemon-pods';
+import { DEFAULT_SCHEDULER_NAME } from '../scheduler/profile';
 import type { PodInfo } from '../model/pod-info';
 import { SchedulingSnapshot } from './scheduling-snapshot';
 import type { SnapshotSetup } from './scheduling-snapshot';
+
+/**
+ * Scale-ups and scale-downs after which the autoscaler stops: far more than a real apply needs, it ends a run in
+ * which the same pods keep getting a node that is then removed (upstream would flap for ever).
+ */
+export const MAX_ACTIONS = 200;
 
 /** A node a scale-up requested that has not joined yet. */
 interface UpcomingNode {
@@ -125,6 +132,11 @@ export class ClusterAutoscaler {
     const now = this.state.sim.now;
     this.nextScan = null;
     this.lastScan = now;
+    if (this.log.scaleUps.length + this.log.scaleDowns.length >= MAX_ACTIONS) {
+      // A pod the scheduler keeps refusing on nodes the autoscaler thinks fit it would flap for ever.
+      this.log.stoppedAt ??= now;
+      return;
+    }
     this.daemonPods.clear();
     const pending = this.unhelpedPods();
     const scaledUp = pending.length > 0 && this.scaleUp(pending);
@@ -145,14 +157,7 @@ export class ClusterAutoscaler {
    */
   private unhelpedPods(): SimPod[] {
     const waiting = [...this.state.pods.values()]
-      .filter(
-        (pod) =>
-          pod.nodeName === null &&
-          !pod.isGone &&
-          pod.deletionTime === null &&
-          pod.terminal === null &&
-          pod.lastUnschedulableMessage !== null,
-      )
+      .filter((pod) => this.isUnschedulable(pod))
       .sort((a, b) => b.info.priority - a.info.priority || a.createdSeq - b.createdSeq);
     if (waiting.length === 0) {
       return [];
@@ -166,6 +171,26 @@ export class ClusterAutoscaler {
       snapshot.addPod(pod.info, fit);
       return false;
     });
+  }
+
+  /**
+   * Whether the scheduler marked the pod unschedulable (PodScheduled False, reason Unschedulable): tried and
+   * failed. A pod with scheduling gates, one for a scheduler no profile serves, or one naming its node was never
+   * tried, and the autoscaler leaves it alone as upstream does.
+   */
+  private isUnschedulable(pod: SimPod): boolean {
+    const spec = pod.object.spec;
+    const schedulerName = spec?.schedulerName ?? DEFAULT_SCHEDULER_NAME;
+    return (
+      pod.nodeName === null &&
+      !pod.isGone &&
+      pod.deletionTime === null &&
+      pod.terminal === null &&
+      pod.lastUnschedulableMessage !== null &&
+      (spec?.schedulingGates ?? []).length === 0 &&
+      (spec?.nodeName ?? '') === '' &&
+      this.setup.profiles.some((profile) => profile.schedulerName === schedulerName)
+    );
   }
 
   /** A snapshot of the nodes that are there or coming (not those being deleted), with their pods. */
