@@ -24,7 +24,7 @@ import { ScaleDown } from './scale-down';
 import { decideScaleUp } from './scale-up';
 import type { GroupSize } from './scale-up';
 import { templateDaemonPods } from './template-daemon-pods';
-import { DEFAULT_SCHEDULER_NAME } from '../scheduler/profile';
+import { isUnschedulable } from './unschedulable-pods';
 import type { PodInfo } from '../model/pod-info';
 import { SchedulingSnapshot } from './scheduling-snapshot';
 import type { SnapshotSetup } from './scheduling-snapshot';
@@ -157,7 +157,7 @@ export class ClusterAutoscaler {
    */
   private unhelpedPods(): SimPod[] {
     const waiting = [...this.state.pods.values()]
-      .filter((pod) => this.isUnschedulable(pod))
+      .filter((pod) => isUnschedulable(pod, this.setup.profiles))
       .sort((a, b) => b.info.priority - a.info.priority || a.createdSeq - b.createdSeq);
     if (waiting.length === 0) {
       return [];
@@ -171,26 +171,6 @@ export class ClusterAutoscaler {
       snapshot.addPod(pod.info, fit);
       return false;
     });
-  }
-
-  /**
-   * Whether the scheduler marked the pod unschedulable (PodScheduled False, reason Unschedulable): tried and
-   * failed. A pod with scheduling gates, one for a scheduler no profile serves, or one naming its node was never
-   * tried, and the autoscaler leaves it alone as upstream does.
-   */
-  private isUnschedulable(pod: SimPod): boolean {
-    const spec = pod.object.spec;
-    const schedulerName = spec?.schedulerName ?? DEFAULT_SCHEDULER_NAME;
-    return (
-      pod.nodeName === null &&
-      !pod.isGone &&
-      pod.deletionTime === null &&
-      pod.terminal === null &&
-      pod.lastUnschedulableMessage !== null &&
-      (spec?.schedulingGates ?? []).length === 0 &&
-      (spec?.nodeName ?? '') === '' &&
-      this.setup.profiles.some((profile) => profile.schedulerName === schedulerName)
-    );
   }
 
   /** A snapshot of the nodes that are there or coming (not those being deleted), with their pods. */
