@@ -29,7 +29,7 @@ describe('scale-down', () => {
     assert.deepEqual(
       eventsOf(result, 'NodeRemoved').map((event) => [event.time, event.object.name, event.message]),
       [
-        [900, 'workers-1', 'Scale-down: node workers-1 removed with drain'],
+        [900, 'workers-1', 'Scale-down: empty node workers-1 removed'],
         [911, 'workers-2', 'Scale-down: node workers-2 removed with drain'],
       ],
     );

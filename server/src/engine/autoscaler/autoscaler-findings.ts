@@ -17,11 +17,8 @@ export function checkAutoscaler(state: ClusterState, log: AutoscalerLog, finding
   for (const pod of state.pods.values()) {
     all.set(pod.key, pod);
   }
-  for (const [key, record] of log.triggeredBy) {
-    const pod = all.get(key);
-    if (pod === undefined) {
-      continue;
-    }
+  // Every pod that waited, even one a later scale-down of its workload deleted.
+  for (const { record, pod } of log.triggeredBy.values()) {
     const entry = waited.get(sourceKey(pod)) ?? { pods: [], records: new Set() };
     entry.pods.push(pod);
     entry.records.add(record);

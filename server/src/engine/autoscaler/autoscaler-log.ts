@@ -4,6 +4,7 @@
  * (node, utilization, when it was removed or why it failed), and the last "didn't trigger scale-up" reason of each
  * pod.
  */
+import type { SimPod } from '../controllers/sim-pod';
 
 /** A node a scale-up adds. */
 export interface ScaleUpNode {
@@ -53,8 +54,8 @@ export class AutoscalerLog {
   readonly scaleDowns: ScaleDownRecord[] = [];
   /** By pod key: the last NotTriggerScaleUp (cleared when a later scale-up takes the pod). */
   readonly noScaleUp = new Map<string, NoScaleUpRecord>();
-  /** By pod key: the scale-up the pod triggered (the first one). */
-  readonly triggeredBy = new Map<string, ScaleUpRecord>();
+  /** By pod key: the scale-up the pod triggered (the first one), and the pod (it may be gone by the end). */
+  readonly triggeredBy = new Map<string, { readonly record: ScaleUpRecord; readonly pod: SimPod }>();
   /** By pod key: when a pod that triggered a scale-up was scheduled. */
   readonly scheduledAt = new Map<string, number>();
   /** When the autoscaler stopped after MAX_ACTIONS scale-ups and scale-downs (cluster-autoscaler.ts), or null. */

@@ -244,7 +244,7 @@ export class ClusterAutoscaler {
       if (simPod !== undefined) {
         this.log.noScaleUp.delete(pod.key);
         if (!this.log.triggeredBy.has(pod.key)) {
-          this.log.triggeredBy.set(pod.key, record);
+          this.log.triggeredBy.set(pod.key, { record, pod: simPod });
         }
         this.state.recordPod('TriggeredScaleUp', simPod, message);
       }

@@ -6,9 +6,9 @@
  * group above its minSize and outside the cool-down after a scale-up, is deleted: tainted
  * ToBeDeletedByClusterAutoscaler ("marked the node as toBeDeleted/unschedulable"), each pod evicted through the
  * eviction API ("deleting pod for node scale down"), then the node removed once they are gone; DaemonSet pods go
- * with the node. An eviction refused (a budget changed meanwhile) aborts: the taint is lifted (ScaleDownFailed).
- * Left out: empty-node bulk deletion (one node at a time here), --scale-down-delay-after-delete and -failure,
- * the unremovable-node recheck timeout.
+ * with the node. Empty nodes (nothing to move) go first, up to 10 a scan; one node is drained at a time. An
+ * eviction refused (a budget changed meanwhile) aborts: the taint is lifted (ScaleDownFailed).
+ * Left out: --scale-down-delay-after-delete and -failure, the unremovable-node recheck timeout, the soft taint.
  */
 import type { BudgetIndex } from '../controllers/budget-index';
 import type { ClusterState, SimNode } from '../controllers/cluster-state';
@@ -26,6 +26,9 @@ import type { GroupSize } from './scale-up';
 import { SchedulingSnapshot } from './scheduling-snapshot';
 import type { SnapshotSetup } from './scheduling-snapshot';
 
+/** --max-empty-bulk-delete's default: empty nodes removed in one scan. */
+const MAX_EMPTY_BULK_DELETE = 10;
+
 /** A node being deleted: its record and the pods still to go. */
 interface Deletion {
   readonly node: SimNode;
@@ -36,6 +39,8 @@ interface Deletion {
 export class ScaleDown {
   private readonly unneededSince = new Map<string, number>();
   private readonly utilization = new Map<string, number>();
+  /** Unneeded nodes with no pod to move (only DaemonSet and mirror pods, which go with the node). */
+  private readonly empty = new Set<string>();
   private deletion: Deletion | null = null;
 
   constructor(
@@ -61,31 +66,50 @@ export class ScaleDown {
   }
 
   /**
-   * One scan: finishes a deletion whose pods are gone, updates the unneeded nodes, deletes one when allowed.
-   * Returns when a scan should look again for a timer that has not run out, or null.
+   * One scan: finishes a deletion whose pods are gone, updates the unneeded nodes, and deletes those whose time
+   * has come: empty ones first, in bulk (--max-empty-bulk-delete), then one to drain; never below a group's
+   * minSize. Returns when a scan should look again for a timer that has not run out, or null.
    */
   run(coolDown: boolean, sizes: readonly GroupSize[]): number | null {
     const now = this.state.sim.now;
     this.finishDeletion();
     this.updateUnneeded();
     let wakeAt: number | null = null;
+    const remaining = new Map(sizes.map((entry) => [entry.group, entry.size]));
+    const due: { name: string; group: NodeGroupSpec; since: number; isEmpty: boolean }[] = [];
     for (const [name, since] of this.unneededSince) {
       const group = this.membership.get(name);
-      const size = sizes.find((entry) => entry.group === group)?.size ?? 0;
-      if (group === undefined || size <= group.minSize) {
+      if (group === undefined || (remaining.get(group) ?? 0) <= group.minSize) {
         continue; // node group min size reached: no timer will change that
       }
-      const due = since + this.settings.scaleDownUnneededTime;
-      if (due > now) {
-        wakeAt = Math.min(wakeAt ?? due, due);
-      } else if (this.deletion === null && !coolDown) {
-        const node = this.state.nodes.get(name);
-        if (node !== undefined) {
-          this.startDeletion(node, group, since);
-        }
-      } else if (coolDown) {
-        wakeAt = Math.min(wakeAt ?? now, now);
+      const dueAt = since + this.settings.scaleDownUnneededTime;
+      if (dueAt > now) {
+        wakeAt = Math.min(wakeAt ?? dueAt, dueAt);
+      } else {
+        due.push({ name, group, since, isEmpty: this.empty.has(name) });
       }
+    }
+    if (coolDown) {
+      return due.length > 0 ? now : wakeAt;
+    }
+    // Empty nodes first (upstream deletes them without a drain), then the longest unneeded; ties in node order.
+    due.sort((a, b) => Number(b.isEmpty) - Number(a.isEmpty) || a.since - b.since);
+    let emptyDeleted = 0;
+    for (const candidate of due) {
+      const size = remaining.get(candidate.group) ?? 0;
+      const node = this.state.nodes.get(candidate.name);
+      if (node === undefined || size <= candidate.group.minSize) {
+        continue;
+      }
+      if (candidate.isEmpty && emptyDeleted < MAX_EMPTY_BULK_DELETE) {
+        emptyDeleted++;
+        this.startDeletion(node, candidate.group, candidate.since, true);
+      } else if (!candidate.isEmpty && this.deletion === null) {
+        this.startDeletion(node, candidate.group, candidate.since, false);
+      } else {
+        continue;
+      }
+      remaining.set(candidate.group, size - 1);
     }
     return wakeAt;
   }
@@ -119,6 +143,11 @@ export class ScaleDown {
         continue;
       }
       still.add(node.name);
+      if (plan.move.length === 0) {
+        this.empty.add(node.name);
+      } else {
+        this.empty.delete(node.name);
+      }
       if (!this.unneededSince.has(node.name)) {
         this.unneededSince.set(node.name, now);
       }
@@ -126,6 +155,7 @@ export class ScaleDown {
     for (const name of [...this.unneededSince.keys()]) {
       if (!still.has(name)) {
         this.unneededSince.delete(name);
+        this.empty.delete(name);
       }
     }
   }
@@ -178,8 +208,11 @@ export class ScaleDown {
     };
   }
 
-  /** Taints the node, evicts its pods; an eviction refused aborts and lifts the taint. */
-  private startDeletion(node: SimNode, group: NodeGroupSpec, since: number): void {
+  /**
+   * Taints the node and evicts its pods (an eviction refused aborts and lifts the taint); an empty node is removed
+   * at once, beside a drain that may be under way.
+   */
+  private startDeletion(node: SimNode, group: NodeGroupSpec, since: number, isEmpty: boolean): void {
     const { state } = this;
     const original = node.object;
     const record: ScaleDownRecord = {
@@ -204,6 +237,10 @@ export class ScaleDown {
       'ScaleDown',
       'marked the node as toBeDeleted/unschedulable',
     );
+    if (isEmpty) {
+      this.remove({ node, record }, false);
+      return;
+    }
     this.deletion = { node, record };
     const pods = state.podsOn(node.name).filter(isActive);
     const plan = podsToMove(pods.map((pod) => this.candidate(pod)));
@@ -242,10 +279,20 @@ export class ScaleDown {
       return;
     }
     this.deletion = null;
+    this.remove(deletion, true);
+  }
+
+  /** Deletes the node, with the autoscaler's status message for a drained or an empty node. */
+  private remove(deletion: Deletion, drained: boolean): void {
     deletion.record.outcome = 'Removed';
     deletion.record.removedAt = this.state.sim.now;
     this.membership.delete(deletion.node.name);
-    this.state.removeNode(deletion.node, `Scale-down: node ${deletion.node.name} removed with drain`);
+    this.empty.delete(deletion.node.name);
+    const name = deletion.node.name;
+    this.state.removeNode(
+      deletion.node,
+      drained ? `Scale-down: node ${name} removed with drain` : `Scale-down: empty node ${name} removed`,
+    );
   }
 }
 
