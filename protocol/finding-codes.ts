@@ -134,6 +134,8 @@ export const FINDING_CODES = {
   'initial-pod-unschedulable': 'warning',
   /** A workload field the controllers read is invalid (maxSurge "abc"). */
   'workload-invalid-strategy': 'error',
+  /** A NodeGroup document of the cluster file is invalid (sizes, template, selector): it is left out. */
+  'node-group-invalid': 'error',
   /** A scenario step or setting is invalid or names something the cluster lacks. */
   'scenario-invalid': 'error',
 
@@ -164,6 +166,16 @@ export const FINDING_CODES = {
    * of its target's pods has no cpu request: FailedGetResourceMetric), so it never scales.
    */
   'hpa-cannot-compute': 'warning',
+  /**
+   * Predicted: pods stay Pending until the cluster autoscaler adds nodes to a node group for them, then schedule
+   * (how long, which group, its size before and after, its maximum).
+   */
+  'pod-waits-for-scale-up': 'information',
+  /**
+   * Predicted: Pending pods the cluster autoscaler cannot help: no node group's template fits them, or the groups
+   * that would are at their maximum size (cluster-autoscaler's "pod didn't trigger scale-up" reasons).
+   */
+  'pod-no-scale-up': 'warning',
   /** Predicted: the apply gets Pod Security's warning ("would violate PodSecurity …"), enforce or warn level. */
   'pod-security-warning': 'warning',
 

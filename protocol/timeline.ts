@@ -52,6 +52,7 @@ export type TimelineEventType =
   | 'ProvisioningFailed' // the PV controller could not provision the claim's volume (its class does not exist)
   // nodes
   | 'NodeAdded'
+  | 'NodeRemoved' //     the cluster autoscaler deleted the node (scale-down); pods still on it are gone with it
   | 'NodeCordoned'
   | 'NodeNotReady'
   | 'NodeTainted'
@@ -61,6 +62,11 @@ export type TimelineEventType =
   | 'DrainStarted'
   | 'DrainCompleted'
   | 'DrainBlocked' //     an eviction refused by a PodDisruptionBudget: details.disruptionBudget
+  // cluster autoscaler (cluster-autoscaler's event reasons and messages)
+  | 'TriggeredScaleUp' // on a pod: "pod triggered scale-up: [{workers 2->3 (max: 5)}]"
+  | 'NotTriggerScaleUp' // on a pod: "pod didn't trigger scale-up: 1 max node group size reached, …"
+  | 'ScaleDown' //        on a node: "marked the node as toBeDeleted/unschedulable"; details.reason: why it was unneeded
+  | 'ScaleDownFailed' //  on a node: an eviction of the scale-down was refused; the node stays
   // disruption budgets
   | 'EvictionAllowed'
   | 'EvictionBlocked';

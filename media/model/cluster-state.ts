@@ -145,6 +145,23 @@ export function applyNextEvent(timeline: Timeline, state: ClusterState): void {
         state.nodeAllocPods[node] = finite(allocatable?.pods);
       }
       break;
+    case 'NodeRemoved':
+      // The cluster autoscaler deleted it; its pods' PodDeleted events came first.
+      if (node >= 0) {
+        state.nodeFlags[node] = 0;
+      }
+      break;
+    case 'ScaleDown':
+      // On the node: tainted ToBeDeletedByClusterAutoscaler (on a pod: its eviction, shown by PodEvicted).
+      if (event.object.kind === 'Node') {
+        setFlag(state, node, NODE_FLAGS.tainted);
+      }
+      break;
+    case 'ScaleDownFailed':
+      if (node >= 0) {
+        state.nodeFlags[node] = (state.nodeFlags[node] ?? 0) & ~NODE_FLAGS.tainted;
+      }
+      break;
     case 'NodeCordoned':
       setFlag(state, node, NODE_FLAGS.cordoned);
       break;
@@ -192,6 +209,8 @@ export function applyNextEvent(timeline: Timeline, state: ClusterState): void {
     case 'ProvisioningFailed':
     case 'EvictionAllowed':
     case 'EvictionBlocked':
+    case 'TriggeredScaleUp':
+    case 'NotTriggerScaleUp':
       // Workload and budget events change no pod or node by themselves: the pod events that follow do.
       break;
   }

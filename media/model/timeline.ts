@@ -49,6 +49,8 @@ const POD_EVENT_TYPES = new Set<string>([
   'PodPhaseChanged',
   'PodEvicted',
   'PodDeleted',
+  'TriggeredScaleUp',
+  'NotTriggerScaleUp',
 ]);
 const ROLLOUT_EVENT_TYPES = new Set<string>(['RolloutStep', 'RolloutComplete', 'ProgressDeadlineExceeded']);
 const BUDGET_EVENT_TYPES = new Set<string>(['EvictionAllowed', 'EvictionBlocked', 'DrainBlocked']);

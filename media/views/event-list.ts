@@ -207,7 +207,12 @@ function createRow(): EventRow {
 }
 
 function typeClass(type: string): string {
-  if (type.startsWith('Drain') || type === 'NodeCordoned') {
+  if (
+    type.startsWith('Drain') ||
+    type === 'NodeCordoned' ||
+    type.startsWith('ScaleDown') ||
+    type === 'NodeRemoved'
+  ) {
     return 'drain';
   }
   if (
@@ -216,6 +221,7 @@ function typeClass(type: string): string {
     type === 'ProvisioningFailed' ||
     type === 'JobFailed' ||
     type === 'PodUnschedulable' ||
+    type === 'NotTriggerScaleUp' ||
     type === 'NodeNotReady' ||
     type === 'NodeHasInsufficientMemory' ||
     type === 'FailedGetResourceMetric' ||
@@ -223,7 +229,12 @@ function typeClass(type: string): string {
   ) {
     return 'bad';
   }
-  if (type.startsWith('Rollout') || type === 'ScaleChanged' || type === 'SuccessfulRescale') {
+  if (
+    type.startsWith('Rollout') ||
+    type === 'ScaleChanged' ||
+    type === 'SuccessfulRescale' ||
+    type === 'TriggeredScaleUp'
+  ) {
     return 'rollout';
   }
   return 'plain';

@@ -1,7 +1,8 @@
 /**
  * The transport bar: play/pause, step to the previous/next event, speed, the playhead's time, and the time axis
  * (a slider: drag or click to scrub, arrow keys step between events, Page Up/Down jump by a tenth, Home/End).
- * Marks on the axis show drains, node failures, rollouts, blocked evictions and unschedulable pods.
+ * Marks on the axis show drains, node failures, rollouts, blocked evictions, unschedulable pods and the cluster
+ * autoscaler's scale-ups and node removals.
  */
 import { PLAYBACK_SPEEDS } from '../../protocol/webview-messages';
 import { h, icon, iconButton, replaceChildren, setAttribute, setText, toggleClass } from '../dom';
@@ -31,6 +32,8 @@ const MARKED: Readonly<Record<string, string>> = {
   PodUnschedulable: 'unschedulable',
   SuccessfulRescale: 'rollout',
   NodeHasInsufficientMemory: 'failure',
+  TriggeredScaleUp: 'rollout',
+  NodeRemoved: 'drain',
 };
 
 /** The transport bar. */

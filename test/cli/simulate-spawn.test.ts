@@ -22,7 +22,7 @@ test(
       result.stdout,
       /0\/4 nodes are available: 1 node\(s\) had untolerated taint\(s\), 3 Insufficient nvidia\.com\/gpu\./,
     );
-    assert.match(result.stdout, /20 pods: 18 placed, 2 Pending; 2 refused by the API server\./);
+    assert.match(result.stdout, /24 pods: 18 placed, 6 Pending; 2 refused by the API server\./);
   },
 );
 

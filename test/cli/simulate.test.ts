@@ -63,7 +63,31 @@ describe('foresight simulate on examples/', () => {
       stdout,
       /kube-system\/log-agent-\S+ +DaemonSet\/log-agent +Burstable +2000001000 +control-plane/,
     );
-    assert.match(stdout, /20 pods: 18 placed, 2 Pending; 2 refused by the API server\./);
+    // The video transcoder needs the "burst" pool, which only the cluster file's NodeGroup brings.
+    assert.match(stdout, /24 pods: 18 placed, 6 Pending; 2 refused by the API server\./);
+  });
+
+  test('with the examples’ cluster file, the video transcoder waits for the cluster autoscaler and the rest says why it cannot help', async () => {
+    const { stdout } = await run(['-R', '--cluster', 'examples/.foresight/cluster.yaml', 'examples/']);
+    assert.match(
+      stdout,
+      /\nCluster autoscaler\n {2}0s scale-up burst 0 → 2 \(max 3\) for 4 pods: burst-1 Ready at 90s, burst-2 Ready at 90s\n/,
+    );
+    assert.equal(
+      stdout.match(
+        /^default\/video-transcoder-\S+ +Deployment\/video-transcoder +Guaranteed +0 +burst-[12]/gm,
+      )?.length,
+      4,
+    );
+    assert.match(
+      stdout,
+      /note: 4 pods of Deployment video-transcoder: Pending for ~90 s until the cluster autoscaler adds 2 nodes to group `burst` \(0 → 2 of max 3\)\./,
+    );
+    // The oversized engine fits no node group either: the burst nodes' taint is the autoscaler's reason.
+    assert.match(
+      stdout,
+      /warning: examples\/batch-analytics\/deployment\.yaml:\d+ spec\.template\.spec: Pod analytics-engine-\S+ stays Pending, and the cluster autoscaler cannot help: pod didn't trigger scale-up: 1 node\(s\) had untolerated taint\(s\) \[pod-no-scale-up\]/,
+    );
   });
 
   test('the shop namespace shows admission: PodSecurity refuses the privileged pod, the quota the third replica', async () => {
@@ -88,12 +112,12 @@ describe('foresight simulate on examples/', () => {
     );
     assert.match(
       stdout,
-      /20 pods: 16 placed, 4 Pending; 2 refused by the API server; 1 predicted failure \(drains, rollouts\)\.$/m,
+      /24 pods: 20 placed, 4 Pending; 2 refused by the API server; 1 predicted failure \(drains, rollouts\)\.$/m,
     );
     // The drain evicts orders-db-1, whose volume was provisioned in worker-1's zone: no other node is in it.
     assert.match(
       stdout,
-      /default\/orders-db-1 .* Pending\n {4}0\/4 nodes are available: 1 node\(s\) had untolerated taint\(s\), 1 node\(s\) were unschedulable, 2 node\(s\) had volume node affinity conflict\./,
+      /default\/orders-db-1 .* Pending\n {4}0\/6 nodes are available: 1 node\(s\) were unschedulable, 2 node\(s\) had volume node affinity conflict, 3 node\(s\) had untolerated taint\(s\)\./,
     );
     assert.doesNotMatch(stdout, /in the input/);
   });

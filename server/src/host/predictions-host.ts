@@ -165,7 +165,10 @@ export class PredictionsHost {
         const refusedBy = refusal === undefined ? undefined : refusal.plugin || refusal.stage;
         lenses.push({
           range: lensRange,
-          command: { title: summaryLensTitle(workload, rollout, refusedBy), command: '' },
+          command: {
+            title: summaryLensTitle(workload, rollout, refusedBy, prediction.simulation?.report.autoscaler),
+            command: '',
+          },
         });
         lenses.push({
           range: lensRange,

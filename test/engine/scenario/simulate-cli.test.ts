@@ -64,7 +64,7 @@ describe('foresight simulate over time', () => {
     const validate = new Ajv({ strict: false }).compile(schema);
     assert.ok(validate(report), JSON.stringify(validate.errors));
     assert.deepEqual(
-      report.autoscalers?.map((hpa) => [
+      report.horizontalPodAutoscalers?.map((hpa) => [
         hpa.name,
         hpa.target,
         hpa.events.map((event) => [event.time, event.from, event.to]),

@@ -37,6 +37,11 @@ const NOTABLE: ReadonlySet<TimelineEventType> = new Set<TimelineEventType>([
   'DrainBlocked',
   'EvictionAllowed',
   'EvictionBlocked',
+  'TriggeredScaleUp',
+  'NotTriggerScaleUp',
+  'ScaleDown',
+  'ScaleDownFailed',
+  'NodeRemoved',
 ]);
 
 /**

@@ -92,6 +92,8 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
     'A StatefulSet pod stays Terminating on a failed node: its ordinal is not recreated.',
   'initial-pod-unschedulable': 'A pod of the initial state does not fit the cluster.',
   'workload-invalid-strategy': 'A workload field the controllers read is invalid (maxSurge "abc").',
+  'node-group-invalid':
+    'A NodeGroup document of the cluster file is invalid (sizes, template, selector): it is left out.',
   'scenario-invalid': 'A scenario step or setting is invalid or names something the cluster lacks.',
   'admission-refused':
     "Predicted: the API server refuses the object, or the pods its controller creates (report's rejected[]).",
@@ -105,6 +107,10 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
     'Predicted: a Job fails (its Failed condition: BackoffLimitExceeded, DeadlineExceeded, a podFailurePolicy FailJob rule, failed indexes), or Jobs a CronJob creates fail.',
   'hpa-cannot-compute':
     "Predicted: a HorizontalPodAutoscaler cannot compute its cpu utilization under the scenario's load (a container of its target's pods has no cpu request: FailedGetResourceMetric), so it never scales.",
+  'pod-waits-for-scale-up':
+    'Predicted: pods stay Pending until the cluster autoscaler adds nodes to a node group for them, then schedule (how long, which group, its size before and after, its maximum).',
+  'pod-no-scale-up':
+    "Predicted: Pending pods the cluster autoscaler cannot help: no node group's template fits them, or the groups that would are at their maximum size (cluster-autoscaler's \"pod didn't trigger scale-up\" reasons).",
   'pod-security-warning':
     'Predicted: the apply gets Pod Security\'s warning ("would violate PodSecurity …"), enforce or warn level.',
   'namespace-not-found':

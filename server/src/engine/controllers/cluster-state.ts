@@ -141,6 +141,24 @@ export class ClusterState extends ClusterWatch {
     this.emitNode(node, 'updated');
   }
 
+  /**
+   * Removes a node from the cluster (the cluster autoscaler deleted its instance): pods still bound to it are
+   * gone with it (PodDeleted), then NodeRemoved.
+   */
+  removeNode(node: SimNode, message: string): void {
+    if (this.nodes.get(node.name) !== node) {
+      return;
+    }
+    for (const pod of this.podsOn(node.name)) {
+      this.removePod(pod, `Deleted pod: ${pod.name} (its node ${node.name} was removed)`);
+    }
+    node.isKubeletAlive = false;
+    this.nodes.delete(node.name);
+    this.byNode.delete(node.name);
+    this.recordNode('NodeRemoved', node.name, message);
+    this.emitNode(node, 'removed');
+  }
+
   /** Marks a node's kubelet as gone (the node failed); records nothing (NotReady comes later). */
   failNode(node: SimNode): void {
     node.isKubeletAlive = false;

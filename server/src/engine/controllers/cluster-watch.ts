@@ -18,8 +18,8 @@ export type PodChange =
 /** What happened to a Job: created, its status changed, deleted. */
 export type JobChange = 'created' | 'status' | 'deleted';
 
-/** What happened to a node. */
-export type NodeChange = 'added' | 'updated' | 'failed';
+/** What happened to a node ('removed': deleted from the cluster, by the cluster autoscaler). */
+export type NodeChange = 'added' | 'updated' | 'failed' | 'removed';
 
 /** A node with its scheduler view and its kubelet's state. */
 export interface SimNode {

@@ -31,6 +31,8 @@ const OUTCOME_CODES: ReadonlySet<string> = new Set<TimelineFindingCode>([
   'claim-pending',
   'job-fails',
   'hpa-cannot-compute',
+  'pod-waits-for-scale-up',
+  'pod-no-scale-up',
 ]);
 
 /** Whether a finding code (of the engine or the timeline) is a predicted outcome rather than an input problem. */

@@ -1,20 +1,22 @@
 /**
  * The timeline sections of the report as text for a person: each rollout's waves (time, new, old, available,
- * unavailable) and how it ended, each disruption budget's verdict, the drains that do not go through at once, and
- * what each Job did.
+ * unavailable) and how it ended, each disruption budget's verdict, what the cluster autoscaler did, the drains that
+ * do not go through at once, and what each Job did.
  * Built from the JSON report only, like the rest of the text output.
  */
 import type { ReportDrain, ReportRollout, TimelineReport } from './timeline-report';
 import { formatJobs } from './job-report';
 import { formatPressure } from './pressure-report';
+import { formatAutoscaler } from '../autoscaler/autoscaler-report';
 
 /** How many blocked evictions or nodes are listed before a count. */
 const MAX_LISTED = 8;
 
 /** Renders the timeline sections of a report that may lack them (simulate() run without the timeline). */
 export function formatTimelineSections(report: Partial<TimelineReport>): string[] {
-  const { timeline, rollouts, disruptionBudgets, drains, events, persistentVolumeClaims, jobs } = report;
-  const { autoscalers, kubeletEvictions } = report;
+  const { timeline, rollouts, disruptionBudgets, drains, events, persistentVolumeClaims, jobs, autoscaler } =
+    report;
+  const { horizontalPodAutoscalers, kubeletEvictions } = report;
   if (timeline === undefined || rollouts === undefined || disruptionBudgets === undefined) {
     return [];
   }
@@ -24,10 +26,11 @@ export function formatTimelineSections(report: Partial<TimelineReport>): string[
     disruptionBudgets,
     drains: drains ?? [],
     jobs: jobs ?? [],
-    autoscalers: autoscalers ?? [],
+    horizontalPodAutoscalers: horizontalPodAutoscalers ?? [],
     kubeletEvictions: kubeletEvictions ?? [],
     events: events ?? [],
     persistentVolumeClaims: persistentVolumeClaims ?? [],
+    ...(autoscaler === undefined ? {} : { autoscaler }),
   });
 }
 
@@ -69,9 +72,10 @@ function formatTimelineText(report: TimelineReport): string[] {
       }
     }
   }
+  lines.push(...formatAutoscaler(report.autoscaler));
   lines.push(...formatDrains(report.drains));
   lines.push(...formatJobs(report.jobs));
-  lines.push(...formatPressure(report.autoscalers, report.kubeletEvictions));
+  lines.push(...formatPressure(report.horizontalPodAutoscalers, report.kubeletEvictions));
   if (report.events.length > 0) {
     const state = report.timeline.settled ? 'settles' : 'stopped';
     lines.push(

@@ -1,12 +1,12 @@
 /**
- * The report's account of load and pressure over the timeline, read from its events: `autoscalers` (each HPA's
+ * The report's account of load and pressure over the timeline, read from its events: `horizontalPodAutoscalers` (each HPA's
  * SuccessfulRescale and FailedGetResourceMetric events, in the controller's words) and `kubeletEvictions` (pods
  * the kubelet's eviction manager evicted under node pressure, with its message), and their text.
  */
 import type { TimelineEvent } from '../../../../protocol/timeline';
 
 /** One decision of an HPA. */
-interface ReportAutoscalerEvent {
+interface ReportHorizontalPodAutoscalerEvent {
   readonly time: number;
   readonly reason: 'SuccessfulRescale' | 'FailedGetResourceMetric';
   readonly message: string;
@@ -16,12 +16,12 @@ interface ReportAutoscalerEvent {
 }
 
 /** An HPA that acted (or could not) over the timeline. */
-export interface ReportAutoscaler {
+export interface ReportHorizontalPodAutoscaler {
   readonly namespace: string;
   readonly name: string;
   /** "Kind/name" of its scale target, when a rescale named it. */
   readonly target: string | null;
-  readonly events: readonly ReportAutoscalerEvent[];
+  readonly events: readonly ReportHorizontalPodAutoscalerEvent[];
 }
 
 /** A pod the kubelet evicted under node pressure. */
@@ -34,10 +34,12 @@ export interface ReportKubeletEviction {
 }
 
 /** The HPAs' events, grouped by HPA in order of their first event. */
-export function reportAutoscalers(events: readonly TimelineEvent[]): ReportAutoscaler[] {
+export function reportHorizontalPodAutoscalers(
+  events: readonly TimelineEvent[],
+): ReportHorizontalPodAutoscaler[] {
   const byKey = new Map<
     string,
-    { namespace: string; name: string; target: string | null; events: ReportAutoscalerEvent[] }
+    { namespace: string; name: string; target: string | null; events: ReportHorizontalPodAutoscalerEvent[] }
   >();
   for (const event of events) {
     if (event.type !== 'SuccessfulRescale' && event.type !== 'FailedGetResourceMetric') {
@@ -74,13 +76,13 @@ export function reportKubeletEvictions(events: readonly TimelineEvent[]): Report
 
 /** The two sections as text (nothing when nothing happened). */
 export function formatPressure(
-  autoscalers: readonly ReportAutoscaler[],
+  horizontalPodAutoscalers: readonly ReportHorizontalPodAutoscaler[],
   evictions: readonly ReportKubeletEviction[],
 ): string[] {
   const lines: string[] = [];
-  if (autoscalers.length > 0) {
+  if (horizontalPodAutoscalers.length > 0) {
     lines.push('', 'Autoscaling');
-    for (const autoscaler of autoscalers) {
+    for (const autoscaler of horizontalPodAutoscalers) {
       const target = autoscaler.target === null ? '' : ` → ${autoscaler.target}`;
       lines.push(`  HorizontalPodAutoscaler ${autoscaler.namespace}/${autoscaler.name}${target}`);
       for (const event of autoscaler.events) {

@@ -62,6 +62,10 @@ import { applyManifests } from './apply-manifests';
 import { noteOperatorObjects, operatorObjects } from './operator-objects';
 import { buildInitialState } from './initial-state';
 import { scheduleSteps } from './run-steps';
+import type { AutoscalerLog } from '../autoscaler/autoscaler-log';
+import { checkAutoscaler } from '../autoscaler/autoscaler-findings';
+import { isNodeGroupObject } from '../autoscaler/node-group';
+import { readNodeGroups, startAutoscaler } from '../autoscaler/start-autoscaler';
 import type { ScenarioDrain } from './run-steps';
 import type { Scenario } from './scenario-spec';
 import { isScenarioObject, readScenario } from './scenario-spec';
@@ -133,6 +137,8 @@ export interface TimelineResult {
   readonly rejected: readonly RejectedObject[];
   /** Claims, volumes and classes as the run left them. */
   readonly storage: StorageObjects;
+  /** What the cluster autoscaler did, or null when the cluster file has no NodeGroup. */
+  readonly autoscaler: AutoscalerLog | null;
 }
 
 /** Runs the timeline simulation. */
@@ -164,8 +170,11 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   const scenarios: Scenario[] = [];
   const workloads: SourcedObject[] = [];
   const rest: SourcedObject[] = [];
+  const nodeGroups = readNodeGroups(input.cluster === null ? [] : clusterObjects, findings);
   for (const entry of clusterObjects) {
-    if (isScenarioObject(entry.object) && isJsonObject(entry.object)) {
+    if (isNodeGroupObject(entry.object)) {
+      continue; // read above
+    } else if (isScenarioObject(entry.object) && isJsonObject(entry.object)) {
       scenarios.push(readScenario(entry.object, entry.source, timelineFindings));
     } else if (isJsonObject(entry.object) && RUNNING_WORKLOAD_KINDS.has(String(entry.object['kind']))) {
       workloads.push(entry);
@@ -343,6 +352,13 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     evictions: new EvictionManager(state),
     findings: timelineFindings,
   });
+  const autoscaler = startAutoscaler(
+    state,
+    index,
+    nodeGroups,
+    scenarios.map((scenario) => scenario.autoscaler ?? {}),
+    setup,
+  );
   const until =
     input.until ?? scenarios.map((scenario) => scenario.until).find((value) => value !== null) ?? null;
   startBatchControllers(context, kubelets, until);
@@ -357,6 +373,9 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   checkStartFailures(state, timelineFindings);
   checkPendingClaims(state, cluster.objects.storage, timelineFindings);
   checkJobs(state, timelineFindings);
+  if (autoscaler !== null) {
+    checkAutoscaler(state, autoscaler.log, timelineFindings);
+  }
   findings.push(...workloadFindings, ...podFindings, ...timelineFindings);
   return {
     events: timeline.events,
@@ -371,6 +390,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     stoppedAtLimit: outcome.stoppedAtLimit,
     rejected: withRefusedReplicas(rejected, state),
     storage: cluster.objects.storage,
+    autoscaler: autoscaler?.log ?? null,
   };
 }
 

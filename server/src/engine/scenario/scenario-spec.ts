@@ -15,6 +15,7 @@
  *       - { at: 0,   addNode: { name: worker-4, like: worker-1 } }
  *       - { at: 60,  load: { target: Deployment/web, cpuUtilization: 90 } }          # load-steps.ts
  *       - { at: 120, memoryPressure: { node: worker-1, usage: { Deployment/web: 3Gi } } }
+ *     autoscaler: { scanInterval: 10s, scaleDownUnneededTime: 10m, expander: least-waste }  # with NodeGroups
  */
 import { MAX_EXPANDED_PODS } from '../workloads/types';
 import type { ObjectSource } from '../model/source';
@@ -25,6 +26,8 @@ import { timelineFinding } from '../controllers/timeline-findings';
 import type { JobPodFailure, NumericTimingKey, TimingSettings } from '../controllers/timing-settings';
 import { NUMERIC_TIMING_KEYS, parseRfc3339 } from '../controllers/timing-settings';
 import type { JsonObject } from '../workloads/json';
+import type { AutoscalerSettings } from '../autoscaler/autoscaler-settings';
+import { readAutoscalerSettings } from '../autoscaler/autoscaler-settings';
 import { asArray, asObject, isJsonObject, readString } from '../workloads/json';
 import type { LoadAction, MemoryPressureAction } from './load-steps';
 import { readLoadAction, readMemoryPressureAction } from './load-steps';
@@ -56,11 +59,13 @@ export interface ScenarioStep {
   readonly path: readonly (string | number)[];
 }
 
-/** A scenario: steps, an optional end time, timing overrides. */
+/** A scenario: steps, an optional end time, timing overrides, the cluster autoscaler's settings. */
 export interface Scenario {
   readonly steps: readonly ScenarioStep[];
   readonly until: number | null;
   readonly timing: Partial<TimingSettings>;
+  /** The cluster autoscaler's flags (autoscaler/autoscaler-settings.ts); it runs when the cluster has NodeGroups. */
+  readonly autoscaler?: Partial<AutoscalerSettings>;
 }
 
 /** Whether an object is a scenario document. */
@@ -99,7 +104,10 @@ export function readScenario(
       steps.push({ at, action, source, path });
     }
   });
-  return { steps, until: isTime(until) ? until : null, timing };
+  const autoscaler = readAutoscalerSettings(asObject(spec['autoscaler']), (path, message) =>
+    problem(['spec', 'autoscaler', ...path], message),
+  );
+  return { steps, until: isTime(until) ? until : null, timing, autoscaler };
 }
 
 /** The keys that name a step's action. */

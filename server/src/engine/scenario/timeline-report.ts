@@ -13,9 +13,11 @@ import { checkEviction, refusalMessage } from '../controllers/eviction';
 import type { RolloutOutcome, RolloutRecord } from '../controllers/rollout-log';
 import type { TimelineResult } from './run-timeline';
 import { reportJobs } from './job-report';
+import { reportAutoscaler } from '../autoscaler/autoscaler-report';
+import type { ReportAutoscaler } from '../autoscaler/autoscaler-report';
 import type { ReportJob } from './job-report';
-import { reportAutoscalers, reportKubeletEvictions } from './pressure-report';
-import type { ReportAutoscaler, ReportKubeletEviction } from './pressure-report';
+import { reportHorizontalPodAutoscalers, reportKubeletEvictions } from './pressure-report';
+import type { ReportHorizontalPodAutoscaler, ReportKubeletEviction } from './pressure-report';
 import { asArray, asObject } from '../workloads/json';
 
 /** One wave of a rollout. */
@@ -112,9 +114,11 @@ export interface TimelineReport {
   /** What each Job did (job-report.ts). */
   readonly jobs: readonly ReportJob[];
   /** Each HPA's rescales and failures (pressure-report.ts). */
-  readonly autoscalers: readonly ReportAutoscaler[];
+  readonly horizontalPodAutoscalers: readonly ReportHorizontalPodAutoscaler[];
   /** Pods the kubelet evicted under node pressure (pressure-report.ts). */
   readonly kubeletEvictions: readonly ReportKubeletEviction[];
+  /** What the cluster autoscaler did (autoscaler/autoscaler-report.ts); only when the cluster has NodeGroups. */
+  readonly autoscaler?: ReportAutoscaler;
   readonly events: readonly TimelineEvent[];
 }
 
@@ -146,8 +150,16 @@ export function buildTimelineReport(result: TimelineResult): TimelineReport {
     disruptionBudgets: reportBudgets(state, index),
     drains: reportDrains(result),
     jobs: reportJobs(state),
-    autoscalers: reportAutoscalers(result.events),
+    horizontalPodAutoscalers: reportHorizontalPodAutoscalers(result.events),
     kubeletEvictions: reportKubeletEvictions(result.events),
+    ...(result.autoscaler === null
+      ? {}
+      : {
+          autoscaler: reportAutoscaler(result.autoscaler, (key) => {
+            const pod = state.pods.get(key);
+            return pod !== undefined && pod.nodeName === null && !pod.isGone;
+          }),
+        }),
     events: result.events,
   };
 }

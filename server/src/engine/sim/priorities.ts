@@ -19,4 +19,6 @@ export const PRIORITY = {
   client: 50,
   /** kube-scheduler's scheduling cycles. */
   scheduler: 60,
+  /** The cluster autoscaler's scan: it sees the pods the scheduler has just found unschedulable. */
+  autoscaler: 70,
 } as const;

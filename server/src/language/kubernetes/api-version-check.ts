@@ -97,8 +97,11 @@ export function checkApiVersion(
   if (custom !== undefined && custom !== 'unknown') {
     return { findings: custom, stop: true };
   }
-  if (object.apiVersion === SCENARIO_API_VERSION && object.kind === 'Scenario') {
-    // Kube Foresight's own what-if steps in a cluster file: the engine checks them when it runs them.
+  if (
+    object.apiVersion === SCENARIO_API_VERSION &&
+    (object.kind === 'Scenario' || object.kind === 'NodeGroup')
+  ) {
+    // Kube Foresight's own what-if steps and node groups in a cluster file: the engine checks them when it runs.
     return { findings: [], stop: true };
   }
   const group = object.apiVersion.includes('/') ? (object.apiVersion.split('/')[0] ?? '') : '';

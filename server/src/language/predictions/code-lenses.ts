@@ -1,8 +1,10 @@
 /**
  * The code lens above each workload: "3/3 scheduled · Burstable · rollout 3 waves, ~43 s", or
- * "1/3 scheduled · 2 Pending · Burstable · rollout stalls", and a "Replay" lens that opens the timeline panel at
+ * "1/3 scheduled · 2 Pending · Burstable · rollout stalls", "4/4 scheduled · scales burst +2 · Guaranteed · …"
+ * when the cluster autoscaler grew a node group for its pods, and a "Replay" lens that opens the timeline panel at
  * this workload.
  */
+import type { ReportAutoscaler } from '../../engine/autoscaler/autoscaler-report';
 import type { ReportRollout } from '../../engine/scenario/timeline-report';
 import type { WorkloadPrediction } from './workload-predictions';
 
@@ -15,6 +17,7 @@ export function summaryLensTitle(
   prediction: WorkloadPrediction,
   rollout?: ReportRollout,
   refusedBy?: string,
+  autoscaler?: ReportAutoscaler,
 ): string {
   const total = prediction.replicas.length;
   const desired = rollout?.replicas ?? total;
@@ -30,6 +33,10 @@ export function summaryLensTitle(
     parts.push(
       `${prediction.cannotStart} cannot start: ${prediction.cannotStartMessage ?? prediction.cannotStartReason ?? ''}`,
     );
+  }
+  const scaleUps = autoscaler === undefined ? null : scaleUpSummary(prediction, autoscaler);
+  if (scaleUps !== null) {
+    parts.push(scaleUps);
   }
   parts.push(prediction.qosClass);
   if (rollout !== undefined) {
@@ -63,4 +70,22 @@ export function rolloutSummary(rollout: ReportRollout): string {
     default:
       return 'rollout';
   }
+}
+
+/**
+ * "scales burst +2": the node groups the cluster autoscaler grew for this workload's pods (the scale-ups they
+ * triggered), with the nodes added; null when none.
+ */
+export function scaleUpSummary(prediction: WorkloadPrediction, autoscaler: ReportAutoscaler): string | null {
+  const pods = new Set(prediction.replicas.map((replica) => `${prediction.namespace}/${replica.podName}`));
+  const added = new Map<string, number>();
+  for (const scaleUp of autoscaler.scaleUps) {
+    if (scaleUp.pods.some((pod) => pods.has(pod))) {
+      added.set(scaleUp.group, (added.get(scaleUp.group) ?? 0) + scaleUp.to - scaleUp.from);
+    }
+  }
+  if (added.size === 0) {
+    return null;
+  }
+  return `scales ${[...added].map(([group, count]) => `${group} +${count}`).join(', ')}`;
 }

@@ -1,0 +1,295 @@
+/**
+ * cluster-autoscaler over simulated time (core/static_autoscaler.go RunOnce), every --scan-interval while the
+ * cluster changes: pods the scheduler found unschedulable that fit neither an existing node nor a node already
+ * coming are handed to the scale-up (scale-up.ts); a group grows and its nodes register, Ready, after the group's
+ * provisioningSeconds, and the scheduler places the pods. Nodes of a group that stay unneeded (scale-down.ts) for
+ * --scale-down-unneeded-time, outside --scale-down-delay-after-add, are tainted ToBeDeletedByClusterAutoscaler,
+ * their pods evicted through the eviction API, and the node removed once they are gone; one node at a time
+ * (--max-drain-parallelism=1).
+ * Left out: unready or unregistered nodes, scale-up to minSize, node deletion delays and failures, the status
+ * ConfigMap. Scans stop when nothing is left to watch, so a settled cluster ends the run.
+ */
+import { NodeInfo } from '../model/node-info';
+import type { BudgetIndex } from '../controllers/budget-index';
+import type { ClusterState, SimNode } from '../controllers/cluster-state';
+import type { SimPod } from '../controllers/sim-pod';
+import { PRIORITY } from '../sim/priorities';
+import { SeededRandom } from '../sim/seeded-random';
+import type { AutoscalerSettings } from './autoscaler-settings';
+import { AutoscalerLog, formatScaleUpInfo, triggeredScaleUpMessage } from './autoscaler-log';
+import type { ScaleUpRecord } from './autoscaler-log';
+import type { NodeGroupSpec } from './node-group';
+import { isMemberOf, nodeFromTemplate } from './node-group';
+import { ScaleDown } from './scale-down';
+import { decideScaleUp } from './scale-up';
+import type { GroupSize } from './scale-up';
+import { templateDaemonPods } from './template-daemon-pods';
+import { isUnschedulable } from './unschedulable-pods';
+import type { PodInfo } from '../model/pod-info';
+import { SchedulingSnapshot } from './scheduling-snapshot';
+import type { SnapshotSetup } from './scheduling-snapshot';
+
+/**
+ * Scale-ups and scale-downs after which the autoscaler stops: far more than a real apply needs, it ends a run in
+ * which the same pods keep getting a node that is then removed (upstream would flap for ever).
+ */
+export const MAX_ACTIONS = 200;
+
+/** A node a scale-up requested that has not joined yet. */
+interface UpcomingNode {
+  readonly name: string;
+  readonly group: NodeGroupSpec;
+  readonly readyAt: number;
+}
+
+/** The cluster autoscaler. */
+export class ClusterAutoscaler {
+  readonly log = new AutoscalerLog();
+  /** Node name → its group. */
+  private readonly membership = new Map<string, NodeGroupSpec>();
+  private readonly upcoming: UpcomingNode[] = [];
+  private readonly random = new SeededRandom('cluster-autoscaler');
+  private readonly scaleDown: ScaleDown;
+  private nextScan: number | null = null;
+  private lastScan = Number.NEGATIVE_INFINITY;
+  private lastScaleUp = Number.NEGATIVE_INFINITY;
+  private readonly created = new Map<string, number>();
+  private readonly daemonPods = new Map<NodeGroupSpec, readonly PodInfo[]>();
+
+  constructor(
+    private readonly state: ClusterState,
+    index: BudgetIndex,
+    private readonly settings: AutoscalerSettings,
+    private readonly groups: readonly NodeGroupSpec[],
+    private readonly setup: SnapshotSetup,
+  ) {
+    for (const node of state.nodeList()) {
+      const group = groups.find((candidate) => isMemberOf(candidate, node.info.labels));
+      if (group !== undefined) {
+        this.membership.set(node.name, group);
+      }
+    }
+    this.scaleDown = new ScaleDown(state, index, settings, setup, this.membership, this.log);
+    state.onPod((pod, change) => {
+      if (change === 'scheduled') {
+        this.log.noScaleUp.delete(pod.key);
+        if (this.log.triggeredBy.has(pod.key) && !this.log.scheduledAt.has(pod.key)) {
+          this.log.scheduledAt.set(pod.key, state.sim.now);
+        }
+      }
+      this.requestScan();
+    });
+    state.onNode(() => this.requestScan());
+  }
+
+  /** Starts scanning at time 0. */
+  start(): void {
+    this.requestScan();
+  }
+
+  /** The groups and their current sizes (present and upcoming nodes), in the cluster file's order. */
+  private sizes(): GroupSize[] {
+    return this.groups.map((group) => ({
+      group,
+      daemonPods: this.daemonPodsOf(group),
+      size:
+        [...this.membership.values()].filter((member) => member === group).length +
+        this.upcoming.filter((node) => node.group === group).length,
+    }));
+  }
+
+  /** The DaemonSet pods of a new node of the group, computed once per scan (DaemonSets may change between). */
+  private daemonPodsOf(group: NodeGroupSpec): readonly PodInfo[] {
+    let pods = this.daemonPods.get(group);
+    if (pods === undefined) {
+      const { version, base } = this.setup;
+      const node = nodeFromTemplate(group, group.template.name);
+      pods = templateDaemonPods(this.state, node, version, base.priorityClasses);
+      this.daemonPods.set(group, pods);
+    }
+    return pods;
+  }
+
+  /** Schedules a scan on the scan-interval grid, at the first slot not already scanned. */
+  private requestScan(at = this.state.sim.now): void {
+    const interval = Math.max(this.settings.scanInterval, 1);
+    let time = Math.ceil(at / interval) * interval;
+    if (time <= this.lastScan) {
+      time = this.lastScan + interval;
+    }
+    if (this.nextScan !== null && this.nextScan <= time) {
+      return;
+    }
+    this.nextScan = time;
+    this.state.sim.at(time, PRIORITY.autoscaler, () => {
+      if (this.nextScan === time) {
+        this.scan();
+      }
+    });
+  }
+
+  private scan(): void {
+    const now = this.state.sim.now;
+    this.nextScan = null;
+    this.lastScan = now;
+    if (this.log.scaleUps.length + this.log.scaleDowns.length >= MAX_ACTIONS) {
+      // A pod the scheduler keeps refusing on nodes the autoscaler thinks fit it would flap for ever.
+      this.log.stoppedAt ??= now;
+      return;
+    }
+    this.daemonPods.clear();
+    const pending = this.unhelpedPods();
+    const scaledUp = pending.length > 0 && this.scaleUp(pending);
+    const coolDown = scaledUp || now < this.lastScaleUp + this.settings.scaleDownDelayAfterAdd;
+    const wakeAt = this.scaleDown.run(coolDown, this.sizes());
+    if (scaledUp) {
+      this.requestScan(now + 1); // the next loop reports the pods this one left (no events after a scale-up)
+    }
+    if (wakeAt !== null) {
+      this.requestScan(Math.max(wakeAt, this.lastScaleUp + this.settings.scaleDownDelayAfterAdd));
+    }
+  }
+
+  /**
+   * The unschedulable pods that neither an existing node nor an upcoming one would take (upstream's
+   * FilterOutSchedulable and the upcoming nodes of the snapshot): a pod the scheduler only has to retry is not
+   * a reason to grow.
+   */
+  private unhelpedPods(): SimPod[] {
+    const waiting = [...this.state.pods.values()]
+      .filter((pod) => isUnschedulable(pod, this.setup.profiles))
+      .sort((a, b) => b.info.priority - a.info.priority || a.createdSeq - b.createdSeq);
+    if (waiting.length === 0) {
+      return [];
+    }
+    const snapshot = this.fork();
+    return waiting.filter((pod) => {
+      const fit = snapshot.firstFit(pod.info);
+      if (fit === null) {
+        return true;
+      }
+      snapshot.addPod(pod.info, fit);
+      return false;
+    });
+  }
+
+  /** A snapshot of the nodes that are there or coming (not those being deleted), with their pods. */
+  private fork(): SchedulingSnapshot {
+    const snapshot = new SchedulingSnapshot(this.setup);
+    for (const node of this.state.nodeList()) {
+      if (node.isKubeletAlive && !this.scaleDown.isDeleting(node.name)) {
+        snapshot.addCopy(node.info);
+      }
+    }
+    for (const node of this.upcoming) {
+      snapshot.addNode(
+        nodeFromTemplate(node.group, node.name),
+        node.group.template,
+        this.daemonPodsOf(node.group),
+      );
+    }
+    return snapshot;
+  }
+
+  /** Runs the scale-up for the pods; returns whether a group grew. */
+  private scaleUp(pods: readonly SimPod[]): boolean {
+    const sizes = this.sizes();
+    const total = this.state.nodes.size + this.upcoming.length;
+    const decision = decideScaleUp(
+      pods.map((pod) => pod.info),
+      sizes,
+      total,
+      this.settings,
+      () => this.fork(),
+      this.random,
+    );
+    const byKey = new Map(pods.map((pod) => [pod.key, pod]));
+    for (const [key, message] of decision.notTriggered) {
+      const pod = byKey.get(key);
+      if (pod === undefined || this.log.noScaleUp.get(key)?.message === message) {
+        continue;
+      }
+      this.log.noScaleUp.set(key, { pod: key, time: this.state.sim.now, message });
+      this.state.recordPod('NotTriggerScaleUp', pod, message);
+    }
+    const chosen = decision.chosen;
+    if (chosen === null || chosen.newNodes <= 0) {
+      return false;
+    }
+    const group = sizes.find((entry) => entry.group.name === chosen.option.group)?.group;
+    if (group === undefined) {
+      return false;
+    }
+    const now = this.state.sim.now;
+    const to = chosen.from + chosen.newNodes;
+    const nodes = Array.from({ length: chosen.newNodes }, () => ({
+      name: this.newNodeName(group),
+      readyAt: now + group.provisioningSeconds,
+    }));
+    const message = triggeredScaleUpMessage([formatScaleUpInfo(group.name, chosen.from, to, group.maxSize)]);
+    const record: ScaleUpRecord = {
+      time: now,
+      group: group.name,
+      from: chosen.from,
+      to,
+      max: group.maxSize,
+      pods: chosen.option.pods.map((pod) => pod.key),
+      nodes,
+      message,
+    };
+    this.log.scaleUps.push(record);
+    this.lastScaleUp = now;
+    for (const pod of chosen.option.pods) {
+      const simPod = byKey.get(pod.key);
+      if (simPod !== undefined) {
+        this.log.noScaleUp.delete(pod.key);
+        if (!this.log.triggeredBy.has(pod.key)) {
+          this.log.triggeredBy.set(pod.key, { record, pod: simPod });
+        }
+        this.state.recordPod('TriggeredScaleUp', simPod, message);
+      }
+    }
+    for (const node of nodes) {
+      const upcoming: UpcomingNode = { name: node.name, group, readyAt: node.readyAt };
+      this.upcoming.push(upcoming);
+      this.state.sim.at(node.readyAt, PRIORITY.scenario, () => this.join(upcoming));
+    }
+    return true;
+  }
+
+  /** A requested node registers, Ready, with the group's template and its name. */
+  private join(node: UpcomingNode): void {
+    const index = this.upcoming.indexOf(node);
+    if (index >= 0) {
+      this.upcoming.splice(index, 1);
+    }
+    const { group } = node;
+    this.membership.set(node.name, group);
+    const info = new NodeInfo(
+      nodeFromTemplate(group, node.name),
+      group.template.source,
+      group.template.allocatable,
+    );
+    this.state.addNode(
+      info,
+      `Registered Node ${node.name} in Controller (cluster autoscaler, group ${group.name})`,
+    );
+  }
+
+  /** "<group>-<n>": the next number not used by a node of the cluster or one coming. */
+  private newNodeName(group: NodeGroupSpec): string {
+    let next = this.created.get(group.name) ?? 1;
+    const taken = (name: string): boolean =>
+      this.state.nodes.has(name) || this.upcoming.some((node) => node.name === name);
+    while (taken(`${group.name}-${next}`)) {
+      next++;
+    }
+    this.created.set(group.name, next + 1);
+    return `${group.name}-${next}`;
+  }
+
+  /** Whether a node belongs to a node group (the report marks them). */
+  groupOf(node: SimNode | string): string | null {
+    return this.membership.get(typeof node === 'string' ? node : node.name)?.name ?? null;
+  }
+}

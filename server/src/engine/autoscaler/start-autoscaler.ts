@@ -1,0 +1,63 @@
+/**
+ * The wiring of the cluster autoscaler into the timeline (scenario/run-timeline.ts): the cluster file's NodeGroups
+ * are read (bad ones reported and left out, a repeated name too), the scenarios' `autoscaler` settings merged over
+ * cluster-autoscaler's defaults, and the autoscaler started when at least one group is left.
+ */
+import type { SourcedObject } from '../model/cluster-load';
+import type { EngineFinding } from '../model/findings';
+import type { BudgetIndex } from '../controllers/budget-index';
+import type { ClusterState } from '../controllers/cluster-state';
+import type { TimelineFinding } from '../controllers/timeline-findings';
+import { timelineFinding } from '../controllers/timeline-findings';
+import { isJsonObject } from '../workloads/json';
+import type { AutoscalerSettings } from './autoscaler-settings';
+import { DEFAULT_AUTOSCALER_SETTINGS } from './autoscaler-settings';
+import { ClusterAutoscaler } from './cluster-autoscaler';
+import type { NodeGroupSpec } from './node-group';
+import { isNodeGroupObject, readNodeGroup } from './node-group';
+import type { SnapshotSetup } from './scheduling-snapshot';
+
+/** Reads the NodeGroup documents of the cluster file. */
+export function readNodeGroups(
+  objects: readonly SourcedObject[],
+  findings: (TimelineFinding | EngineFinding)[],
+): NodeGroupSpec[] {
+  const groups: NodeGroupSpec[] = [];
+  for (const { object, source } of objects) {
+    if (!isNodeGroupObject(object) || !isJsonObject(object)) {
+      continue;
+    }
+    const group = readNodeGroup(object, source, findings);
+    if (group === null) {
+      continue;
+    }
+    if (groups.some((other) => other.name === group.name)) {
+      const message = `NodeGroup "${group.name}" is defined twice: the second is left out`;
+      findings.push(timelineFinding('node-group-invalid', source, ['metadata', 'name'], message));
+      continue;
+    }
+    groups.push(group);
+  }
+  return groups;
+}
+
+/** Creates and starts the autoscaler over the groups, or returns null when there is none. */
+export function startAutoscaler(
+  state: ClusterState,
+  index: BudgetIndex,
+  groups: readonly NodeGroupSpec[],
+  overrides: readonly Partial<AutoscalerSettings>[],
+  setup: SnapshotSetup,
+): ClusterAutoscaler | null {
+  if (groups.length === 0) {
+    return null;
+  }
+  const settings: AutoscalerSettings = Object.assign(
+    {},
+    DEFAULT_AUTOSCALER_SETTINGS,
+    ...overrides,
+  ) as AutoscalerSettings;
+  const autoscaler = new ClusterAutoscaler(state, index, settings, groups, setup);
+  autoscaler.start();
+  return autoscaler;
+}
