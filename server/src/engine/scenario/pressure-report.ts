@@ -81,7 +81,7 @@ export function formatPressure(
 ): string[] {
   const lines: string[] = [];
   if (horizontalPodAutoscalers.length > 0) {
-    lines.push('', 'Autoscaling');
+    lines.push('', 'Horizontal pod autoscalers');
     for (const autoscaler of horizontalPodAutoscalers) {
       const target = autoscaler.target === null ? '' : ` → ${autoscaler.target}`;
       lines.push(`  HorizontalPodAutoscaler ${autoscaler.namespace}/${autoscaler.name}${target}`);
