@@ -95,7 +95,7 @@ describe('limits over LSP', () => {
   test('a 10 MB file, over the 8 MiB default, gets one information message and nothing else', async () => {
     const text = configMaps(150_000);
     assert.ok(text.length > 10_000_000);
-    const diagnostics = await session.open('file:///limits-huge/all.yaml', text);
+    const diagnostics = await session.open('file:///limits-huge/all.yaml', text, 'yaml', 1, 120_000);
     assert.deepEqual(
       diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity]),
       [['file-too-large', 3]],

@@ -149,8 +149,14 @@ export class LspSession {
   }
 
   /** Opens a document and resolves with its first diagnostics. */
-  async open(uri: string, text: string, languageId = 'yaml', version = 1): Promise<Diagnostic[]> {
-    const published = this.diagnostics(uri, version);
+  async open(
+    uri: string,
+    text: string,
+    languageId = 'yaml',
+    version = 1,
+    timeoutMs?: number,
+  ): Promise<Diagnostic[]> {
+    const published = this.diagnostics(uri, version, timeoutMs);
     await this.connection.sendNotification(DidOpenTextDocumentNotification.type, {
       textDocument: { uri, languageId, version, text },
     });
