@@ -11,7 +11,7 @@ import { isJsonObject, readString, asObject } from '../workloads/json';
 import type { ApiServing } from './api-discovery';
 import { discoveryRefusal } from './api-discovery';
 import type { RejectedObject } from './rejected';
-import { forbiddenMessage, rejectedObject } from './rejected';
+import { rejectedObject } from './rejected';
 import type { Refusal } from './rejected';
 import { ADMISSION_PLUGIN } from './names';
 import { engineFinding } from '../model/findings';
@@ -20,7 +20,7 @@ import { hasServiceAccount, namespaceLabelsOf } from './known-objects';
 import type { KnownObjects } from './known-objects';
 import { isNamespaceAssumed, namespaceRefusal } from './plugins/namespace-lifecycle';
 import type { ObjectQuotaLedger } from './plugins/object-count-quota';
-import { limitRangeClaimRefusal } from './plugins/limit-ranger';
+import { claimLimitRefusal } from './admit-claim';
 import { withDefaultStorageClass } from './plugins/default-storage-class';
 import { isClusterScoped } from '../model/cluster-scoped-kinds';
 import { podSecurityWarning } from './plugins/pod-security/pod-security';
@@ -75,15 +75,12 @@ export function admitManifests(
     const isClaim = identity.kind === 'PersistentVolumeClaim' && identity.apiVersion === 'v1';
     const admittedObject = isClaim ? withDefaultStorageClass(object, known.defaultStorageClass) : object;
     const claimLimits = isClaim
-      ? limitRangeClaimRefusal(known.limitRanges.get(identity.namespace ?? 'default') ?? [], admittedObject)
+      ? claimLimitRefusal(known, admittedObject, identity.namespace ?? 'default', identity.name)
       : null;
     if (claimLimits !== null) {
-      const refusal: Refusal = {
-        stage: 'admission',
-        plugin: ADMISSION_PLUGIN.LimitRanger,
-        message: forbiddenMessage('persistentvolumeclaims', identity.name, claimLimits),
-      };
-      rejected.push(rejectedObject(identity, refusal, source, undefined, ['spec', 'resources', 'requests']));
+      rejected.push(
+        rejectedObject(identity, claimLimits, source, undefined, ['spec', 'resources', 'requests']),
+      );
       continue;
     }
     const quotaRefusal = isClusterScoped(identity.apiVersion, identity.kind)

@@ -150,8 +150,11 @@ export class StatefulSetController {
     if (json === null) {
       return;
     }
-    // createPersistentVolumeClaims comes before the pod (stateful_pod_control.go CreateStatefulPod).
-    this.context.volumes?.createStatefulSetClaims(set, ordinal);
+    // createPersistentVolumeClaims comes before the pod (stateful_pod_control.go CreateStatefulPod); a claim the
+    // API server refuses fails the pod's creation, and the ordinal is tried again at the next sync.
+    if (this.context.volumes?.createStatefulSetClaims(set, ordinal) === false) {
+      return;
+    }
     const templateSource = { ...set.source, path: [...set.source.path, 'spec', 'template'] };
     const pod = pods.build(json, {
       source: templateSource,

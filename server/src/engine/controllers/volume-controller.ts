@@ -18,6 +18,9 @@
 import type { StorageObjects, ClaimInfo } from '../model/storage-objects';
 import { readClaim } from '../model/storage-objects';
 import { withDefaultStorageClass } from '../admission/plugins/default-storage-class';
+import type { ClaimAdmission } from '../admission/admit-claim';
+import { rejectedObject } from '../admission/rejected';
+import type { Refusal, RejectedObject } from '../admission/rejected';
 import {
   canProvision,
   findMatchingVolume,
@@ -37,12 +40,18 @@ import type { SimStatefulSet } from './workload-objects';
 export class VolumeController {
   /** Claims assumed to exist, once per template ("file#doc#namespace/claim"). */
   private readonly assumed = new Set<string>();
+  /** Claim refusals already reported, by namespace and message (a StatefulSet retries the ordinal every sync). */
+  private readonly refused = new Set<string>();
 
   constructor(
     private readonly state: ClusterState,
     private readonly storage: StorageObjects,
     private readonly defaultClass: string | null,
     private readonly findings: TimelineFinding[] = [],
+    /** Admission of the claims it creates (LimitRanger, ResourceQuota); all admitted when absent. */
+    private readonly admitClaim: ClaimAdmission = () => null,
+    /** Receives the claims the API server refuses. */
+    private readonly rejected: RejectedObject[] = [],
   ) {
     state.onPod((pod, change) => {
       if (change === 'created') {
@@ -94,19 +103,26 @@ export class VolumeController {
     }
   }
 
-  /** createPersistentVolumeClaims: the StatefulSet's claims for one ordinal that do not exist yet. */
-  createStatefulSetClaims(set: SimStatefulSet, ordinal: number): void {
+  /**
+   * createPersistentVolumeClaims: the StatefulSet's claims for one ordinal that do not exist yet, each through
+   * admission. Returns whether every claim exists, so the pod may be created: a refused claim fails the pod's
+   * creation (stateful_pod_control.go CreateStatefulPod), with the controller's two FailedCreate events, once per
+   * refusal, and the claim in the report's refused objects.
+   */
+  createStatefulSetClaims(set: SimStatefulSet, ordinal: number): boolean {
     const spec = asObject(set.object['spec']);
     const matchLabels = asObject(asObject(spec['selector'])['matchLabels']);
-    for (const template of asArray(spec['volumeClaimTemplates'])) {
+    const podName = `${set.name}-${ordinal}`;
+    const errors: string[] = [];
+    asArray(spec['volumeClaimTemplates']).forEach((template, index) => {
       const templateObject = asObject(template);
       const templateName = readString(asObject(templateObject['metadata'])['name']);
       if (templateName === undefined) {
-        continue;
+        return;
       }
       const name = `${templateName}-${set.name}-${ordinal}`;
       if (this.storage.claim(set.namespace, name) !== undefined) {
-        continue;
+        return;
       }
       const templateMetadata = asObject(templateObject['metadata']);
       const object = withDefaultStorageClass(
@@ -123,12 +139,56 @@ export class VolumeController {
         },
         this.defaultClass,
       );
+      const refusal = this.admitClaim(object, set.namespace, name);
+      if (refusal !== null) {
+        errors.push(`failed to create PVC ${name}: ${refusal.message}`);
+        this.reportClaimRefusal(set, podName, name, refusal, index);
+        return;
+      }
       const claim = readClaim(object, null, `StatefulSet/${set.name}`);
       this.storage.addClaim(claim);
-      const message = `create Claim ${name} Pod ${set.name}-${ordinal} in StatefulSet ${set.name} success`;
+      const message = `create Claim ${name} Pod ${podName} in StatefulSet ${set.name} success`;
       this.state.recordClaim('ClaimCreated', set.namespace, name, message, null);
       this.syncClaim(claim);
+    });
+    if (errors.length === 0) {
+      return true;
     }
+    // utilerrors.NewAggregate: one error as itself, several in brackets.
+    const error = errors.length === 1 ? (errors[0] ?? '') : `[${errors.join(', ')}]`;
+    const key = `${set.namespace}/${podName}#${error}`;
+    if (!this.refused.has(key)) {
+      this.refused.add(key);
+      const message = `create Pod ${podName} in StatefulSet ${set.name} failed error: ${error}`;
+      this.state.recordWorkload('FailedCreate', 'StatefulSet', set.namespace, set.name, message);
+    }
+    return false;
+  }
+
+  /** recordClaimEvent's FailedCreate and the refused claim in the report, once per refusal. */
+  private reportClaimRefusal(
+    set: SimStatefulSet,
+    podName: string,
+    name: string,
+    refusal: Refusal,
+    templateIndex: number,
+  ): void {
+    const key = `${set.namespace}#${refusal.message}`;
+    if (this.refused.has(key)) {
+      return;
+    }
+    this.refused.add(key);
+    const message = `create Claim ${name} for Pod ${podName} in StatefulSet ${set.name} failed error: ${refusal.message}`;
+    this.state.recordWorkload('FailedCreate', 'StatefulSet', set.namespace, set.name, message);
+    this.rejected.push(
+      rejectedObject(
+        { kind: 'PersistentVolumeClaim', namespace: set.namespace, name },
+        refusal,
+        set.source,
+        { kind: 'StatefulSet', name: set.name },
+        ['spec', 'volumeClaimTemplates', templateIndex],
+      ),
+    );
   }
 
   /**

@@ -1,6 +1,6 @@
 /**
  * How many replicas admission kept from existing: after the simulation, the last refusal of each Deployment,
- * ReplicaSet or StatefulSet's pods gets the workload's desired replicas and the pods that exist then. A
+ * ReplicaSet or StatefulSet's pods (or of a StatefulSet's claims, which keep its pods from being created) gets the workload's desired replicas and the pods that exist then. A
  * ReplicaSet controller stops a sync at its first refused pod (slowStartBatch) and a StatefulSet waits for each
  * ordinal, so the replicas not created are the refused one and those not tried after it; they are counted
  * together, as the workload's status shows them (ReplicaFailure, replicas below spec).
@@ -54,7 +54,9 @@ export function withRefusedReplicas(
   state: ClusterState,
 ): RejectedObject[] {
   const counted = rejected.map((entry) =>
-    entry.kind === 'Pod' ? replicasOf(state, entry.owner, entry.namespace ?? 'default') : null,
+    entry.kind === 'Pod' || entry.kind === 'PersistentVolumeClaim'
+      ? replicasOf(state, entry.owner, entry.namespace ?? 'default')
+      : null,
   );
   const last = new Map<string, number>();
   counted.forEach((replicas, index) => {

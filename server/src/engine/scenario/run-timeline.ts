@@ -29,6 +29,7 @@ import { ClusterState } from '../controllers/cluster-state';
 import { DaemonSetController } from '../controllers/daemon-set-controller';
 import { DeploymentController } from '../controllers/deployment-controller';
 import { DisruptionController } from '../controllers/disruption-controller';
+import { controllerClaimAdmission } from '../admission/admit-claim';
 import { VolumeController } from '../controllers/volume-controller';
 import { readControllerRevisions } from './applied-template';
 import type { LiveObjects } from './apply-manifests';
@@ -296,6 +297,8 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     cluster.objects.storage,
     known.defaultStorageClass,
     timelineFindings,
+    controllerClaimAdmission(known, quotaLedger),
+    rejected,
   );
   const context = { state, settings, version, pods: factory, rollouts, findings: timelineFindings, volumes };
   const configObjects = readConfigObjects(
