@@ -46,6 +46,11 @@ export const FINDING_CODES = {
   'document-not-an-object': 'information',
   /** The same object is defined again later: sequential kubectl apply keeps the later definition. */
   'duplicate-object': 'warning',
+  /**
+   * Two kustomizations rendered together (`-R` over overlays of one base) define the same objects: each is an
+   * apply of its own, so they are not duplicates, but applied in turn the later one is what is simulated.
+   */
+  'kustomizations-overlap': 'information',
   /** metadata.generateName without a name: kubectl apply refuses it. */
   'generate-name-with-apply': 'error',
   /** The apiVersion or kind is not a built-in one, and the group is a built-in group. */

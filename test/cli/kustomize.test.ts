@@ -189,6 +189,25 @@ describe('foresight on kustomization folders (real kustomize)', () => {
     },
   );
 
+  test(
+    'with -R two overlays of one base are two applies (one overlap note, no duplicate) and a lone Component is not rendered',
+    needsKustomize,
+    async () => {
+      assertKustomizeFound();
+      const folder = 'test/fixtures/kustomize-alternatives';
+      const result = await runForesight(['validate', '-R', folder], { env: ENV });
+      assert.equal(result.code, 0, result.stdout);
+      assert.deepEqual(
+        result.stdout
+          .split('\n')
+          .filter((line) => line.startsWith(folder))
+          .map((line) => line.split(' ').slice(0, 3).join(' ')),
+        [`${folder}/base/deployment.yaml:4:3: information kustomizations-overlap`],
+      );
+      assert.match(result.stdout, /0 error\(s\), 1 other finding\(s\)/);
+    },
+  );
+
   test('a --kustomize binary that cannot be run is an error on the kustomization', async () => {
     const result = await runForesight(
       ['validate', '--kustomize', '/nonexistent/kustomize', `${FIXTURES}/overlays/prod`],

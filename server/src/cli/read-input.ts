@@ -80,6 +80,7 @@ export function readCliInput(paths: readonly string[], io: CliIo, options: ReadI
     lines?: LineIndex;
     role?: KustomizeRole | undefined;
     chart?: string | undefined;
+    applyUnit?: string;
   }[] = [];
   // A file a kustomization names as a patch or a transformer's configuration is checked as that.
   const kustomizeRoles = new KustomizeRoles();
@@ -90,7 +91,12 @@ export function readCliInput(paths: readonly string[], io: CliIo, options: ReadI
     texts.push({ id: STDIN_NAME, text: io.readStdin() });
   }
   for (const rendered of kustomized?.texts ?? []) {
-    texts.push({ id: display(rendered.file), text: rendered.text, lines: rendered.lines });
+    texts.push({
+      id: display(rendered.file),
+      text: rendered.text,
+      lines: rendered.lines,
+      applyUnit: display(rendered.unit),
+    });
   }
   for (const file of collected.files.filter((entry) => kustomized?.covered.has(entry) !== true)) {
     try {
@@ -108,8 +114,9 @@ export function readCliInput(paths: readonly string[], io: CliIo, options: ReadI
     }
   }
   const firstContext = getAnalysisContext(options.kubernetesVersion, options.maxFileLength);
-  let files: InputFile[] = texts.map(({ id, text, lines, role, chart }) => ({
+  let files: InputFile[] = texts.map(({ id, text, lines, role, chart, applyUnit }) => ({
     id,
+    ...(applyUnit === undefined ? {} : { applyUnit }),
     text,
     analysis: analyzeText(text, withHelmChart(withKustomizeRole(firstContext, role), chart)),
     lines: lines ?? new LineIndex(text),

@@ -73,10 +73,18 @@ export function runValidate(args: readonly string[], io: CliIo): Promise<number>
     readManifests(files, { describePlace: describePlaceIn(files) }).findings,
     files,
   );
+  // Two kustomizations that render one source file give two inputs of one name: a finding at the same place of
+  // that file is said once.
+  const said = new Set<string>();
   for (const file of files) {
     const own = allFindingsOf(file.analysis, [...(cross.get(file.id) ?? []), ...(read.get(file.id) ?? [])]);
     for (const finding of own) {
-      findings.push(findingAt(file, finding.start, finding.end, classified(finding)));
+      const placed = findingAt(file, finding.start, finding.end, classified(finding));
+      const key = JSON.stringify([placed.file, placed.region, placed.code, placed.message]);
+      if (!said.has(key)) {
+        said.add(key);
+        findings.push(placed);
+      }
     }
   }
   for (const chart of input.charts) {

@@ -140,6 +140,30 @@ describe('readManifests', () => {
     });
   }
 
+  test('renders of two kustomizations are applies of their own: one note per pair, no duplicate-object', () => {
+    const rendered = (id: string, unit: string, text: string) => ({
+      id,
+      applyUnit: unit,
+      analysis: analyzeText(text, context),
+    });
+    const result = readManifests([
+      rendered('base/app.yaml', 'overlays/production', `${configMap('web')}---\n${configMap('api')}`),
+      rendered('base/app.yaml', 'overlays/staging', `${configMap('web')}---\n${configMap('api')}`),
+      rendered('extra.yaml', 'overlays/staging', configMap('api')),
+    ]);
+    assert.deepEqual(names(result), ['ConfigMap/-/web@base/app.yaml#0', 'ConfigMap/-/api@extra.yaml#0']);
+    assert.deepEqual(
+      result.findings.map((finding) => [finding.code, finding.severity, finding.source.documentIndex]),
+      [
+        // production's web and api are overlapped by staging's: one note for the pair, on the first object.
+        ['kustomizations-overlap', 'information', 0],
+        // Within staging, api is defined twice: that is a duplicate of one apply.
+        ['duplicate-object', 'warning', 1],
+      ],
+    );
+    assert.match(result.findings[0]?.message ?? '', /is also rendered by overlays\/staging/);
+  });
+
   test('keepAll (a cluster file) keeps documents with errors and every definition', () => {
     const result = readManifests(
       files({

@@ -9,7 +9,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Finding } from '../../language/findings';
 import { STDIN_PATH } from '../../files/manifest-files';
-import { kustomizationFileIn, readKustomizationTree } from '../../files/kustomize/kustomization-tree';
+import {
+  isComponentFolder,
+  kustomizationFileIn,
+  readKustomizationTree,
+} from '../../files/kustomize/kustomization-tree';
 import { findKustomize, renderKustomization } from '../../files/kustomize/render-kustomization';
 import { renderedTextsOf } from '../../files/kustomize/rendered-texts';
 import type { RenderedText } from '../../files/kustomize/rendered-texts';
@@ -65,7 +69,13 @@ export function renderKustomizations(
   const folders = kustomizationFolders(paths, cwd, recursive);
   const trees = folders.map((folder) => ({ folder, tree: readKustomizationTree(folder) }));
   const included = new Set(trees.flatMap(({ tree }) => [...tree.includedFolders]));
-  const units = trees.filter(({ folder }) => !included.has(folder));
+  // A Component is built only by the kustomizations that list it (kustomize refuses one on its own): one found
+  // below a named folder that nothing here lists is not a unit, and its files are read with their roles. One named
+  // on the command line is rendered, as `kubectl apply -k` would try, and fails in kustomize's words.
+  const named = new Set(paths.map((path) => resolve(cwd, path)));
+  const units = trees.filter(
+    ({ folder }) => !included.has(folder) && (named.has(folder) || !isComponentFolder(folder)),
+  );
   const texts: RenderedText[] = [];
   const covered = new Set<string>();
   const notes: KustomizationNote[] = [];

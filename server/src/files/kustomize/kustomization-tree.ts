@@ -30,6 +30,19 @@ export function kustomizationFileIn(folder: string): string | undefined {
 }
 
 /**
+ * Whether a folder's kustomization is a Component (kind: Component): it is only ever applied by the
+ * kustomizations that list it under `components`, and kustomize refuses to build one on its own.
+ */
+export function isComponentFolder(folder: string): boolean {
+  const file = kustomizationFileIn(folder);
+  try {
+    return file !== undefined && /^kind:\s*["']?Component["']?\s*(#.*)?$/m.test(readFileSync(file, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Whether a resource names a remote target: a URL, an scp-like git address, or a host kustomize knows as a git
  * host (api/internal/git/repospec.go: github.com, gitlab.com, bitbucket.org, "git::" forms), a `.git` repository
  * or a `?ref=` query.

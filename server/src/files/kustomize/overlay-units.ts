@@ -9,7 +9,12 @@
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { KUSTOMIZATION_FILE_NAMES, kustomizationFileIn, readKustomizationTree } from './kustomization-tree';
+import {
+  KUSTOMIZATION_FILE_NAMES,
+  isComponentFolder,
+  kustomizationFileIn,
+  readKustomizationTree,
+} from './kustomization-tree';
 import type { KustomizationTree } from './kustomization-tree';
 
 /** Folders above the nearest kustomization searched when no workspace folder holds the file. */
@@ -66,7 +71,9 @@ export async function overlayUnitsIncluding(
   const chosenFolders =
     chosen === 'all' ? undefined : new Set(chosen.map((entry) => resolve(root, entry.replace(/\/+$/, ''))));
   return trees
-    .filter(({ folder, tree }) => !included.has(folder) && tree.files.has(target) && !isComponent(folder))
+    .filter(
+      ({ folder, tree }) => !included.has(folder) && tree.files.has(target) && !isComponentFolder(folder),
+    )
     .filter(({ folder }) => chosenFolders === undefined || chosenFolders.has(folder))
     .flatMap(({ folder, tree }) => {
       const kustomizationFile = kustomizationFileIn(folder);
@@ -76,19 +83,6 @@ export async function overlayUnitsIncluding(
       const label = relative(root, folder).split(sep).join('/');
       return [{ folder, kustomizationFile, tree, label: label === '' || isAbsolute(label) ? folder : label }];
     });
-}
-
-/**
- * Whether a folder's kustomization is a Component (kind: Component): it is only ever applied by the
- * kustomizations that list it under `components`, and kustomize refuses to build one on its own.
- */
-function isComponent(folder: string): boolean {
-  const file = kustomizationFileIn(folder);
-  try {
-    return file !== undefined && /^kind:\s*["']?Component["']?\s*(#.*)?$/m.test(readFileSync(file, 'utf8'));
-  } catch {
-    return false;
-  }
 }
 
 /** The file's own folder or the nearest parent (up to the workspace folder) that holds a kustomization. */

@@ -15,6 +15,8 @@ export interface RenderedText {
   readonly file: string;
   readonly text: string;
   readonly lines: MappedLineIndex;
+  /** The kustomization file of the unit whose render this is: each unit is an apply of its own. */
+  readonly unit: string;
 }
 
 /**
@@ -41,6 +43,6 @@ export function renderedTextsOf(
       generatorText: object.isDefinedInSource ? undefined : sourceText,
     }));
     const text = segments.map((segment) => segment.text).join('---\n');
-    return { file, text, lines: new MappedLineIndex(text, segments, patches) };
+    return { file, text, lines: new MappedLineIndex(text, segments, patches), unit: kustomization };
   });
 }

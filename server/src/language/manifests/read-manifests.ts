@@ -25,6 +25,11 @@ import { isListKind } from '../kubernetes/manifest-object';
 /** One file to read: its id (URI or path) and its analysis. */
 export interface ManifestFile {
   readonly id: string;
+  /**
+   * The kustomization whose render the text is, when it is one: units are applies of their own (two overlays of
+   * one base are alternatives), so an object that two units define is not a duplicate of the apply.
+   */
+  readonly applyUnit?: string;
   readonly analysis: FileAnalysis;
 }
 
@@ -59,6 +64,7 @@ interface Entry {
   readonly sourced: SourcedObject;
   readonly object: ManifestObject;
   readonly key: string | undefined;
+  readonly unit: string | undefined;
 }
 
 /** Reads the files' objects in order, as sequential `kubectl apply` leaves them. */
@@ -85,7 +91,12 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
         if (options.keepAll !== true && refusedGenerateName(object, source, findings)) {
           continue;
         }
-        entries.push({ sourced: { object: object.value, source }, object, key: identityOf(object) });
+        entries.push({
+          sourced: { object: object.value, source },
+          object,
+          key: identityOf(object),
+          unit: file.applyUnit,
+        });
       }
     }
   }
@@ -99,10 +110,17 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
     }
   }
   const objects: SourcedObject[] = [];
+  const overlaps = new Set<string>();
   for (const entry of entries) {
     const winner = entry.key === undefined ? entry : last.get(entry.key);
     if (winner === entry || winner === undefined) {
       objects.push(entry.sourced);
+      continue;
+    }
+    if (winner.unit !== entry.unit) {
+      // Another kustomization's apply of the same object (an overlay beside another): no duplicate, one note per
+      // pair of kustomizations, on the first object they share.
+      noteOverlap(entry, winner, overlaps, findings);
       continue;
     }
     const { source } = winner.sourced;
@@ -115,6 +133,23 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
     });
   }
   return { objects, findings };
+}
+
+/** The note that two kustomizations define the same objects, once per pair. */
+function noteOverlap(entry: Entry, winner: Entry, overlaps: Set<string>, findings: ReaderFinding[]): void {
+  const pair = `${entry.unit ?? ''}\u0000${winner.unit ?? ''}`;
+  if (overlaps.has(pair)) {
+    return;
+  }
+  overlaps.add(pair);
+  const later = winner.unit ?? 'the plain manifests';
+  findings.push({
+    code: 'kustomizations-overlap',
+    severity: 'information',
+    source: entry.sourced.source,
+    path: ['metadata', 'name'],
+    message: `${describeObject(entry.object)} is also rendered by ${later}: each kustomization is an apply of its own (alternatives such as two overlays of one base are not duplicates), but rendered together they are applied in turn and the later one is what is simulated. Simulate one overlay at a time to predict it.`,
+  });
 }
 
 /** Kinds not served reach the engine, whose admission refuses them in kubectl's words (rejected[]). */
