@@ -15,6 +15,8 @@ void describe('workload hashes', () => {
     ['the FNV-1a hash of the empty string is the offset basis', '', 0x811c9dc5],
     ['the FNV-1a hash of "a" is the published test vector', 'a', 0xe40c292c],
     ['the FNV-1a hash of "foobar" is the published test vector', 'foobar', 0xbf9cf968],
+    // The ASCII fast path must give way to the UTF-8 bytes (FNV over 2-, 3- and 4-byte sequences).
+    ['the FNV-1a hash of text beyond ASCII is taken over its UTF-8 bytes', 'naïve ☃ 🚀', 0x7e1c55bf],
   ];
   for (const [name, input, expected] of fnvCases) {
     void test(name, () => assert.equal(fnv1a32(input), expected));

@@ -20,6 +20,21 @@ const UTF8 = new TextEncoder();
 
 /** FNV-1a, 32 bits, over the UTF-8 bytes of a string. */
 export function fnv1a32(text: string): number {
+  // An ASCII character is its own UTF-8 byte: hashed from the string, without encoding a copy of it (a pod
+  // template's JSON is hashed for every workload of every simulation). Other text goes through the encoder.
+  let ascii = FNV_OFFSET_BASIS;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x80) {
+      return fnv1a32Encoded(text);
+    }
+    ascii ^= code;
+    ascii = Math.imul(ascii, FNV_PRIME) >>> 0;
+  }
+  return ascii >>> 0;
+}
+
+function fnv1a32Encoded(text: string): number {
   let hash = FNV_OFFSET_BASIS;
   for (const byte of UTF8.encode(text)) {
     hash ^= byte;
