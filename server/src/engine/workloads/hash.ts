@@ -52,16 +52,35 @@ export function safeEncodeString(text: string): string {
   return encoded;
 }
 
-/** JSON with object keys sorted, so that equal data always has the same text. */
+/**
+ * JSON with object keys sorted, so that equal data always has the same text: array items in order (an absent
+ * item of a sparse array as nothing, as join writes it; undefined as null), object keys sorted by code unit,
+ * undefined values left out. Built by appending to one string (a template is hashed per workload per simulation).
+ */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) {
-    return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
+    let text = '[';
+    for (let index = 0; index < value.length; index++) {
+      if (index > 0) {
+        text += ',';
+      }
+      if (index in value) {
+        text += canonicalJson(value[index]);
+      }
+    }
+    return `${text}]`;
   }
   if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, entry]) => entry !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonicalJson(entry)}`).join(',')}}`;
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    let text = '{';
+    for (const key of keys) {
+      const entry = record[key];
+      if (entry !== undefined) {
+        text += `${text.length > 1 ? ',' : ''}${JSON.stringify(key)}:${canonicalJson(entry)}`;
+      }
+    }
+    return `${text}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
