@@ -10,12 +10,36 @@ import type { SourcedObject } from '../engine/model/cluster-load';
 /** The fields of a v1 ConfigMap or Secret whose values the engine never reads (only their keys). */
 const DATA_FIELDS: ReadonlySet<string> = new Set(['data', 'binaryData', 'stringData']);
 
-/** The key of a simulation's inputs: `settings` (version, cluster) first, then every manifest with its source. */
+/**
+ * Each manifest's part of the key, by object: the objects of an unchanged document are the same objects
+ * keystroke after keystroke (the analyzer reuses its documents, and nothing mutates what it read; the engine
+ * clones what it changes), so only the edited document's objects are serialised again.
+ */
+const objectTexts = new WeakMap<object, string>();
+
+/**
+ * The key of a simulation's inputs: `settings` (version, cluster) first, then every manifest with its source.
+ * The same text as JSON.stringify of `[settings, [[source, object]…]]`, built from the remembered parts.
+ */
 export function simulationInputsKey(
   settings: readonly unknown[],
   manifests: readonly SourcedObject[],
 ): string {
-  return JSON.stringify([settings, manifests.map(({ object, source }) => [source, asEngineReadsIt(object)])]);
+  const entries = manifests.map(({ object, source }) => `[${JSON.stringify(source)},${objectText(object)}]`);
+  return `[${JSON.stringify(settings)},[${entries.join(',')}]]`;
+}
+
+/** One object's JSON as the engine reads it (JSON.stringify's "null" for what has none, as inside an array). */
+function objectText(object: unknown): string {
+  if (typeof object !== 'object' || object === null) {
+    return JSON.stringify(asEngineReadsIt(object)) ?? 'null';
+  }
+  let text = objectTexts.get(object);
+  if (text === undefined) {
+    text = JSON.stringify(asEngineReadsIt(object)) ?? 'null';
+    objectTexts.set(object, text);
+  }
+  return text;
 }
 
 /** The object with what the engine never reads left out: a ConfigMap's or Secret's values become their keys. */

@@ -49,6 +49,11 @@ export class ClusterObjects {
   /** Claims, volumes, classes and CSINodes (the volume plugins' listers; bindings change them over time). */
   readonly storage = new StorageObjects();
   private readonly services = new Map<string, Labels[]>();
+  /** serviceSelectorCandidates' index of each namespace's selectors, by first label pair; dropped on add. */
+  private readonly serviceIndexes = new Map<
+    string,
+    { empty: number[]; byFirstPair: Map<string, number[]> }
+  >();
   private readonly replicaSets = new Map<string, PodLabelSelector>();
   private readonly statefulSets = new Map<string, PodLabelSelector>();
   private readonly controllers = new Map<string, Labels>();
@@ -89,6 +94,7 @@ export class ClusterObjects {
     const key = `${namespace}/${name}`;
     switch (kind) {
       case 'Service': {
+        this.serviceIndexes.delete(namespace);
         const selector = spec['selector'];
         // Services with a nil selector match nothing, not everything (GetPodServices).
         if (isRecord(selector)) {
@@ -130,6 +136,41 @@ export class ClusterObjects {
   /** The selectors (label maps) of the Services of a namespace that have one. */
   serviceSelectors(namespace: string): readonly Labels[] {
     return this.services.get(namespace) ?? [];
+  }
+
+  /**
+   * The Service selectors of a namespace that could select `labels`, in serviceSelectors' order: a selector
+   * whose first label the pod has with the same value, or an empty one. A selector matches only labels that
+   * have each of its pairs, so no other can; callers still test each one. With a Service per workload,
+   * testing every Service for every pod costs workloads² per simulation.
+   */
+  serviceSelectorCandidates(namespace: string, labels: Labels): readonly Labels[] {
+    const selectors = this.services.get(namespace) ?? [];
+    let index = this.serviceIndexes.get(namespace);
+    if (index === undefined) {
+      index = { empty: [], byFirstPair: new Map() };
+      for (const [position, selector] of selectors.entries()) {
+        const first = Object.keys(selector)[0];
+        if (first === undefined) {
+          index.empty.push(position);
+        } else {
+          pushTo(index.byFirstPair, `${first}\u0000${selector[first] ?? ''}`, position);
+        }
+      }
+      this.serviceIndexes.set(namespace, index);
+    }
+    const positions = [...index.empty];
+    for (const [key, value] of Object.entries(labels)) {
+      positions.push(...(index.byFirstPair.get(`${key}\u0000${value}`) ?? []));
+    }
+    const candidates: Labels[] = [];
+    for (const position of positions.sort((a, b) => a - b)) {
+      const selector = selectors[position];
+      if (selector !== undefined) {
+        candidates.push(selector);
+      }
+    }
+    return candidates;
   }
 
   /**

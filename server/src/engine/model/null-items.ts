@@ -32,36 +32,39 @@ const STRING_LISTS = new Set([
 /** Deeper than this the search stops (the YAML layer bounds nesting far below it). */
 const MAX_DEPTH = 100;
 
-/** The path of the first null item in a list of objects, or undefined. */
+/**
+ * The path of the first null item in a list of objects, or undefined. The walk keeps one path it extends and
+ * shortens, copied only for the answer: a copy per visited value made this walk a tenth of a prediction.
+ */
 function firstNullListItem(value: unknown): (string | number)[] | undefined {
-  const search = (current: unknown, path: (string | number)[]): (string | number)[] | undefined => {
+  const path: (string | number)[] = [];
+  const search = (current: unknown): boolean => {
     if (typeof current !== 'object' || current === null || path.length > MAX_DEPTH) {
-      return undefined;
+      return false;
     }
     if (Array.isArray(current)) {
       const key = path.at(-1);
       const isStringList = typeof key === 'string' && STRING_LISTS.has(key);
       for (let index = 0; index < current.length; index++) {
         const item: unknown = current[index];
-        if (item === null && !isStringList) {
-          return [...path, index];
+        path.push(index);
+        if ((item === null && !isStringList) || search(item)) {
+          return true;
         }
-        const found = search(item, [...path, index]);
-        if (found !== undefined) {
-          return found;
-        }
+        path.pop();
       }
-      return undefined;
+      return false;
     }
-    for (const [key, child] of Object.entries(current as Record<string, unknown>)) {
-      const found = search(child, [...path, key]);
-      if (found !== undefined) {
-        return found;
+    for (const key of Object.keys(current)) {
+      path.push(key);
+      if (search((current as Record<string, unknown>)[key])) {
+        return true;
       }
+      path.pop();
     }
-    return undefined;
+    return false;
   };
-  return search(value, []);
+  return search(value) ? [...path] : undefined;
 }
 
 /** The objects without a null item in a list of objects; each one left out gets an 'invalid-field' finding. */

@@ -44,9 +44,39 @@ const DECIMAL_EXPONENTS: Record<string, number> = {
 /** A common misspelling of a unit: "128mb", "1GB", "2 Gi", "512MIB". */
 const UNIT_MISTAKE_PATTERN = /^\s*([0-9]+(?:\.[0-9]+)?)\s*([kmgtpe])(i?)(b?)\s*$/i;
 
+/**
+ * Quantities already parsed, by text: a simulation reads the same few texts ("100m", "128Mi") for every pod in
+ * every cycle, and each parse is BigInt arithmetic. The parse is a pure function of the text and its results are
+ * frozen, so a remembered one is the one a fresh parse gives. Only successes are kept (a failure carries
+ * suggestions and is rare); the map starts again when full, so a long session's memory stays bounded.
+ */
+const parsedQuantities = new Map<string, QuantityParse>();
+const MAX_REMEMBERED_QUANTITIES = 4096;
+
 /** Parses a quantity as the API server would accept it; numbers from YAML are accepted as their decimal text. */
 export function parseQuantity(input: string | number): QuantityParse {
   const text = typeof input === 'number' ? numberToQuantityText(input) : input;
+  const remembered = parsedQuantities.get(text);
+  if (remembered !== undefined) {
+    return remembered;
+  }
+  const parsed = parseQuantityText(text);
+  if (parsed.ok) {
+    if (parsedQuantities.size >= MAX_REMEMBERED_QUANTITIES) {
+      parsedQuantities.clear();
+    }
+    Object.freeze(parsed.quantity);
+    parsedQuantities.set(text, Object.freeze(parsed));
+  }
+  return parsed;
+}
+
+/** Forgets the remembered parses (tests compare remembered and fresh parses). */
+export function forgetParsedQuantities(): void {
+  parsedQuantities.clear();
+}
+
+function parseQuantityText(text: string): QuantityParse {
   const match = QUANTITY_PATTERN.exec(text);
   if (match === null) {
     return { ok: false, message: `"${text}" is not a quantity`, suggestions: suggestQuantityFixes(text) };

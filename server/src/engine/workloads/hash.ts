@@ -20,6 +20,21 @@ const UTF8 = new TextEncoder();
 
 /** FNV-1a, 32 bits, over the UTF-8 bytes of a string. */
 export function fnv1a32(text: string): number {
+  // An ASCII character is its own UTF-8 byte: hashed from the string, without encoding a copy of it (a pod
+  // template's JSON is hashed for every workload of every simulation). Other text goes through the encoder.
+  let ascii = FNV_OFFSET_BASIS;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x80) {
+      return fnv1a32Encoded(text);
+    }
+    ascii ^= code;
+    ascii = Math.imul(ascii, FNV_PRIME) >>> 0;
+  }
+  return ascii >>> 0;
+}
+
+function fnv1a32Encoded(text: string): number {
   let hash = FNV_OFFSET_BASIS;
   for (const byte of UTF8.encode(text)) {
     hash ^= byte;
@@ -37,16 +52,35 @@ export function safeEncodeString(text: string): string {
   return encoded;
 }
 
-/** JSON with object keys sorted, so that equal data always has the same text. */
+/**
+ * JSON with object keys sorted, so that equal data always has the same text: array items in order (an absent
+ * item of a sparse array as nothing, as join writes it; undefined as null), object keys sorted by code unit,
+ * undefined values left out. Built by appending to one string (a template is hashed per workload per simulation).
+ */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) {
-    return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
+    let text = '[';
+    for (let index = 0; index < value.length; index++) {
+      if (index > 0) {
+        text += ',';
+      }
+      if (index in value) {
+        text += canonicalJson(value[index]);
+      }
+    }
+    return `${text}]`;
   }
   if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, entry]) => entry !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonicalJson(entry)}`).join(',')}}`;
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    let text = '{';
+    for (const key of keys) {
+      const entry = record[key];
+      if (entry !== undefined) {
+        text += `${text.length > 1 ? ',' : ''}${JSON.stringify(key)}:${canonicalJson(entry)}`;
+      }
+    }
+    return `${text}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

@@ -48,6 +48,11 @@ export function expandDeployment(workload: Workload, context: ExpandContext): vo
     );
     return;
   }
+  // No pod to make (the simulation expands its workloads at 0 replicas to validate them): the ReplicaSet's name
+  // and template would be used by nothing, and hashing and copying the template is most of the work.
+  if (replicas === 0) {
+    return;
+  }
   const hash = templateHash(template);
   const replicaSetName = `${workload.name}-${hash}`;
   const replicaSetTemplate = cloneJson(template);

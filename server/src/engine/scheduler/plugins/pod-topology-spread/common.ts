@@ -137,7 +137,7 @@ export function defaultSelector(pod: PodInfo, objects: ClusterObjects): PodLabel
 
 function computeDefaultSelector(pod: PodInfo, objects: ClusterObjects): PodLabelSelector {
   let labelSet: Record<string, string> = {};
-  for (const serviceSelector of objects.serviceSelectors(pod.namespace)) {
+  for (const serviceSelector of objects.serviceSelectorCandidates(pod.namespace, pod.labels)) {
     if (selectorFromSet(serviceSelector).matches(pod.labels)) {
       labelSet = { ...labelSet, ...serviceSelector };
     }

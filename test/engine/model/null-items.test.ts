@@ -1,0 +1,65 @@
+/**
+ * Null items in lists of objects: which objects are left out and the path each finding names (the first null item
+ * in document order), while lists of strings accept a null item as the API server does.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { EngineFinding } from '../../../server/src/engine/model/findings';
+import { withoutNullListItems } from '../../../server/src/engine/model/null-items';
+
+const SOURCE = { file: 'file:///m.yaml', documentIndex: 0, path: [] };
+
+const CASES: { name: string; object: unknown; path: readonly (string | number)[] | null }[] = [
+  {
+    name: 'a null container is found at its index',
+    object: { kind: 'Pod', spec: { containers: [{ name: 'a' }, null] } },
+    path: ['spec', 'containers', 1],
+  },
+  {
+    name: 'a null item in args (a list of strings) is accepted',
+    object: { kind: 'Pod', spec: { containers: [{ name: 'a', args: [null, 'x'] }] } },
+    path: null,
+  },
+  {
+    name: 'the first null item in document order is named, deep in a later list',
+    object: {
+      kind: 'Deployment',
+      spec: {
+        template: {
+          spec: {
+            containers: [
+              { name: 'a', ports: [{ containerPort: 80 }] },
+              { name: 'b', env: [{ name: 'x' }, null] },
+            ],
+            tolerations: [null],
+          },
+        },
+      },
+    },
+    path: ['spec', 'template', 'spec', 'containers', 1, 'env', 1],
+  },
+  {
+    name: 'a null item in a list inside a list is found with both indexes',
+    object: { kind: 'List', items: [{ kind: 'Pod', spec: { volumes: [[null]] } }] },
+    path: ['items', 0, 'spec', 'volumes', 0, 0],
+  },
+  {
+    name: 'an object without lists is kept',
+    object: { kind: 'ConfigMap', data: { a: null } },
+    path: null,
+  },
+];
+
+describe('withoutNullListItems', () => {
+  for (const { name, object, path } of CASES) {
+    test(name, () => {
+      const findings: EngineFinding[] = [];
+      const kept = withoutNullListItems([{ object, source: SOURCE }], findings);
+      assert.equal(kept.length, path === null ? 1 : 0);
+      assert.deepEqual(
+        findings.map((finding) => finding.path),
+        path === null ? [] : [path],
+      );
+    });
+  }
+});
