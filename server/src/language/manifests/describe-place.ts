@@ -2,13 +2,14 @@
  * How a finding names the place of an object in another file ("web/deploy.yaml:12"): the file as its reader
  * displays it, and the 1-based line where the object starts when the file's text is at hand (else its document).
  */
-import type { FileAnalysis } from '../analyzer';
 import type { ManifestObject } from '../kubernetes/manifest-object';
+import { objectRangeOf } from '../kubernetes/manifest-object';
+import type { AnalysisOutline } from './analysis-outline';
 
 /** A file as far as naming a place in it needs. */
 interface PlacedFile {
   readonly id: string;
-  readonly analysis: FileAnalysis;
+  readonly analysis: AnalysisOutline;
   /** The file's text, when known (its line numbers come from it). */
   readonly text?: string;
 }
@@ -25,7 +26,7 @@ export function describePlaceIn(
     if (file?.text === undefined || document === undefined) {
       return `${display(fileId)} (document ${documentIndex + 1})`;
     }
-    const offset = document.offset + (object.node?.range?.[0] ?? document.yaml.start);
+    const offset = document.offset + (objectRangeOf(object)?.[0] ?? document.yaml.start);
     return `${display(fileId)}:${lineAt(file.text, offset)}`;
   };
 }
