@@ -151,24 +151,36 @@ function checkService(service: ManifestObject, pods: PodIndex): TargetPortProble
   }
   const namespace = service.namespace ?? DEFAULT_NAMESPACE;
   const candidates = pods.get(labelKey(namespace, first[0], first[1])) ?? [];
-  const selected = candidates.filter((pod) => mapSelectorMatches(selector, pod.labels));
-  if (selected.length === 0) {
-    return [];
-  }
+  // The selected pods are gathered only when a named port is missing: a port that one selected pod defines is
+  // found at that pod (a Service selects a Deployment copied into many files: 100 candidates for each Service).
+  let selected: PodShape[] | undefined;
+  const selectedPods = (): PodShape[] =>
+    (selected ??= candidates.filter((pod) => mapSelectorMatches(selector, pod.labels)));
   const problems: TargetPortProblem[] = [];
-  listAt(service.value, ['spec', 'ports']).forEach((port, index) => {
+  const ports = listAt(service.value, ['spec', 'ports']);
+  for (const [index, port] of ports.entries()) {
     const targetPort = isRecord(port) ? port['targetPort'] : undefined;
     if (typeof targetPort !== 'string' || targetPort === '' || /^\d+$/.test(targetPort)) {
-      return;
+      continue;
     }
     const protocol = isRecord(port) && typeof port['protocol'] === 'string' ? port['protocol'] : 'TCP';
-    const candidates = selected.flatMap((pod) => pod.ports);
-    if (candidates.some((candidate) => candidate.name === targetPort && candidate.protocol === protocol)) {
-      return;
+    const defines = (pod: PodShape): boolean =>
+      pod.ports.some((candidate) => candidate.name === targetPort && candidate.protocol === protocol);
+    if (candidates.some((pod) => defines(pod) && mapSelectorMatches(selector, pod.labels))) {
+      continue;
     }
-    const message = notFoundMessage(targetPort, protocol, selected, candidates);
+    const chosen = selectedPods();
+    if (chosen.length === 0) {
+      return []; // the Service selects none of these pods: its pods may be defined elsewhere
+    }
+    const message = notFoundMessage(
+      targetPort,
+      protocol,
+      chosen,
+      chosen.flatMap((pod) => pod.ports),
+    );
     problems.push({ code: 'target-port-not-found', path: ['spec', 'ports', index, 'targetPort'], message });
-  });
+  }
   return problems;
 }
 
