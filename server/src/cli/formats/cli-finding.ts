@@ -103,7 +103,13 @@ export function inputFileOf(file: OutlinedInputFile): CliInputFile {
  * ("document 2"), else nothing (a file not analysed).
  */
 function subjectAt(file: OutlinedInputFile, offset: number): string | undefined {
-  const document = file.analysis.documents.filter((entry) => entry.offset <= offset).at(-1);
+  // The last document starting at or before the offset, searched from the end (no list built per finding).
+  const { documents } = file.analysis;
+  let document: (typeof documents)[number] | undefined;
+  for (let index = documents.length - 1; index >= 0 && document === undefined; index--) {
+    const entry = documents[index];
+    document = entry !== undefined && entry.offset <= offset ? entry : undefined;
+  }
   if (document === undefined) {
     return undefined;
   }
