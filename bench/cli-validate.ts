@@ -57,10 +57,10 @@ export async function benchCli(options: CliOptions): Promise<CliReport> {
   const { root, files, bytes } = writeTree(options);
   const resources = files * options.resourcesPerFile;
   const cli = join(__dirname, '..', 'dist', 'cli.js');
-  await runNode(cli, ['validate', root]);
+  await runNode(cli, ['validate', '-R', root]);
   const runs = [];
   for (let i = 0; i < options.repeats; i++) {
-    runs.push(await runNode(cli, ['validate', root]));
+    runs.push(await runNode(cli, ['validate', '-R', root]));
   }
   const last = runs[runs.length - 1];
   const report: CliReport = {

@@ -4,6 +4,9 @@
  *   foresight simulate PATH...   where each Pod lands on a simulated cluster, or why it stays Pending
  */
 import { readFileSync } from 'node:fs';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isValidateWorkerData } from './cli/parallel/worker-messages';
+import { runValidateWorker } from './cli/parallel/validate-worker';
 import type { CliIo } from './cli/io';
 import { COMMON_OPTIONS_HELP } from './cli/outcome';
 import { runValidate, VALIDATE_USAGE } from './cli/validate';
@@ -68,7 +71,10 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   }
 }
 
-if (require.main === module) {
+if (!isMainThread && parentPort !== null && isValidateWorkerData(workerData)) {
+  // This bundle started as one of `foresight validate`'s worker threads (cli/parallel/validate-in-threads.ts).
+  runValidateWorker(parentPort, workerData);
+} else if (require.main === module) {
   // A reader that stops early (`foresight simulate … | head`) closes the pipe: that is not an error of ours.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') {
@@ -82,6 +88,7 @@ if (require.main === module) {
     cwd: process.cwd(),
     readStdin: () => readFileSync(0, 'utf8'),
     env: process.env,
+    workerScript: __filename,
   };
   runCli(process.argv.slice(2), io).then(
     (code) => {

@@ -14,4 +14,9 @@ export interface CliIo {
   readStdin?: () => string;
   /** The environment variables the commands read (GITHUB_ACTIONS); none when absent. */
   env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * The script a worker thread runs (the CLI bundle, dist/cli.js): `foresight validate` shares many files out to
+   * worker threads only when it is set; commands run in-process (tests) leave it out and run in one thread.
+   */
+  workerScript?: string;
 }

@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { customKindsOf, getAnalysisContext, usesCustomKinds } from '../host/analysis-context';
+import type { AnalysisContext, FileAnalysis } from '../language/analyzer';
 import { analyzeText } from '../language/analyzer';
 import type { Finding } from '../language/findings';
 import type { ManifestFile } from '../language/manifests/read-manifests';
@@ -26,10 +27,15 @@ import { renderKustomizations } from './kustomize/read-kustomizations';
 /** The name standard input is shown by (a display name, not a path: no output format turns it into a location). */
 export const STDIN_NAME = '<stdin>';
 
-/** One file read: its display name, text, analysis and line index. */
-export interface InputFile extends ManifestFile {
+/** One file read: its display name, text, analysis (an outline, when analysed in another thread) and line index. */
+export interface OutlinedInputFile extends ManifestFile {
   readonly text: string;
   readonly lines: LineIndex;
+}
+
+/** One file read and analysed in this thread: its YAML nodes are at hand. */
+export interface InputFile extends OutlinedInputFile {
+  readonly analysis: FileAnalysis;
 }
 
 /**
@@ -47,6 +53,23 @@ type CliInput =
   | { readonly ok: true; readonly files: readonly InputFile[]; readonly charts: readonly SkippedChart[] }
   | { readonly ok: false; readonly usage: boolean; readonly message: string };
 
+/** One file's text as read, before analysis: what it is checked as (a kustomize role, a chart's file). */
+export interface InputText {
+  readonly id: string;
+  readonly text: string;
+  /** The line index of a kustomize render (its lines are those of the files it came from). */
+  readonly lines?: LineIndex | undefined;
+  readonly role?: KustomizeRole | undefined;
+  readonly chart?: string | undefined;
+  /** The kustomization whose render this is (read-manifests.ts ManifestFile.applyUnit). */
+  readonly applyUnit?: string | undefined;
+}
+
+/** The texts read, or why nothing could be. */
+type CliTexts =
+  | { readonly ok: true; readonly texts: readonly InputText[]; readonly charts: readonly SkippedChart[] }
+  | { readonly ok: false; readonly usage: boolean; readonly message: string };
+
 /** How to read. */
 interface ReadInputOptions {
   readonly recursive: boolean;
@@ -58,6 +81,12 @@ interface ReadInputOptions {
 
 /** Reads and analyses the paths of a command line. */
 export function readCliInput(paths: readonly string[], io: CliIo, options: ReadInputOptions): CliInput {
+  const read = readCliTexts(paths, io, options);
+  return read.ok ? { ok: true, files: analyzeCliTexts(read.texts, options), charts: read.charts } : read;
+}
+
+/** Reads the paths of a command line: the texts to analyse, and the folders set aside with a note. */
+export function readCliTexts(paths: readonly string[], io: CliIo, options: ReadInputOptions): CliTexts {
   const collected = collectManifestFiles(paths, io.cwd, { recursive: options.recursive });
   if (collected.missing.length > 0) {
     return {
@@ -74,14 +103,7 @@ export function readCliInput(paths: readonly string[], io: CliIo, options: ReadI
   for (const warning of kustomized?.warnings ?? []) {
     io.stderr(`foresight: kustomize: ${warning}\n`);
   }
-  const texts: {
-    id: string;
-    text: string;
-    lines?: LineIndex;
-    role?: KustomizeRole | undefined;
-    chart?: string | undefined;
-    applyUnit?: string;
-  }[] = [];
+  const texts: InputText[] = [];
   // A file a kustomization names as a patch or a transformer's configuration is checked as that.
   const kustomizeRoles = new KustomizeRoles();
   for (const path of paths.filter((entry) => entry === STDIN_PATH).slice(0, 1)) {
@@ -113,32 +135,6 @@ export function readCliInput(paths: readonly string[], io: CliIo, options: ReadI
       return { ok: false, usage: false, message: `cannot read ${display(file)}: ${reason}` };
     }
   }
-  const firstContext = getAnalysisContext(options.kubernetesVersion, options.maxFileLength);
-  let files: InputFile[] = texts.map(({ id, text, lines, role, chart, applyUnit }) => ({
-    id,
-    ...(applyUnit === undefined ? {} : { applyUnit }),
-    text,
-    analysis: analyzeText(text, withHelmChart(withKustomizeRole(firstContext, role), chart)),
-    lines: lines ?? new LineIndex(text),
-  }));
-  // CustomResourceDefinitions among the files define kinds that the other files may use: analyse again, with
-  // them, the files that hold objects of those kinds (a folder of CRDs alone is read once).
-  const customKinds = customKindsOf(files.map((file) => file.analysis));
-  if (customKinds !== undefined) {
-    const context = getAnalysisContext(options.kubernetesVersion, options.maxFileLength, customKinds);
-    files = files.map((file, index) => {
-      const input = texts[index];
-      return usesCustomKinds(file.analysis, customKinds)
-        ? {
-            ...file,
-            analysis: analyzeText(
-              file.text,
-              withHelmChart(withKustomizeRole(context, input?.role), input?.chart),
-            ),
-          }
-        : file;
-    });
-  }
   const charts = collected.charts.map((folder) => ({
     file: display(join(folder, 'Chart.yaml')),
     finding: {
@@ -149,5 +145,44 @@ export function readCliInput(paths: readonly string[], io: CliIo, options: ReadI
     },
   }));
   const kustomizations = (kustomized?.notes ?? []).map((note) => ({ ...note, file: display(note.file) }));
-  return { ok: true, files, charts: [...charts, ...kustomizations] };
+  return { ok: true, texts, charts: [...charts, ...kustomizations] };
+}
+
+/** How the texts are analysed. */
+export interface AnalyzeOptions {
+  readonly kubernetesVersion: string;
+  readonly maxFileLength: number;
+}
+
+/** Analyses the texts read, in this thread. */
+export function analyzeCliTexts(texts: readonly InputText[], options: AnalyzeOptions): InputFile[] {
+  const firstContext = getAnalysisContext(options.kubernetesVersion, options.maxFileLength);
+  let files: InputFile[] = texts.map((input) => ({
+    id: input.id,
+    ...(input.applyUnit === undefined ? {} : { applyUnit: input.applyUnit }),
+    text: input.text,
+    analysis: analyzeText(input.text, contextForText(firstContext, input)),
+    lines: input.lines ?? new LineIndex(input.text),
+  }));
+  // CustomResourceDefinitions among the files define kinds that the other files may use: analyse again, with
+  // them, the files that hold objects of those kinds (a folder of CRDs alone is read once).
+  const customKinds = customKindsOf(files.map((file) => file.analysis));
+  if (customKinds !== undefined) {
+    const context = getAnalysisContext(options.kubernetesVersion, options.maxFileLength, customKinds);
+    files = files.map((file, index) => {
+      const input = texts[index];
+      return usesCustomKinds(file.analysis, customKinds) && input !== undefined
+        ? { ...file, analysis: analyzeText(file.text, contextForText(context, input)) }
+        : file;
+    });
+  }
+  return files;
+}
+
+/** The context a text is analysed in: the command's, as the kustomize role and the chart of the file make it. */
+export function contextForText(
+  context: AnalysisContext,
+  input: Pick<InputText, 'role' | 'chart'>,
+): AnalysisContext {
+  return withHelmChart(withKustomizeRole(context, input.role), input.chart);
 }

@@ -16,7 +16,11 @@ import type { CliIo } from './io';
 import type { FailOn, OutputFormat } from './outcome';
 import { failOnError, finishRun, formatRun, isFailOn, isOutputFormat, outputFormatError } from './outcome';
 import { kustomizeOptionsOf } from './kustomize/read-kustomizations';
-import { readCliInput } from './read-input';
+import type { InputFile } from './read-input';
+import { analyzeCliTexts, readCliTexts } from './read-input';
+import type { ValidatedFile } from './parallel/validate-in-threads';
+import { validateInThreads } from './parallel/validate-in-threads';
+import { validateThreadsFor } from './parallel/thread-count';
 
 /** The usage line of the validate command. */
 export const VALIDATE_USAGE =
@@ -49,35 +53,36 @@ interface ReportedFinding {
 }
 
 /** Runs the validate command; resolves to the exit code. */
-export function runValidate(args: readonly string[], io: CliIo): Promise<number> {
+export async function runValidate(args: readonly string[], io: CliIo): Promise<number> {
   const options = parseValidateArgs(args, io);
   if (typeof options === 'string') {
     io.stderr(`foresight validate: ${options}\n${VALIDATE_USAGE}\n`);
-    return Promise.resolve(2);
+    return 2;
   }
-  const input = readCliInput(options.paths, io, {
-    recursive: options.recursive,
+  const analyze = {
     kubernetesVersion: options.kubernetesVersion,
     maxFileLength: options.maxFileSizeKB * 1024,
+  };
+  const input = readCliTexts(options.paths, io, {
+    ...analyze,
+    recursive: options.recursive,
     kustomize: kustomizeOptionsOf(options.kustomize, options.allowRemote, io),
   });
   if (!input.ok) {
     io.stderr(`foresight validate: ${input.message}\n`);
-    return Promise.resolve(2);
+    return 2;
   }
-  const { files } = input;
+  const threads = validateThreadsFor(input.texts, io);
+  const validated =
+    threads > 1 && io.workerScript !== undefined
+      ? await validateInThreads(input.texts, analyze, io.workerScript, threads)
+      : validateInThisThread(analyzeCliTexts(input.texts, analyze));
+  const files = validated.map((entry) => entry.file);
   const findings: CliFinding[] = [];
-  const cross = crossObjectFindings(files);
-  // The reader's findings: the same object defined twice, generateName refused by kubectl apply.
-  const read = placeReaderFindings(
-    readManifests(files, { describePlace: describePlaceIn(files) }).findings,
-    files,
-  );
   // Two kustomizations that render one source file give two inputs of one name: a finding at the same place of
   // that file is said once.
   const said = new Set<string>();
-  for (const file of files) {
-    const own = allFindingsOf(file.analysis, [...(cross.get(file.id) ?? []), ...(read.get(file.id) ?? [])]);
+  for (const { file, findings: own } of validated) {
     for (const finding of own) {
       const placed = findingAt(file, finding.start, finding.end, classified(finding));
       const key = JSON.stringify([placed.file, placed.region, placed.code, placed.message]);
@@ -124,7 +129,21 @@ export function runValidate(args: readonly string[], io: CliIo): Promise<number>
   } else {
     io.stdout(formatRun(run, options.output));
   }
-  return Promise.resolve(finishRun(run, options.output, options.failOn, io));
+  return finishRun(run, options.output, options.failOn, io);
+}
+
+/** Every file's findings, found in this thread: its own, the cross-object ones and the reader's, sorted. */
+function validateInThisThread(files: readonly InputFile[]): ValidatedFile[] {
+  const cross = crossObjectFindings(files);
+  // The reader's findings: the same object defined twice, generateName refused by kubectl apply.
+  const read = placeReaderFindings(
+    readManifests(files, { describePlace: describePlaceIn(files) }).findings,
+    files,
+  );
+  return files.map((file) => ({
+    file,
+    findings: allFindingsOf(file.analysis, [...(cross.get(file.id) ?? []), ...(read.get(file.id) ?? [])]),
+  }));
 }
 
 /** A finding's code, severity and message; validate predicts nothing, so a finding counts as its severity. */

@@ -3,7 +3,9 @@
  * defined by CustomResourceDefinitions among the analysed files. Contexts are cached; the context key changes
  * with anything that changes results, so cached document analyses are redone only when needed.
  */
-import type { AnalysisContext, FileAnalysis } from '../language/analyzer';
+import type { AnalysisContext } from '../language/analyzer';
+import type { AnalysisOutline } from '../language/manifests/analysis-outline';
+import type { ManifestObject } from '../language/kubernetes/manifest-object';
 import type { ApiVersionCheck } from '../language/kubernetes/api-version-check';
 import type { ApiServing } from '../engine/admission/api-discovery';
 import { createApiServing, createApiVersionCheck } from '../language/kubernetes/api-version-history';
@@ -45,18 +47,26 @@ export function getAnalysisContext(
 }
 
 /** The validator of the kinds defined by the CRDs among analysed files, or undefined when there are none. */
-export function customKindsOf(analyses: readonly FileAnalysis[]): CrdKindValidator | undefined {
-  const crds = analyses.flatMap((analysis) =>
+export function customKindsOf(analyses: readonly AnalysisOutline[]): CrdKindValidator | undefined {
+  const crds = crdObjectsOf(analyses);
+  return crds.length === 0 ? undefined : buildCustomKindValidator(crds);
+}
+
+/**
+ * The CustomResourceDefinitions among analysed files, in order: customKindsOf builds its validator from them, and
+ * `foresight validate` sends them to its worker threads to build the same validator there.
+ */
+export function crdObjectsOf(analyses: readonly AnalysisOutline[]): ManifestObject[] {
+  return analyses.flatMap((analysis) =>
     analysis.documents.flatMap((document) => document.objects.filter((object) => isCrdObject(object))),
   );
-  return crds.length === 0 ? undefined : buildCustomKindValidator(crds);
 }
 
 /**
  * Whether a file holds an object of a kind the CRDs define: only such a file reads differently once the CRDs are
  * known (its custom resources are validated instead of reported as unknown), so only it is analysed again.
  */
-export function usesCustomKinds(analysis: FileAnalysis, customKinds: CrdKindValidator): boolean {
+export function usesCustomKinds(analysis: AnalysisOutline, customKinds: CrdKindValidator): boolean {
   const kinds = new Set(customKinds.kinds);
   return analysis.documents.some((document) =>
     document.objects.some((object) => kinds.has(`${groupOf(object.apiVersion)}/${object.kind}`)),

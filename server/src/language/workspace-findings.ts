@@ -3,6 +3,7 @@
  * over every analysed file and handed back per file, in that file's offsets.
  */
 import type { FileAnalysis } from './analyzer';
+import type { AnalysisOutline } from './manifests/analysis-outline';
 import type { Finding } from './findings';
 import { shiftFinding, sortAndMergeFindings } from './findings';
 import type { ManifestObject } from './kubernetes/manifest-object';
@@ -40,7 +41,7 @@ export function crossObjectFindings(files: readonly AnalyzedFile[]): Map<string,
 }
 
 /** A file's own findings merged with its cross-object findings, sorted. */
-export function allFindingsOf(analysis: FileAnalysis, cross: readonly Finding[] | undefined): Finding[] {
+export function allFindingsOf(analysis: AnalysisOutline, cross: readonly Finding[] | undefined): Finding[] {
   return cross === undefined || cross.length === 0
     ? [...analysis.findings]
     : sortAndMergeFindings([...analysis.findings, ...cross]);

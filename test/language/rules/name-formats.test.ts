@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
+  byteLength,
   checkDns1035Label,
   checkDns1123Label,
   checkDns1123Subdomain,
@@ -169,6 +170,23 @@ void describe('name formats', () => {
   for (const { name, check, value, messages } of cases) {
     void test(name, () => {
       assert.deepEqual(check(value), messages);
+    });
+  }
+});
+
+describe('byteLength counts UTF-8 bytes as Go len() does (the limits of validation.IsValidLabelValue are in bytes)', () => {
+  const cases: { name: string; value: string; bytes: number }[] = [
+    { name: 'an ASCII string is as long in bytes as in characters', value: 'web-frontend.v2', bytes: 15 },
+    { name: 'the empty string has no bytes', value: '', bytes: 0 },
+    { name: 'a Latin letter with an accent takes 2 bytes', value: 'café', bytes: 5 },
+    { name: 'a character of the Basic Multilingual Plane above U+07FF takes 3 bytes', value: 'a€', bytes: 4 },
+    { name: 'a character beyond the BMP (a surrogate pair) takes 4 bytes', value: 'x\u{1F600}', bytes: 5 },
+    { name: 'a lone surrogate is encoded as U+FFFD, 3 bytes', value: 'a\ud800', bytes: 4 },
+  ];
+  for (const { name, value, bytes } of cases) {
+    test(name, () => {
+      assert.equal(byteLength(value), bytes);
+      assert.equal(byteLength(value), Buffer.byteLength(value, 'utf8'));
     });
   }
 });

@@ -7,9 +7,9 @@
 import { FINDING_CODES } from '../../../../protocol/finding-codes';
 import type { FindingCode } from '../../../../protocol/finding-codes';
 import { isClusterScoped } from '../../engine/model/cluster-scoped-kinds';
-import { isListKind } from '../../language/kubernetes/manifest-object';
+import { isListKind, objectRangeOf } from '../../language/kubernetes/manifest-object';
 import type { ManifestObject } from '../../language/kubernetes/manifest-object';
-import type { InputFile } from '../read-input';
+import type { OutlinedInputFile } from '../read-input';
 import { STDIN_NAME } from '../read-input';
 
 /** How serious a finding is (the severity of its code). */
@@ -69,7 +69,7 @@ export function hasPath(finding: CliFinding): finding is CliFinding & { readonly
 
 /** A finding at offsets of an input file: its region and the object (or document) there. */
 export function findingAt(
-  file: InputFile,
+  file: OutlinedInputFile,
   start: number,
   end: number,
   fields: Pick<CliFinding, 'code' | 'severity' | 'failureClass' | 'message'>,
@@ -91,7 +91,7 @@ export function findingAt(
 }
 
 /** The input file with the objects it defines. */
-export function inputFileOf(file: InputFile): CliInputFile {
+export function inputFileOf(file: OutlinedInputFile): CliInputFile {
   const subjects = file.analysis.documents.flatMap((document) =>
     document.objects.filter((object) => !isListWrapper(object)).map(subjectName),
   );
@@ -102,15 +102,21 @@ export function inputFileOf(file: InputFile): CliInputFile {
  * The object at an offset of a file (the innermost: a List's item rather than the List), else its document
  * ("document 2"), else nothing (a file not analysed).
  */
-function subjectAt(file: InputFile, offset: number): string | undefined {
-  const document = file.analysis.documents.filter((entry) => entry.offset <= offset).at(-1);
+function subjectAt(file: OutlinedInputFile, offset: number): string | undefined {
+  // The last document starting at or before the offset, searched from the end (no list built per finding).
+  const { documents } = file.analysis;
+  let document: (typeof documents)[number] | undefined;
+  for (let index = documents.length - 1; index >= 0 && document === undefined; index--) {
+    const entry = documents[index];
+    document = entry !== undefined && entry.offset <= offset ? entry : undefined;
+  }
   if (document === undefined) {
     return undefined;
   }
   let best: { object: ManifestObject; start: number } | undefined;
   for (const object of document.objects) {
-    const range = object.node?.range;
-    if (range === undefined || range === null || isListWrapper(object)) {
+    const range = objectRangeOf(object);
+    if (range === undefined || isListWrapper(object)) {
       continue;
     }
     const start = document.offset + range[0];

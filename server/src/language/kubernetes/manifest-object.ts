@@ -21,6 +21,17 @@ export interface ManifestObject {
   readonly node: Node | undefined;
   /** Path of the object inside its document: [] or ['items', i]. */
   readonly path: InstancePath;
+  /**
+   * The node's range in its document, kept when the node itself is not at hand (an object analysed in a worker
+   * thread of `foresight validate`, whose YAML nodes stay in that thread).
+   */
+  readonly range?: readonly [number, number];
+}
+
+/** Where an object's node starts and ends in its document, from the node or the range kept in its place. */
+export function objectRangeOf(object: ManifestObject): readonly [number, number] | undefined {
+  const range = object.node?.range;
+  return range === undefined || range === null ? object.range : [range[0], range[1]];
 }
 
 /** Whether a value looks like a Kubernetes object (a mapping with string apiVersion and kind). */

@@ -6,12 +6,13 @@ import type { Node } from 'yaml';
 import type { Finding } from '../findings';
 import { shiftFinding } from '../findings';
 import { rangeForValue } from '../yaml/node-at-path';
-import type { ManifestFile, ReaderFinding } from './read-manifests';
+import type { FileAnalysis } from '../analyzer';
+import type { ReaderFinding } from './read-manifests';
 
 /** The findings by file id, in offsets of each file's text. */
 export function placeReaderFindings(
   findings: readonly ReaderFinding[],
-  files: readonly ManifestFile[],
+  files: readonly { readonly id: string; readonly analysis: FileAnalysis }[],
 ): Map<string, Finding[]> {
   const analyses = new Map(files.map((file) => [file.id, file.analysis]));
   const byFile = new Map<string, Finding[]>();

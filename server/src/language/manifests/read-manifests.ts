@@ -15,14 +15,14 @@
  */
 import type { SourcedObject } from '../../engine/model/cluster-load';
 import type { ObjectSource } from '../../engine/model/source';
-import type { FileAnalysis } from '../analyzer';
+import type { AnalysisOutline } from './analysis-outline';
 import type { DiagnosticCode } from '../findings';
 import { severityOf } from '../findings';
 import { apiGroupOf, isClusterScoped } from '../../engine/model/cluster-scoped-kinds';
 import type { ManifestObject } from '../kubernetes/manifest-object';
 import { isListKind } from '../kubernetes/manifest-object';
 
-/** One file to read: its id (URI or path) and its analysis. */
+/** One file to read: its id (URI or path) and its analysis (an outline is enough: the reader needs no nodes). */
 export interface ManifestFile {
   readonly id: string;
   /**
@@ -30,7 +30,7 @@ export interface ManifestFile {
    * one base are alternatives), so an object that two units define is not a duplicate of the apply.
    */
   readonly applyUnit?: string;
-  readonly analysis: FileAnalysis;
+  readonly analysis: AnalysisOutline;
 }
 
 /** A finding of the reader, on an object (the engine's finding shape, so predictions place it the same way). */

@@ -25,7 +25,8 @@ export const OBJECT_RULES: readonly ObjectRule[] = [
   checkNodeFieldSelectors,
 ];
 
-export { checkServiceTargetPorts } from './target-port';
+export { checkServiceTargetPorts, placeTargetPortProblems, serviceTargetPortProblems } from './target-port';
+export type { TargetPortProblem } from './target-port';
 export { checkNameFields, checkName, nameFormatOf } from './invalid-name';
 export type { NameFormat } from './invalid-name';
 export { checkObjectLabels } from './invalid-labels';

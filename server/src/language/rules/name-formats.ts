@@ -44,9 +44,17 @@ const PORT_NAME_MAX_LENGTH = 15;
 
 const encoder = new TextEncoder();
 
-/** The length of a string in UTF-8 bytes, as Go's len() counts it. */
+/**
+ * The length of a string in UTF-8 bytes, as Go's len() counts it. An ASCII string (nearly every name) is as
+ * long in bytes as in characters: encoding every name and label of a large folder was ~1.5% of `validate`.
+ */
 export function byteLength(value: string): number {
-  return encoder.encode(value).length;
+  for (let index = 0; index < value.length; index++) {
+    if (value.charCodeAt(index) > 0x7f) {
+      return encoder.encode(value).length;
+    }
+  }
+  return value.length;
 }
 
 /** "must be no more than N characters" (names) or "… bytes" (label keys and values, since 1.35). */

@@ -37,15 +37,49 @@ const DEFAULT_NAMESPACE = 'default';
  * Returns only the Services with findings.
  */
 export function checkServiceTargetPorts(objects: readonly ManifestObject[]): Map<ManifestObject, Finding[]> {
-  const pods = indexByLabel(objects.flatMap(podShapesOf));
   const results = new Map<ManifestObject, Finding[]>();
+  for (const [service, problems] of serviceTargetPortProblems(objects)) {
+    const findings = placeTargetPortProblems(service, problems);
+    if (findings.length > 0) {
+      results.set(service, findings);
+    }
+  }
+  return results;
+}
+
+/** Places a Service's problems on its node (in its document's coordinates); a field without a node has none. */
+export function placeTargetPortProblems(
+  service: ManifestObject,
+  problems: readonly TargetPortProblem[],
+): Finding[] {
+  return problems.flatMap((problem) =>
+    findingAt(rangeForValue(service.node, problem.path), problem.code, problem.message),
+  );
+}
+
+/** A target-port problem of a Service, at a field path inside it, not yet placed on the text. */
+export interface TargetPortProblem {
+  readonly code: 'target-port-not-found';
+  readonly path: InstancePath;
+  readonly message: string;
+}
+
+/**
+ * The problems checkServiceTargetPorts places, by Service, found from the objects' values alone: `foresight
+ * validate` finds them in its main thread over objects whose YAML nodes stay in worker threads, which place them.
+ */
+export function serviceTargetPortProblems(
+  objects: readonly ManifestObject[],
+): Map<ManifestObject, TargetPortProblem[]> {
+  const pods = indexByLabel(objects.flatMap(podShapesOf));
+  const results = new Map<ManifestObject, TargetPortProblem[]>();
   for (const service of objects) {
     if (service.apiVersion !== 'v1' || service.kind !== 'Service') {
       continue;
     }
-    const findings = checkService(service, pods);
-    if (findings.length > 0) {
-      results.set(service, findings);
+    const problems = checkService(service, pods);
+    if (problems.length > 0) {
+      results.set(service, problems);
     }
   }
   return results;
@@ -109,7 +143,7 @@ function namedPortsOf(value: unknown, specPath: InstancePath): NamedPort[] {
   return ports;
 }
 
-function checkService(service: ManifestObject, pods: PodIndex): Finding[] {
+function checkService(service: ManifestObject, pods: PodIndex): TargetPortProblem[] {
   const selector = labelEntriesAt(service.value, ['spec', 'selector']);
   const [first] = selector;
   if (first === undefined) {
@@ -117,31 +151,37 @@ function checkService(service: ManifestObject, pods: PodIndex): Finding[] {
   }
   const namespace = service.namespace ?? DEFAULT_NAMESPACE;
   const candidates = pods.get(labelKey(namespace, first[0], first[1])) ?? [];
-  const selected = candidates.filter((pod) => mapSelectorMatches(selector, pod.labels));
-  if (selected.length === 0) {
-    return [];
-  }
-  const findings: Finding[] = [];
-  listAt(service.value, ['spec', 'ports']).forEach((port, index) => {
+  // The selected pods are gathered only when a named port is missing: a port that one selected pod defines is
+  // found at that pod (a Service selects a Deployment copied into many files: 100 candidates for each Service).
+  let selected: PodShape[] | undefined;
+  const selectedPods = (): PodShape[] =>
+    (selected ??= candidates.filter((pod) => mapSelectorMatches(selector, pod.labels)));
+  const problems: TargetPortProblem[] = [];
+  const ports = listAt(service.value, ['spec', 'ports']);
+  for (const [index, port] of ports.entries()) {
     const targetPort = isRecord(port) ? port['targetPort'] : undefined;
     if (typeof targetPort !== 'string' || targetPort === '' || /^\d+$/.test(targetPort)) {
-      return;
+      continue;
     }
     const protocol = isRecord(port) && typeof port['protocol'] === 'string' ? port['protocol'] : 'TCP';
-    const candidates = selected.flatMap((pod) => pod.ports);
-    if (candidates.some((candidate) => candidate.name === targetPort && candidate.protocol === protocol)) {
-      return;
+    const defines = (pod: PodShape): boolean =>
+      pod.ports.some((candidate) => candidate.name === targetPort && candidate.protocol === protocol);
+    if (candidates.some((pod) => defines(pod) && mapSelectorMatches(selector, pod.labels))) {
+      continue;
     }
-    const message = notFoundMessage(targetPort, protocol, selected, candidates);
-    findings.push(
-      ...findingAt(
-        rangeForValue(service.node, ['spec', 'ports', index, 'targetPort']),
-        'target-port-not-found',
-        message,
-      ),
+    const chosen = selectedPods();
+    if (chosen.length === 0) {
+      return []; // the Service selects none of these pods: its pods may be defined elsewhere
+    }
+    const message = notFoundMessage(
+      targetPort,
+      protocol,
+      chosen,
+      chosen.flatMap((pod) => pod.ports),
     );
-  });
-  return findings;
+    problems.push({ code: 'target-port-not-found', path: ['spec', 'ports', index, 'targetPort'], message });
+  }
+  return problems;
 }
 
 function notFoundMessage(

@@ -1,0 +1,174 @@
+/**
+ * `foresight validate` over many files in worker threads, with the output of the single-thread run byte for byte.
+ * The files are shared out by size; each worker analyses its own (read-input.ts does the same in one thread) and
+ * answers with outlines. The steps that look across files run here, over the outlines, in the input's order, as
+ * the single-thread run does: the CRDs (files that use their kinds are analysed again, by their own worker, as
+ * read-input.ts usesCustomKinds decides), the manifest reader (duplicates, generateName) and the Services'
+ * target ports. Their findings are placed by the worker that holds the file's YAML nodes.
+ */
+import { crdObjectsOf, usesCustomKinds } from '../../host/analysis-context';
+import { buildCustomKindValidator } from '../../language/crd';
+import type { Finding } from '../../language/findings';
+import type { ManifestObject } from '../../language/kubernetes/manifest-object';
+import type { AnalysisOutline } from '../../language/manifests/analysis-outline';
+import { describePlaceIn } from '../../language/manifests/describe-place';
+import type { ReaderFinding } from '../../language/manifests/read-manifests';
+import { readManifests } from '../../language/manifests/read-manifests';
+import { serviceTargetPortProblems } from '../../language/rules';
+import { LineIndex } from '../../language/text/line-index';
+import { allFindingsOf } from '../../language/workspace-findings';
+import type { AnalyzeOptions, InputText, OutlinedInputFile } from '../read-input';
+import type { WorkerPool } from './worker-pool';
+import { startWorkerPool } from './worker-pool';
+import type { FromWorker, TargetPortRequest, ToWorker } from './worker-messages';
+
+/** A file with every finding validate prints for it (its own, the reader's, the cross-object ones), sorted. */
+export interface ValidatedFile {
+  readonly file: OutlinedInputFile;
+  readonly findings: readonly Finding[];
+}
+
+/** Validates the texts in `threads` worker threads running `script`; rejects when a worker fails. */
+export async function validateInThreads(
+  texts: readonly InputText[],
+  options: AnalyzeOptions,
+  script: string,
+  threads: number,
+): Promise<ValidatedFile[]> {
+  const pool = startWorkerPool(script, threads, { foresightValidateWorker: true, ...options });
+  try {
+    return await validateWith(pool, texts);
+  } finally {
+    await pool.close();
+  }
+}
+
+async function validateWith(pool: WorkerPool, texts: readonly InputText[]): Promise<ValidatedFile[]> {
+  const workerOf = shareOut(texts, pool.size);
+  const outlines: AnalysisOutline[] = [];
+  const analyze = async (requests: (ToWorker | undefined)[]): Promise<void> => {
+    for (const answer of await pool.ask(requests)) {
+      for (const [index, outline] of answer?.type === 'analyzed' ? answer.outlines : []) {
+        outlines[index] = outline;
+      }
+    }
+  };
+  await analyze(
+    perWorker(pool.size, texts.keys(), workerOf, (indexes) => ({
+      type: 'analyze',
+      texts: indexes.map((index) => {
+        const { id, text, role, chart } = pick(texts, index);
+        return { id, text, role, chart, index };
+      }),
+    })),
+  );
+  const crds = crdObjectsOf(outlines);
+  if (crds.length > 0) {
+    const customKinds = buildCustomKindValidator(crds);
+    const again = [...texts.keys()].filter((index) => usesCustomKinds(pick(outlines, index), customKinds));
+    await analyze(perWorker(pool.size, again, workerOf, (indexes) => ({ type: 'reanalyze', crds, indexes })));
+  }
+  const files: OutlinedInputFile[] = texts.map((text, index) => ({
+    id: text.id,
+    ...(text.applyUnit === undefined ? {} : { applyUnit: text.applyUnit }),
+    text: text.text,
+    analysis: pick(outlines, index),
+    lines: text.lines ?? new LineIndex(text.text),
+  }));
+  const workerById = new Map(files.map((file, index) => [file.id, pick(workerOf, index)]));
+  const targetPorts = targetPortRequests(files);
+  const reader = readManifests(files, { describePlace: describePlaceIn(files) }).findings;
+  const placed = await pool.ask(
+    Array.from({ length: pool.size }, (_, worker) => ({
+      type: 'place',
+      targetPorts: targetPorts.filter((request) => workerById.get(request.file) === worker),
+      reader: reader.filter((finding: ReaderFinding) => workerById.get(finding.source.file) === worker),
+    })),
+  );
+  const cross = collect(placed, 'targetPorts');
+  const read = collect(placed, 'reader');
+  return files.map((file) => ({
+    file,
+    findings: allFindingsOf(file.analysis, [...(cross.get(file.id) ?? []), ...(read.get(file.id) ?? [])]),
+  }));
+}
+
+/**
+ * Which worker analyses each file: the largest first, each to the least loaded worker (by characters), so that
+ * the workers finish together. Files of the same id go to one worker (findings are placed by id).
+ */
+function shareOut(texts: readonly InputText[], workers: number): number[] {
+  const load = new Array<number>(workers).fill(0);
+  const byId = new Map<string, number>();
+  const workerOf: number[] = [];
+  const order = [...texts.keys()].sort(
+    (a, b) => pick(texts, b).text.length - pick(texts, a).text.length || a - b,
+  );
+  for (const index of order) {
+    const text = pick(texts, index);
+    const worker = byId.get(text.id) ?? load.indexOf(Math.min(...load));
+    byId.set(text.id, worker);
+    workerOf[index] = worker;
+    load[worker] = (load[worker] ?? 0) + text.text.length;
+  }
+  return workerOf;
+}
+
+/** One request per worker for the files (by index) it holds; none for a worker without such files. */
+function perWorker(
+  workers: number,
+  indexes: Iterable<number>,
+  workerOf: readonly number[],
+  request: (indexes: number[]) => ToWorker,
+): (ToWorker | undefined)[] {
+  const lists = Array.from({ length: workers }, (): number[] => []);
+  for (const index of indexes) {
+    lists[pick(workerOf, index)]?.push(index);
+  }
+  return lists.map((list) => (list.length === 0 ? undefined : request(list)));
+}
+
+/** The Services' target-port problems found over every file, as workspace-findings.ts crossObjectFindings does. */
+function targetPortRequests(files: readonly OutlinedInputFile[]): TargetPortRequest[] {
+  const owners = new Map<ManifestObject, Omit<TargetPortRequest, 'problems'>>();
+  const objects: ManifestObject[] = [];
+  for (const file of files) {
+    file.analysis.documents.forEach((document, documentIndex) => {
+      document.objects.forEach((object, objectIndex) => {
+        owners.set(object, { file: file.id, documentIndex, objectIndex });
+        objects.push(object);
+      });
+    });
+  }
+  const requests: TargetPortRequest[] = [];
+  for (const [service, problems] of serviceTargetPortProblems(objects)) {
+    const owner = owners.get(service);
+    if (owner !== undefined) {
+      requests.push({ ...owner, problems });
+    }
+  }
+  return requests;
+}
+
+/** The placed findings of every worker by file id (each file is placed by one worker). */
+function collect(
+  answers: readonly (FromWorker | undefined)[],
+  kind: 'targetPorts' | 'reader',
+): Map<string, Finding[]> {
+  const byFile = new Map<string, Finding[]>();
+  for (const answer of answers) {
+    for (const [file, findings] of answer?.type === 'placed' ? answer[kind] : []) {
+      byFile.set(file, findings);
+    }
+  }
+  return byFile;
+}
+
+/** An element that the indexes used here always find. */
+function pick<T>(list: readonly T[], index: number): T {
+  const value = list[index];
+  if (value === undefined) {
+    throw new Error(`internal: no entry ${index} of ${list.length}`);
+  }
+  return value;
+}

@@ -1,0 +1,128 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { validateInThreads } from '../../server/src/cli/parallel/validate-in-threads';
+import { validateThreadsFor } from '../../server/src/cli/parallel/thread-count';
+import type { InputText } from '../../server/src/cli/read-input';
+
+// `foresight validate` in worker threads prints what one thread prints, byte for byte, on a folder whose files
+// depend on each other: a CRD and its custom resources (the second analysis), a ConfigMap defined twice (once as
+// a List item), a Service whose targetPort no selected container names, a Pod with generateName only.
+
+const ROOT = join(__dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'cli.js');
+const FOLDER = 'test/fixtures/cli/threads';
+const NOT_BUILT = !existsSync(CLI) && 'dist/cli.js is not built (run npm run build)';
+
+function validate(
+  threads: number,
+  output: string,
+): { status: number | null; stdout: string; stderr: string } {
+  return spawnSync(process.execPath, [CLI, 'validate', '--output', output, FOLDER], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, FORESIGHT_VALIDATE_THREADS: String(threads) },
+  });
+}
+
+for (const output of ['text', 'json', 'sarif', 'junit']) {
+  test(
+    `validate --output ${output} in 2 and 3 worker threads prints what one thread prints`,
+    { skip: NOT_BUILT },
+    () => {
+      const single = validate(1, output);
+      assert.equal(single.status, 1, single.stderr);
+      for (const threads of [2, 3]) {
+        const parallel = validate(threads, output);
+        assert.equal(parallel.stderr, single.stderr);
+        assert.equal(parallel.status, single.status);
+        assert.equal(parallel.stdout, single.stdout);
+      }
+    },
+  );
+}
+
+test(
+  'the fixture exercises every step across files, so the comparison above means something',
+  { skip: NOT_BUILT },
+  () => {
+    const { stdout } = validate(2, 'text');
+    assert.match(stdout, /widgets\.yaml:13:9: error schema-type "spec\.size" must be integer/);
+    assert.match(
+      stdout,
+      /config-a\.yaml:4:9: warning duplicate-object .* defined again in test\/fixtures\/cli\/threads\/config-b\.yaml:4:/,
+    );
+    assert.match(stdout, /config-a\.yaml:11:17: error generate-name-with-apply /);
+    assert.match(stdout, /service\.yaml:10:19: warning target-port-not-found targetPort "http-alt"/);
+    assert.match(
+      stdout,
+      /7 file\(s\) checked against Kubernetes 1\.35: 6 error\(s\), 2 other finding\(s\)\./,
+    );
+  },
+);
+
+const TEXTS: InputText[] = [
+  { id: 'a.yaml', text: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n' },
+  { id: 'b.yaml', text: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: b\n' },
+];
+const OPTIONS = { kubernetesVersion: '1.35', maxFileLength: 1 << 20 };
+
+function script(body: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'foresight-worker-')), 'worker.js');
+  writeFileSync(file, body);
+  return file;
+}
+
+const FAILING_WORKERS = [
+  {
+    name: 'a worker that throws is reported with its name and error, not waited for',
+    body: "throw new Error('schemas unreadable');",
+    expected: /validate worker thread \d failed: Error: schemas unreadable/,
+  },
+  {
+    name: 'a worker that exits without answering is reported, not waited for',
+    body: 'process.exit(7);',
+    expected: /validate worker thread \d exited \(code 7\) before answering its analyze request/,
+  },
+  {
+    name: 'a worker that answers that it failed is reported with the file it was analysing',
+    body:
+      "const { parentPort } = require('node:worker_threads');" +
+      "parentPort.on('message', () => parentPort.postMessage({ type: 'failed', message: 'while analysing a.yaml: RangeError: boom' }));",
+    expected: /validate worker thread \d failed while analysing a\.yaml: RangeError: boom/,
+  },
+];
+
+for (const { name, body, expected } of FAILING_WORKERS) {
+  test(name, async () => {
+    await assert.rejects(validateInThreads(TEXTS, OPTIONS, script(body), 2), expected);
+  });
+}
+
+test('a little input stays in one thread; many files or a large one use 2 to 4; the variable decides when set', () => {
+  const files = (count: number, size = 10): InputText[] =>
+    Array.from({ length: count }, (_, index) => ({ id: `f${index}.yaml`, text: 'x'.repeat(size) }));
+  assert.equal(validateThreadsFor(files(20), { stdout: () => {}, stderr: () => {}, cwd: '.' }), 1);
+  assert.equal(validateThreadsFor(files(1, 300 * 1024), { stdout: () => {}, stderr: () => {}, cwd: '.' }), 1);
+  const many = validateThreadsFor(files(21), { stdout: () => {}, stderr: () => {}, cwd: '.' });
+  const large = validateThreadsFor(files(2, 150 * 1024), { stdout: () => {}, stderr: () => {}, cwd: '.' });
+  for (const threads of [many, large]) {
+    assert.ok(threads === 1 || (threads >= 2 && threads <= 4), `${threads} threads`);
+  }
+  const io = (value: string) => ({
+    stdout: () => {},
+    stderr: () => {},
+    cwd: '.',
+    env: { FORESIGHT_VALIDATE_THREADS: value },
+  });
+  assert.equal(validateThreadsFor(files(3), io('3')), 3);
+  assert.equal(validateThreadsFor(files(2), io('8')), 2);
+  assert.equal(validateThreadsFor(files(50), io('1')), 1);
+  assert.equal(validateThreadsFor(files(50), io('many')), 1);
+  // Two kustomizations' renders of one source file share its name: one thread, even when asked for more.
+  const twice = [...files(2), ...files(1)];
+  assert.equal(validateThreadsFor(twice, io('3')), 1);
+});
