@@ -213,9 +213,12 @@ export class SchedulerFramework implements FrameworkHandle {
       let kept = 0;
       for (let j = 0; j < count; j++) {
         const status = out[j] as Status;
-        if (status.code === 'Success') {
-          live[kept] = live[j] as NodeInfo;
-          liveIndex[kept] = liveIndex[j] as number;
+        // The shared SUCCESS first: almost every status is it, and then its code need not be read.
+        if (status === SUCCESS || status.code === 'Success') {
+          if (kept !== j) {
+            live[kept] = live[j] as NodeInfo;
+            liveIndex[kept] = liveIndex[j] as number;
+          }
           kept++;
         } else {
           statuses[liveIndex[j] as number] = attributeFilterStatus(plugin, status);
