@@ -42,7 +42,7 @@ export const createBalancedAllocation: PluginFactory = (context) => {
     scoreNodes(state, pod, nodes, scores) {
       const requests = state.read(PRE_SCORE_KEY) ?? podRequestVector(pod, resources, true);
       if (requests.every((amount) => amount === 0)) {
-        scores.fill(0);
+        scores.fill(0, 0, nodes.length);
       } else {
         scorer.scoreNodes(nodes, requests, scores);
       }
