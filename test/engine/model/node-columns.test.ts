@@ -71,6 +71,23 @@ describe('NodeColumns', () => {
     });
   }
 
+  test('every write gives its row a stamp no row had before; other rows keep theirs', () => {
+    const nodes = [makeNode('a'), makeNode('b')];
+    const { columns } = makeCluster(nodes);
+    const stamps = (): number[] => [columns.stamp[0] ?? NaN, columns.stamp[1] ?? NaN];
+    const seen = new Set(stamps());
+    assert.equal(seen.size, 2);
+    const pod = pods[0] as (typeof pods)[number];
+    for (const change of [() => nodes[1]?.addPod(pod), () => nodes[1]?.removePod(pod)]) {
+      const [a, b] = stamps();
+      change();
+      const [a2, b2] = stamps();
+      assert.equal(a2, a);
+      assert.ok(b2 !== undefined && !seen.has(b2) && b2 > Math.max(...seen), `${b} -> ${b2}`);
+      seen.add(b2);
+    }
+  });
+
   test('a copy for a what-if belongs to no cluster and has no columns', () => {
     const node = makeNode('a');
     makeCluster([node]);

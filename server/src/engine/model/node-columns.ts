@@ -32,6 +32,12 @@ export class NodeColumns {
   readonly nonZeroMemory: Float64Array;
   /** Pods on the node. */
   readonly podCount: Float64Array;
+  /**
+   * When the row was last written: a number drawn from one counter that only grows, so two equal stamps mean no
+   * write in between. Scorers that remember a node's score for a pod's requests (score-cache.ts) compare it.
+   */
+  readonly stamp: Float64Array;
+  private writes = 0;
 
   constructor(size: number) {
     this.allocatableMilliCpu = new Float64Array(size);
@@ -44,6 +50,7 @@ export class NodeColumns {
     this.nonZeroMilliCpu = new Float64Array(size);
     this.nonZeroMemory = new Float64Array(size);
     this.podCount = new Float64Array(size);
+    this.stamp = new Float64Array(size);
   }
 
   /** Copies a node's sums into its row. */
@@ -59,5 +66,7 @@ export class NodeColumns {
     this.nonZeroMilliCpu[row] = nonZeroRequested.milliCpu;
     this.nonZeroMemory[row] = nonZeroRequested.memory;
     this.podCount[row] = node.pods.length;
+    this.writes++;
+    this.stamp[row] = this.writes;
   }
 }

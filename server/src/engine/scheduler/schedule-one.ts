@@ -157,15 +157,16 @@ export function runSchedulingCycle(
     while (visited < numNodes && feasible.length < numToFind) {
       const size = Math.min(numToFind - feasible.length, numNodes - visited);
       chunk.length = 0;
+      let index = (start + visited) % numNodes;
       for (let j = 0; j < size; j++) {
-        const index = (start + visited + j) % numNodes;
         chunk.push(nodes[index] as NodeInfo);
+        index = index + 1 === numNodes ? 0 : index + 1;
       }
       framework.runFilterPluginsOnNodes(state, pod, chunk, chunkStatuses);
       for (let j = 0; j < size; j++) {
         const node = chunk[j] as NodeInfo;
         const status = chunkStatuses[j] as Status;
-        if (status.code === 'Success') {
+        if (status === SUCCESS || status.code === 'Success') {
           feasible.push(node);
           if (detail === 'full') {
             statuses.set(node.name, SUCCESS);

@@ -191,18 +191,20 @@ export class SchedulerFramework implements FrameworkHandle {
     const live = this.liveNodes;
     const liveIndex = this.liveIndex;
     const out = this.pluginStatuses;
-    live.length = 0;
-    liveIndex.length = 0;
-    for (let i = 0; i < nodes.length; i++) {
+    // Lengths are set only when they change: shrinking an array's length is a call into the runtime.
+    const total = nodes.length;
+    for (let i = 0; i < total; i++) {
       statuses[i] = SUCCESS;
-      live.push(nodes[i] as NodeInfo);
-      liveIndex.push(i);
+      live[i] = nodes[i] as NodeInfo;
+      liveIndex[i] = i;
     }
-    statuses.length = nodes.length;
+    setLength(statuses, total);
+    setLength(live, total);
+    setLength(liveIndex, total);
     for (let p = 0; p < plugins.length && live.length > 0; p++) {
       const plugin = plugins[p] as SchedulerPlugin;
       const count = live.length;
-      out.length = count;
+      setLength(out, count);
       if (plugin.filterNodes !== undefined) {
         plugin.filterNodes(state, pod, live, out);
       } else {
@@ -213,16 +215,19 @@ export class SchedulerFramework implements FrameworkHandle {
       let kept = 0;
       for (let j = 0; j < count; j++) {
         const status = out[j] as Status;
-        if (status.code === 'Success') {
-          live[kept] = live[j] as NodeInfo;
-          liveIndex[kept] = liveIndex[j] as number;
+        // The shared SUCCESS first: almost every status is it, and then its code need not be read.
+        if (status === SUCCESS || status.code === 'Success') {
+          if (kept !== j) {
+            live[kept] = live[j] as NodeInfo;
+            liveIndex[kept] = liveIndex[j] as number;
+          }
           kept++;
         } else {
           statuses[liveIndex[j] as number] = attributeFilterStatus(plugin, status);
         }
       }
-      live.length = kept;
-      liveIndex.length = kept;
+      setLength(live, kept);
+      setLength(liveIndex, kept);
     }
   }
 
@@ -427,6 +432,13 @@ function attributeFilterStatus(plugin: SchedulerPlugin, status: Status): Status 
     return errorStatus(plugin.name, `running "${plugin.name}" filter plugin: ${detail}`);
   }
   return withPlugin(status, plugin.name);
+}
+
+/** Sets an array's length only when it differs. */
+function setLength(list: unknown[], length: number): void {
+  if (list.length !== length) {
+    list.length = length;
+  }
 }
 
 function intersect(current: ReadonlySet<string>, other: ReadonlySet<string>): Set<string> {

@@ -29,9 +29,14 @@ export const createImageLocality: PluginFactory = (context) => ({
   },
   scoreNodes(_state, pod, nodes, scores) {
     const totalNodes = context.handle.cluster.nodes.length;
+    // A node without images sums 0: its score is the same for every such node, computed once.
+    const withoutImages = calculatePriority(0, pod.containerCount);
     for (let i = 0; i < nodes.length; i++) {
-      const sum = sumImageScores(nodes[i] as NodeInfo, pod, totalNodes);
-      scores[i] = calculatePriority(sum, pod.containerCount);
+      const node = nodes[i] as NodeInfo;
+      scores[i] =
+        node.imageStates.size === 0
+          ? withoutImages
+          : calculatePriority(sumImageScores(node, pod, totalNodes), pod.containerCount);
     }
   },
 });

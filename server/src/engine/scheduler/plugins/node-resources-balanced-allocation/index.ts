@@ -4,7 +4,6 @@
  * requests (not the 100m / 200Mi defaults), and skips best-effort pods (kubernetes/kubernetes#129138, 1.33+).
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/plugins/noderesources/balanced_allocation.go
  */
-import type { NodeInfo } from '../../../model/node-info';
 import { StateKey } from '../../framework/cycle-state';
 import type { PluginFactory } from '../../framework/plugin';
 import { SUCCESS, skip } from '../../framework/status';
@@ -42,9 +41,10 @@ export const createBalancedAllocation: PluginFactory = (context) => {
     },
     scoreNodes(state, pod, nodes, scores) {
       const requests = state.read(PRE_SCORE_KEY) ?? podRequestVector(pod, resources, true);
-      const isBestEffort = requests.every((amount) => amount === 0);
-      for (let i = 0; i < nodes.length; i++) {
-        scores[i] = isBestEffort ? 0 : scorer.score(nodes[i] as NodeInfo, requests);
+      if (requests.every((amount) => amount === 0)) {
+        scores.fill(0, 0, nodes.length);
+      } else {
+        scorer.scoreNodes(nodes, requests, scores);
       }
     },
   };

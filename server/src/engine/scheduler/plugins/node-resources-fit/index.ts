@@ -72,10 +72,7 @@ export const createNodeResourcesFit: PluginFactory = (context) => {
       return scorer.score(node, state.read(PRE_SCORE_KEY) ?? podRequestVector(pod, resources, false));
     },
     scoreNodes(state, pod, nodes, scores) {
-      const requests = state.read(PRE_SCORE_KEY) ?? podRequestVector(pod, resources, false);
-      for (let i = 0; i < nodes.length; i++) {
-        scores[i] = scorer.score(nodes[i] as NodeInfo, requests);
-      }
+      scorer.scoreNodes(nodes, state.read(PRE_SCORE_KEY) ?? podRequestVector(pod, resources, false), scores);
     },
   };
 };

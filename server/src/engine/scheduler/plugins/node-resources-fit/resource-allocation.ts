@@ -20,6 +20,8 @@ import {
 } from '../../../model/resources';
 import { MAX_NODE_SCORE } from '../../framework/plugin';
 import type { ResourceSpec, UtilizationShapePoint } from './args';
+import { ScoreCache } from './score-cache';
+import type { ScoreCacheEntry } from './score-cache';
 
 /** Scores allocatable/requested vectors (entries with allocatable 0 are left out). */
 export type VectorScorer = (requested: Float64Array, allocatable: Float64Array) => number;
@@ -73,6 +75,7 @@ export class ResourceAllocationScorer {
   private readonly allocatable: Float64Array;
   private readonly kinds: readonly ResourceKind[];
   private readonly names: readonly string[];
+  private readonly cache = new ScoreCache();
 
   constructor(
     resources: readonly ResourceSpec[],
@@ -126,6 +129,38 @@ export class ResourceAllocationScorer {
       requested[i] = alloc === 0 ? 0 : req;
     }
     return this.scorer(requested, allocatable);
+  }
+
+  /**
+   * score for several nodes into `scores`: the same numbers, reusing what the cache remembers for this request
+   * vector on nodes whose sums have not changed since (ScoreCache).
+   */
+  scoreNodes(nodes: readonly NodeInfo[], podRequests: readonly number[], scores: Float64Array): void {
+    let columns: NodeColumns | null = null;
+    let entry: ScoreCacheEntry | null = null;
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i] as NodeInfo;
+      const nodeColumns = node.columns;
+      if (nodeColumns === null) {
+        scores[i] = this.score(node, podRequests);
+        continue;
+      }
+      if (nodeColumns !== columns) {
+        columns = nodeColumns;
+        entry = this.cache.entryFor(nodeColumns, podRequests);
+      }
+      const known = entry as ScoreCacheEntry;
+      const row = node.order;
+      const stamp = nodeColumns.stamp[row] as number;
+      if (known.stamps[row] === stamp) {
+        scores[i] = known.scores[row] as number;
+      } else {
+        const score = this.scoreFromColumns(node, nodeColumns, podRequests);
+        known.scores[row] = score;
+        known.stamps[row] = stamp;
+        scores[i] = score;
+      }
+    }
   }
 
   /** score, reading cpu, memory and ephemeral-storage from the cluster's columns (the same values). */
