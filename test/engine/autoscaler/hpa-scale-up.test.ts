@@ -5,33 +5,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TimelineEvent } from '../../../protocol/timeline';
-import type { ScenarioAction } from '../../../server/src/engine/scenario/scenario-spec';
-import { nodes, run } from '../controllers/timeline-builders';
+import { hpa, loadStep, nodes, run } from '../controllers/timeline-builders';
 import { cpuDeployment, nodeGroup } from './autoscaler-builders';
-
-const HPA = {
-  apiVersion: 'autoscaling/v2',
-  kind: 'HorizontalPodAutoscaler',
-  metadata: { name: 'web', namespace: 'default' },
-  spec: {
-    scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
-    minReplicas: 2,
-    maxReplicas: 4,
-    metrics: [
-      {
-        type: 'Resource',
-        resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 50 } },
-      },
-    ],
-  },
-};
-
-function loadAt(at: number, cpuUtilization: number): { at: number; action: ScenarioAction } {
-  return {
-    at,
-    action: { type: 'load', kind: 'Deployment', namespace: 'default', name: 'web', load: { cpuUtilization } },
-  };
-}
 
 const of = (events: readonly TimelineEvent[], type: string): TimelineEvent[] =>
   events.filter((event) => event.type === type);
@@ -42,8 +17,8 @@ describe('HPA and cluster autoscaler together', () => {
     // fit one new 2-cpu node of the group.
     const result = run({
       cluster: [...nodes(1, '2'), nodeGroup('workers', { maxSize: 2, cpu: '2' })],
-      manifests: [cpuDeployment('web', 2, '900m'), HPA],
-      steps: [loadAt(60, 100)],
+      manifests: [cpuDeployment('web', 2, '900m'), hpa({ maxReplicas: 4 })],
+      steps: [loadStep(60, 100)],
     });
     assert.deepEqual(
       of(result.events, 'SuccessfulRescale').map((event) => [event.time, event.details?.rescale]),

@@ -6,35 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { TimelineEvent } from '../../../protocol/timeline';
-import type { ScenarioAction } from '../../../server/src/engine/scenario/scenario-spec';
-import { nodes, run, workload } from './timeline-builders';
-
-function hpa(extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    apiVersion: 'autoscaling/v2',
-    kind: 'HorizontalPodAutoscaler',
-    metadata: { name: 'web', namespace: 'default' },
-    spec: {
-      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
-      minReplicas: 2,
-      maxReplicas: 10,
-      metrics: [
-        {
-          type: 'Resource',
-          resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 50 } },
-        },
-      ],
-      ...extra,
-    },
-  };
-}
-
-function load(at: number, cpuUtilization: number): { at: number; action: ScenarioAction } {
-  return {
-    at,
-    action: { type: 'load', kind: 'Deployment', namespace: 'default', name: 'web', load: { cpuUtilization } },
-  };
-}
+import { hpa, loadStep as load, nodes, run, workload } from './timeline-builders';
 
 const of = (events: readonly TimelineEvent[], type: string): TimelineEvent[] =>
   events.filter((event) => event.type === type);

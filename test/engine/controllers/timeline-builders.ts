@@ -87,3 +87,32 @@ export function run(input: RunInput): TimelineResult {
 export function eventsOf(result: TimelineResult, type: TimelineEvent['type'], prefix = ''): TimelineEvent[] {
   return result.events.filter((event) => event.type === type && event.object.name.startsWith(prefix));
 }
+
+/** An autoscaling/v2 HPA of Deployment web: 2 to 10 replicas at 50% cpu; `extra` adds to or replaces its spec. */
+export function hpa(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: { name: 'web', namespace: 'default' },
+    spec: {
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+      minReplicas: 2,
+      maxReplicas: 10,
+      metrics: [
+        {
+          type: 'Resource',
+          resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 50 } },
+        },
+      ],
+      ...extra,
+    },
+  };
+}
+
+/** A scenario step giving Deployment web this cpu utilization (percent of its Ready pods' requests) from `at`. */
+export function loadStep(at: number, cpuUtilization: number): { at: number; action: ScenarioAction } {
+  return {
+    at,
+    action: { type: 'load', kind: 'Deployment', namespace: 'default', name: 'web', load: { cpuUtilization } },
+  };
+}
