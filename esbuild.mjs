@@ -26,6 +26,13 @@ const builds = [
     outfile: 'dist/server.js',
     plugins: [yamlDebugFlagsPlugin],
   },
+  // The prediction worker the server starts beside itself (server/src/host/prediction-worker.ts).
+  {
+    ...common,
+    entryPoints: ['server/src/host/prediction-worker.ts'],
+    outfile: 'dist/prediction-worker.js',
+    plugins: [yamlDebugFlagsPlugin],
+  },
   {
     ...common,
     entryPoints: ['server/src/cli.ts'],

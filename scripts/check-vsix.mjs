@@ -24,6 +24,7 @@ const required = [
   'extension/changelog.md',
   'extension/dist/client.js',
   'extension/dist/server.js',
+  'extension/dist/prediction-worker.js',
   'extension/dist/cli.js',
   'extension/schemas/kubernetes/1.35.json',
   'extension/schemas/kubernetes/api-versions.json',

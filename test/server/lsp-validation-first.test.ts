@@ -1,8 +1,9 @@
 /**
  * Validation diagnostics before predictions, over LSP: when the engine has many objects to simulate, a
  * document's schema errors are published as soon as it is analysed and its predictions follow in a second
- * publish of the same version; while the new prediction runs, the last one stays shown, placed on the new text.
- * A keystroke arriving before the simulation starts spares it.
+ * publish of the same version; while the new prediction runs (in the prediction worker), the last one stays
+ * shown, placed on the new text. A keystroke arriving while the older version's simulation runs has its result
+ * dropped: no publish for a version that is no longer the document's.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -106,20 +107,34 @@ describe('validation diagnostics before predictions', () => {
     assert.deepEqual(provisional, final);
   });
 
-  test('a keystroke right after the validation diagnostics makes the older version’s simulation unneeded', async () => {
+  test('a keystroke while the older version’s simulation runs drops that simulation’s result', async () => {
     const other = mkdtempSync(join(tmpdir(), 'foresight-validation-first-'));
+    // 2,000 Pending replicas: the simulation takes hundreds of milliseconds, the keystroke arrives meanwhile.
+    const slow = TEXT.replace('replicas: 1\n', 'replicas: 2000\n');
+    assert.notEqual(slow, TEXT);
     try {
       const otherPath = join(other, 'manifests.yaml');
-      writeFileSync(otherPath, TEXT);
+      writeFileSync(otherPath, slow);
       const otherUri = pathToFileURL(otherPath).href;
-      const opened = await session.open(otherUri, TEXT);
+      const opened = await session.open(otherUri, slow);
       assert.deepEqual(codes(opened), ['schema-type']);
       const next = session.diagnostics(otherUri);
-      await session.notifyChange(otherUri, 2, [{ text: TEXT.replace('value-0', 'value-zero') }]);
-      // Had version 1 been simulated, its publish would come first, with the Pending prediction.
+      await session.notifyChange(otherUri, 2, [{ text: slow.replace('value-0', 'value-zero') }]);
+      // Had version 1's result been kept, its publish would come first, with the Pending prediction.
       assert.deepEqual(codes(await next), ['schema-type']);
       const final = await session.diagnostics(otherUri, 2);
       assert.ok(final.some((diagnostic) => diagnostic.code === 'pod-unschedulable'));
+      // The worker ran version 1 before version 2: its result came back before this publish, and was dropped.
+      assert.deepEqual(
+        session.publishes
+          .filter((published) => published.uri === otherUri)
+          .map((published) => [published.version, codes(published.diagnostics)]),
+        [
+          [1, ['schema-type']],
+          [2, ['schema-type']],
+          [2, ['pod-unschedulable', 'pod-unschedulable-cause', 'schema-type']],
+        ],
+      );
       await session.close(otherUri);
     } finally {
       rmSync(other, { recursive: true, force: true });

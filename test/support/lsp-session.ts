@@ -38,6 +38,8 @@ export class LspSession {
   }[] = [];
   private readonly latest = new Map<string, PublishDiagnosticsParams>();
   readonly stderr: string[] = [];
+  /** Every publish of diagnostics received, in order. */
+  readonly publishes: PublishDiagnosticsParams[] = [];
 
   private constructor(
     readonly process: ChildProcess,
@@ -45,6 +47,7 @@ export class LspSession {
   ) {
     connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
       this.latest.set(params.uri, params);
+      this.publishes.push(params);
       for (let i = this.waiters.length - 1; i >= 0; i--) {
         const waiter = this.waiters[i];
         if (

@@ -35,10 +35,11 @@ import { DocumentAnalyses } from './document-analyses';
 import { SettingsCache } from './settings-cache';
 import { ValidationQueue } from './validation-queue';
 import { PredictionsHost } from './predictions-host';
+import { SimulationWorker } from './simulation-worker';
 import { hoverAnswer, templateCodeActions } from './assist-answers';
 import { CodeLensRefresh } from './code-lens-refresh';
 import { releaseAfterClose } from './memory-release';
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { KustomizeRole } from '../language/kustomize/kustomization';
 import { withKustomizeRole, withoutSuppliedFieldFindings } from '../language/kustomize/role-context';
@@ -66,19 +67,6 @@ interface AnalyzedVersion {
   readonly context: AnalysisContext;
 }
 
-/**
- * The pause between a document's validation diagnostics and the start of its simulation, when they are published
- * apart. The engine runs synchronously (hundreds of milliseconds at 1,000 objects) and nothing is answered while
- * it runs: a keystroke or request arriving within this pause is handled first, and a keystroke makes the
- * simulation of the older version unnecessary. So steady typing is never held up by simulations; predictions
- * follow once the typing pauses.
- */
-const PREDICTION_DELAY_MS = 100;
-
-function delay(milliseconds: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, milliseconds));
-}
-
 /** Validation and its state for one connection. */
 export class LanguageServer {
   readonly settings: SettingsCache;
@@ -99,6 +87,11 @@ export class LanguageServer {
   /** The kustomize overlays that include edited files, rendered in the background (trusted workspaces only). */
   private readonly overlays: OverlayRenders;
   private workspaceRoots: readonly string[] = [];
+  /**
+   * Runs the large scopes' simulations off the main thread (dist/prediction-worker.js beside this bundle), so
+   * keystrokes and requests are answered while the engine runs.
+   */
+  private readonly worker: SimulationWorker;
 
   constructor(
     private readonly connection: Connection,
@@ -117,6 +110,10 @@ export class LanguageServer {
           .map((document) => this.analyses.get(document.uri))
           .filter((state): state is DocumentState => state !== undefined && this.isCurrent(state))
           .map((state) => ({ uri: state.uri, analysis: state.analysis, text: state.text })),
+    });
+    this.worker = new SimulationWorker({
+      script: join(__dirname, 'prediction-worker.js'),
+      log: (message) => this.connection.console.warn(message),
     });
     this.overlays = new OverlayRenders(
       () => {
@@ -275,6 +272,7 @@ export class LanguageServer {
   dispose(): void {
     this.queue.dispose();
     this.overlays.dispose();
+    this.worker.dispose();
   }
 
   /** Logs an unexpected error with its stack, tells the user once, and clears the document's diagnostics. */
@@ -375,7 +373,51 @@ export class LanguageServer {
       this.predictions.remove(state.uri);
       this.reportError(`predicting placements for ${state.uri}`, error);
     }
-    const { prediction, newNotice } = predicted;
+    this.announcePrediction(predicted, settings);
+  }
+
+  /**
+   * The same as predict, with the engine run in the prediction worker; false when the document changed while it
+   * ran (or a newer run superseded it): nothing is adopted or announced then.
+   */
+  private async predictInWorker(
+    { state, settings, context }: AnalyzedVersion,
+    document: TextDocument,
+  ): Promise<boolean> {
+    const openUris = this.documents.all().map((open) => open.uri);
+    let predicted: ReturnType<PredictionsHost['update']> | undefined = {
+      prediction: undefined,
+      newNotice: undefined,
+    };
+    try {
+      predicted = await this.predictions.updateWith(
+        state.uri,
+        settings,
+        context,
+        this.isTrusted,
+        openUris,
+        this.worker,
+        () => !this.isStale(document),
+      );
+    } catch (error: unknown) {
+      if (this.isStale(document)) {
+        return false;
+      }
+      this.predictions.remove(state.uri);
+      this.reportError(`predicting placements for ${state.uri}`, error);
+    }
+    if (predicted === undefined || this.isStale(document)) {
+      return false;
+    }
+    this.announcePrediction(predicted, settings);
+    return true;
+  }
+
+  /** Tells the status bar the cluster a prediction used, and shows its cluster notice once. */
+  private announcePrediction(
+    { prediction, newNotice }: ReturnType<PredictionsHost['update']>,
+    settings: Settings,
+  ): void {
     this.announceStatus({
       kubernetesVersion: settings.kubernetesVersion,
       cluster: prediction?.clusterName ?? 'embedded default',
@@ -410,7 +452,8 @@ export class LanguageServer {
   /**
    * Validates a document and publishes its diagnostics. When the prediction must run the engine on many objects,
    * the validation diagnostics go out first (with the last prediction's findings placed on the new text), and
-   * the prediction runs PREDICTION_DELAY_MS later, skipped if the document changed meanwhile.
+   * the prediction runs at once in the prediction worker while the server keeps answering; its result is dropped
+   * if the document changed meanwhile (the newer version's validation follows).
    */
   private async validate(uri: string): Promise<void> {
     const document = this.documents.get(uri);
@@ -432,12 +475,12 @@ export class LanguageServer {
       VALIDATION_FIRST_MIN_OBJECTS
     ) {
       await this.publishAll(uri, analyzed.state);
-      await delay(PREDICTION_DELAY_MS);
-      if (this.isStale(document)) {
+      if (this.isStale(document) || !(await this.predictInWorker(analyzed, document))) {
         return;
       }
+    } else {
+      this.predict(analyzed);
     }
-    this.predict(analyzed);
     this.requestOverlays(document, analyzed);
     await this.publishAll(uri);
   }

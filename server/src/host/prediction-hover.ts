@@ -5,7 +5,7 @@
 import type { Node } from 'yaml';
 import { admissionHoverMarkdown } from '../language/predictions/admission-hover';
 import type { ReportNode } from '../engine/simulate/report';
-import type { SchedulingRecord } from '../engine/scheduler/record';
+import type { PodSample } from './prediction-simulation';
 import { isAtLeast } from '../engine/version';
 import {
   budgetHoverMarkdown,
@@ -119,21 +119,21 @@ export function predictionHover(
         : `${workloadHoverMarkdown(workload)}\n\n${refused}`;
     }
     const simulation = prediction.simulation;
-    const records = (simulation?.records ?? []).filter(
-      (record) => record.pod.source === workload.source || sameSource(record.pod.source, workload.source),
+    const samples = (simulation?.samples ?? []).filter(
+      (sample) => sample.source === workload.source || sameSource(sample.source, workload.source),
     );
     const oom = containerOomMarkdown(
       relative,
       template,
-      records,
+      samples,
       simulation?.report.cluster.nodes ?? [],
       simulation === undefined || isAtLeast(simulation.report.kubernetesVersion, '1.34'),
     );
     if (relative.at(-1) === 'resources' && startsWith(relative, [...template, 'spec'])) {
-      const pod = records[0];
+      const pod = samples[0];
       if (pod !== undefined && simulation !== undefined) {
         const fit = resourcesHoverMarkdown(
-          { cpuMilli: pod.pod.requests.milliCpu, memoryBytes: pod.pod.requests.memory },
+          { cpuMilli: pod.requests.milliCpu, memoryBytes: pod.requests.memory },
           simulation.report.cluster.nodes,
         );
         return oom === undefined ? fit : `${fit}\n\n${oom}`;
@@ -153,7 +153,7 @@ export function predictionHover(
 function containerOomMarkdown(
   relative: readonly (string | number)[],
   template: readonly (string | number)[],
-  records: readonly SchedulingRecord[],
+  samples: readonly PodSample[],
   nodes: readonly ReportNode[],
   podLevelResources: boolean,
 ): string | undefined {
@@ -166,9 +166,9 @@ function containerOomMarkdown(
   ) {
     return undefined;
   }
-  const placed = records.find((record) => record.nodeName !== null);
+  const placed = samples.find((sample) => sample.nodeName !== null);
   const node = nodes.find((candidate) => candidate.name === placed?.nodeName);
-  const spec = placed?.pod.pod.spec as { readonly [key: string]: unknown } | undefined;
+  const spec = placed?.spec as { readonly [key: string]: unknown } | undefined;
   const containers = spec?.[list];
   const container: unknown = Array.isArray(containers) ? containers[index] : undefined;
   const name =

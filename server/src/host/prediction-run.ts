@@ -3,34 +3,25 @@
  * file has input errors, is not read, or is too large to simulate as you type), and its findings placed on the
  * files; also a run placed again on newer analyses, and the stand-in for a scope too large to simulate.
  */
-import { isTooLargeForAnalysis, readCaptureText } from '../files/capture-reader';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Settings } from '../../../protocol/settings';
 import type { SourcedObject } from '../engine/model/cluster-load';
-import { flattenLists } from '../engine/model/cluster-load';
-import { isPredictedOutcome } from '../engine/controllers/timeline-findings';
-import { DEFAULT_CLUSTER_DESCRIPTION, defaultClusterObjects } from '../engine/model/default-cluster';
+import { defaultClusterObjects } from '../engine/model/default-cluster';
 import type { ObjectSource } from '../engine/model/source';
-import { simulate } from '../engine/simulate/simulate';
-import type { SimulationResult } from '../engine/simulate/simulate';
-import { DEFAULT_KUBERNETES_VERSION, isAtLeast, isKubernetesMinor } from '../engine/version';
-import { apiServingFor } from './analysis-context';
 import type { AnalysisContext, AnalyzedDocument, FileAnalysis } from '../language/analyzer';
-import { analyzeText } from '../language/analyzer';
-import { readManifests } from '../language/manifests/read-manifests';
 import type { ReaderFinding } from '../language/manifests/read-manifests';
 import type { EngineInputFinding } from '../language/predictions/prediction-findings';
 import type { RejectedObject } from '../engine/admission/rejected';
 import type { Finding } from '../language/findings';
-import { severityOf } from '../language/findings';
 import { predictionFindings } from '../language/predictions/prediction-findings';
-import { buildWorkloadPredictions } from '../language/predictions/workload-predictions';
 import { nodeTaintsOf } from '../language/predictions/template-fixes';
 import type { Prediction, ScopeFile } from './prediction-types';
-import { MAX_SIMULATED_NODES, MAX_SIMULATED_OBJECTS, MAX_SIMULATED_PODS } from './prediction-types';
+import { MAX_SIMULATED_OBJECTS } from './prediction-types';
+import type { PreparedScope, ScopeSimulation } from './scope-simulation';
+import { nodeObjectsOf, prepareScope, simulateScope } from './scope-simulation';
 
-/** Runs the engine on a scope's manifests and places the findings on its files. */
+/** Runs the engine on a scope's manifests (in this thread) and places the findings on its files. */
 export function runPrediction(
   scopeUri: string,
   files: readonly ScopeFile[],
@@ -41,76 +32,25 @@ export function runPrediction(
   clusterText: string,
   readerFindings: readonly ReaderFinding[] = [],
 ): Prediction {
-  const version = isKubernetesMinor(settings.kubernetesVersion) ? settings.kubernetesVersion : undefined;
+  const prepared = prepareScope(manifests, settings.kubernetesVersion, context, clusterPath, clusterText);
+  return placePrediction(scopeUri, files, prepared, simulateScope(prepared.input), settings, readerFindings);
+}
+
+/**
+ * A prediction from a scope's simulation, run here or in the prediction worker: the workloads' predictions and
+ * the findings placed on the files.
+ */
+export function placePrediction(
+  scopeUri: string,
+  files: readonly ScopeFile[],
+  prepared: PreparedScope,
+  { simulation, predictions, clusterNotice }: ScopeSimulation,
+  settings: Settings,
+  readerFindings: readonly ReaderFinding[] = [],
+): Prediction {
+  const { clusterAnalysis, clusterObjects } = prepared;
+  const { clusterPath } = prepared.input;
   const clusterUri = clusterPath === undefined ? undefined : pathToFileURL(clusterPath).href;
-  const analysed = clusterUri === undefined ? undefined : analyzeText(clusterText, context);
-  // A capture too large for the editing analysis (one List document of a real cluster) is read as data.
-  const capture =
-    clusterUri === undefined || analysed === undefined || !isTooLargeForAnalysis(analysed)
-      ? undefined
-      : readCaptureText(clusterUri, clusterText);
-  const clusterAnalysis = capture?.ok === true ? undefined : analysed;
-  const clusterObjects =
-    clusterUri === undefined || analysed === undefined
-      ? null
-      : capture?.ok === true
-        ? capture.objects
-        : readManifests([{ id: clusterUri, analysis: analysed }], { keepAll: true }).objects;
-  const run = (cluster: readonly SourcedObject[] | null): SimulationResult =>
-    simulate({
-      manifests,
-      cluster,
-      ...(clusterPath === undefined ? {} : { clusterDescription: basename(clusterPath) }),
-      maxPods: MAX_SIMULATED_PODS,
-      ...(version === undefined ? {} : { version }),
-      apiServing: apiServingFor(version ?? DEFAULT_KUBERNETES_VERSION),
-    });
-  const nodeCount = clusterObjects === null ? 0 : nodeObjectsOf(clusterObjects).length;
-  const podCount = clusterObjects === null ? 0 : runningPodsOf(clusterObjects);
-  // A cluster file not read at all (too large, binary, templated) or too large to simulate as you type: the
-  // embedded default is used, and the notice says why.
-  const forcedNotice =
-    clusterPath === undefined
-      ? undefined
-      : clusterAnalysis?.skipped !== undefined
-        ? `The cluster file ${basename(clusterPath)} was not read (${clusterAnalysis.skipped.message}); predictions use the ${DEFAULT_CLUSTER_DESCRIPTION}.`
-        : capture?.ok === false
-          ? `The cluster file ${basename(clusterPath)} was not read (${capture.message}); predictions use the ${DEFAULT_CLUSTER_DESCRIPTION}.`
-          : nodeCount > MAX_SIMULATED_NODES
-            ? `The cluster file ${basename(clusterPath)} has ${nodeCount.toLocaleString('en-US')} nodes, more than the ${MAX_SIMULATED_NODES.toLocaleString('en-US')} simulated as you type; predictions use the ${DEFAULT_CLUSTER_DESCRIPTION} (\`foresight simulate --cluster\` takes the file).`
-            : podCount > MAX_SIMULATED_PODS
-              ? `The cluster file ${basename(clusterPath)} runs ${podCount.toLocaleString('en-US')} pods, more than the ${MAX_SIMULATED_PODS.toLocaleString('en-US')} simulated as you type; predictions use the ${DEFAULT_CLUSTER_DESCRIPTION} (\`foresight simulate --cluster\` takes the file: 1,000 nodes and 20,000 pods in about 2 s).`
-              : undefined;
-  let simulation = run(forcedNotice === undefined ? clusterObjects : null);
-  let clusterNotice: string | undefined = forcedNotice;
-  const clusterErrors =
-    clusterUri === undefined || forcedNotice !== undefined
-      ? []
-      : simulation.findings.filter(
-          (finding) =>
-            finding.source.file === clusterUri &&
-            finding.severity === 'error' &&
-            !isPredictedOutcome(finding.code),
-        );
-  const clusterSyntaxErrors =
-    clusterAnalysis?.findings.filter(
-      (finding) => finding.code.startsWith('yaml-') && severityOf(finding.code) === 'error',
-    ) ?? [];
-  if (
-    forcedNotice === undefined &&
-    clusterPath !== undefined &&
-    (clusterErrors.length > 0 || clusterSyntaxErrors.length > 0 || clusterObjects?.length === 0)
-  ) {
-    clusterNotice = `The cluster file ${basename(clusterPath)} has errors; predictions use the ${DEFAULT_CLUSTER_DESCRIPTION} until it is fixed.`;
-    const fallback = run(null);
-    simulation = { ...fallback, findings: [...clusterErrors, ...fallback.findings] };
-  }
-  const podLevelResources = version === undefined || isAtLeast(version, '1.34');
-  const predictions = buildWorkloadPredictions(
-    simulation.records,
-    podLevelResources,
-    simulation.report.pods.map((pod) => pod.waiting),
-  );
   const byUri = new Map<string, FileAnalysis>(files.map((file) => [file.uri, file.analysis]));
   if (clusterUri !== undefined && clusterAnalysis !== undefined) {
     byUri.set(clusterUri, clusterAnalysis);
@@ -216,21 +156,6 @@ export function skippedPrediction(
     findingsOn: () => findings,
     clusterName: 'not simulated',
   };
-}
-
-/** The Node objects of a cluster file, `kind: List` and typed lists unwrapped as the engine loads them. */
-/** The pods of a capture that run (not Succeeded or Failed). */
-function runningPodsOf(objects: readonly SourcedObject[]): number {
-  return flattenLists(objects).filter(({ object }) => {
-    const pod = object as { kind?: unknown; status?: { phase?: unknown } } | null;
-    return pod?.kind === 'Pod' && pod.status?.phase !== 'Succeeded' && pod.status?.phase !== 'Failed';
-  }).length;
-}
-
-function nodeObjectsOf(objects: readonly SourcedObject[]): unknown[] {
-  return flattenLists(objects)
-    .map((entry) => entry.object)
-    .filter((object) => (object as { kind?: unknown } | null)?.kind === 'Node');
 }
 
 /**

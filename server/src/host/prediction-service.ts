@@ -12,7 +12,9 @@ import type { AnalysisContext } from '../language/analyzer';
 import { findClusterFile } from './cluster-file';
 import { simulationInputsKey } from './simulation-inputs';
 import { FolderFiles } from './folder-files';
-import { relocated, runPrediction, skippedPrediction } from './prediction-run';
+import { placePrediction, relocated, runPrediction, skippedPrediction } from './prediction-run';
+import { prepareScope } from './scope-simulation';
+import type { ScopeSimulation, ScopeSimulationInput } from './scope-simulation';
 import { MAX_SIMULATED_OBJECTS } from './prediction-types';
 import type { Prediction, ScopeFile } from './prediction-types';
 
@@ -31,6 +33,21 @@ interface PredictionPlan {
   readonly objectCount: number;
   /** Runs the engine (or returns the cached prediction) and caches the result. */
   run(): Prediction;
+  /**
+   * The same as run, with the engine run by a simulator (the prediction worker); undefined when the simulator
+   * dropped the run because a newer one of the same scope superseded it.
+   */
+  runWith(simulator: ScopeSimulator): Promise<Prediction | undefined>;
+}
+
+/** Runs a scope's engine input somewhere (simulation-worker.ts: in the prediction worker). */
+export interface ScopeSimulator {
+  /** The simulation, or undefined when a newer request of the same scope superseded this one. */
+  simulate(
+    scopeUri: string,
+    input: ScopeSimulationInput,
+    clusterText: string,
+  ): Promise<ScopeSimulation | undefined>;
 }
 
 /** Open documents and their analyses, from the language server. */
@@ -91,6 +108,20 @@ export class PredictionService {
   }
 
   /**
+   * The prediction for the scope of a document, its engine run by a simulator (the prediction worker); undefined
+   * when the simulator dropped the run for a newer one.
+   */
+  predictWith(
+    uri: string,
+    settings: Settings,
+    context: AnalysisContext,
+    trusted: boolean,
+    simulator: ScopeSimulator,
+  ): Promise<Prediction | undefined> {
+    return this.plan(uri, settings, context, trusted).runWith(simulator);
+  }
+
+  /**
    * What predict would do for a document, without running the engine: the cached prediction when none of its
    * files changed; else the run, which reuses the last simulation when the engine's inputs are the same
    * (simulation-inputs.ts), and how many objects it may simulate.
@@ -112,7 +143,12 @@ export class PredictionService {
     ].join('|');
     const cached = this.cache.get(scope.uri);
     if (cached?.fingerprint === fingerprint) {
-      return { cached: cached.prediction, objectCount: 0, run: () => cached.prediction };
+      return {
+        cached: cached.prediction,
+        objectCount: 0,
+        run: () => cached.prediction,
+        runWith: () => Promise.resolve(cached.prediction),
+      };
     }
     // The one manifest reader: documents with errors left out, lists unwrapped, duplicates resolved.
     const read = readManifests(
@@ -126,41 +162,60 @@ export class PredictionService {
     );
     const manifests = read.objects;
     if (manifests.length > MAX_SIMULATED_OBJECTS) {
-      return {
-        cached: undefined,
-        objectCount: 0,
-        run: () =>
-          this.remember(
-            scope.uri,
-            fingerprint,
-            undefined,
-            skippedPrediction(scope.uri, files, manifests.length),
-            files,
-          ),
-      };
+      const run = (): Prediction =>
+        this.remember(
+          scope.uri,
+          fingerprint,
+          undefined,
+          skippedPrediction(scope.uri, files, manifests.length),
+          files,
+        );
+      return { cached: undefined, objectCount: 0, run, runWith: () => Promise.resolve(run()) };
     }
+    const inputsKeyOf = (): string =>
+      simulationInputsKey([settings.kubernetesVersion, clusterPath ?? '', clusterText], manifests);
+    // The engine would be given the same objects: its last result is placed on the files as they are now.
+    const reused = (inputsKey: string): Prediction | undefined =>
+      cached !== undefined && cached.inputsKey === inputsKey
+        ? relocated(cached.prediction, files)
+        : undefined;
     return {
       cached: undefined,
       objectCount: manifests.length,
       run: () => {
-        const inputsKey = simulationInputsKey(
-          [settings.kubernetesVersion, clusterPath ?? '', clusterText],
-          manifests,
-        );
-        // The engine would be given the same objects: its last result is placed on the files as they are now.
+        const inputsKey = inputsKeyOf();
         const prediction =
-          cached !== undefined && cached.inputsKey === inputsKey
-            ? relocated(cached.prediction, files)
-            : runPrediction(
-                scope.uri,
-                files,
-                manifests,
-                settings,
-                context,
-                clusterPath,
-                clusterText,
-                read.findings,
-              );
+          reused(inputsKey) ??
+          runPrediction(
+            scope.uri,
+            files,
+            manifests,
+            settings,
+            context,
+            clusterPath,
+            clusterText,
+            read.findings,
+          );
+        return this.remember(scope.uri, fingerprint, inputsKey, prediction, files);
+      },
+      runWith: async (simulator) => {
+        const inputsKey = inputsKeyOf();
+        const reuse = reused(inputsKey);
+        if (reuse !== undefined) {
+          return this.remember(scope.uri, fingerprint, inputsKey, reuse, files);
+        }
+        const prepared = prepareScope(
+          manifests,
+          settings.kubernetesVersion,
+          context,
+          clusterPath,
+          clusterText,
+        );
+        const simulated = await simulator.simulate(scope.uri, prepared.input, clusterText);
+        if (simulated === undefined) {
+          return undefined;
+        }
+        const prediction = placePrediction(scope.uri, files, prepared, simulated, settings, read.findings);
         return this.remember(scope.uri, fingerprint, inputsKey, prediction, files);
       },
     };

@@ -5,7 +5,7 @@
 import type { Finding } from '../language/findings';
 import type { FileAnalysis } from '../language/analyzer';
 import type { WorkloadPrediction } from '../language/predictions/workload-predictions';
-import type { SimulationResult } from '../engine/simulate/simulate';
+import type { PredictionSimulation } from './prediction-simulation';
 
 /**
  * The most Kubernetes objects simulated on every keystroke. Beyond it the editor says so once and shows no
@@ -40,8 +40,8 @@ export interface Prediction {
   /** The folder (or file) analysed together. */
   readonly scopeUri: string;
   readonly predictions: readonly WorkloadPrediction[];
-  /** The engine's result; undefined when the scope was too large to simulate. */
-  readonly simulation: SimulationResult | undefined;
+  /** What it keeps of the engine's result; undefined when the scope was too large to simulate. */
+  readonly simulation: PredictionSimulation | undefined;
   /** Findings of the predictions, by file URI (manifests and the cluster file). */
   readonly findings: ReadonlyMap<string, Finding[]>;
   /**

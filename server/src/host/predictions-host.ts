@@ -13,7 +13,7 @@ import { toRange } from '../language/lsp/diagnostics';
 import { summaryLensTitle } from '../language/predictions/code-lenses';
 import { nodeRange, pathAtOffset } from '../language/yaml/node-at-path';
 import type { DocumentState } from './document-analyses';
-import type { OpenDocumentSource } from './prediction-service';
+import type { OpenDocumentSource, ScopeSimulator } from './prediction-service';
 import type { Prediction } from './prediction-types';
 import { PredictionService } from './prediction-service';
 import { objectPathLength, predictionHover, startsWith, workloadsOf } from './prediction-hover';
@@ -56,7 +56,38 @@ export class PredictionsHost {
       // A cluster file is not a manifest: it keeps the findings of the predictions that run on it.
       return { prediction: this.byDocument.get(uri), newNotice: undefined };
     }
-    const prediction = this.service.predict(uri, settings, context, trusted);
+    return this.adopt(uri, this.service.predict(uri, settings, context, trusted), openUris);
+  }
+
+  /**
+   * The same as update, with the engine run by a simulator (the prediction worker); undefined when the run was
+   * dropped for a newer one, or the document changed meanwhile (`isCurrent` says no): nothing is adopted then.
+   */
+  async updateWith(
+    uri: string,
+    settings: Settings,
+    context: AnalysisContext,
+    trusted: boolean,
+    openUris: readonly string[],
+    simulator: ScopeSimulator,
+    isCurrent: () => boolean,
+  ): Promise<{ prediction: Prediction | undefined; newNotice: string | undefined } | undefined> {
+    if (!settings.predictions.enable || this.isClusterFile(uri)) {
+      return this.update(uri, settings, context, trusted, openUris);
+    }
+    const prediction = await this.service.predictWith(uri, settings, context, trusted, simulator);
+    if (prediction === undefined || !isCurrent()) {
+      return undefined;
+    }
+    return this.adopt(uri, prediction, openUris);
+  }
+
+  /** Makes a prediction the one of its document and of the open documents it has findings or workloads in. */
+  private adopt(
+    uri: string,
+    prediction: Prediction | undefined,
+    openUris: readonly string[],
+  ): { prediction: Prediction | undefined; newNotice: string | undefined } {
     if (prediction === undefined) {
       return { prediction, newNotice: undefined };
     }

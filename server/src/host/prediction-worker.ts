@@ -1,0 +1,30 @@
+/**
+ * The prediction worker's entry point (bundled as dist/prediction-worker.js beside dist/server.js): runs the
+ * engine on a scope's input off the language server's main thread, so that keystrokes and requests are answered
+ * while a simulation runs. Requests come one at a time from simulation-worker.ts; each is rebuilt from the
+ * objects held since the last one (simulation-transfer.ts) and answered with the scope's simulation, or with the
+ * error that stopped it (the worker stays up). The engine is the same code as in the main thread, so the result
+ * is the same, event for event (test/server/prediction-worker.test.ts).
+ */
+import { parentPort } from 'node:worker_threads';
+import { simulateScope } from './scope-simulation';
+import { SimulationDecoder } from './simulation-transfer';
+import type { SimulationAnswerMessage, SimulationRequestMessage } from './simulation-transfer';
+
+const port = parentPort;
+if (port !== null) {
+  const decoder = new SimulationDecoder();
+  port.on('message', (message: SimulationRequestMessage) => {
+    let answer: SimulationAnswerMessage;
+    try {
+      answer = { id: message.id, ok: true, result: simulateScope(decoder.decode(message)) };
+    } catch (error: unknown) {
+      answer = {
+        id: message.id,
+        ok: false,
+        message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      };
+    }
+    port.postMessage(answer);
+  });
+}

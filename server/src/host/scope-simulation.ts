@@ -1,0 +1,180 @@
+/**
+ * The engine's part of a prediction, as plain data in and out: what the engine is given for a scope (its
+ * manifests, the cluster file's objects or the embedded default, the version, the notice when the cluster file
+ * cannot be used), and the run that turns it into a simulation. Being plain data, it crosses to the prediction
+ * worker (prediction-worker.ts) by structured clone and runs there exactly as it runs in the server's thread.
+ * Preparing it (reading the cluster file) and placing its findings on the files (prediction-run.ts) stay in the
+ * server's thread: they need the analyses, which hold YAML nodes.
+ */
+import { basename } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isTooLargeForAnalysis, readCaptureText } from '../files/capture-reader';
+import type { SourcedObject } from '../engine/model/cluster-load';
+import { flattenLists } from '../engine/model/cluster-load';
+import { isPredictedOutcome } from '../engine/controllers/timeline-findings';
+import { DEFAULT_CLUSTER_DESCRIPTION } from '../engine/model/default-cluster';
+import { simulate } from '../engine/simulate/simulate';
+import type { SimulationResult } from '../engine/simulate/simulate';
+import type { KubernetesMinor } from '../engine/version';
+import { DEFAULT_KUBERNETES_VERSION, isAtLeast, isKubernetesMinor } from '../engine/version';
+import { apiServingFor } from './analysis-context';
+import type { AnalysisContext, FileAnalysis } from '../language/analyzer';
+import { analyzeText } from '../language/analyzer';
+import { severityOf } from '../language/findings';
+import { readManifests } from '../language/manifests/read-manifests';
+import { MAX_SIMULATED_NODES, MAX_SIMULATED_PODS } from './prediction-types';
+import type { PredictionSimulation } from './prediction-simulation';
+import { summarizeSimulation } from './prediction-simulation';
+import type { WorkloadPrediction } from '../language/predictions/workload-predictions';
+
+/** What the engine is given for a scope: plain data (structured-cloneable). */
+export interface ScopeSimulationInput {
+  readonly manifests: readonly SourcedObject[];
+  /** The cluster file's objects; null for the embedded default (also when the file is not used at all). */
+  readonly cluster: readonly SourcedObject[] | null;
+  /** The cluster file, when one is found. */
+  readonly clusterPath: string | undefined;
+  readonly version: KubernetesMinor | undefined;
+  /** Why the cluster file is not used at all (not read, too many nodes or pods): the default is used. */
+  readonly forcedNotice: string | undefined;
+  /** Whether the cluster file has YAML syntax errors (then the default is used). */
+  readonly hasClusterSyntaxErrors: boolean;
+}
+
+/**
+ * The engine's result for a scope as a prediction keeps it (prediction-simulation.ts), its workloads'
+ * predictions, and the notice when the cluster file's errors made it use the default.
+ */
+export interface ScopeSimulation {
+  readonly simulation: PredictionSimulation;
+  readonly predictions: readonly WorkloadPrediction[];
+  readonly clusterNotice: string | undefined;
+}
+
+/** A scope's engine input, with what the placing of its findings needs of the cluster file. */
+export interface PreparedScope {
+  readonly input: ScopeSimulationInput;
+  /** The cluster file's analysis (its own findings are placed on it); undefined for a capture read as data. */
+  readonly clusterAnalysis: FileAnalysis | undefined;
+  /** The cluster file's objects as read, null without one (the quick fixes read its nodes' taints). */
+  readonly clusterObjects: readonly SourcedObject[] | null;
+}
+
+/** Reads the cluster file (or none) and gathers what the engine is given for a scope. */
+export function prepareScope(
+  manifests: readonly SourcedObject[],
+  kubernetesVersion: string,
+  context: AnalysisContext,
+  clusterPath: string | undefined,
+  clusterText: string,
+): PreparedScope {
+  const version = isKubernetesMinor(kubernetesVersion) ? kubernetesVersion : undefined;
+  const clusterUri = clusterPath === undefined ? undefined : pathToFileURL(clusterPath).href;
+  const analysed = clusterUri === undefined ? undefined : analyzeText(clusterText, context);
+  // A capture too large for the editing analysis (one List document of a real cluster) is read as data.
+  const capture =
+    clusterUri === undefined || analysed === undefined || !isTooLargeForAnalysis(analysed)
+      ? undefined
+      : readCaptureText(clusterUri, clusterText);
+  const clusterAnalysis = capture?.ok === true ? undefined : analysed;
+  const clusterObjects =
+    clusterUri === undefined || analysed === undefined
+      ? null
+      : capture?.ok === true
+        ? capture.objects
+        : readManifests([{ id: clusterUri, analysis: analysed }], { keepAll: true }).objects;
+  const nodeCount = clusterObjects === null ? 0 : nodeObjectsOf(clusterObjects).length;
+  const podCount = clusterObjects === null ? 0 : runningPodsOf(clusterObjects);
+  // A cluster file not read at all (too large, binary, templated) or too large to simulate as you type: the
+  // embedded default is used, and the notice says why.
+  const forcedNotice =
+    clusterPath === undefined
+      ? undefined
+      : clusterAnalysis?.skipped !== undefined
+        ? `The cluster file ${basename(clusterPath)} was not read (${clusterAnalysis.skipped.message}); predictions use the ${DEFAULT_CLUSTER_DESCRIPTION}.`
+        : capture?.ok === false
+          ? `The cluster file ${basename(clusterPath)} was not read (${capture.message}); predictions use the ${DEFAULT_CLUSTER_DESCRIPTION}.`
+          : nodeCount > MAX_SIMULATED_NODES
+            ? `The cluster file ${basename(clusterPath)} has ${nodeCount.toLocaleString('en-US')} nodes, more than the ${MAX_SIMULATED_NODES.toLocaleString('en-US')} simulated as you type; predictions use the ${DEFAULT_CLUSTER_DESCRIPTION} (\`foresight simulate --cluster\` takes the file).`
+            : podCount > MAX_SIMULATED_PODS
+              ? `The cluster file ${basename(clusterPath)} runs ${podCount.toLocaleString('en-US')} pods, more than the ${MAX_SIMULATED_PODS.toLocaleString('en-US')} simulated as you type; predictions use the ${DEFAULT_CLUSTER_DESCRIPTION} (\`foresight simulate --cluster\` takes the file: 1,000 nodes and 20,000 pods in about 2 s).`
+              : undefined;
+  const hasClusterSyntaxErrors =
+    clusterAnalysis?.findings.some(
+      (finding) => finding.code.startsWith('yaml-') && severityOf(finding.code) === 'error',
+    ) ?? false;
+  return {
+    input: {
+      manifests,
+      cluster: forcedNotice === undefined ? clusterObjects : null,
+      clusterPath,
+      version,
+      forcedNotice,
+      hasClusterSyntaxErrors,
+    },
+    clusterAnalysis,
+    clusterObjects,
+  };
+}
+
+/**
+ * Runs the engine on a scope. A cluster file with errors of its own (or none of its objects read) is not
+ * simulated on: the run is made again on the embedded default, keeping the cluster file's errors as findings.
+ */
+export function simulateScope(input: ScopeSimulationInput): ScopeSimulation {
+  const { simulation, clusterNotice } = simulateScopeInFull(input);
+  const podLevelResources = input.version === undefined || isAtLeast(input.version, '1.34');
+  return { ...summarizeSimulation(simulation, podLevelResources), clusterNotice };
+}
+
+/**
+ * The engine's whole result for a scope (records, pods, events), on the cluster file or on the embedded default
+ * when the cluster file cannot be used; simulateScope keeps of it what a prediction shows.
+ */
+export function simulateScopeInFull(input: ScopeSimulationInput): {
+  simulation: SimulationResult;
+  clusterNotice: string | undefined;
+} {
+  const { clusterPath, forcedNotice, version } = input;
+  const clusterUri = clusterPath === undefined ? undefined : pathToFileURL(clusterPath).href;
+  const run = (cluster: readonly SourcedObject[] | null): SimulationResult =>
+    simulate({
+      manifests: input.manifests,
+      cluster,
+      ...(clusterPath === undefined ? {} : { clusterDescription: basename(clusterPath) }),
+      maxPods: MAX_SIMULATED_PODS,
+      ...(version === undefined ? {} : { version }),
+      apiServing: apiServingFor(version ?? DEFAULT_KUBERNETES_VERSION),
+    });
+  const simulation = run(input.cluster);
+  if (forcedNotice !== undefined || clusterPath === undefined) {
+    return { simulation, clusterNotice: forcedNotice };
+  }
+  const clusterErrors = simulation.findings.filter(
+    (finding) =>
+      finding.source.file === clusterUri && finding.severity === 'error' && !isPredictedOutcome(finding.code),
+  );
+  if (clusterErrors.length === 0 && !input.hasClusterSyntaxErrors && input.cluster?.length !== 0) {
+    return { simulation, clusterNotice: undefined };
+  }
+  const fallback = run(null);
+  return {
+    simulation: { ...fallback, findings: [...clusterErrors, ...fallback.findings] },
+    clusterNotice: `The cluster file ${basename(clusterPath)} has errors; predictions use the ${DEFAULT_CLUSTER_DESCRIPTION} until it is fixed.`,
+  };
+}
+
+/** The Node objects of a cluster file, `kind: List` and typed lists unwrapped as the engine loads them. */
+export function nodeObjectsOf(objects: readonly SourcedObject[]): unknown[] {
+  return flattenLists(objects)
+    .map((entry) => entry.object)
+    .filter((object) => (object as { kind?: unknown } | null)?.kind === 'Node');
+}
+
+/** The pods of a capture that run (not Succeeded or Failed). */
+function runningPodsOf(objects: readonly SourcedObject[]): number {
+  return flattenLists(objects).filter(({ object }) => {
+    const pod = object as { kind?: unknown; status?: { phase?: unknown } } | null;
+    return pod?.kind === 'Pod' && pod.status?.phase !== 'Succeeded' && pod.status?.phase !== 'Failed';
+  }).length;
+}

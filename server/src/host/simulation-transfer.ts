@@ -1,0 +1,126 @@
+/**
+ * What crosses to the prediction worker, incrementally. Keystroke after keystroke, the manifests of unchanged
+ * documents are the same objects (the analyzer reuses its documents; nothing mutates what it read, see
+ * simulation-inputs.ts), so the server's side numbers each object once and sends an object only when the worker
+ * does not hold it yet: a keystroke that edits one Deployment sends that Deployment and the numbers of the others.
+ * The worker keeps exactly the objects of its last request (memory stays that of one scope) and rebuilds the same
+ * input, the held objects being the same objects run after run there too. The cluster file's objects are sent
+ * again only when its text changed. Everything here is plain data for structured clone.
+ */
+import type { SourcedObject } from '../engine/model/cluster-load';
+import type { ObjectSource } from '../engine/model/source';
+import type { ScopeSimulation, ScopeSimulationInput } from './scope-simulation';
+
+/** One manifest as sent: its number, its source, and the object itself unless the worker holds it. */
+interface TransferredObject {
+  /** The object's number; 0 for a value that is not an object (sent inline each time). */
+  readonly ref: number;
+  readonly source: ObjectSource;
+  /** The object, when the worker does not hold it (or it is not an object). */
+  readonly object?: unknown;
+}
+
+/** A request to the worker: one scope's engine input, as the differences from the worker's last request. */
+export interface SimulationRequestMessage {
+  /** The request's number, echoed by the answer. */
+  readonly id: number;
+  readonly manifests: readonly TransferredObject[];
+  /** The cluster file's objects; 'held' when they are those of the worker's last request. */
+  readonly cluster: readonly SourcedObject[] | null | 'held';
+  readonly rest: Omit<ScopeSimulationInput, 'manifests' | 'cluster'>;
+}
+
+/** The worker's answer: the scope's simulation, or the error that stopped it. */
+export type SimulationAnswerMessage =
+  | { readonly id: number; readonly ok: true; readonly result: ScopeSimulation }
+  | { readonly id: number; readonly ok: false; readonly message: string };
+
+/** The server's side: numbers objects and remembers what the worker holds. */
+export class SimulationEncoder {
+  private readonly refs = new WeakMap<object, number>();
+  private nextRef = 1;
+  /** The numbers of the objects the worker holds (those of the last request). */
+  private held = new Set<number>();
+  /** The cluster file's text whose objects the worker holds; undefined when it holds none. */
+  private heldClusterText: string | undefined;
+  private nextId = 1;
+
+  /**
+   * The message for an input; `clusterText` is the text the input's cluster objects were read from (the same
+   * text gives the same objects).
+   */
+  encode(input: ScopeSimulationInput, clusterText: string): SimulationRequestMessage {
+    const held = new Set<number>();
+    const manifests = input.manifests.map(({ object, source }): TransferredObject => {
+      if (typeof object !== 'object' || object === null) {
+        return { ref: 0, source, object };
+      }
+      const ref = this.refOf(object);
+      const known = this.held.has(ref) || held.has(ref);
+      held.add(ref);
+      return known ? { ref, source } : { ref, source, object };
+    });
+    let cluster: SimulationRequestMessage['cluster'] = input.cluster;
+    if (input.cluster === null) {
+      this.heldClusterText = undefined;
+    } else if (this.heldClusterText === clusterText) {
+      cluster = 'held';
+    } else {
+      this.heldClusterText = clusterText;
+    }
+    this.held = held;
+    const rest = {
+      clusterPath: input.clusterPath,
+      version: input.version,
+      forcedNotice: input.forcedNotice,
+      hasClusterSyntaxErrors: input.hasClusterSyntaxErrors,
+    };
+    return { id: this.nextId++, manifests, cluster, rest };
+  }
+
+  /** Forgets what the worker held (a new worker holds nothing). */
+  reset(): void {
+    this.held = new Set();
+    this.heldClusterText = undefined;
+  }
+
+  private refOf(object: object): number {
+    let ref = this.refs.get(object);
+    if (ref === undefined) {
+      ref = this.nextRef++;
+      this.refs.set(object, ref);
+    }
+    return ref;
+  }
+}
+
+/** The worker's side: holds the objects of the last request and rebuilds each input from a message. */
+export class SimulationDecoder {
+  private objects = new Map<number, unknown>();
+  private cluster: readonly SourcedObject[] | null = null;
+
+  /** The engine input a message stands for; throws when it names an object not held (a protocol error). */
+  decode(message: SimulationRequestMessage): ScopeSimulationInput {
+    const objects = new Map<number, unknown>();
+    const manifests = message.manifests.map(({ ref, source, object }): SourcedObject => {
+      if (ref === 0) {
+        return { object, source };
+      }
+      const value = object ?? objects.get(ref) ?? this.objects.get(ref);
+      if (value === undefined) {
+        throw new Error(`prediction worker: object ${ref} is not held`);
+      }
+      objects.set(ref, value);
+      return { object: value, source };
+    });
+    if (message.cluster === 'held') {
+      if (this.cluster === null) {
+        throw new Error('prediction worker: the cluster objects are not held');
+      }
+    } else {
+      this.cluster = message.cluster;
+    }
+    this.objects = objects;
+    return { ...message.rest, manifests, cluster: this.cluster };
+  }
+}

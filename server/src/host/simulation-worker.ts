@@ -1,0 +1,207 @@
+/**
+ * Runs scope simulations in the prediction worker (prediction-worker.ts, a worker_threads Worker), so the
+ * language server's main thread keeps answering keystrokes and requests while the engine runs; without the
+ * worker's bundle, or after it failed again and again, in this thread.
+ *
+ * One request runs at a time. A request waiting for its turn is superseded by a newer one of the same scope (it
+ * resolves to undefined: its document changed, its result would be dropped anyway). A worker that stops (a crash,
+ * running out of memory) or does not answer within the time limit (it is then terminated) fails the request it
+ * was running (the caller reports it, and publishes without predictions) and is started afresh for the next one;
+ * after MAX_FAILURES failures in a row the simulations run in this thread from then on.
+ */
+import { existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import type { ScopeSimulation, ScopeSimulationInput } from './scope-simulation';
+import { simulateScope } from './scope-simulation';
+import { SimulationEncoder } from './simulation-transfer';
+import type { SimulationAnswerMessage } from './simulation-transfer';
+
+/** Failures in a row after which the simulations run in the main thread. */
+const MAX_FAILURES = 3;
+
+/**
+ * How long a simulation may take in the worker. The limits of predicting as you type (prediction-types.ts: 2,000
+ * objects, 5,000 pods) keep a run to a few seconds; a run past this is hung.
+ */
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** Where the worker is and what to tell. */
+export interface SimulationWorkerOptions {
+  /** The worker's script (dist/prediction-worker.js); when missing, simulations run in the main thread. */
+  readonly script: string;
+  readonly timeoutMs?: number;
+  /** Tells the output channel about a restart or the fallback to the main thread. */
+  readonly log: (message: string) => void;
+}
+
+interface Waiting {
+  readonly scope: string;
+  readonly input: ScopeSimulationInput;
+  readonly clusterText: string;
+  readonly resolve: (result: ScopeSimulation | undefined) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+interface Running extends Waiting {
+  readonly id: number;
+  readonly timer: NodeJS.Timeout;
+}
+
+/** The prediction worker, seen from the main thread. */
+export class SimulationWorker {
+  private worker: Worker | undefined;
+  private readonly encoder = new SimulationEncoder();
+  private running: Running | undefined;
+  /** The next request per scope, waiting for the running one. */
+  private readonly waiting = new Map<string, Waiting>();
+  private failures = 0;
+  private inThread: boolean;
+
+  constructor(private readonly options: SimulationWorkerOptions) {
+    this.inThread = !existsSync(options.script);
+  }
+
+  /** Whether simulations run in the main thread (no worker bundle, or it failed too often). */
+  get isInThread(): boolean {
+    return this.inThread;
+  }
+
+  /**
+   * The simulation of a scope's input (`clusterText`: the text its cluster objects were read from), or
+   * undefined when a newer request of the same scope superseded it before it ran.
+   */
+  simulate(
+    scope: string,
+    input: ScopeSimulationInput,
+    clusterText: string,
+  ): Promise<ScopeSimulation | undefined> {
+    if (this.inThread) {
+      return Promise.resolve(simulateScope(input));
+    }
+    return new Promise((resolve, reject) => {
+      this.waiting.get(scope)?.resolve(undefined);
+      this.waiting.delete(scope);
+      this.waiting.set(scope, { scope, input, clusterText, resolve, reject });
+      this.next();
+    });
+  }
+
+  /** Stops the worker (the server shuts down); waiting requests resolve to undefined. */
+  dispose(): void {
+    for (const waiting of this.waiting.values()) {
+      waiting.resolve(undefined);
+    }
+    this.waiting.clear();
+    this.stop();
+  }
+
+  /** Sends the next waiting request when none is running. */
+  private next(): void {
+    if (this.running !== undefined) {
+      return;
+    }
+    const first = this.waiting.values().next();
+    if (first.done === true) {
+      return;
+    }
+    const request = first.value;
+    this.waiting.delete(request.scope);
+    if (this.inThread) {
+      try {
+        request.resolve(simulateScope(request.input));
+      } catch (error: unknown) {
+        request.reject(error);
+      }
+      this.next();
+      return;
+    }
+    let worker: Worker;
+    try {
+      worker = this.worker ?? this.start();
+    } catch (error: unknown) {
+      this.fail(request, error);
+      return;
+    }
+    const message = this.encoder.encode(request.input, request.clusterText);
+    const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timer = setTimeout(() => {
+      this.stop();
+      this.fail(request, new Error(`The prediction worker did not answer within ${timeoutMs / 1000} s.`));
+    }, timeoutMs);
+    this.running = { ...request, id: message.id, timer };
+    worker.postMessage(message);
+  }
+
+  private start(): Worker {
+    const worker = new Worker(this.options.script);
+    // A worker does not keep the server's process alive after the connection ends.
+    worker.unref();
+    worker.on('message', (answer: SimulationAnswerMessage) => this.answered(worker, answer));
+    worker.on('error', (error: unknown) => this.stopped(worker, error));
+    worker.on('exit', (code: number) =>
+      this.stopped(worker, new Error(`The prediction worker stopped (exit code ${code}).`)),
+    );
+    this.worker = worker;
+    return worker;
+  }
+
+  private answered(worker: Worker, answer: SimulationAnswerMessage): void {
+    const running = this.running;
+    if (worker !== this.worker || running?.id !== answer.id) {
+      return;
+    }
+    clearTimeout(running.timer);
+    this.running = undefined;
+    if (answer.ok) {
+      this.failures = 0;
+      running.resolve(answer.result);
+    } else {
+      // The engine threw: an error of the run, not of the worker (which stays up). What it holds is unsure.
+      this.encoder.reset();
+      this.stop();
+      running.reject(new Error(answer.message));
+    }
+    this.next();
+  }
+
+  /** The worker crashed or exited: the request it ran fails. */
+  private stopped(worker: Worker, error: unknown): void {
+    if (worker !== this.worker) {
+      return;
+    }
+    this.worker = undefined;
+    this.encoder.reset();
+    const running = this.running;
+    if (running !== undefined) {
+      this.fail(running, error);
+    }
+  }
+
+  /** Fails a request; after too many failures in a row, the next ones run in this thread. */
+  private fail(request: Waiting, error: unknown): void {
+    if (this.running !== undefined) {
+      clearTimeout(this.running.timer);
+      this.running = undefined;
+    }
+    this.failures++;
+    if (this.failures >= MAX_FAILURES && !this.inThread) {
+      this.inThread = true;
+      this.options.log(
+        `The prediction worker failed ${this.failures} times in a row; predictions now run in the language server's thread.`,
+      );
+    } else {
+      this.options.log('The prediction worker failed; it is started again for the next prediction.');
+    }
+    request.reject(error);
+    this.next();
+  }
+
+  private stop(): void {
+    const worker = this.worker;
+    this.worker = undefined;
+    this.encoder.reset();
+    if (worker !== undefined) {
+      void worker.terminate();
+    }
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * What crosses to the prediction worker keystroke after keystroke: the objects it does not hold yet, the numbers
+ * of the others, the cluster file's objects only when its text changed; and the worker's side rebuilds the same
+ * input, holding the same objects from run to run.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { SourcedObject } from '../../server/src/engine/model/cluster-load';
+import type { ScopeSimulationInput } from '../../server/src/host/scope-simulation';
+import { SimulationDecoder, SimulationEncoder } from '../../server/src/host/simulation-transfer';
+import type { SimulationRequestMessage } from '../../server/src/host/simulation-transfer';
+
+/** A manifest of a file's document. */
+function manifest(index: number, object: unknown): SourcedObject {
+  return { object, source: { file: 'file:///m.yaml', documentIndex: index, path: [] } };
+}
+
+/** An input of manifests on the embedded cluster, or on a cluster file's objects. */
+function inputOf(
+  manifests: readonly SourcedObject[],
+  cluster: readonly SourcedObject[] | null = null,
+): ScopeSimulationInput {
+  return {
+    manifests,
+    cluster,
+    clusterPath: cluster === null ? undefined : '/c/.foresight/cluster.yaml',
+    version: '1.35',
+    forcedNotice: undefined,
+    hasClusterSyntaxErrors: false,
+  };
+}
+
+/** How many objects a message carries. */
+function sentObjects(message: SimulationRequestMessage): number {
+  return message.manifests.filter((entry) => entry.object !== undefined).length;
+}
+
+const A = { kind: 'ConfigMap', metadata: { name: 'a' } };
+const B = { kind: 'ConfigMap', metadata: { name: 'b' } };
+const C = { kind: 'ConfigMap', metadata: { name: 'c' } };
+const NODE = [manifest(0, { kind: 'Node', metadata: { name: 'n' } })];
+
+describe('The prediction worker’s input, sent incrementally', () => {
+  const cases: readonly {
+    name: string;
+    steps: readonly { input: ScopeSimulationInput; clusterText?: string; sent: number; cluster: string }[];
+  }[] = [
+    {
+      name: 'the first request sends every object; an edit of one sends that one',
+      steps: [
+        { input: inputOf([manifest(0, A), manifest(1, B)]), sent: 2, cluster: 'none' },
+        { input: inputOf([manifest(0, A), manifest(1, C)]), sent: 1, cluster: 'none' },
+        { input: inputOf([manifest(0, A), manifest(1, C)]), sent: 0, cluster: 'none' },
+      ],
+    },
+    {
+      name: 'an object dropped by one request is sent again when it comes back',
+      steps: [
+        { input: inputOf([manifest(0, A), manifest(1, B)]), sent: 2, cluster: 'none' },
+        { input: inputOf([manifest(0, A)]), sent: 0, cluster: 'none' },
+        { input: inputOf([manifest(0, A), manifest(1, B)]), sent: 1, cluster: 'none' },
+      ],
+    },
+    {
+      name: 'a moved document keeps its object (its source is sent each time); a value that is not an object is inline',
+      steps: [
+        { input: inputOf([manifest(0, A), manifest(1, null)]), sent: 2, cluster: 'none' },
+        { input: inputOf([manifest(0, null), manifest(1, A)]), sent: 1, cluster: 'none' },
+      ],
+    },
+    {
+      name: 'the cluster file’s objects are sent again only when its text changed',
+      steps: [
+        { input: inputOf([manifest(0, A)], NODE), clusterText: 'v1', sent: 1, cluster: 'sent' },
+        { input: inputOf([manifest(0, A)], NODE), clusterText: 'v1', sent: 0, cluster: 'held' },
+        { input: inputOf([manifest(0, A)], NODE), clusterText: 'v2', sent: 0, cluster: 'sent' },
+        { input: inputOf([manifest(0, A)]), sent: 0, cluster: 'none' },
+        { input: inputOf([manifest(0, A)], NODE), clusterText: 'v2', sent: 0, cluster: 'sent' },
+      ],
+    },
+  ];
+  for (const { name, steps } of cases) {
+    test(name, () => {
+      const encoder = new SimulationEncoder();
+      const decoder = new SimulationDecoder();
+      /** Each object given, and the object the worker rebuilt for it. */
+      const rebuiltOf = new Map<unknown, unknown>();
+      steps.forEach(({ input, clusterText, sent, cluster }, step) => {
+        // Structured clone, as postMessage does.
+        const message = structuredClone(encoder.encode(input, clusterText ?? ''));
+        assert.equal(sentObjects(message), sent, `step ${step}: objects sent`);
+        const clusterSent = message.cluster === 'held' ? 'held' : message.cluster === null ? 'none' : 'sent';
+        assert.equal(clusterSent, cluster, `step ${step}: cluster`);
+        const rebuilt = decoder.decode(message);
+        assert.deepEqual(rebuilt, input, `step ${step}: the input rebuilt`);
+        // An object the worker held (not sent) is the very object it rebuilt before.
+        input.manifests.forEach((entry, index) => {
+          const object = rebuilt.manifests[index]?.object;
+          if (message.manifests[index]?.ref !== 0 && message.manifests[index]?.object === undefined) {
+            assert.equal(object, rebuiltOf.get(entry.object), `step ${step}: object ${index} held`);
+          }
+          rebuiltOf.set(entry.object, object);
+        });
+      });
+    });
+  }
+
+  test('an object the worker does not hold (after a reset of only one side) is a protocol error', () => {
+    const encoder = new SimulationEncoder();
+    encoder.encode(inputOf([manifest(0, A)]), '');
+    const message = encoder.encode(inputOf([manifest(0, A)]), '');
+    assert.throws(() => new SimulationDecoder().decode(message), /object 1 is not held/);
+  });
+});
