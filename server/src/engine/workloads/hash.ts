@@ -86,11 +86,28 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
+ * The hashes of the templates hashed so far, by object. A workload's template is the manifest's own object, the
+ * same object run after run while its document is not edited (the language server's analyzer reuses the objects
+ * of unchanged documents, and the prediction worker holds them between runs: host/simulation-transfer.ts), and
+ * nothing mutates what was read (the engine clones what it changes), so its hash is computed once per edit of
+ * its document rather than once per keystroke (its canonical JSON was about a tenth of a 1,000-object run).
+ */
+const templateHashes = new WeakMap<object, string>();
+
+/**
  * Our pod-template-hash / controller-revision-hash: the decimal FNV-1a hash of the template's canonical JSON,
  * safe-encoded like ComputeHash's result (so 9 or 10 characters from SAFE_ALPHABET).
  */
 export function templateHash(template: unknown): string {
-  return safeEncodeString(String(fnv1a32(canonicalJson(template))));
+  if (typeof template !== 'object' || template === null) {
+    return safeEncodeString(String(fnv1a32(canonicalJson(template))));
+  }
+  let hash = templateHashes.get(template);
+  if (hash === undefined) {
+    hash = safeEncodeString(String(fnv1a32(canonicalJson(template))));
+    templateHashes.set(template, hash);
+  }
+  return hash;
 }
 
 /** A string of SAFE_ALPHABET characters derived from a seed: our stand-in for utilrand.String(length). */
