@@ -14,41 +14,11 @@ import { simulationInputsKey } from './simulation-inputs';
 import { FolderFiles } from './folder-files';
 import { placePrediction, relocated, runPrediction, skippedPrediction } from './prediction-run';
 import { prepareScope } from './scope-simulation';
-import type { ScopeSimulation, ScopeSimulationInput } from './scope-simulation';
 import { MAX_SIMULATED_OBJECTS } from './prediction-types';
-import type { Prediction, ScopeFile } from './prediction-types';
+import type { Prediction, PredictionPlan, ScopeFile, ScopeSimulator } from './prediction-types';
 
 import { readManifests } from '../language/manifests/read-manifests';
 import { describePlaceIn } from '../language/manifests/describe-place';
-
-/** A prediction not run yet: see PredictionService.plan. */
-interface PredictionPlan {
-  /** The prediction made on the same inputs, if any: then run() returns it at no cost. */
-  readonly cached: Prediction | undefined;
-  /**
-   * The Kubernetes objects run() may give the engine: 0 when it surely runs no simulation (the prediction is
-   * cached, or there are too many objects to simulate). run() itself may still find that the engine's inputs
-   * did not change and reuse the last simulation (telling so costs a serialisation of the objects, left to run).
-   */
-  readonly objectCount: number;
-  /** Runs the engine (or returns the cached prediction) and caches the result. */
-  run(): Prediction;
-  /**
-   * The same as run, with the engine run by a simulator (the prediction worker); undefined when the simulator
-   * dropped the run because a newer one of the same scope superseded it.
-   */
-  runWith(simulator: ScopeSimulator): Promise<Prediction | undefined>;
-}
-
-/** Runs a scope's engine input somewhere (simulation-worker.ts: in the prediction worker). */
-export interface ScopeSimulator {
-  /** The simulation, or undefined when a newer request of the same scope superseded this one. */
-  simulate(
-    scopeUri: string,
-    input: ScopeSimulationInput,
-    clusterText: string,
-  ): Promise<ScopeSimulation | undefined>;
-}
 
 /** Open documents and their analyses, from the language server. */
 export interface OpenDocumentSource {
