@@ -48,6 +48,27 @@ function inputOf(text: string): ScopeSimulationInput {
 
 const SMALL = documentOf(new SeededRandom(7), 1);
 
+/** A Deployment of one replica that fits. */
+const SMALL_DEPLOYMENT = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 1
+  selector:
+    matchLabels: { app: web }
+  template:
+    metadata:
+      labels: { app: web }
+    spec:
+      containers:
+        - name: app
+          image: example/app:1
+          resources:
+            requests:
+              cpu: 100m
+`;
+
 describe('Predictions run in the prediction worker', () => {
   for (const seed of [11, 12, 13]) {
     test(`equal those run in the main thread over 25 random edits (seed ${seed})`, async () => {
@@ -94,6 +115,28 @@ describe('Predictions run in the prediction worker', () => {
       assert.equal(await superseded, undefined);
       assert.deepEqual(await otherScope, expected);
       assert.deepEqual(await newest, expected);
+    } finally {
+      worker.dispose();
+    }
+  });
+});
+
+describe('Requests no longer wanted (their document changed)', () => {
+  test('the running one is abandoned by the engine, a waiting one dropped; the worker serves the next', async () => {
+    const worker = new SimulationWorker({ script: WORKER_PATH, log: () => undefined });
+    try {
+      // 2,000 Pending replicas: a run of hundreds of milliseconds, abandoned before it ends.
+      const slow = inputOf(SMALL_DEPLOYMENT.replace('replicas: 1\n', 'replicas: 2000\n'));
+      let wanted = true;
+      const running = worker.simulate('a', slow, '', () => wanted);
+      const waiting = worker.simulate('b', slow, '', () => wanted);
+      wanted = false;
+      worker.abandonUnwanted();
+      assert.equal(await running, undefined);
+      assert.equal(await waiting, undefined);
+      const input = inputOf(SMALL_DEPLOYMENT);
+      assert.deepEqual(await worker.simulate('a', input, ''), simulateScope(input));
+      assert.equal(worker.isInThread, false);
     } finally {
       worker.dispose();
     }
@@ -161,6 +204,26 @@ describe('A failing prediction worker', () => {
       }
     });
   }
+
+  test('an error of the engine fails its request only: the worker stays in use', async () => {
+    const path = script(
+      'engine-error.js',
+      "const { parentPort } = require('node:worker_threads');\n" +
+        "parentPort.on('message', (m) => parentPort.postMessage({ id: m.id, ok: false, message: 'engine broke' }));",
+    );
+    const logged: string[] = [];
+    const worker = new SimulationWorker({ script: path, log: (line) => logged.push(line) });
+    try {
+      const input = inputOf(SMALL);
+      for (let attempt = 1; attempt <= 4; attempt++) {
+        await assert.rejects(worker.simulate('scope', input, ''), /engine broke/, `attempt ${attempt}`);
+      }
+      assert.equal(worker.isInThread, false);
+      assert.deepEqual(logged, []);
+    } finally {
+      worker.dispose();
+    }
+  });
 
   test('without its script, simulations run in the main thread from the start', async () => {
     const worker = new SimulationWorker({ script: join(folder, 'missing.js'), log: () => undefined });

@@ -147,6 +147,8 @@ export class LanguageServer {
 
   /** A document was opened or changed: validate a new one at once, an edited one once the typing pauses. */
   changed(uri: string): void {
+    // A simulation of the older version still running in the prediction worker is abandoned at once.
+    this.worker.abandonUnwanted();
     this.queue.schedule(uri, this.analyses.get(uri) === undefined ? 0 : VALIDATION_DELAY_MS);
   }
 
@@ -154,6 +156,7 @@ export class LanguageServer {
   closed(uri: string): void {
     const length = this.analyses.get(uri)?.text.length ?? 0;
     this.queue.cancel(uri);
+    this.worker.abandonUnwanted();
     this.analyses.remove(uri);
     this.settings.delete(uri);
     this.published.delete(uri);
@@ -290,13 +293,23 @@ export class LanguageServer {
     }
   }
 
-  /** Analyses a document version and predicts for it (the requests that need an up-to-date state). */
+  /**
+   * Analyses a document version and predicts for it (the requests that need an up-to-date state). A large
+   * scope's prediction is left to the validation that follows every change, which runs it in the prediction
+   * worker: a request arriving before that validation is not held up by a simulation in this thread.
+   */
   private async analyze(document: TextDocument): Promise<DocumentState | undefined> {
     const analyzed = await this.analyzeOnly(document);
     if (analyzed === undefined) {
       return undefined;
     }
-    this.predict(analyzed);
+    const { settings, context } = analyzed;
+    if (
+      this.predictions.pendingObjectCount(document.uri, settings, context, this.isTrusted) <
+      VALIDATION_FIRST_MIN_OBJECTS
+    ) {
+      this.predict(analyzed);
+    }
     return analyzed.state;
   }
 

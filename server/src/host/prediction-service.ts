@@ -87,8 +87,9 @@ export class PredictionService {
     context: AnalysisContext,
     trusted: boolean,
     simulator: ScopeSimulator,
+    isWanted?: () => boolean,
   ): Promise<Prediction | undefined> {
-    return this.plan(uri, settings, context, trusted).runWith(simulator);
+    return this.plan(uri, settings, context, trusted).runWith(simulator, isWanted);
   }
 
   /**
@@ -168,7 +169,7 @@ export class PredictionService {
           );
         return this.remember(scope.uri, fingerprint, inputsKey, prediction, files);
       },
-      runWith: async (simulator) => {
+      runWith: async (simulator, isWanted) => {
         const inputsKey = inputsKeyOf();
         const reuse = reused(inputsKey);
         if (reuse !== undefined) {
@@ -181,7 +182,7 @@ export class PredictionService {
           clusterPath,
           clusterText,
         );
-        const simulated = await simulator.simulate(scope.uri, prepared.input, clusterText);
+        const simulated = await simulator.simulate(scope.uri, prepared.input, clusterText, isWanted);
         if (simulated === undefined) {
           return undefined;
         }

@@ -78,17 +78,21 @@ export interface PredictionPlan {
   run(): Prediction;
   /**
    * The same as run, with the engine run by a simulator (the prediction worker); undefined when the simulator
-   * dropped the run because a newer one of the same scope superseded it.
+   * dropped the run because a newer one of the same scope superseded it, or `isWanted` said no.
    */
-  runWith(simulator: ScopeSimulator): Promise<Prediction | undefined>;
+  runWith(simulator: ScopeSimulator, isWanted?: () => boolean): Promise<Prediction | undefined>;
 }
 
 /** Runs a scope's engine input somewhere (simulation-worker.ts: in the prediction worker). */
 export interface ScopeSimulator {
-  /** The simulation, or undefined when a newer request of the same scope superseded this one. */
+  /**
+   * The simulation, or undefined when a newer request of the same scope superseded this one, or it was no
+   * longer wanted (`isWanted`, asked when the document changes: its run is abandoned).
+   */
   simulate(
     scopeUri: string,
     input: ScopeSimulationInput,
     clusterText: string,
+    isWanted?: () => boolean,
   ): Promise<ScopeSimulation | undefined>;
 }

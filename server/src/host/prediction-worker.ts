@@ -3,25 +3,35 @@
  * engine on a scope's input off the language server's main thread, so that keystrokes and requests are answered
  * while a simulation runs. Requests come one at a time from simulation-worker.ts; each is rebuilt from the
  * objects held since the last one (simulation-transfer.ts) and answered with the scope's simulation, or with the
- * error that stopped it (the worker stays up). The engine is the same code as in the main thread, so the result
+ * error that stopped it (the worker stays up), or as abandoned when the server marked it so in the shared integer
+ * (its document changed: the engine stops between two tasks). The engine is the same code as in the main thread, so the result
  * is the same, event for event (test/server/prediction-worker.test.ts).
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { SimulationAbandoned } from '../engine/sim/run-loop';
 import { simulateScope } from './scope-simulation';
 import { SimulationDecoder } from './simulation-transfer';
-import type { SimulationAnswerMessage, SimulationRequestMessage } from './simulation-transfer';
+import type {
+  SimulationAnswerMessage,
+  SimulationRequestMessage,
+  SimulationWorkerData,
+} from './simulation-transfer';
 
 const port = parentPort;
 if (port !== null) {
   const decoder = new SimulationDecoder();
+  const abandoned = new Int32Array((workerData as SimulationWorkerData).abandoned);
   port.on('message', (message: SimulationRequestMessage) => {
     let answer: SimulationAnswerMessage;
     try {
-      answer = { id: message.id, ok: true, result: simulateScope(decoder.decode(message)) };
+      const input = decoder.decode(message);
+      const shouldStop = (): boolean => Atomics.load(abandoned, 0) === message.id;
+      answer = { id: message.id, ok: true, result: simulateScope(input, shouldStop) };
     } catch (error: unknown) {
       answer = {
         id: message.id,
         ok: false,
+        abandoned: error instanceof SimulationAbandoned,
         message: error instanceof Error ? (error.stack ?? error.message) : String(error),
       };
     }

@@ -76,7 +76,7 @@ export class PredictionsHost {
     if (!settings.predictions.enable || this.isClusterFile(uri)) {
       return this.update(uri, settings, context, trusted, openUris);
     }
-    const prediction = await this.service.predictWith(uri, settings, context, trusted, simulator);
+    const prediction = await this.service.predictWith(uri, settings, context, trusted, simulator, isCurrent);
     if (prediction === undefined || !isCurrent()) {
       return undefined;
     }

@@ -121,17 +121,21 @@ export function prepareScope(
  * Runs the engine on a scope. A cluster file with errors of its own (or none of its objects read) is not
  * simulated on: the run is made again on the embedded default, keeping the cluster file's errors as findings.
  */
-export function simulateScope(input: ScopeSimulationInput): ScopeSimulation {
-  const { simulation, clusterNotice } = simulateScopeInFull(input);
+export function simulateScope(input: ScopeSimulationInput, shouldStop?: () => boolean): ScopeSimulation {
+  const { simulation, clusterNotice } = simulateScopeInFull(input, shouldStop);
   const podLevelResources = input.version === undefined || isAtLeast(input.version, '1.34');
   return { ...summarizeSimulation(simulation, podLevelResources), clusterNotice };
 }
 
 /**
  * The engine's whole result for a scope (records, pods, events), on the cluster file or on the embedded default
- * when the cluster file cannot be used; simulateScope keeps of it what a prediction shows.
+ * when the cluster file cannot be used; simulateScope keeps of it what a prediction shows. `shouldStop` abandons
+ * the run (engine/sim/run-loop.ts SimulationAbandoned); it never changes a result.
  */
-export function simulateScopeInFull(input: ScopeSimulationInput): {
+export function simulateScopeInFull(
+  input: ScopeSimulationInput,
+  shouldStop?: () => boolean,
+): {
   simulation: SimulationResult;
   clusterNotice: string | undefined;
 } {
@@ -145,6 +149,7 @@ export function simulateScopeInFull(input: ScopeSimulationInput): {
       maxPods: MAX_SIMULATED_PODS,
       ...(version === undefined ? {} : { version }),
       apiServing: apiServingFor(version ?? DEFAULT_KUBERNETES_VERSION),
+      ...(shouldStop === undefined ? {} : { timeline: { shouldStop } }),
     });
   const simulation = run(input.cluster);
   if (forcedNotice !== undefined || clusterPath === undefined) {

@@ -30,10 +30,18 @@ export interface SimulationRequestMessage {
   readonly rest: Omit<ScopeSimulationInput, 'manifests' | 'cluster'>;
 }
 
-/** The worker's answer: the scope's simulation, or the error that stopped it. */
+/** The worker's answer: the scope's simulation, or the error that stopped it, or that it was abandoned. */
 export type SimulationAnswerMessage =
   | { readonly id: number; readonly ok: true; readonly result: ScopeSimulation }
-  | { readonly id: number; readonly ok: false; readonly message: string };
+  | { readonly id: number; readonly ok: false; readonly abandoned: boolean; readonly message: string };
+
+/**
+ * What the worker is started with: one shared integer, the number of the request the server abandons (its
+ * document changed), which the engine reads between tasks.
+ */
+export interface SimulationWorkerData {
+  readonly abandoned: SharedArrayBuffer;
+}
 
 /** The server's side: numbers objects and remembers what the worker holds. */
 export class SimulationEncoder {

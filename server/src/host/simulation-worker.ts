@@ -4,7 +4,8 @@
  * worker's bundle, or after it failed again and again, in this thread.
  *
  * One request runs at a time. A request waiting for its turn is superseded by a newer one of the same scope (it
- * resolves to undefined: its document changed, its result would be dropped anyway). A worker that stops (a crash,
+ * resolves to undefined: its document changed, its result would be dropped anyway); when a document changes, the
+ * requests no longer wanted are dropped, the running one abandoned by the engine between two tasks. A worker that stops (a crash,
  * running out of memory) or does not answer within the time limit (it is then terminated) fails the request it
  * was running (the caller reports it, and publishes without predictions) and is started afresh for the next one;
  * after MAX_FAILURES failures in a row the simulations run in this thread from then on.
@@ -14,7 +15,7 @@ import { Worker } from 'node:worker_threads';
 import type { ScopeSimulation, ScopeSimulationInput } from './scope-simulation';
 import { simulateScope } from './scope-simulation';
 import { SimulationEncoder } from './simulation-transfer';
-import type { SimulationAnswerMessage } from './simulation-transfer';
+import type { SimulationAnswerMessage, SimulationWorkerData } from './simulation-transfer';
 
 /** Failures in a row after which the simulations run in the main thread. */
 const MAX_FAILURES = 3;
@@ -46,6 +47,8 @@ interface Waiting {
   readonly scope: string;
   readonly input: ScopeSimulationInput;
   readonly clusterText: string;
+  /** Whether its result is still wanted (its document did not change); asked when a document changes. */
+  readonly isWanted: () => boolean;
   readonly resolve: (result: ScopeSimulation | undefined) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -64,6 +67,8 @@ export class SimulationWorker {
   private readonly waiting = new Map<string, Waiting>();
   private failures = 0;
   private inThread: boolean;
+  /** Shared with the worker: the number of the running request the server abandons. */
+  private readonly abandoned = new Int32Array(new SharedArrayBuffer(4));
 
   constructor(private readonly options: SimulationWorkerOptions) {
     this.inThread = !existsSync(options.script);
@@ -82,6 +87,7 @@ export class SimulationWorker {
     scope: string,
     input: ScopeSimulationInput,
     clusterText: string,
+    isWanted: () => boolean = () => true,
   ): Promise<ScopeSimulation | undefined> {
     if (this.inThread) {
       return Promise.resolve(simulateScope(input));
@@ -89,9 +95,26 @@ export class SimulationWorker {
     return new Promise((resolve, reject) => {
       this.waiting.get(scope)?.resolve(undefined);
       this.waiting.delete(scope);
-      this.waiting.set(scope, { scope, input, clusterText, resolve, reject });
+      this.waiting.set(scope, { scope, input, clusterText, isWanted, resolve, reject });
       this.next();
     });
+  }
+
+  /**
+   * Drops the requests no longer wanted (a document changed): those waiting resolve to undefined, and the running
+   * one is abandoned by the engine at its next check (within a few milliseconds), resolving to undefined too.
+   */
+  abandonUnwanted(): void {
+    for (const [scope, waiting] of this.waiting) {
+      if (!waiting.isWanted()) {
+        this.waiting.delete(scope);
+        waiting.resolve(undefined);
+      }
+    }
+    const running = this.running;
+    if (running !== undefined && !running.isWanted()) {
+      Atomics.store(this.abandoned, 0, running.id);
+    }
   }
 
   /** Stops the worker (the server shuts down); waiting requests resolve to undefined. */
@@ -114,6 +137,11 @@ export class SimulationWorker {
     }
     const request = first.value;
     this.waiting.delete(request.scope);
+    if (!request.isWanted()) {
+      request.resolve(undefined);
+      this.next();
+      return;
+    }
     if (this.inThread) {
       try {
         request.resolve(simulateScope(request.input));
@@ -141,7 +169,9 @@ export class SimulationWorker {
   }
 
   private start(): Worker {
+    const workerData: SimulationWorkerData = { abandoned: this.abandoned.buffer };
     const worker = new Worker(this.options.script, {
+      workerData,
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     // A worker does not keep the server's process alive after the connection ends.
@@ -165,10 +195,12 @@ export class SimulationWorker {
     if (answer.ok) {
       this.failures = 0;
       running.resolve(answer.result);
+    } else if (answer.abandoned) {
+      running.resolve(undefined);
     } else {
-      // The engine threw: an error of the run, not of the worker (which stays up). What it holds is unsure.
+      // The engine threw: an error of the run, not of the worker, which stays up (and does not count as its
+      // failure). Whether it kept this request's objects is unsure: the next request sends them all.
       this.encoder.reset();
-      this.stop();
       running.reject(new Error(answer.message));
     }
     this.next();

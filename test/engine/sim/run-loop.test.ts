@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Simulation } from '../../../server/src/engine/sim/run-loop';
+import { Simulation, SimulationAbandoned } from '../../../server/src/engine/sim/run-loop';
 import { SeededRandom } from '../../../server/src/engine/sim/seeded-random';
 import { TimelineRecorder } from '../../../server/src/engine/sim/timeline-recorder';
 
@@ -30,6 +30,38 @@ describe('Simulation', () => {
     assert.equal(outcome.stoppedAtLimit, true);
     assert.equal(outcome.endTime, 3);
     assert.equal(sim.pending, 1);
+  });
+
+  test('a host that abandons a run stops it between tasks; one that never does changes nothing', () => {
+    /** 1,000 tasks, one a second, each recording its time. */
+    const build = (): { sim: Simulation; ran: number[] } => {
+      const sim = new Simulation();
+      const ran: number[] = [];
+      for (let i = 0; i < 1_000; i++) {
+        sim.at(i, 0, () => ran.push(sim.now));
+      }
+      return { sim, ran };
+    };
+    const plain = build();
+    const outcome = plain.sim.run();
+    const asked = build();
+    let questions = 0;
+    assert.deepEqual(
+      asked.sim.run(Number.POSITIVE_INFINITY, () => {
+        questions++;
+        return false;
+      }),
+      outcome,
+    );
+    assert.deepEqual(asked.ran, plain.ran);
+    assert.ok(questions > 0 && questions < 1_000, `asked ${questions} times`);
+    const abandoned = build();
+    let checks = 0;
+    assert.throws(
+      () => abandoned.sim.run(Number.POSITIVE_INFINITY, () => ++checks === 2),
+      (error: unknown) => error instanceof SimulationAbandoned && /abandoned at t=\d+s/.test(error.message),
+    );
+    assert.ok(abandoned.ran.length > 0 && abandoned.ran.length < 1_000, `${abandoned.ran.length} tasks ran`);
   });
 
   test('a task scheduled in the past runs now, never before', () => {

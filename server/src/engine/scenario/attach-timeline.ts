@@ -30,6 +30,8 @@ export interface TimelineOptions {
   readonly scenario?: Scenario;
   readonly until?: number | null;
   readonly timing?: Partial<TimingSettings>;
+  /** Asked between tasks: true abandons the run (see Simulation.run). */
+  readonly shouldStop?: () => boolean;
 }
 
 /** A finding of any part of the simulation (the shape SimulationFinding has). */
@@ -99,6 +101,7 @@ export function runTimelineForReport(
     ...(options.scenario === undefined ? {} : { scenario: options.scenario }),
     ...(options.until === undefined ? {} : { until: options.until }),
     ...(options.timing === undefined ? {} : { timing: options.timing }),
+    ...(options.shouldStop === undefined ? {} : { shouldStop: options.shouldStop }),
     ...(request.apiServing === undefined ? {} : { apiServing: request.apiServing }),
   });
   const seen = new Set(known.map(findingKey));

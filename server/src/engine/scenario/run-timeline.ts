@@ -117,6 +117,8 @@ interface TimelineInput {
   readonly until?: number | null;
   /** Timing overrides, over the scenario's and the defaults. */
   readonly timing?: Partial<TimingSettings>;
+  /** Asked between tasks: true abandons the run (see Simulation.run). */
+  readonly shouldStop?: () => boolean;
   /** Which apiVersion/kind pairs the simulated API server serves (all, when absent). */
   readonly apiServing?: ApiServing;
 }
@@ -365,7 +367,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   const until =
     input.until ?? scenarios.map((scenario) => scenario.until).find((value) => value !== null) ?? null;
   startBatchControllers(context, kubelets, until);
-  const outcome = sim.run(until ?? Number.POSITIVE_INFINITY);
+  const outcome = sim.run(until ?? Number.POSITIVE_INFINITY, input.shouldStop);
 
   checkRollouts(state, rollouts, outcome.stoppedAtLimit, timelineFindings);
   const operators = operatorObjects(manifests);

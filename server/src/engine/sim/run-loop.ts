@@ -21,6 +21,20 @@ interface RunOutcome {
 /** Guard against a controller loop that never settles: no real scenario comes near it. */
 const MAX_TASKS = 20_000_000;
 
+/** How many tasks run between two questions to `shouldStop` (asking is a call into the host). */
+const TASKS_PER_STOP_CHECK = 64;
+
+/**
+ * Thrown when the host abandons a run (its `shouldStop` said so): the language server's prediction worker stops
+ * simulating a version of a document that was edited meanwhile. Not an outcome: the run has no result.
+ */
+export class SimulationAbandoned extends Error {
+  constructor(time: number) {
+    super(`the simulation was abandoned at t=${time}s`);
+    this.name = 'SimulationAbandoned';
+  }
+}
+
 /** The simulated clock and its queue of tasks. */
 export class Simulation {
   private readonly queue = new EventQueue<SimTask>();
@@ -46,8 +60,11 @@ export class Simulation {
     this.at(this.current + Math.max(0, delay), priority, task);
   }
 
-  /** Runs tasks in order until none is left or the next one is due after `until`. */
-  run(until: number = Number.POSITIVE_INFINITY): RunOutcome {
+  /**
+   * Runs tasks in order until none is left or the next one is due after `until`. `shouldStop`, asked every
+   * TASKS_PER_STOP_CHECK tasks, abandons the run (SimulationAbandoned); it never changes what a run does.
+   */
+  run(until: number = Number.POSITIVE_INFINITY, shouldStop?: () => boolean): RunOutcome {
     let tasksRun = 0;
     for (;;) {
       const next = this.queue.peek();
@@ -62,6 +79,9 @@ export class Simulation {
       this.current = next.time;
       next.payload();
       tasksRun++;
+      if (shouldStop !== undefined && tasksRun % TASKS_PER_STOP_CHECK === 0 && shouldStop()) {
+        throw new SimulationAbandoned(this.current);
+      }
       if (tasksRun > MAX_TASKS) {
         throw new Error(
           `the simulation ran more than ${MAX_TASKS} tasks by t=${this.current}s without settling`,
