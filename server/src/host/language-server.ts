@@ -329,15 +329,17 @@ export class LanguageServer {
       settings.maxFileSizeKB * 1024,
       this.customKinds,
     );
+    // The document object is updated in place by later changes: the version analysed is the one read here.
+    const version = document.version;
     const state = await this.analyses.update(
       document.uri,
-      document.version,
+      version,
       document.getText(),
       withHelmChart(
         withKustomizeRole(context, this.kustomizeRoleOf(document.uri)),
         this.helmChartOf(document.uri),
       ),
-      () => this.isStale(document),
+      () => this.isStale(document.uri, version),
     );
     if (state === undefined) {
       return undefined;
@@ -393,10 +395,8 @@ export class LanguageServer {
    * The same as predict, with the engine run in the prediction worker; false when the document changed while it
    * ran (or a newer run superseded it): nothing is adopted or announced then.
    */
-  private async predictInWorker(
-    { state, settings, context }: AnalyzedVersion,
-    document: TextDocument,
-  ): Promise<boolean> {
+  private async predictInWorker({ state, settings, context }: AnalyzedVersion): Promise<boolean> {
+    const isCurrent = (): boolean => !this.isStale(state.uri, state.version);
     const openUris = this.documents.all().map((open) => open.uri);
     let predicted: ReturnType<PredictionsHost['update']> | undefined = {
       prediction: undefined,
@@ -410,16 +410,16 @@ export class LanguageServer {
         this.isTrusted,
         openUris,
         this.worker,
-        () => !this.isStale(document),
+        isCurrent,
       );
     } catch (error: unknown) {
-      if (this.isStale(document)) {
+      if (!isCurrent()) {
         return false;
       }
       this.predictions.remove(state.uri);
       this.reportError(`predicting placements for ${state.uri}`, error);
     }
-    if (predicted === undefined || this.isStale(document)) {
+    if (predicted === undefined || !isCurrent()) {
       return false;
     }
     this.announcePrediction(predicted, settings);
@@ -473,8 +473,10 @@ export class LanguageServer {
     if (document === undefined) {
       return;
     }
+    // TextDocuments updates the document object in place: staleness is judged by the version validated.
+    const version = document.version;
     const analyzed = await this.analyzeOnly(document);
-    if (this.isStale(document)) {
+    if (this.isStale(uri, version)) {
       return;
     }
     if (analyzed === undefined) {
@@ -488,7 +490,7 @@ export class LanguageServer {
       VALIDATION_FIRST_MIN_OBJECTS
     ) {
       await this.publishAll(uri, analyzed.state);
-      if (this.isStale(document) || !(await this.predictInWorker(analyzed, document))) {
+      if (this.isStale(uri, version) || !(await this.predictInWorker(analyzed))) {
         return;
       }
     } else {
@@ -564,9 +566,12 @@ export class LanguageServer {
     }
   }
 
-  /** Whether a newer version of the document has arrived (or it was closed) since this one. */
-  private isStale(document: TextDocument): boolean {
-    return this.documents.get(document.uri)?.version !== document.version;
+  /**
+   * Whether a newer version of a document has arrived (or it was closed) since `version`. Judged by a version
+   * read earlier, never by a TextDocument: TextDocuments updates the same object in place on every change.
+   */
+  private isStale(uri: string, version: number): boolean {
+    return this.documents.get(uri)?.version !== version;
   }
 
   private isCurrent(state: DocumentState): boolean {
