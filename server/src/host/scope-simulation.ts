@@ -14,6 +14,7 @@ import { flattenLists } from '../engine/model/cluster-load';
 import { isPredictedOutcome } from '../engine/controllers/timeline-findings';
 import { DEFAULT_CLUSTER_DESCRIPTION } from '../engine/model/default-cluster';
 import { simulate } from '../engine/simulate/simulate';
+import { SimulationAbandoned } from '../engine/sim/run-loop';
 import type { SimulationResult } from '../engine/simulate/simulate';
 import type { KubernetesMinor } from '../engine/version';
 import { DEFAULT_KUBERNETES_VERSION, isAtLeast, isKubernetesMinor } from '../engine/version';
@@ -141,8 +142,13 @@ export function simulateScopeInFull(
 } {
   const { clusterPath, forcedNotice, version } = input;
   const clusterUri = clusterPath === undefined ? undefined : pathToFileURL(clusterPath).href;
-  const run = (cluster: readonly SourcedObject[] | null): SimulationResult =>
-    simulate({
+  const run = (cluster: readonly SourcedObject[] | null): SimulationResult => {
+    // Also asked before a run starts: loading the cluster and admitting the apply come before the first task, and
+    // a keystroke right after the validation's publish usually arrives before the worker got this far.
+    if (shouldStop?.() === true) {
+      throw new SimulationAbandoned(0);
+    }
+    return simulate({
       manifests: input.manifests,
       cluster,
       ...(clusterPath === undefined ? {} : { clusterDescription: basename(clusterPath) }),
@@ -151,6 +157,7 @@ export function simulateScopeInFull(
       apiServing: apiServingFor(version ?? DEFAULT_KUBERNETES_VERSION),
       ...(shouldStop === undefined ? {} : { timeline: { shouldStop } }),
     });
+  };
   const simulation = run(input.cluster);
   if (forcedNotice !== undefined || clusterPath === undefined) {
     return { simulation, clusterNotice: forcedNotice };
