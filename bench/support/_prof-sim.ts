@@ -1,0 +1,13 @@
+import { generateManifests } from '../manifests';
+import { getAnalysisContext } from '../../server/src/host/analysis-context';
+import { analyzeText } from '../../server/src/language/analyzer';
+import { severityOf } from '../../server/src/language/findings';
+import { simulate } from '../../server/src/engine/simulate/simulate';
+const text = generateManifests(1000);
+const context = getAnalysisContext('1.35', 64 * 2 ** 20);
+const analysis = analyzeText(text, context);
+const manifests = analysis.documents.flatMap((d) => d.findings.some((f) => severityOf(f.code) === 'error') ? [] : d.objects.map((o) => ({ object: o.value, source: { file: 'file:///b.yaml', documentIndex: d.index, path: [...o.path] } })));
+for (let i = 0; i < 5; i++) simulate({ manifests, cluster: null });
+const t = performance.now();
+for (let i = 0; i < 20; i++) simulate({ manifests, cluster: null });
+console.log('sim ms', (performance.now() - t) / 20);
