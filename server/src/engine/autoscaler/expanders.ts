@@ -93,6 +93,8 @@ export function bestOption(
     case 'least-waste':
       return randomOption(leastWaste(options), random);
     case 'priority':
-      return randomOption(byPriority(options, settings.priorities), random);
+      return settings.priorities === null
+        ? null
+        : randomOption(byPriority(options, settings.priorities), random);
   }
 }
