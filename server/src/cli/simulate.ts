@@ -41,7 +41,7 @@ export const SIMULATE_USAGE =
   'usage: foresight simulate [-R] [--cluster FILE]... [--output text|json|sarif|junit] ' +
   '[--fail-on error|warning|prediction|never] [--kubernetes-version 1.35] [--until SECONDS] ' +
   '[--drain NODE@SECONDS] [--fail-node NODE@SECONDS] [--scale [NAMESPACE/]KIND/NAME=REPLICAS@SECONDS] ' +
-  '[--add-node NAME[=LIKE]@SECONDS] [--load [NAMESPACE/]KIND/NAME=PERCENT%|CPU@SECONDS] [--kustomize PATH] [--kustomize-allow-remote] PATH... (- reads standard input)';
+  '[--add-node NAME[=LIKE]@SECONDS] [--load [NAMESPACE/]KIND/NAME=PERCENT%|CPU@SECONDS] [--memory-pressure NODE:SUBJECT=MEMORY,...@SECONDS] [--kustomize PATH] [--kustomize-allow-remote] PATH... (- reads standard input)';
 
 interface SimulateOptions extends CommonOptions {
   readonly clusters: string[];
@@ -188,6 +188,7 @@ function readSimulateFlag(flag: string, value: FlagValue, options: SimulateOptio
     case '--fail-node':
     case '--scale':
     case '--load':
+    case '--memory-pressure':
     case '--add-node': {
       const step = parseStepFlag(flag, value() ?? '');
       if (typeof step === 'string') {
