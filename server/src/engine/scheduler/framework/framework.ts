@@ -163,7 +163,7 @@ export class SchedulerFramework implements FrameworkHandle {
 
   /** Runs Filter plugins on one node, stopping at the first that does not pass (RunFilterPlugins). */
   runFilterPlugins(state: CycleState, pod: PodInfo, node: NodeInfo): Status {
-    const plugins = (state.activeFilterPlugins ??= this.activeFilters(state.skipFilterPlugins));
+    const plugins = (state.activeFilterPlugins ??= this.activeFilters(state, pod));
     for (let i = 0; i < plugins.length; i++) {
       const plugin = plugins[i] as SchedulerPlugin;
       const status = plugin.filter?.(state, pod, node) ?? SUCCESS;
@@ -187,7 +187,7 @@ export class SchedulerFramework implements FrameworkHandle {
     nodes: readonly NodeInfo[],
     statuses: Status[],
   ): void {
-    const plugins = (state.activeFilterPlugins ??= this.activeFilters(state.skipFilterPlugins));
+    const plugins = (state.activeFilterPlugins ??= this.activeFilters(state, pod));
     const live = this.liveNodes;
     const liveIndex = this.liveIndex;
     const out = this.pluginStatuses;
@@ -231,10 +231,24 @@ export class SchedulerFramework implements FrameworkHandle {
     }
   }
 
-  private activeFilters(skipped: ReadonlySet<string>): readonly SchedulerPlugin[] {
-    return skipped.size === 0
-      ? this.plugins.filter
-      : this.plugins.filter.filter((plugin) => !skipped.has(plugin.name));
+  /**
+   * The filters of this cycle: those not skipped at PreFilter, less those that say they pass on every node of
+   * the cluster for this pod (filterPassesEveryNode).
+   */
+  private activeFilters(state: CycleState, pod: PodInfo): readonly SchedulerPlugin[] {
+    const skipped = state.skipFilterPlugins;
+    const all = this.plugins.filter;
+    let active: SchedulerPlugin[] | null = null;
+    for (let i = 0; i < all.length; i++) {
+      const plugin = all[i] as SchedulerPlugin;
+      const isLeftOut = skipped.has(plugin.name) || plugin.filterPassesEveryNode?.(pod) === true;
+      if (isLeftOut && active === null) {
+        active = all.slice(0, i);
+      } else if (!isLeftOut && active !== null) {
+        active.push(plugin);
+      }
+    }
+    return active ?? all;
   }
 
   /** Tells each preFilter extension (of plugins not skipped) that a pod was added to a node. */
@@ -347,6 +361,24 @@ export class SchedulerFramework implements FrameworkHandle {
         column.fill(0);
         continue;
       }
+      const weight = this.plugins.scoreWeights.get(plugin.name) ?? 1;
+      const uniform = plugin.uniformScore?.(state, pod) ?? null;
+      if (uniform !== null) {
+        // Every node scores the same: checked and weighted once, added to every total in plugin order as below.
+        if (!(uniform >= MIN_NODE_SCORE && uniform <= MAX_NODE_SCORE)) {
+          return { ok: false, status: errorStatus(plugin.name, invalidScoreMessage(plugin.name, uniform)) };
+        }
+        const weighted = uniform * weight;
+        if (keepPerPlugin) {
+          column.fill(weighted);
+        }
+        if (weighted !== 0) {
+          for (let i = 0; i < count; i++) {
+            totals[i] = (totals[i] as number) + weighted;
+          }
+        }
+        continue;
+      }
       if (plugin.scoreNodes !== undefined) {
         plugin.scoreNodes(state, pod, nodes, column);
       } else {
@@ -375,12 +407,10 @@ export class SchedulerFramework implements FrameworkHandle {
           column[i] = (scores[i] as NodeScore).score;
         }
       }
-      const weight = this.plugins.scoreWeights.get(plugin.name) ?? 1;
       for (let i = 0; i < count; i++) {
         const score = column[i] as number;
         if (!(score >= MIN_NODE_SCORE && score <= MAX_NODE_SCORE)) {
-          const message = `plugin "${plugin.name}" returns an invalid score ${score}, it should in the range of [${MIN_NODE_SCORE}, ${MAX_NODE_SCORE}] after normalizing`;
-          return { ok: false, status: errorStatus(plugin.name, message) };
+          return { ok: false, status: errorStatus(plugin.name, invalidScoreMessage(plugin.name, score)) };
         }
         const weighted = score * weight;
         column[i] = weighted;
@@ -432,6 +462,11 @@ function attributeFilterStatus(plugin: SchedulerPlugin, status: Status): Status 
     return errorStatus(plugin.name, `running "${plugin.name}" filter plugin: ${detail}`);
   }
   return withPlugin(status, plugin.name);
+}
+
+/** The framework's error for a score outside 0..100 after normalising (RunScorePlugins' wording). */
+function invalidScoreMessage(plugin: string, score: number): string {
+  return `plugin "${plugin}" returns an invalid score ${score}, it should in the range of [${MIN_NODE_SCORE}, ${MAX_NODE_SCORE}] after normalizing`;
 }
 
 /** Sets an array's length only when it differs. */
