@@ -54,6 +54,15 @@ type ScoreOutcome =
   | { ok: true; totals: Float64Array; perPlugin: readonly Float64Array[] | null }
   | { ok: false; status: Status };
 
+/**
+ * What runFilterPluginsOnNodes leaves: the nodes that passed, in visiting order, and every visited node's status
+ * by visiting position (the framework's scratch lists, valid until the next call).
+ */
+export interface FilterRun {
+  readonly passed: readonly NodeInfo[];
+  readonly statuses: readonly Status[];
+}
+
 /** Runs one profile's plugins. Implements the handle plugins use to re-run filters. */
 export class SchedulerFramework implements FrameworkHandle {
   private plugins: PluginLists = {
@@ -71,6 +80,8 @@ export class SchedulerFramework implements FrameworkHandle {
   private readonly liveNodes: NodeInfo[] = [];
   private readonly liveIndex: number[] = [];
   private readonly pluginStatuses: Status[] = [];
+  private readonly chunkStatuses: Status[] = [];
+  private readonly filterRun: FilterRun = { passed: this.liveNodes, statuses: this.chunkStatuses };
 
   constructor(
     /** The cluster being scheduled into. */
@@ -175,32 +186,37 @@ export class SchedulerFramework implements FrameworkHandle {
   }
 
   /**
-   * Runs Filter plugins on several nodes: statuses[i] becomes exactly what runFilterPlugins(state, pod,
-   * nodes[i]) returns. The plugins run one after another over the nodes still passing (filterNodes when a
-   * plugin has it), not node after node: filters only read the cycle state and the node, so every node still
-   * gets the status of its first failing plugin, and the per-node call no longer goes through one call site
-   * shared by every plugin.
+   * Runs Filter plugins on `size` nodes of the ring `nodes` from `start` (nodes[(start + j) % nodes.length] for
+   * j < size: the search order of findNodesThatPassFilters, read in place rather than copied into a chunk
+   * first). statuses[j] becomes exactly what runFilterPlugins returns for that node; passed lists the nodes
+   * that passed, in that order. The plugins run one after another over the nodes still passing (filterNodes
+   * when a plugin has it), not node after node: filters only read the cycle state and the node, so every node
+   * still gets the status of its first failing plugin, and the per-node call no longer goes through one call
+   * site shared by every plugin. The result is the framework's scratch, valid until the next call.
    */
   runFilterPluginsOnNodes(
     state: CycleState,
     pod: PodInfo,
     nodes: readonly NodeInfo[],
-    statuses: Status[],
-  ): void {
+    start: number,
+    size: number,
+  ): FilterRun {
     const plugins = (state.activeFilterPlugins ??= this.activeFilters(state, pod));
     const live = this.liveNodes;
     const liveIndex = this.liveIndex;
+    const statuses = this.chunkStatuses;
     const out = this.pluginStatuses;
     // Lengths are set only when they change: shrinking an array's length is a call into the runtime.
-    const total = nodes.length;
-    for (let i = 0; i < total; i++) {
+    let index = start;
+    for (let i = 0; i < size; i++) {
       statuses[i] = SUCCESS;
-      live[i] = nodes[i] as NodeInfo;
+      live[i] = nodes[index] as NodeInfo;
       liveIndex[i] = i;
+      index = index + 1 === nodes.length ? 0 : index + 1;
     }
-    setLength(statuses, total);
-    setLength(live, total);
-    setLength(liveIndex, total);
+    setLength(statuses, size);
+    setLength(live, size);
+    setLength(liveIndex, size);
     for (let p = 0; p < plugins.length && live.length > 0; p++) {
       const plugin = plugins[p] as SchedulerPlugin;
       const count = live.length;
@@ -229,6 +245,7 @@ export class SchedulerFramework implements FrameworkHandle {
       setLength(live, kept);
       setLength(liveIndex, kept);
     }
+    return this.filterRun;
   }
 
   /**
