@@ -140,7 +140,7 @@ export function runSchedulingCycle(
     });
   }
 
-  const feasible: NodeInfo[] = [];
+  let feasible: NodeInfo[] = [];
   let rejected = 0;
   const numNodes = nodes.length;
   if (numNodes > 0) {
@@ -159,12 +159,18 @@ export function runSchedulingCycle(
       const run = framework.runFilterPluginsOnNodes(state, pod, nodes, from, size);
       const passed = run.passed;
       if (passed.length === size) {
-        // Every node passed (the usual chunk): no status to read.
-        for (let j = 0; j < size; j++) {
-          const node = passed[j] as NodeInfo;
-          feasible.push(node);
-          if (isFull) {
-            statuses.set(node.name, SUCCESS);
+        // Every node passed (the usual chunk): no status to read. A first chunk is copied at its final size (a
+        // list grown one push at a time to hundreds of nodes leaves several times its size as garbage).
+        if (feasible.length === 0) {
+          feasible = passed.slice();
+        } else {
+          for (let j = 0; j < size; j++) {
+            feasible.push(passed[j] as NodeInfo);
+          }
+        }
+        if (isFull) {
+          for (let j = 0; j < size; j++) {
+            statuses.set((passed[j] as NodeInfo).name, SUCCESS);
           }
         }
         visited += size;
