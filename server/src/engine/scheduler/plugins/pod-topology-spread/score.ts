@@ -50,12 +50,22 @@ export function buildScoreState(
   const seen = counters.map((counter) => new Uint8Array(counter.domains.size));
   const sizes = constraints.map(() => 0);
   const others = constraints.map(() => new Set<string>());
+  // Whether a node has every key of the set, as a domain rule the index caches per cluster and key set.
+  const hasAllKeys = requireAllKeys
+    ? index.domains(
+        `pts-all\u0000${constraints.map((constraint) => constraint.topologyKey).join('\u0001')}`,
+        (node) => (hasAllTopologyKeys(node.labels, constraints) ? '' : null),
+      ).domainOfNode
+    : null;
   for (const node of feasible) {
-    if (requireAllKeys && !hasAllTopologyKeys(node.labels, constraints)) {
+    const position = index.positionOf(node);
+    if (
+      hasAllKeys !== null &&
+      (position < 0 ? !hasAllTopologyKeys(node.labels, constraints) : (hasAllKeys[position] as number) < 0)
+    ) {
       ignoredNodes.add(node.name);
       continue;
     }
-    const position = index.positionOf(node);
     for (let i = 0; i < constraints.length; i++) {
       const constraint = constraints[i] as SpreadConstraint;
       if (constraint.topologyKey === LABEL_HOSTNAME) {
