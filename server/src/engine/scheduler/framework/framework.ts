@@ -75,6 +75,10 @@ export class SchedulerFramework implements FrameworkHandle {
   };
 
   private readonly buffers: [Float64Array, Float64Array] = [new Float64Array(64), new Float64Array(64)];
+  private readonly views: [Float64Array, Float64Array] = [
+    this.buffers[0].subarray(0, 0),
+    this.buffers[1].subarray(0, 0),
+  ];
   private readonly scorePool: { name: string; score: number }[] = [];
   /** Scratch lists of runFilterPluginsOnNodes: nodes still passing, their positions, one plugin's statuses. */
   private readonly liveNodes: NodeInfo[] = [];
@@ -437,14 +441,23 @@ export class SchedulerFramework implements FrameworkHandle {
     return { ok: true, totals, perPlugin };
   }
 
-  /** A reusable Float64Array of `length` (slot 0: totals, slot 1: a plugin's column). */
+  /**
+   * A reusable Float64Array of `length` (slot 0: totals, slot 1: a plugin's column). The view of the last length
+   * is kept: cycles of one cluster size ask for the same length every time, and a view is an allocation.
+   */
   private buffer(slot: 0 | 1, length: number): Float64Array {
+    const view = this.views[slot];
+    if (view.length === length) {
+      return view;
+    }
     let buffer = this.buffers[slot];
     if (buffer.length < length) {
       buffer = new Float64Array(Math.max(length, buffer.length * 2));
       this.buffers[slot] = buffer;
     }
-    return buffer.subarray(0, length);
+    const fresh = buffer.subarray(0, length);
+    this.views[slot] = fresh;
+    return fresh;
   }
 
   /** The reusable NodeScore list handed to NormalizeScore, filled from a column. */
