@@ -179,6 +179,27 @@ describe('shortcut claims hold on every node', () => {
   }
 });
 
+describe('every shortcut is checked', () => {
+  test('each in-tree plugin with filterPassesEveryNode or uniformScore has its claims checked above', () => {
+    const withShortcuts: string[] = [];
+    for (const [name, factory] of IN_TREE_REGISTRY) {
+      const { plugin } = buildPlugin(factory, clusterNodes([]));
+      if (plugin.filterPassesEveryNode !== undefined) {
+        withShortcuts.push(`${name} filter`);
+      }
+      if (plugin.uniformScore !== undefined) {
+        withShortcuts.push(`${name} score`);
+      }
+    }
+    assert.deepEqual(withShortcuts.sort(), [
+      'ImageLocality score',
+      'NodeUnschedulable filter',
+      'TaintToleration filter',
+      'TaintToleration score',
+    ]);
+  });
+});
+
 /** The in-tree registry with every plugin's shortcuts removed: the framework visits every node. */
 function registryWithoutShortcuts(): PluginRegistry {
   const registry = new Map<string, PluginFactory>();
