@@ -55,9 +55,17 @@ const YAML_ERROR_CODES: Record<string, DiagnosticCode> = {
   RESOURCE_EXHAUSTION: 'yaml-too-deep',
 };
 
+/** What a caller already measured of a slice, so that parseSlice does not scan the text again. */
+export interface SliceMeasures {
+  /** estimateNodeCount(text). */
+  readonly estimatedNodes: number;
+  /** findExcessiveNesting(text), when the caller ran it; absent when it did not. */
+  readonly nesting?: { readonly tooDeepAt: number | undefined };
+}
+
 /** Parses one slice of a YAML stream into its documents (usually exactly one). */
-export function parseSlice(text: string): YamlDocument[] {
-  const tooDeepAt = findExcessiveNesting(text);
+export function parseSlice(text: string, measures?: SliceMeasures): YamlDocument[] {
+  const tooDeepAt = measures?.nesting === undefined ? findExcessiveNesting(text) : measures.nesting.tooDeepAt;
   if (tooDeepAt !== undefined) {
     return [
       {
@@ -76,7 +84,7 @@ export function parseSlice(text: string): YamlDocument[] {
       },
     ];
   }
-  const estimatedNodes = estimateNodeCount(text);
+  const estimatedNodes = measures?.estimatedNodes ?? estimateNodeCount(text);
   if (estimatedNodes > MAX_DOCUMENT_NODES) {
     return [
       {
