@@ -2,7 +2,7 @@
  * The one YAML parser interface of the language server: the documents of a slice, as yaml's parseAllDocuments
  * gives them. A fast path (fast/fast-document.ts) builds the very same node objects for the block YAML that
  * manifests are written in, several times faster than the package; any text it is not sure of (anchors, tags,
- * flow content, multi-line scalars, errors of any kind) is parsed by the package, which is always right. The
+ * nested flow, multi-line scalars, errors of any kind) is parsed by the package, which is always right. The
  * differential test (test/language/yaml/fast-parse-differential.test.ts) holds the two to the same result.
  */
 import { parseAllDocuments } from 'yaml';

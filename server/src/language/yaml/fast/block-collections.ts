@@ -2,9 +2,9 @@
  * The fast parser's block mappings and sequences: it builds yaml's own YAMLMap, YAMLSeq, Pair and Scalar nodes
  * with the ranges yaml's composer gives them (resolveBlockMap and resolveBlockSeq in eemeli/yaml v2's compose/),
  * for the block subset manifests are written in: keys on one line, one-line scalars, literal and folded block
- * scalars, empty flow collections ([] and {}), compact mappings in sequence items ("- name: x"), sequences at
+ * scalars, one-line flow collections of scalars, compact mappings in sequence items ("- name: x"), sequences at
  * their key's indentation, comments on a value's line or on their own line before a node. Every function answers
- * undefined for anything else (anchors, tags, flow content, multi-line plain or quoted scalars, odd indentation,
+ * undefined for anything else (anchors, tags, nested flow, multi-line plain or quoted scalars, odd indentation,
  * anything yaml would report as an error), and the caller then parses the whole slice with the yaml package.
  */
 import { Pair, YAMLMap, YAMLSeq } from 'yaml';
@@ -14,7 +14,7 @@ import type { BlockLines } from './block-lines';
 import { readGap, readTrailingComments } from './block-gaps';
 import type { GapProps } from './block-gaps';
 import { readBlockScalar } from './block-scalar';
-import { readFlowSequence } from './flow-sequence';
+import { readFlowMapping, readFlowSequence } from './flow-collections';
 import { readKey, readLineRest, readValue } from './inline-scalars';
 import { makeScalar } from './scalar-nodes';
 import type { ScalarContext } from './scalar-nodes';
@@ -168,9 +168,10 @@ function parseValue(
           nextLine: block.nextLine,
         };
   }
-  if (first === '[' && text[at + 1] !== ']') {
-    const seq = readFlowSequence(lines, scalars, line, at);
-    return seq === undefined ? undefined : { node: seq as ParsedNode, nextLine: line + 1 };
+  if ((first === '[' && text[at + 1] !== ']') || (first === '{' && text[at + 1] !== '}')) {
+    const flow =
+      first === '[' ? readFlowSequence(lines, scalars, line, at) : readFlowMapping(lines, scalars, line, at);
+    return flow === undefined ? undefined : { node: flow as ParsedNode, nextLine: line + 1 };
   }
   if (first === '[' || first === '{') {
     return parseEmptyFlow(parser, line, at);

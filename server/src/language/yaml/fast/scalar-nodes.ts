@@ -45,13 +45,20 @@ export function makeScalar(
     if (tag === undefined) {
       scalar = new Scalar(source);
     } else {
-      const resolved = tag.resolve(
-        source,
-        () => {
-          context.failed = true;
-        },
-        context.options,
-      );
+      let resolved: unknown;
+      try {
+        resolved = tag.resolve(
+          source,
+          () => {
+            context.failed = true;
+          },
+          context.options,
+        );
+      } catch {
+        // yaml's composer reports a throwing tag as TAG_RESOLVE_FAILED: the package's parse says it.
+        context.failed = true;
+        resolved = source;
+      }
       scalar = isScalar(resolved) ? resolved : new Scalar(resolved);
       if (tag.format !== undefined) {
         scalar.format = tag.format;
