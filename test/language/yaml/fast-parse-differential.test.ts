@@ -93,6 +93,18 @@ describe('the fast YAML path gives the documents the yaml package gives', () => 
     assert.ok(tally.fast >= 595, `fast path took ${tally.fast} of ${tally.fast + tally.slow} slices`);
   });
 
+  test('the same files with CRLF line ends (as saved on Windows)', () => {
+    const tally: Tally = { fast: 0, slow: 0, differences: [] };
+    for (const path of [
+      ...yamlFiles('/work/shared/corpus'),
+      ...yamlFiles(join(__dirname, '../../../examples')),
+    ]) {
+      compareSlices(`${path} (CRLF)`, readFileSync(path, 'utf8').replace(/\r?\n/g, '\r\n'), tally);
+    }
+    assert.deepEqual(tally.differences, []);
+    assert.ok(tally.fast >= 385, `fast path took ${tally.fast} of ${tally.fast + tally.slow} slices`);
+  });
+
   test("the benchmark's generated manifests all take the fast path", () => {
     const tally: Tally = { fast: 0, slow: 0, differences: [] };
     compareSlices('bench', generateManifests(300), tally);
@@ -176,7 +188,9 @@ describe('what the fast path accepts and what it leaves to the package', () => {
     { name: 'a tag goes to the package', text: 'a: !!str 1\n', isFast: false },
     { name: 'a multi-line plain scalar goes to the package', text: 'a: one\n  two\n', isFast: false },
     { name: 'a tab goes to the package', text: 'a:\n\tb: 1\n', isFast: false },
-    { name: 'carriage returns go to the package', text: 'a: 1\r\nb: 2\r\n', isFast: false },
+    { name: 'CRLF line ends are read fast', text: '# c\r\n# d\r\na: 1 # e\r\nb: |\r\n  x\r\n', isFast: true },
+    { name: 'mixed line ends are read fast', text: 'a:\r\n  b: 1\n  # c\r\n  # d\nc: 2\r\n', isFast: true },
+    { name: 'a carriage return inside a line goes to the package', text: 'a: 1\rb: 2\n', isFast: false },
     { name: 'a keep-chomped block scalar goes to the package', text: 'a: |+\n  x\n\nb: 1\n', isFast: false },
     { name: 'a directive goes to the package', text: '%YAML 1.2\n---\na: 1\n', isFast: false },
     {

@@ -32,11 +32,11 @@ export function readGap(lines: BlockLines, from: number, to: number, indent: num
       if (lines.indents[line] !== indent) {
         return undefined;
       }
-      // Comment lines join with a line feed; a blank line between two adds one more.
+      // Comment lines join with the previous one's line break ("\n" or "\r\n"); a blank line adds its own.
       const text = commentText(lines, line);
-      comment = comment === '' ? text : `${comment}\n${text}`;
+      comment = comment === '' ? text : comment + newlineOf(lines, line - 1) + text;
     } else if (comment !== '') {
-      comment += '\n';
+      comment += newlineOf(lines, line);
     } else {
       spaceBefore = true;
     }
@@ -73,9 +73,9 @@ export function readDocumentEnd(lines: BlockLines, from: number, to: number): st
   for (let line = from; line < to; line++) {
     if (lines.kinds[line] === COMMENT_LINE) {
       comment = comment === '' ? commentText(lines, line) : comment + separator + commentText(lines, line);
-      separator = hasNewline(lines, line) ? '\n' : '';
-    } else if (comment !== '' && hasNewline(lines, line)) {
-      separator += '\n';
+      separator = newlineOf(lines, line);
+    } else if (comment !== '') {
+      separator += newlineOf(lines, line);
     }
   }
   return comment;
@@ -96,22 +96,17 @@ export function readTrailingComments(
   if (from === to || column === 0) {
     return undefined;
   }
-  const comments: string[] = [];
+  let comment = '';
   for (let line = from; line < to; line++) {
     if (lines.kinds[line] !== COMMENT_LINE || lines.indents[line] !== column) {
       return undefined;
     }
-    comments.push(commentText(lines, line));
+    const text = commentText(lines, line);
+    comment = line === from ? text : comment + newlineOf(lines, line - 1) + text;
   }
   // The comments' item ends where the next content starts, past that line's indentation.
-  const last = lines.ends[to - 1] ?? 0;
-  const end =
-    to < lines.count
-      ? (lines.starts[to] ?? 0) + (lines.indents[to] ?? 0)
-      : last < lines.text.length
-        ? last + 1
-        : last;
-  return { comment: comments.join('\n'), end };
+  const end = to < lines.count ? (lines.starts[to] ?? 0) + (lines.indents[to] ?? 0) : lines.text.length;
+  return { comment, end };
 }
 
 /** Whether every line of [from, to) is blank or a comment at column 0. */
@@ -128,6 +123,11 @@ export function isTrailingGap(lines: BlockLines, from: number, to: number): bool
 function commentText(lines: BlockLines, line: number): string {
   const start = (lines.starts[line] ?? 0) + (lines.indents[line] ?? 0) + 1;
   return lines.text.slice(start, lines.ends[line]) || ' ';
+}
+
+/** The line break ending a line as written: "\n", "\r\n", or "" for a last line without one. */
+function newlineOf(lines: BlockLines, line: number): string {
+  return lines.text.slice(lines.ends[line], lines.starts[line + 1] ?? lines.text.length);
 }
 
 function hasNewline(lines: BlockLines, line: number): boolean {

@@ -2,8 +2,9 @@
  * The line table the fast block parser walks: where each line starts and ends, its indentation, and whether it
  * is blank, a comment or content. Building it is one pass over the text; it refuses (returns undefined) any text
  * with a character the fast path does not model, so that such text goes to the yaml package instead: tabs
- * (indentation rules and TAB_AS_INDENT errors), carriage returns, a byte order mark, C0/C1 controls, and the
- * Unicode line and paragraph separators.
+ * (indentation rules and TAB_AS_INDENT errors), a carriage return that does not end a line, a byte order mark,
+ * C0/C1 controls, and the Unicode line and paragraph separators. A line ending in "\r\n" ends before the "\r",
+ * as yaml's lexer reads it.
  */
 
 /** What a line holds, for the parser's purposes: nothing but spaces, spaces then a "#" comment, or content. */
@@ -29,8 +30,9 @@ export interface BlockLines {
 }
 
 // Characters the fast path leaves to the yaml package; see the module comment.
-// eslint-disable-next-line no-control-regex
-const UNMODELLED_CHARACTER = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/;
+const UNMODELLED_CHARACTER =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]|\r(?!\n)/;
 
 /** Splits `text` into its line table, or undefined when it holds a character the fast path does not model. */
 export function scanBlockLines(text: string): BlockLines | undefined {
@@ -44,10 +46,11 @@ export function scanBlockLines(text: string): BlockLines | undefined {
   let start = 0;
   const length = text.length;
   while (start < length) {
-    let end = text.indexOf('\n', start);
-    if (end === -1) {
-      end = length;
+    let next = text.indexOf('\n', start);
+    if (next === -1) {
+      next = length;
     }
+    const end = next > start && text.charCodeAt(next - 1) === 13 ? next - 1 : next;
     let position = start;
     while (position < end && text.charCodeAt(position) === 32) {
       position++;
@@ -58,15 +61,14 @@ export function scanBlockLines(text: string): BlockLines | undefined {
     kinds.push(
       position === end ? BLANK_LINE : text.charCodeAt(position) === 35 ? COMMENT_LINE : CONTENT_LINE,
     );
-    start = end + 1;
+    start = next + 1;
   }
   return { text, starts, ends, indents, kinds, count: starts.length };
 }
 
 /** The offset just past a line's "\n" (or the text's end for a last line without one). */
 export function afterLine(lines: BlockLines, line: number): number {
-  const end = lines.ends[line] ?? lines.text.length;
-  return end < lines.text.length ? end + 1 : end;
+  return lines.starts[line + 1] ?? lines.text.length;
 }
 
 /** The first line at or after `line` that is content, or `lines.count` when there is none. */
