@@ -20,6 +20,11 @@ export interface CrdFolderReport {
   readonly cpuMs: Summary;
   readonly peakRssMiB: Summary;
   readonly exitCode: number | null;
+  /**
+   * CPU of the same runs in one thread (FORESIGHT_VALIDATE_THREADS=1): the work itself, comparable with the figure
+   * from before worker threads existed (a second thread loads the schemas again, so it costs CPU to save wall time).
+   */
+  readonly oneThreadCpuMs?: Summary;
 }
 
 /** Sizes and repeats of a run. */
@@ -129,8 +134,10 @@ export async function benchCrdFolder(options: CrdFolderOptions): Promise<CrdFold
   const cli = join(__dirname, '..', 'dist', 'cli.js');
   await runNode(cli, ['validate', root]);
   const runs = [];
+  const oneThread = [];
   for (let i = 0; i < options.repeats; i++) {
     runs.push(await runNode(cli, ['validate', root]));
+    oneThread.push(await runNode(cli, ['validate', root], undefined, { FORESIGHT_VALIDATE_THREADS: '1' }));
   }
   const report: CrdFolderReport = {
     crds: options.crds,
@@ -139,10 +146,12 @@ export async function benchCrdFolder(options: CrdFolderOptions): Promise<CrdFold
     cpuMs: summarize(runs.map((run) => run.cpuMs)),
     peakRssMiB: summarize(runs.map((run) => run.peakRssMiB)),
     exitCode: runs[runs.length - 1]?.exitCode ?? null,
+    oneThreadCpuMs: summarize(oneThread.map((run) => run.cpuMs)),
   };
   options.log(
     `foresight validate ${options.crds} CRDs (${report.mib} MiB): ${Math.round(report.wallMs.median)} ms wall, ` +
-      `${Math.round(report.cpuMs.median)} ms CPU, exit ${String(report.exitCode)}`,
+      `${Math.round(report.cpuMs.median)} ms CPU (in one thread ${Math.round(report.oneThreadCpuMs?.median ?? 0)} ms), ` +
+      `exit ${String(report.exitCode)}`,
   );
   return report;
 }

@@ -1,8 +1,11 @@
 /**
- * The goals of issue 8, checked against a run's results: each with its target, the measured median and whether
- * it was met (undefined when this run did not measure it, e.g. a --quick run without the sizes it names).
+ * The performance goals, checked against a run's results: each with its target, the measured median and whether
+ * it was met (undefined when this run did not measure it, e.g. a --quick run without the sizes it names). The
+ * targets are issue #18's (performance, round two), and issue #8's where #18 sets none (cold start, memory,
+ * validation after a keystroke) or sets a lower one (issue #8's stays listed beside it, so the page says both).
  */
 import type { CliReport } from './cli-validate';
+import type { CrdFolderReport } from './crd-folder';
 import type { EngineReport } from './engine';
 import type { LanguageServerReport, SizeResult } from './language-servers';
 import { OURS, THEIRS } from './language-servers';
@@ -20,7 +23,16 @@ export interface GoalInputs {
   readonly languageServers?: LanguageServerReport;
   readonly engine?: EngineReport;
   readonly cli?: CliReport;
+  readonly crd?: CrdFolderReport;
 }
+
+/**
+ * The ten-CRD folder's CPU before a custom kind's schemas were compiled lazily: bench/crd-folder.ts, 5 runs after
+ * a warm-up, at commit ffb67d5 (the figure of commit 5c99239's message). Issue #18 item 3 asks for 4× less.
+ */
+export const CRD_FOLDER_CPU_MS_BEFORE = 5965;
+/** Its wall time in the same runs (judged on CPU: the machine is shared; wall is shown beside it). */
+export const CRD_FOLDER_WALL_MS_BEFORE = 9100;
 
 const NOT_MEASURED = { measured: 'not measured in this run', met: undefined };
 
@@ -34,13 +46,30 @@ function speedup(
   metric: 'openMs' | 'changeMs' | 'changeSettledMs',
   times: number,
 ) {
+  return ratioOf(ours?.[metric].median, theirs?.[metric].median, times);
+}
+
+/** How many times less `ours` is than `theirs` (milliseconds), against a target ratio. */
+function ratioOf(ours: number | undefined, theirs: number | undefined, times: number) {
   if (ours === undefined || theirs === undefined) {
     return NOT_MEASURED;
   }
-  const ratio = theirs[metric].median / ours[metric].median;
+  const ratio = theirs / ours;
   return {
-    measured: `${ratio.toFixed(2)}× (ours ${ours[metric].median.toFixed(0)} ms, yaml-language-server ${theirs[metric].median.toFixed(0)} ms)`,
+    measured: `${ratio.toFixed(2)}× (ours ${ours.toFixed(0)} ms, yaml-language-server ${theirs.toFixed(0)} ms)`,
     met: ratio >= times,
+  };
+}
+
+/** Our server's CPU per keystroke against yaml-language-server's, in the same run. */
+function cpuBelow(ours: SizeResult | undefined, theirs: SizeResult | undefined) {
+  if (ours === undefined || theirs === undefined) {
+    return NOT_MEASURED;
+  }
+  const [mine, other] = [ours.changeCpuMs.median, theirs.changeCpuMs.median];
+  return {
+    measured: `ours ${mine.toFixed(0)} ms, yaml-language-server ${other.toFixed(0)} ms`,
+    met: mine < other,
   };
 }
 
@@ -84,53 +113,81 @@ export function checkGoals(inputs: GoalInputs): GoalResult[] {
     timeline.nodes === 1000 &&
     timeline.deployments === 200 &&
     timeline.replicas === 50;
+  const coldStart = (server: string) => lsp?.servers.find((s) => s.name === server)?.coldStartMs.median;
+  // Like with like: the figure before was one thread's; the threads' own CPU is shown on the page beside it.
+  const crdCpu = inputs.crd?.crds === 10 ? (inputs.crd.oneThreadCpuMs ?? inputs.crd.cpuMs).median : undefined;
   return [
     {
-      goal: 'didOpen → diagnostics, 1,000 resources, vs yaml-language-server',
-      target: '≥ 5× faster',
-      ...speedup(ours1000, theirs1000, 'openMs', 5),
-    },
-    {
-      goal: 'didChange → diagnostics, 1,000 resources, vs yaml-language-server',
-      target: '≥ 5× faster',
-      ...speedup(ours1000, theirs1000, 'changeMs', 5),
-    },
-    {
-      goal: 'didChange → last publish (ours: predictions included), 1,000 resources, vs yaml-language-server',
+      goal: '#18.1 didChange → last publish (ours: predictions included), 1,000 resources, vs yaml-language-server',
       target: '≥ 5× faster',
       ...speedup(ours1000, theirs1000, 'changeSettledMs', 5),
     },
     {
-      goal: 'Cold start to first diagnostics',
-      target: '< 500 ms',
-      ...atMost(lsp?.servers.find((s) => s.name === OURS)?.coldStartMs.median, 500, 'ms'),
+      goal: '#18.1 Server CPU per keystroke, 1,000 resources (ours: predictions included)',
+      target: "below yaml-language-server's",
+      ...cpuBelow(ours1000, theirs1000),
     },
     {
-      goal: 'Peak memory of our server, 5,000 resources',
-      target: '< 200 MB',
-      ...peakMemory(sizeOf(lsp, OURS, 5000)),
+      goal: '#18.2 didOpen → diagnostics, 1,000 resources, warm, vs yaml-language-server',
+      target: '≥ 3× faster',
+      ...speedup(ours1000, theirs1000, 'openMs', 3),
     },
     {
-      goal: '50k plain pods on 5,000 nodes',
-      target: '≥ 50,000 pods/s',
-      ...atLeast(scheduling('plain', 5000, 50_000), 50_000, 'pods/s of CPU'),
+      goal: '#18.2 Cold start → first diagnostics (1,000 resources), vs yaml-language-server',
+      target: '≥ 3× faster',
+      ...ratioOf(coldStart(OURS), coldStart(THEIRS), 3),
     },
     {
-      goal: '50k pods with spread and anti-affinity on 5,000 nodes',
+      goal: '#18.3 `foresight validate`, ten-CRD folder (4 MiB), CPU in one thread',
+      target: `≥ 4× less than before (${CRD_FOLDER_CPU_MS_BEFORE.toLocaleString('en-US')} ms)`,
+      ...(crdCpu === undefined
+        ? NOT_MEASURED
+        : {
+            measured: `${Math.round(crdCpu).toLocaleString('en-US')} ms of CPU (${(CRD_FOLDER_CPU_MS_BEFORE / crdCpu).toFixed(2)}×); wall ${Math.round(inputs.crd?.wallMs.median ?? 0).toLocaleString('en-US')} ms (before: ${CRD_FOLDER_WALL_MS_BEFORE.toLocaleString('en-US')})`,
+            met: CRD_FOLDER_CPU_MS_BEFORE / crdCpu >= 4,
+          }),
+    },
+    {
+      goal: '#18.4 50k plain pods on 5,000 nodes',
+      target: '≥ 30,000 pods/s (#8: 50,000)',
+      ...atLeast(scheduling('plain', 5000, 50_000), 30_000, 'pods/s of CPU'),
+    },
+    {
+      goal: '#18.4 50k pods with spread and anti-affinity on 5,000 nodes',
       target: '≥ 5,000 pods/s',
       ...atLeast(scheduling('spread+anti-affinity', 5000, 50_000), 5_000, 'pods/s of CPU'),
     },
     {
-      goal: 'Rolling timeline, 200 Deployments × 50 replicas on 1,000 nodes',
+      goal: '#18.4 Rolling timeline, 200 Deployments × 50 replicas on 1,000 nodes',
       target: '< 2 s',
       ...(isTimelineSize ? atMost(timeline.cpuMs.median, 2000, 'ms of CPU') : NOT_MEASURED),
     },
     {
-      goal: '`foresight validate`, 10,000-resource tree',
-      target: '≥ 10,000 resources/s',
+      goal: '#18.5 `foresight validate`, 10,000-resource tree, 2 cores',
+      target: '≥ 6,000 resources/s (#8: 10,000)',
       ...(inputs.cli?.resources === 10_000
-        ? atLeast(inputs.cli.resourcesPerSecond.median, 10_000, 'resources/s')
+        ? atLeast(inputs.cli.resourcesPerSecond.median, 6_000, 'resources/s')
         : NOT_MEASURED),
+    },
+    {
+      goal: '#8 didOpen → diagnostics, 1,000 resources, vs yaml-language-server',
+      target: '≥ 5× faster',
+      ...speedup(ours1000, theirs1000, 'openMs', 5),
+    },
+    {
+      goal: '#8 didChange → diagnostics, 1,000 resources, vs yaml-language-server',
+      target: '≥ 5× faster',
+      ...speedup(ours1000, theirs1000, 'changeMs', 5),
+    },
+    {
+      goal: '#8 Cold start to first diagnostics',
+      target: '< 500 ms',
+      ...atMost(coldStart(OURS), 500, 'ms'),
+    },
+    {
+      goal: '#8 Peak memory of our server, 5,000 resources',
+      target: '< 200 MB',
+      ...peakMemory(sizeOf(lsp, OURS, 5000)),
     },
   ];
 }

@@ -221,7 +221,9 @@ export function renderMarkdown(results: BenchResults): string {
       '## CRD folder',
       '',
       `\`foresight validate\` on ${crd.crds} generated CustomResourceDefinitions (${crd.mib} MiB) and no custom ` +
-        `resource: spawn to exit ${cell(crd.wallMs)} ms (${cell(crd.cpuMs)} ms of CPU), peak RSS ` +
+        `resource: spawn to exit ${cell(crd.wallMs)} ms (${cell(crd.cpuMs)} ms of CPU` +
+        (crd.oneThreadCpuMs === undefined ? '' : `; in one thread ${cell(crd.oneThreadCpuMs)} ms`) +
+        `), peak RSS ` +
         `${cell(crd.peakRssMiB)} MiB; exit ${String(crd.exitCode)}.`,
     );
   }

@@ -130,7 +130,7 @@ async function main(): Promise<void> {
       capture,
       extension,
       failures,
-      goals: checkGoals({ languageServers, engine, cli }),
+      goals: checkGoals({ languageServers, engine, cli, crd }),
     };
     const resultsDir = join(__dirname, 'results');
     mkdirSync(resultsDir, { recursive: true });

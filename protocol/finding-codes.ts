@@ -141,6 +141,8 @@ export const FINDING_CODES = {
   'workload-invalid-strategy': 'error',
   /** A NodeGroup document of the cluster file is invalid (sizes, template, selector): it is left out. */
   'node-group-invalid': 'error',
+  /** The cluster autoscaler's priority-expander ConfigMap cannot be loaded: its expander chooses no group. */
+  'autoscaler-config-invalid': 'warning',
   /** A scenario step or setting is invalid or names something the cluster lacks. */
   'scenario-invalid': 'error',
 

@@ -82,12 +82,18 @@ export interface ChildRun {
 }
 
 /** Runs `node <script> ...args` with the exit hook; resolves when it exits (whatever its exit code). */
-export function runNode(script: string, args: readonly string[], cwd?: string): Promise<ChildRun> {
+export function runNode(
+  script: string,
+  args: readonly string[],
+  cwd?: string,
+  env?: Readonly<Record<string, string>>,
+): Promise<ChildRun> {
   const hook = join(scratchDir(), 'exit-hook.cjs');
   writeFileSync(hook, EXIT_HOOK);
   const started = performance.now();
   const child = spawn(process.execPath, ['--require', hook, script, ...args], {
     cwd,
+    env: env === undefined ? process.env : { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stdout: Buffer[] = [];

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DEFAULT_SETTINGS, SETTINGS_SECTION } from '../../protocol/settings';
+import { SERVER_NODE_FLAGS } from '../../protocol/server-process';
 import type { ServerLaunch } from './lsp-client';
 
 const ROOT = join(__dirname, '..', '..');
@@ -20,7 +21,7 @@ export function foresightLaunch(predictions = true): ServerLaunch {
   const settings = { ...DEFAULT_SETTINGS, predictions: { enable: predictions } };
   return {
     command: process.execPath,
-    args: [join(ROOT, 'dist', 'server.js'), '--stdio'],
+    args: [...SERVER_NODE_FLAGS, join(ROOT, 'dist', 'server.js'), '--stdio'],
     capabilities: { workspace: { configuration: true, workspaceFolders: true } },
     initializationOptions: { workspaceTrusted: true },
     configuration: (section) => (section === SETTINGS_SECTION ? settings : null),

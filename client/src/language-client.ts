@@ -9,6 +9,7 @@ import { LanguageClient, TransportKind } from 'vscode-languageclient/node';
 import type { StatusParams } from '../../protocol/messages';
 import { STATUS_NOTIFICATION } from '../../protocol/messages';
 import { SETTINGS_SECTION } from '../../protocol/settings';
+import { SERVER_NODE_FLAGS } from '../../protocol/server-process';
 import { readSettings } from './config';
 
 /** The language client and the status-bar item, started together. */
@@ -39,11 +40,15 @@ export class ForesightLanguageClient implements vscode.Disposable {
   async start(): Promise<void> {
     const serverModule = this.context.asAbsolutePath(path.join('dist', 'server.js'));
     const serverOptions: ServerOptions = {
-      run: { module: serverModule, transport: TransportKind.ipc },
+      run: {
+        module: serverModule,
+        transport: TransportKind.ipc,
+        options: { execArgv: [...SERVER_NODE_FLAGS] },
+      },
       debug: {
         module: serverModule,
         transport: TransportKind.ipc,
-        options: { execArgv: ['--nolazy', '--inspect=6009'] },
+        options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6009'] },
       },
     };
     const clientOptions: LanguageClientOptions = {

@@ -118,7 +118,7 @@ describe('foresight on kustomization folders (real kustomize)', () => {
   );
 
   test(
-    'a pod that stays Pending is reported at the base file line of the field an overlay patched',
+    'a pod that stays Pending is reported on the patch that set the field, as the editor shows it',
     needsKustomize,
     async () => {
       assertKustomizeFound();
@@ -142,11 +142,39 @@ describe('foresight on kustomization folders (real kustomize)', () => {
       };
       const pending = sarif.runs[0]?.results.find((entry) => entry.ruleId === 'pod-unschedulable');
       const location = pending?.locations[0]?.physicalLocation;
-      // Line 15 of base/deployment.yaml: `cpu: 100m`, the field the patch replaced.
+      // Line 7 of the overlay's kustomization.yaml: the inline JSON 6902 patch's `value: "64"` (the base's line
+      // 15, `cpu: 100m`, is not what made the pod too big).
       assert.deepEqual(
         [location?.artifactLocation.uri, location?.region.startLine],
-        [`${FIXTURES}/base/deployment.yaml`, 15],
+        [relative(ROOT, join(realpathSync(overlay), 'kustomization.yaml')), 7],
       );
+    },
+  );
+
+  test(
+    'a validation error a strategic-merge patch file wrote is reported on that patch, in every format',
+    needsKustomize,
+    async () => {
+      assertKustomizeFound();
+      const overlay = realpathSync(mkdtempSync(join(tmpdir(), 'foresight-overlay-')));
+      const base = relative(overlay, join(ROOT, FIXTURES, 'base'));
+      writeFileSync(
+        join(overlay, 'kustomization.yaml'),
+        `resources:\n  - ${base}\npatches:\n  - path: memory.yaml\n`,
+      );
+      writeFileSync(
+        join(overlay, 'memory.yaml'),
+        'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n      containers:\n        - name: web\n          resources:\n            requests:\n              memory: 128mb\n',
+      );
+      const patch = relative(ROOT, join(overlay, 'memory.yaml'));
+      const text = await runForesight(['validate', overlay], { env: ENV });
+      assert.equal(text.code, 1, text.stdout);
+      // Line 12, column 15: `memory: 128mb` ("mb" is not a suffix of a Kubernetes quantity).
+      const lines = text.stdout.split('\n').filter((line) => /^\S+:\d+:\d+: error /.test(line));
+      assert.equal(lines.length, 1, text.stdout);
+      assert.ok(lines[0]?.startsWith(`${patch}:12:15: error invalid-quantity `), text.stdout);
+      const junit = await runForesight(['validate', '-o', 'junit', overlay], { env: ENV });
+      assert.match(junit.stdout, new RegExp(`${patch.replace(/[.]/g, '\\.')}:12:15`));
     },
   );
 

@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import fc from 'fast-check';
 
 /** The shared corpus of real manifests (read-only, beside the project). */
-export const CORPUS_DIRECTORY = '/work/shared/corpus/valid';
+export const CORPUS_DIRECTORY = join(__dirname, '..', '..', '..', 'shared', 'corpus', 'valid');
 /** The project's own example manifests. */
 export const EXAMPLES_DIRECTORY = join(__dirname, '..', '..', 'examples');
 

@@ -1,5 +1,5 @@
 /**
- * The official YAML test suite's cases (data release 2022-01-17, /work/shared/yaml-test-suite): one folder per
+ * The official YAML test suite's cases (data release 2022-01-17, ../shared/yaml-test-suite beside the project): one folder per
  * case, or numbered sub-folders, each with in.yaml, "===" (the name) and, for input a conforming parser must
  * reject, an "error" file.
  */
@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Where the suite's data is. */
-export const YAML_SUITE_DIRECTORY = '/work/shared/yaml-test-suite';
+export const YAML_SUITE_DIRECTORY = join(__dirname, '..', '..', '..', 'shared', 'yaml-test-suite');
 
 /** One case of the suite. */
 export interface YamlSuiteCase {

@@ -27,16 +27,9 @@ import type { CliIo } from './io';
 import { apiServingFor } from '../host/analysis-context';
 import type { CliRun } from './formats/cli-finding';
 import { inputFileOf } from './formats/cli-finding';
-import type { FailOn, OutputFormat } from './outcome';
-import {
-  COMMON_OPTIONS_HELP,
-  failOnError,
-  finishRun,
-  formatRun,
-  isFailOn,
-  isOutputFormat,
-  outputFormatError,
-} from './outcome';
+import { COMMON_OPTIONS_HELP, finishRun, formatRun } from './outcome';
+import type { CommonOptions, FlagOutcome, FlagValue } from './command-line';
+import { commonDefaults, readCommandLine } from './command-line';
 import { kustomizeOptionsOf } from './kustomize/read-kustomizations';
 import { readCliInput } from './read-input';
 import type { InputFile, SkippedChart } from './read-input';
@@ -48,22 +41,15 @@ export const SIMULATE_USAGE =
   'usage: foresight simulate [-R] [--cluster FILE]... [--output text|json|sarif|junit] ' +
   '[--fail-on error|warning|prediction|never] [--kubernetes-version 1.35] [--until SECONDS] ' +
   '[--drain NODE@SECONDS] [--fail-node NODE@SECONDS] [--scale [NAMESPACE/]KIND/NAME=REPLICAS@SECONDS] ' +
-  '[--add-node NAME[=LIKE]@SECONDS] [--load [NAMESPACE/]KIND/NAME=PERCENT%|CPU@SECONDS] [--kustomize PATH] [--kustomize-allow-remote] PATH... (- reads standard input)';
+  '[--add-node NAME[=LIKE]@SECONDS] [--load [NAMESPACE/]KIND/NAME=PERCENT%|CPU@SECONDS] [--memory-pressure NODE:SUBJECT=MEMORY,...@SECONDS] [--kustomize PATH] [--kustomize-allow-remote] PATH... (- reads standard input)';
 
-interface SimulateOptions {
+interface SimulateOptions extends CommonOptions {
   readonly clusters: string[];
-  recursive: boolean;
-  output: OutputFormat;
-  failOn: FailOn;
   version: KubernetesMinor;
-  readonly paths: string[];
   /** Stop the timeline at this time (seconds), or null to run until the cluster settles. */
   until: number | null;
   /** Scenario steps given as flags. */
   readonly steps: ScenarioStep[];
-  /** The kustomize or kubectl binary to render kustomizations with (--kustomize); found on PATH when undefined. */
-  kustomize: string | undefined;
-  allowRemote: boolean;
 }
 
 /** Runs the simulate command; resolves to the exit code. */
@@ -156,106 +142,64 @@ export function runSimulate(args: readonly string[], io: CliIo): Promise<number>
 /** Parses the command line, or returns what is wrong with it. */
 function parseSimulateArgs(args: readonly string[], io: CliIo): SimulateOptions | string {
   const options: SimulateOptions = {
+    ...commonDefaults(io, 'prediction'),
     clusters: [],
-    recursive: false,
-    output: 'text',
-    failOn: 'prediction',
     version: DEFAULT_KUBERNETES_VERSION,
-    paths: [],
     until: null,
     steps: [],
-    kustomize: io.env?.['FORESIGHT_KUSTOMIZE'],
-    allowRemote: false,
   };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? '';
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? splitOnce(arg) : [arg, undefined];
-    const value = (): string | undefined => inline ?? args[++i];
-    switch (flag) {
-      case '--cluster': {
-        const file = value();
-        if (file === undefined || file === '') {
-          return '--cluster needs a file';
-        }
-        options.clusters.push(file);
-        break;
-      }
-      case '--kustomize': {
-        const binary = value();
-        if (binary === undefined || binary === '') {
-          return '--kustomize needs the path of kustomize or kubectl';
-        }
-        options.kustomize = binary;
-        break;
-      }
-      case '--kustomize-allow-remote':
-        options.allowRemote = true;
-        break;
-      case '-R':
-      case '--recursive':
-        options.recursive = true;
-        break;
-      case '--output':
-      case '-o': {
-        const output = value();
-        if (!isOutputFormat(output)) {
-          return outputFormatError(output);
-        }
-        options.output = output;
-        break;
-      }
-      case '--fail-on': {
-        const failOn = value();
-        if (!isFailOn(failOn)) {
-          return failOnError(failOn);
-        }
-        options.failOn = failOn;
-        break;
-      }
-      case '--kubernetes-version': {
-        const version = value();
-        if (!isKubernetesMinor(version)) {
-          return `--kubernetes-version must be one of ${ENGINE_KUBERNETES_VERSIONS.join(', ')}`;
-        }
-        options.version = version;
-        break;
-      }
-      case '--until': {
-        const seconds = Number(value());
-        if (!Number.isFinite(seconds) || seconds < 0) {
-          return '--until needs a number of seconds';
-        }
-        options.until = seconds;
-        break;
-      }
-      case '--drain':
-      case '--fail-node':
-      case '--scale':
-      case '--load':
-      case '--add-node': {
-        const step = parseStepFlag(flag, value() ?? '');
-        if (typeof step === 'string') {
-          return step;
-        }
-        options.steps.push(step);
-        break;
-      }
-      default:
-        if (flag.startsWith('-') && flag !== '-') {
-          return `unknown option ${flag}`;
-        }
-        options.paths.push(arg);
-    }
-  }
-  if (options.paths.length === 0) {
-    return 'no manifest path given';
-  }
-  return options;
+  const error = readCommandLine(
+    args,
+    options,
+    (flag, value) => readSimulateFlag(flag, value, options),
+    'no manifest path given',
+  );
+  return error ?? options;
 }
 
-function splitOnce(arg: string): [string, string] {
-  const index = arg.indexOf('=');
-  return [arg.slice(0, index), arg.slice(index + 1)];
+/** Reads one of simulate's own flags. */
+function readSimulateFlag(flag: string, value: FlagValue, options: SimulateOptions): FlagOutcome {
+  switch (flag) {
+    case '--cluster': {
+      const file = value();
+      if (file === undefined || file === '') {
+        return { error: '--cluster needs a file' };
+      }
+      options.clusters.push(file);
+      return 'handled';
+    }
+    case '--kubernetes-version': {
+      const version = value();
+      if (!isKubernetesMinor(version)) {
+        return { error: `--kubernetes-version must be one of ${ENGINE_KUBERNETES_VERSIONS.join(', ')}` };
+      }
+      options.version = version;
+      return 'handled';
+    }
+    case '--until': {
+      const seconds = Number(value());
+      if (!Number.isFinite(seconds) || seconds < 0) {
+        return { error: '--until needs a number of seconds' };
+      }
+      options.until = seconds;
+      return 'handled';
+    }
+    case '--drain':
+    case '--fail-node':
+    case '--scale':
+    case '--load':
+    case '--memory-pressure':
+    case '--add-node': {
+      const step = parseStepFlag(flag, value() ?? '');
+      if (typeof step === 'string') {
+        return { error: step };
+      }
+      options.steps.push(step);
+      return 'handled';
+    }
+    default:
+      return 'not-mine';
+  }
 }
 
 /** Notes of the reading that a simulation prints: what was left out of it. */

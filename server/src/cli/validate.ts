@@ -13,8 +13,9 @@ import { describePlaceIn } from '../language/manifests/describe-place';
 import type { CliFinding, CliRun, FindingSeverity } from './formats/cli-finding';
 import { findingAt, inputFileOf } from './formats/cli-finding';
 import type { CliIo } from './io';
-import type { FailOn, OutputFormat } from './outcome';
-import { failOnError, finishRun, formatRun, isFailOn, isOutputFormat, outputFormatError } from './outcome';
+import { finishRun, formatRun } from './outcome';
+import type { CommonOptions } from './command-line';
+import { commonDefaults, readCommandLine } from './command-line';
 import { kustomizeOptionsOf } from './kustomize/read-kustomizations';
 import type { InputFile } from './read-input';
 import { analyzeCliTexts, readCliTexts } from './read-input';
@@ -28,16 +29,9 @@ export const VALIDATE_USAGE =
   '[--fail-on error|warning|prediction|never] [--max-file-size-kb N] [--kustomize PATH] [--kustomize-allow-remote] ' +
   'PATH... (- reads standard input)';
 
-interface ValidateOptions {
+interface ValidateOptions extends CommonOptions {
   kubernetesVersion: string;
-  recursive: boolean;
-  output: OutputFormat;
-  failOn: FailOn;
   maxFileSizeKB: number;
-  paths: string[];
-  /** The kustomize or kubectl binary to render kustomizations with (--kustomize); found on PATH when undefined. */
-  kustomize: string | undefined;
-  allowRemote: boolean;
 }
 
 /** One finding as the text and JSON outputs report it (1-based line and column). */
@@ -169,80 +163,38 @@ function toReported(finding: CliFinding): ReportedFinding {
 
 function parseValidateArgs(args: readonly string[], io: CliIo): ValidateOptions | string {
   const options: ValidateOptions = {
+    ...commonDefaults(io, 'error'),
     kubernetesVersion: '1.35',
-    recursive: false,
-    output: 'text',
-    failOn: 'error',
     maxFileSizeKB: 8192,
-    paths: [],
-    kustomize: io.env?.['FORESIGHT_KUSTOMIZE'],
-    allowRemote: false,
   };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? '';
-    const [flag, inlineValue] =
-      arg.startsWith('--') && arg.includes('=')
-        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
-        : [arg, undefined];
-    const value = (): string | undefined => inlineValue ?? args[++i];
-    switch (flag) {
-      case '--kubernetes-version': {
-        const version = value();
-        if (!isKubernetesVersion(version)) {
-          return `--kubernetes-version must be one of ${SUPPORTED_KUBERNETES_VERSIONS.join(', ')}`;
+  const error = readCommandLine(
+    args,
+    options,
+    (flag, value) => {
+      switch (flag) {
+        case '--kubernetes-version': {
+          const version = value();
+          if (!isKubernetesVersion(version)) {
+            return {
+              error: `--kubernetes-version must be one of ${SUPPORTED_KUBERNETES_VERSIONS.join(', ')}`,
+            };
+          }
+          options.kubernetesVersion = version;
+          return 'handled';
         }
-        options.kubernetesVersion = version;
-        break;
+        case '--max-file-size-kb': {
+          const size = Number(value());
+          if (!Number.isFinite(size) || size <= 0) {
+            return { error: '--max-file-size-kb must be a positive number' };
+          }
+          options.maxFileSizeKB = size;
+          return 'handled';
+        }
+        default:
+          return 'not-mine';
       }
-      case '--output':
-      case '-o': {
-        const output = value();
-        if (!isOutputFormat(output)) {
-          return outputFormatError(output);
-        }
-        options.output = output;
-        break;
-      }
-      case '--fail-on': {
-        const failOn = value();
-        if (!isFailOn(failOn)) {
-          return failOnError(failOn);
-        }
-        options.failOn = failOn;
-        break;
-      }
-      case '-R':
-      case '--recursive':
-        options.recursive = true;
-        break;
-      case '--kustomize': {
-        const binary = value();
-        if (binary === undefined || binary === '') {
-          return '--kustomize needs the path of kustomize or kubectl';
-        }
-        options.kustomize = binary;
-        break;
-      }
-      case '--kustomize-allow-remote':
-        options.allowRemote = true;
-        break;
-      case '--max-file-size-kb': {
-        const size = Number(value());
-        if (!Number.isFinite(size) || size <= 0) {
-          return '--max-file-size-kb must be a positive number';
-        }
-        options.maxFileSizeKB = size;
-        break;
-      }
-      default:
-        if (arg.startsWith('-') && arg !== '-') {
-          return `unknown option ${arg}`;
-        }
-        options.paths.push(arg);
-    }
-  }
-  if (options.paths.length === 0) {
-    return 'no PATH given';
-  }
-  return options;
+    },
+    'no PATH given',
+  );
+  return error ?? options;
 }

@@ -14,6 +14,7 @@ import type { SchemaStore } from './schema/schema-store';
 import { validateAgainstSchema } from './schema/validate-object';
 import type { YamlDocument } from './yaml/parse-document';
 import { parseSlice } from './yaml/parse-document';
+import type { SliceMeasures } from './yaml/parse-document';
 import { splitDocuments } from './yaml/split-documents';
 import type { TemplatedDocument } from './file-checks';
 import { checkFileContent, findTemplateText, helmChartVerdict, templateVerdict } from './file-checks';
@@ -180,11 +181,11 @@ export class FileAnalyzer {
         // verdict is cached with the slice, so an unchanged template is not tokenized again.
         // A document over the limits is refused unparsed (parseSlice): its tokens are not read for template text
         // either, since tokenizing hostile nesting costs seconds.
-        if (
-          result === undefined &&
-          estimated <= MAX_DOCUMENT_NODES &&
-          findExcessiveNesting(slice.text) === undefined
-        ) {
+        let nesting: { tooDeepAt: number | undefined } | undefined;
+        if (result === undefined && estimated <= MAX_DOCUMENT_NODES) {
+          nesting = { tooDeepAt: findExcessiveNesting(slice.text) };
+        }
+        if (nesting !== undefined && nesting.tooDeepAt === undefined) {
           const site = findTemplateText(slice.text);
           if (site !== undefined) {
             result = { estimatedNodes: 0, documents: [], template: site };
@@ -218,7 +219,7 @@ export class FileAnalyzer {
             }
           }
           batchSize += slice.text.length;
-          result = analyzeSlice(slice.text, estimated, context);
+          result = analyzeSlice(slice.text, { estimatedNodes: estimated, nesting }, context);
         }
         nextCache.set(slice.text, result);
         analyzed++;
@@ -295,10 +296,10 @@ const SELECTOR_SUPPLIED: ReadonlyMap<string, readonly string[]> = new Map([['/sp
 
 const KUBERNETES_TEXT_PATTERN = /^(?:apiVersion|kind)\s*:/m;
 
-function analyzeSlice(text: string, estimatedNodes: number, context: AnalysisContext): SliceResult {
+function analyzeSlice(text: string, measures: SliceMeasures, context: AnalysisContext): SliceResult {
   return {
-    estimatedNodes,
-    documents: parseSlice(text).map((yaml) => {
+    estimatedNodes: measures.estimatedNodes,
+    documents: parseSlice(text, measures).map((yaml) => {
       const root = (yaml.document?.contents ?? undefined) as Node | undefined;
       const objects = extractObjects(yaml.value, root);
       const looksLikeKubernetes = objects.length > 0 || KUBERNETES_TEXT_PATTERN.test(text);

@@ -9,6 +9,8 @@ import {
   byPriority,
   leastWaste,
   mostPods,
+  templateCapacity,
+  wasteScore,
 } from '../../../server/src/engine/autoscaler/expanders';
 import type { ExpansionOption } from '../../../server/src/engine/autoscaler/expanders';
 import { Resources } from '../../../server/src/engine/model/resources';
@@ -68,6 +70,29 @@ describe('least-waste (waste_test.go TestLeastWaste)', () => {
       assert.deepEqual(names(leastWaste(row.options)), row.best);
     });
   }
+});
+
+describe("least-waste reads the template node's capacity (waste.go resourcesForNode)", () => {
+  test('capacity, not allocatable: the same option wastes more of a node whose capacity is larger', () => {
+    const onAllocatable = option('g', 16, 16, 4);
+    const withCapacity = {
+      ...onAllocatable,
+      capacity: { milliCpu: 32 * CPU_PER_POD, memory: 16 * MEMORY_PER_POD },
+    };
+    // 4 of 16 units of each: 0.75 + 0.75; with 32 units of cpu capacity: 0.875 + 0.75.
+    assert.equal(wasteScore(onAllocatable), 1.5);
+    assert.equal(wasteScore(withCapacity), 1.625);
+  });
+
+  test("a template's status.capacity, each resource falling back to its allocatable", () => {
+    const fallback = allocatable(4000, 8 * 2 ** 30);
+    assert.deepEqual(templateCapacity({ cpu: '8', memory: '16Gi' }, fallback), {
+      milliCpu: 8000,
+      memory: 16 * 2 ** 30,
+    });
+    assert.deepEqual(templateCapacity({ cpu: '8' }, fallback), { milliCpu: 8000, memory: 8 * 2 ** 30 });
+    assert.deepEqual(templateCapacity(undefined, fallback), { milliCpu: 4000, memory: 8 * 2 ** 30 });
+  });
 });
 
 describe('most-pods (mostpods_test.go TestMostPods)', () => {

@@ -92,8 +92,15 @@ describe('memoryEvictionMessage (evictionMessage)', () => {
       { name: 'app', requestBytes: 128 * Mi, requestText: '128Mi' },
     ]);
     assert.equal(
-      memoryEvictionMessage(100 * Mi, -3 * Mi, containers),
-      'The node was low on resource: memory. Threshold quantity: 100Mi, available: -3Mi. ',
+      memoryEvictionMessage(100 * Mi, 3 * Mi, containers),
+      'The node was low on resource: memory. Threshold quantity: 100Mi, available: 3Mi. ',
+    );
+  });
+
+  test('a scenario using more memory than the node has: the kubelet observes 0 available, never less', () => {
+    assert.equal(
+      memoryEvictionMessage(100 * Mi, -3 * Mi, []),
+      'The node was low on resource: memory. Threshold quantity: 100Mi, available: 0. ',
     );
   });
 });

@@ -64,7 +64,7 @@ describe('memory pressure and the kubelet eviction manager', () => {
     assert.equal(evicted[0]?.details?.reason, 'Evicted');
     assert.equal(
       evicted[0]?.message,
-      'The node was low on resource: memory. Threshold quantity: 100Mi, available: -924Mi. ' +
+      'The node was low on resource: memory. Threshold quantity: 100Mi, available: 0. ' +
         'Container app was using 2560Mi, request is 128Mi, has larger consumption of memory. ',
     );
     const victim = [...result.state.pods.values()].find((pod) => pod.name === evicted[0]?.object.name);

@@ -5,6 +5,7 @@ import { describe, test } from 'node:test';
 import Ajv from 'ajv';
 import type { TimelineFinding } from '../../../server/src/engine/controllers/timeline-findings';
 import { parseStepFlag, readScenario } from '../../../server/src/engine/scenario/scenario-spec';
+import { readMemoryPressureAction } from '../../../server/src/engine/scenario/load-steps';
 
 const SOURCE = { file: 'cluster.yaml', documentIndex: 4, path: [] };
 
@@ -275,6 +276,32 @@ describe('parseStepFlag (CLI)', () => {
       flag: '--scale',
       value: 'web=6',
       expected: '--scale needs [NAMESPACE/]KIND/NAME=REPLICAS[@SECONDS], not "web=6"',
+    },
+    {
+      name: '--memory-pressure NODE:SUBJECT=MEMORY,… is the memoryPressure step a Scenario writes',
+      flag: '--memory-pressure',
+      value: 'worker-1:Deployment/web=3Gi,default/cache-0=1Gi@120',
+      expected: [
+        120,
+        readMemoryPressureAction({
+          node: 'worker-1',
+          usage: { 'Deployment/web': '3Gi', 'default/cache-0': '1Gi' },
+        }),
+      ],
+    },
+    {
+      name: '--memory-pressure without usage is a usage error',
+      flag: '--memory-pressure',
+      value: 'worker-1@60',
+      expected:
+        '--memory-pressure needs NODE:SUBJECT=MEMORY[,SUBJECT=MEMORY…][@SECONDS] (a subject is a pod or [NAMESPACE/]KIND/NAME), not "worker-1@60"',
+    },
+    {
+      name: '--memory-pressure with a bad quantity says which',
+      flag: '--memory-pressure',
+      value: 'worker-1:Deployment/web=lots',
+      expected:
+        '--memory-pressure needs NODE:SUBJECT=MEMORY[,SUBJECT=MEMORY…][@SECONDS] (a subject is a pod or [NAMESPACE/]KIND/NAME), not "worker-1:Deployment/web=lots": memoryPressure.usage["Deployment/web"] must be a non-negative memory quantity such as 512Mi',
     },
     {
       name: 'a load on a kind without a scale subresource is a usage error',

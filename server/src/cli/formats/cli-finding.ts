@@ -11,6 +11,7 @@ import { isListKind, objectRangeOf } from '../../language/kubernetes/manifest-ob
 import type { ManifestObject } from '../../language/kubernetes/manifest-object';
 import type { OutlinedInputFile } from '../read-input';
 import { STDIN_NAME } from '../read-input';
+import { MappedLineIndex } from '../../files/kustomize/mapped-line-index';
 
 /** How serious a finding is (the severity of its code). */
 export type FindingSeverity = 'error' | 'warning' | 'information';
@@ -74,12 +75,14 @@ export function findingAt(
   end: number,
   fields: Pick<CliFinding, 'code' | 'severity' | 'failureClass' | 'message'>,
 ): CliFinding {
-  const from = file.lines.positionAt(start);
-  const to = file.lines.positionAt(Math.max(start, end));
   const subject = subjectAt(file, start);
+  // In a kustomize render, a field a patch set is reported on the patch (files/kustomize/patch-fields.ts).
+  const patch = file.lines instanceof MappedLineIndex ? file.lines.patchFieldAt(start) : undefined;
+  const from = patch?.start ?? file.lines.positionAt(start);
+  const to = patch?.end ?? file.lines.positionAt(Math.max(start, end));
   return {
     ...fields,
-    file: file.id,
+    file: patch?.file ?? file.id,
     region: {
       startLine: from.line + 1,
       startColumn: from.character + 1,

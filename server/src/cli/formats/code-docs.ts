@@ -96,6 +96,8 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
   'workload-invalid-strategy': 'A workload field the controllers read is invalid (maxSurge "abc").',
   'node-group-invalid':
     'A NodeGroup document of the cluster file is invalid (sizes, template, selector): it is left out.',
+  'autoscaler-config-invalid':
+    "The cluster autoscaler's priority-expander ConfigMap cannot be loaded: its expander chooses no group.",
   'scenario-invalid': 'A scenario step or setting is invalid or names something the cluster lacks.',
   'admission-refused':
     "Predicted: the API server refuses the object, or the pods its controller creates (report's rejected[]).",

@@ -16,6 +16,7 @@ import {
 } from '../../files/kustomize/kustomization-tree';
 import { findKustomize, renderKustomization } from '../../files/kustomize/render-kustomization';
 import { renderedTextsOf } from '../../files/kustomize/rendered-texts';
+import { patchFieldsOf } from '../../files/kustomize/patch-fields';
 import type { RenderedText } from '../../files/kustomize/rendered-texts';
 
 /** How to find and run kustomize. */
@@ -114,7 +115,13 @@ export function renderKustomizations(
     if (result.warnings !== '') {
       warnings.push(`${display(folder) || '.'}: ${result.warnings}`);
     }
-    texts.push(...renderedTextsOf(result.objects, file, readTextOrUndefined));
+    // A finding on a field a patch set is reported on the patch, as the editor shows it; the patch is named as
+    // the command line names files.
+    const patches = patchFieldsOf(tree.files, readTextOrUndefined).map((patch) => ({
+      ...patch,
+      file: display(patch.file),
+    }));
+    texts.push(...renderedTextsOf(result.objects, file, readTextOrUndefined, patches));
   }
   return { texts, covered, notes, warnings };
 }

@@ -23,8 +23,11 @@ export interface AutoscalerSettings {
   readonly expander: ExpanderName;
   /** 0: no limit. */
   readonly maxNodesTotal: number;
-  /** The priority expander's priorities: priority → regular expressions over group names. */
-  readonly priorities: ReadonlyMap<number, readonly string[]>;
+  /**
+   * The priority expander's priorities: priority → regular expressions over group names; null when its ConfigMap
+   * cannot be loaded (the expander then chooses nothing, priority-config-map.ts).
+   */
+  readonly priorities: ReadonlyMap<number, readonly string[]> | null;
 }
 
 /** cluster-autoscaler's defaults. */

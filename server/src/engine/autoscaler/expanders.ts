@@ -4,13 +4,15 @@
  * https://github.com/kubernetes/autoscaler/tree/master/cluster-autoscaler/expander
  *   random       any option (the engine's seeded random, so the same input picks the same group)
  *   most-pods    the options that schedule the most pods
- *   least-waste  the options leaving the least idle cpu + memory share on the new nodes (waste.go)
+ *   least-waste  the options leaving the least idle cpu + memory share of the new nodes' capacity (waste.go)
  *   priority     the options whose group matches the highest priority's regular expressions (priority.go); none
  *                matching any priority: all options
  * Left out: price and grpc expanders, chains of several expanders (--expander=priority,least-waste).
  */
 import type { PodInfo } from '../model/pod-info';
 import type { Resources } from '../model/resources';
+import { readResourceList } from '../model/resources';
+import type { ResourceListObject } from '../model/objects';
 import type { SeededRandom } from '../sim/seeded-random';
 import type { AutoscalerSettings } from './autoscaler-settings';
 
@@ -19,8 +21,25 @@ export interface ExpansionOption {
   readonly group: string;
   readonly nodeCount: number;
   readonly pods: readonly PodInfo[];
-  /** The template node's allocatable (least-waste reads cpu and memory). */
+  /** The template node's allocatable. */
   readonly allocatable: Resources;
+  /**
+   * The template node's cpu and memory capacity, which least-waste reads (waste.go resourcesForNode reads
+   * status.capacity); a template without status.capacity has its allocatable here.
+   */
+  readonly capacity?: { readonly milliCpu: number; readonly memory: number };
+}
+
+/** The cpu and memory of a template node's status.capacity, each falling back to its allocatable. */
+export function templateCapacity(
+  capacity: ResourceListObject | undefined,
+  allocatable: Resources,
+): { milliCpu: number; memory: number } {
+  const amounts = readResourceList(capacity, []);
+  return {
+    milliCpu: amounts.get('cpu') ?? allocatable.milliCpu,
+    memory: amounts.get('memory') ?? allocatable.memory,
+  };
 }
 
 /** random: one of the options, drawn from the seeded random. */
@@ -39,8 +58,9 @@ export function mostPods(options: readonly ExpansionOption[]): ExpansionOption[]
 
 /** The waste score of an option: idle cpu share plus idle memory share of its new nodes (waste.go). */
 export function wasteScore(option: ExpansionOption): number {
-  const cpu = option.allocatable.milliCpu * option.nodeCount;
-  const memory = option.allocatable.memory * option.nodeCount;
+  const node = option.capacity ?? option.allocatable;
+  const cpu = node.milliCpu * option.nodeCount;
+  const memory = node.memory * option.nodeCount;
   const requestedCpu = option.pods.reduce((sum, pod) => sum + pod.requests.milliCpu, 0);
   const requestedMemory = option.pods.reduce((sum, pod) => sum + pod.requests.memory, 0);
   const wastedCpu = cpu > 0 ? (cpu - requestedCpu) / cpu : 0;
@@ -93,6 +113,8 @@ export function bestOption(
     case 'least-waste':
       return randomOption(leastWaste(options), random);
     case 'priority':
-      return randomOption(byPriority(options, settings.priorities), random);
+      return settings.priorities === null
+        ? null
+        : randomOption(byPriority(options, settings.priorities), random);
   }
 }

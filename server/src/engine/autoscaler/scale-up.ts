@@ -19,7 +19,7 @@ import {
   notTriggerScaleUpMessage,
 } from './autoscaler-log';
 import { buildPodGroups, estimateNodes } from './binpacking-estimator';
-import { bestOption } from './expanders';
+import { bestOption, templateCapacity } from './expanders';
 import type { ExpansionOption } from './expanders';
 import type { NodeGroupSpec } from './node-group';
 import { nodeFromTemplate } from './node-group';
@@ -121,6 +121,7 @@ export function decideScaleUp(
         nodeCount: estimate.nodeCount,
         pods: estimate.pods,
         allocatable: group.template.allocatable,
+        capacity: templateCapacity(group.template.node.status?.capacity, group.template.allocatable),
       });
     }
   }

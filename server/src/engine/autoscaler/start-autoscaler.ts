@@ -1,7 +1,8 @@
 /**
  * The wiring of the cluster autoscaler into the timeline (scenario/run-timeline.ts): the cluster file's NodeGroups
  * are read (bad ones reported and left out, a repeated name too), the scenarios' `autoscaler` settings merged over
- * cluster-autoscaler's defaults, and the autoscaler started when at least one group is left.
+ * cluster-autoscaler's defaults (the priority expander's from its ConfigMap, priority-config-map.ts, when no
+ * Scenario sets them), and the autoscaler started when at least one group is left.
  */
 import type { SourcedObject } from '../model/cluster-load';
 import type { EngineFinding } from '../model/findings';
@@ -14,6 +15,7 @@ import type { AutoscalerSettings } from './autoscaler-settings';
 import { DEFAULT_AUTOSCALER_SETTINGS } from './autoscaler-settings';
 import { ClusterAutoscaler } from './cluster-autoscaler';
 import type { NodeGroupSpec } from './node-group';
+import { readPriorityConfigMap } from './priority-config-map';
 import { isNodeGroupObject, readNodeGroup } from './node-group';
 import type { SnapshotSetup } from './scheduling-snapshot';
 
@@ -41,22 +43,33 @@ export function readNodeGroups(
   return groups;
 }
 
-/** Creates and starts the autoscaler over the groups, or returns null when there is none. */
+/**
+ * Creates and starts the autoscaler over the groups, or returns null when there is none. The priority expander
+ * reads its ConfigMap among `objects` (the cluster file's and the apply's), unless a Scenario sets `priorities`.
+ */
 export function startAutoscaler(
   state: ClusterState,
   index: BudgetIndex,
   groups: readonly NodeGroupSpec[],
   overrides: readonly Partial<AutoscalerSettings>[],
   setup: SnapshotSetup,
+  objects: readonly SourcedObject[],
+  findings: TimelineFinding[],
 ): ClusterAutoscaler | null {
   if (groups.length === 0) {
     return null;
   }
-  const settings: AutoscalerSettings = Object.assign(
+  let settings: AutoscalerSettings = Object.assign(
     {},
     DEFAULT_AUTOSCALER_SETTINGS,
     ...overrides,
   ) as AutoscalerSettings;
+  if (settings.expander === 'priority' && overrides.every((override) => override.priorities === undefined)) {
+    const priorities = readPriorityConfigMap(objects, findings);
+    if (priorities !== undefined) {
+      settings = { ...settings, priorities };
+    }
+  }
   const autoscaler = new ClusterAutoscaler(state, index, settings, groups, setup);
   autoscaler.start();
   return autoscaler;

@@ -62,7 +62,10 @@ export function memoryEvictionMessage(
   containers: readonly ContainerUsage[],
 ): string {
   let message = 'The node was low on resource: memory. ';
-  message += `Threshold quantity: ${formatBytes(thresholdBytes)}, available: ${formatBytes(availableBytes)}. `;
+  // A scenario may give the pods more memory than the node has; a real node's working set never exceeds its
+  // capacity (the kernel reclaims or OOM-kills first), so the kubelet never observes less than nothing available.
+  const available = formatBytes(Math.max(0, availableBytes));
+  message += `Threshold quantity: ${formatBytes(thresholdBytes)}, available: ${available}. `;
   for (const container of containers) {
     if (container.usageBytes > container.requestBytes) {
       message += `Container ${container.name} was using ${formatBytes(container.usageBytes)}, request is ${container.requestText}, has larger consumption of memory. `;

@@ -7,6 +7,8 @@
 import { ClusterObjects } from './cluster-objects';
 import type { NodeInfo, ImageStateSummary } from './node-info';
 import { NodeColumns } from './node-columns';
+import { summarizeNodeSpecs } from './node-spec-summary';
+import type { NodeSpecSummary } from './node-spec-summary';
 import { listOf } from './objects';
 import { PodChangeLog } from './pod-change-log';
 import type { PodInfo } from './pod-info';
@@ -32,6 +34,7 @@ export class Cluster {
   readonly columns: NodeColumns;
   private readonly byName: ReadonlyMap<string, NodeInfo>;
   private readonly indexByName: ReadonlyMap<string, number>;
+  private specSummary: NodeSpecSummary | null = null;
 
   constructor(
     nodes: readonly NodeInfo[],
@@ -57,6 +60,11 @@ export class Cluster {
       this.columns.write(index, node);
     });
     computeImageStates(nodes);
+  }
+
+  /** What holds for some node's spec (taints, cordons, images), computed on first use. */
+  get nodeSpecs(): NodeSpecSummary {
+    return (this.specSummary ??= summarizeNodeSpecs(this.nodes));
   }
 
   /** The node of that name, if any. */

@@ -363,6 +363,8 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     nodeGroups,
     scenarios.map((scenario) => scenario.autoscaler ?? {}),
     setup,
+    [...(input.cluster === null ? [] : clusterObjects), ...manifests],
+    timelineFindings,
   );
   const until =
     input.until ?? scenarios.map((scenario) => scenario.until).find((value) => value !== null) ?? null;

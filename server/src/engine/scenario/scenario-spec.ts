@@ -343,6 +343,26 @@ export function parseStepFlag(flag: string, value: string): ScenarioStep | strin
       }
       return step(action);
     }
+    case '--memory-pressure': {
+      // NODE:SUBJECT=QUANTITY[,SUBJECT=QUANTITY…], the memory the pods on the node use, as a memoryPressure step
+      // writes them (a subject is a pod, [namespace/]name, or a workload, [namespace/]Kind/name).
+      const colon = body.indexOf(':');
+      const usage: Record<string, string> = {};
+      for (const entry of colon < 0 ? [] : body.slice(colon + 1).split(',')) {
+        const equals = entry.lastIndexOf('=');
+        if (equals > 0) {
+          usage[entry.slice(0, equals)] = entry.slice(equals + 1);
+        }
+      }
+      const action =
+        colon <= 0 || Object.keys(usage).length === 0
+          ? 'no match'
+          : readMemoryPressureAction({ node: body.slice(0, colon), usage });
+      if (typeof action === 'string') {
+        return `--memory-pressure needs NODE:SUBJECT=MEMORY[,SUBJECT=MEMORY…][@SECONDS] (a subject is a pod or [NAMESPACE/]KIND/NAME), not ${JSON.stringify(value)}${action === 'no match' ? '' : `: ${action}`}`;
+      }
+      return step(action);
+    }
     default:
       return `unknown scenario flag ${flag}`;
   }

@@ -140,7 +140,7 @@ export function runSchedulingCycle(
     });
   }
 
-  const feasible: NodeInfo[] = [];
+  let feasible: NodeInfo[] = [];
   let rejected = 0;
   const numNodes = nodes.length;
   if (numNodes > 0) {
@@ -148,27 +148,42 @@ export function runSchedulingCycle(
       ? numFeasibleNodesToFind(framework.percentageOfNodesToScore, numNodes)
       : 1;
     const start = cursor.nextStartNodeIndex;
+    const isFull = detail === 'full';
     // Nodes are filtered in chunks no larger than the number still to find, so the search stops at exactly
     // the node where a node-by-node search would stop; within a chunk the framework runs plugin by plugin.
-    const chunk: NodeInfo[] = [];
-    const chunkStatuses: Status[] = [];
     let visited = 0;
     let lastRejector: string | null = null;
     while (visited < numNodes && feasible.length < numToFind) {
       const size = Math.min(numToFind - feasible.length, numNodes - visited);
-      chunk.length = 0;
-      let index = (start + visited) % numNodes;
-      for (let j = 0; j < size; j++) {
-        chunk.push(nodes[index] as NodeInfo);
-        index = index + 1 === numNodes ? 0 : index + 1;
+      const from = (start + visited) % numNodes;
+      const run = framework.runFilterPluginsOnNodes(state, pod, nodes, from, size);
+      const passed = run.passed;
+      if (passed.length === size) {
+        // Every node passed (the usual chunk): no status to read. A first chunk is copied at its final size (a
+        // list grown one push at a time to hundreds of nodes leaves several times its size as garbage).
+        if (feasible.length === 0) {
+          feasible = passed.slice();
+        } else {
+          for (let j = 0; j < size; j++) {
+            feasible.push(passed[j] as NodeInfo);
+          }
+        }
+        if (isFull) {
+          for (let j = 0; j < size; j++) {
+            statuses.set((passed[j] as NodeInfo).name, SUCCESS);
+          }
+        }
+        visited += size;
+        continue;
       }
-      framework.runFilterPluginsOnNodes(state, pod, chunk, chunkStatuses);
+      let index = from;
       for (let j = 0; j < size; j++) {
-        const node = chunk[j] as NodeInfo;
-        const status = chunkStatuses[j] as Status;
+        const node = nodes[index] as NodeInfo;
+        index = index + 1 === numNodes ? 0 : index + 1;
+        const status = run.statuses[j] as Status;
         if (status === SUCCESS || status.code === 'Success') {
           feasible.push(node);
-          if (detail === 'full') {
+          if (isFull) {
             statuses.set(node.name, SUCCESS);
           }
         } else if (status.code === 'Error') {
@@ -243,13 +258,17 @@ function place(
   }
   // selectHost: the highest total; ties are broken by cluster node order instead of at random.
   let best = -Infinity;
+  let tiedCount = 0;
   for (let i = 0; i < totals.length; i++) {
     const total = totals[i] as number;
     if (total > best) {
       best = total;
+      tiedCount = 1;
+    } else if (total === best) {
+      tiedCount++;
     }
   }
-  const tiedNodes = tiedInNodeOrder(feasible, totals, best);
+  const tiedNodes = tiedInNodeOrder(feasible, totals, best, tiedCount);
   const scores = isFull ? scoreTable(framework, feasible, totals, perPlugin ?? []) : null;
   return result(tiedNodes[0] ?? null, tiedNodes, scores);
 }
@@ -259,7 +278,12 @@ function place(
  * the feasible list is usually one ascending run, or two when the search wrapped: the second run's ties come
  * first. Anything else (a nominated node) is sorted.
  */
-function tiedInNodeOrder(feasible: readonly NodeInfo[], totals: Float64Array, best: number): string[] {
+function tiedInNodeOrder(
+  feasible: readonly NodeInfo[],
+  totals: Float64Array,
+  best: number,
+  tiedCount: number,
+): string[] {
   let descents = 0;
   let split = 0;
   for (let i = 1; i < feasible.length; i++) {
@@ -270,12 +294,14 @@ function tiedInNodeOrder(feasible: readonly NodeInfo[], totals: Float64Array, be
   }
   const first = feasible[0] as NodeInfo;
   const last = feasible[feasible.length - 1] as NodeInfo;
-  const names: string[] = [];
   if (descents === 0 || (descents === 1 && last.order < first.order)) {
+    // Sized once: a cycle on identical nodes ties hundreds of them, and growing the list step by step copies it.
+    const names = new Array<string>(tiedCount);
+    let n = 0;
     for (let k = 0; k < feasible.length; k++) {
       const i = k + split < feasible.length ? k + split : k + split - feasible.length;
       if (totals[i] === best) {
-        names.push((feasible[i] as NodeInfo).name);
+        names[n++] = (feasible[i] as NodeInfo).name;
       }
     }
     return names;

@@ -102,6 +102,13 @@ const ENUM_ARRAY_FIELDS: Readonly<Record<string, readonly string[]>> = {
  * definition alone cannot say so, so the kind narrows it.
  */
 const JOB_RESTART_POLICIES = ['OnFailure', 'Never'];
+
+/** The definitions that own a checked field: only their properties are visited. */
+const ENUM_DEFINITIONS: ReadonlySet<string> = new Set(
+  [...Object.keys(ENUM_FIELDS), ...Object.keys(ENUM_ARRAY_FIELDS)].map((field) =>
+    field.slice(0, field.lastIndexOf('.')),
+  ),
+);
 const MAX_DEPTH = 40;
 
 /** Checks every fixed-set value of an object of a built-in kind. */
@@ -125,7 +132,7 @@ export const checkEnumValues: ObjectRule = (object: ManifestObject, context: Ana
       allowed = JOB_RESTART_POLICIES;
     }
     if (allowed !== undefined && typeof value === 'string' && !allowed.includes(value)) {
-      const finding = unsupported(object, path, value, allowed);
+      const finding = unsupported(object, [...path], value, allowed);
       if (finding !== undefined) {
         findings.push(finding);
       }
@@ -190,14 +197,19 @@ function walk(
   if (properties === undefined) {
     return;
   }
+  const isVisited = ENUM_DEFINITIONS.has(definitionName);
   for (const [property, child] of Object.entries(value as Record<string, unknown>)) {
     const propertySchema = properties[property];
     if (propertySchema === undefined) {
       continue;
     }
-    const childPath = [...path, property];
-    visit(definitionName, property, child, childPath);
-    descend(store, propertySchema, child, childPath, visit, depth);
+    // One path array for the whole walk, grown and shrunk around each step; a visit copies it to keep it.
+    path.push(property);
+    if (isVisited) {
+      visit(definitionName, property, child, path);
+    }
+    descend(store, propertySchema, child, path, visit, depth);
+    path.pop();
   }
 }
 
@@ -217,9 +229,11 @@ function descend(
   if (Array.isArray(value) && schema.items !== undefined) {
     const itemReference = referenceOf(schema.items);
     if (itemReference !== undefined) {
-      value.forEach((item: unknown, index) =>
-        walk(store, itemReference, item, [...path, index], visit, depth + 1),
-      );
+      value.forEach((item: unknown, index) => {
+        path.push(index);
+        walk(store, itemReference, item, path, visit, depth + 1);
+        path.pop();
+      });
     }
     return;
   }
@@ -227,7 +241,9 @@ function descend(
     const valueReference = referenceOf(schema.additionalProperties);
     if (valueReference !== undefined) {
       for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-        walk(store, valueReference, item, [...path, key], visit, depth + 1);
+        path.push(key);
+        walk(store, valueReference, item, path, visit, depth + 1);
+        path.pop();
       }
     }
   }

@@ -12,7 +12,7 @@ export { MAX_NESTING_DEPTH } from '../limits';
 export function findExcessiveNesting(text: string, limit: number = MAX_NESTING_DEPTH): number | undefined {
   let flowDepth = 0;
   let lineStart = 0;
-  let indentLevels: number[] = [];
+  const indentLevels: number[] = [];
   let atLineStart = true;
   let inQuote: string | undefined;
   for (let i = 0; i < text.length; i++) {
@@ -24,7 +24,10 @@ export function findExcessiveNesting(text: string, limit: number = MAX_NESTING_D
       }
       const indent = j - lineStart;
       if (j < text.length && text.charCodeAt(j) !== 10 && text.charCodeAt(j) !== 35 /* # */) {
-        indentLevels = indentLevels.filter((level) => level < indent);
+        // The levels only ever grow from bottom to top, so dropping those at or past this indent is popping.
+        while (indentLevels.length > 0 && (indentLevels[indentLevels.length - 1] ?? 0) >= indent) {
+          indentLevels.pop();
+        }
         indentLevels.push(indent);
         if (indentLevels.length + flowDepth > limit) {
           return i;

@@ -3,7 +3,7 @@
  * problems into findings. Ranges stay relative to the slice so that a parse can be cached by the slice's text
  * and reused wherever the slice moves in the file.
  */
-import { isAlias, parseAllDocuments, visit } from 'yaml';
+import { isAlias, visit } from 'yaml';
 import type { Document, ParsedNode } from 'yaml';
 import type { DiagnosticCode, Finding } from '../findings';
 import {
@@ -17,6 +17,7 @@ import {
 import { findExcessiveNesting } from './nesting';
 import { takeNodeCensus } from './node-checks';
 import { estimateNodeCount } from './node-estimate';
+import { parseYaml } from './parse-yaml';
 
 export { MAX_ALIAS_COUNT } from '../limits';
 
@@ -54,9 +55,17 @@ const YAML_ERROR_CODES: Record<string, DiagnosticCode> = {
   RESOURCE_EXHAUSTION: 'yaml-too-deep',
 };
 
+/** What a caller already measured of a slice, so that parseSlice does not scan the text again. */
+export interface SliceMeasures {
+  /** estimateNodeCount(text). */
+  readonly estimatedNodes: number;
+  /** findExcessiveNesting(text), when the caller ran it; absent when it did not. */
+  readonly nesting?: { readonly tooDeepAt: number | undefined };
+}
+
 /** Parses one slice of a YAML stream into its documents (usually exactly one). */
-export function parseSlice(text: string): YamlDocument[] {
-  const tooDeepAt = findExcessiveNesting(text);
+export function parseSlice(text: string, measures?: SliceMeasures): YamlDocument[] {
+  const tooDeepAt = measures?.nesting === undefined ? findExcessiveNesting(text) : measures.nesting.tooDeepAt;
   if (tooDeepAt !== undefined) {
     return [
       {
@@ -75,7 +84,7 @@ export function parseSlice(text: string): YamlDocument[] {
       },
     ];
   }
-  const estimatedNodes = estimateNodeCount(text);
+  const estimatedNodes = measures?.estimatedNodes ?? estimateNodeCount(text);
   if (estimatedNodes > MAX_DOCUMENT_NODES) {
     return [
       {
@@ -97,13 +106,12 @@ export function parseSlice(text: string): YamlDocument[] {
   // Duplicate keys are found by takeNodeCensus in linear time; the package's own check is quadratic.
   // logLevel 'error': the package's warnings (a collection used as a key) went to stderr, which the language
   // server forwards to the editor as error messages; what matters is reported as findings.
-  const documents = parseAllDocuments(text, {
+  const list = parseYaml(text, {
     prettyErrors: false,
     uniqueKeys: false,
     keepSourceTokens: false,
     logLevel: 'error',
-  });
-  const list = Array.isArray(documents) ? documents : [];
+  }).documents;
   if (list.length === 0) {
     return [{ document: null, value: undefined, start: 0, end: text.length, findings: [] }];
   }

@@ -54,6 +54,15 @@ type ScoreOutcome =
   | { ok: true; totals: Float64Array; perPlugin: readonly Float64Array[] | null }
   | { ok: false; status: Status };
 
+/**
+ * What runFilterPluginsOnNodes leaves: the nodes that passed, in visiting order, and every visited node's status
+ * by visiting position (the framework's scratch lists, valid until the next call).
+ */
+export interface FilterRun {
+  readonly passed: readonly NodeInfo[];
+  readonly statuses: readonly Status[];
+}
+
 /** Runs one profile's plugins. Implements the handle plugins use to re-run filters. */
 export class SchedulerFramework implements FrameworkHandle {
   private plugins: PluginLists = {
@@ -66,11 +75,17 @@ export class SchedulerFramework implements FrameworkHandle {
   };
 
   private readonly buffers: [Float64Array, Float64Array] = [new Float64Array(64), new Float64Array(64)];
+  private readonly views: [Float64Array, Float64Array] = [
+    this.buffers[0].subarray(0, 0),
+    this.buffers[1].subarray(0, 0),
+  ];
   private readonly scorePool: { name: string; score: number }[] = [];
   /** Scratch lists of runFilterPluginsOnNodes: nodes still passing, their positions, one plugin's statuses. */
   private readonly liveNodes: NodeInfo[] = [];
   private readonly liveIndex: number[] = [];
   private readonly pluginStatuses: Status[] = [];
+  private readonly chunkStatuses: Status[] = [];
+  private readonly filterRun: FilterRun = { passed: this.liveNodes, statuses: this.chunkStatuses };
 
   constructor(
     /** The cluster being scheduled into. */
@@ -163,7 +178,7 @@ export class SchedulerFramework implements FrameworkHandle {
 
   /** Runs Filter plugins on one node, stopping at the first that does not pass (RunFilterPlugins). */
   runFilterPlugins(state: CycleState, pod: PodInfo, node: NodeInfo): Status {
-    const plugins = (state.activeFilterPlugins ??= this.activeFilters(state.skipFilterPlugins));
+    const plugins = (state.activeFilterPlugins ??= this.activeFilters(state, pod));
     for (let i = 0; i < plugins.length; i++) {
       const plugin = plugins[i] as SchedulerPlugin;
       const status = plugin.filter?.(state, pod, node) ?? SUCCESS;
@@ -175,32 +190,37 @@ export class SchedulerFramework implements FrameworkHandle {
   }
 
   /**
-   * Runs Filter plugins on several nodes: statuses[i] becomes exactly what runFilterPlugins(state, pod,
-   * nodes[i]) returns. The plugins run one after another over the nodes still passing (filterNodes when a
-   * plugin has it), not node after node: filters only read the cycle state and the node, so every node still
-   * gets the status of its first failing plugin, and the per-node call no longer goes through one call site
-   * shared by every plugin.
+   * Runs Filter plugins on `size` nodes of the ring `nodes` from `start` (nodes[(start + j) % nodes.length] for
+   * j < size: the search order of findNodesThatPassFilters, read in place rather than copied into a chunk
+   * first). statuses[j] becomes exactly what runFilterPlugins returns for that node; passed lists the nodes
+   * that passed, in that order. The plugins run one after another over the nodes still passing (filterNodes
+   * when a plugin has it), not node after node: filters only read the cycle state and the node, so every node
+   * still gets the status of its first failing plugin, and the per-node call no longer goes through one call
+   * site shared by every plugin. The result is the framework's scratch, valid until the next call.
    */
   runFilterPluginsOnNodes(
     state: CycleState,
     pod: PodInfo,
     nodes: readonly NodeInfo[],
-    statuses: Status[],
-  ): void {
-    const plugins = (state.activeFilterPlugins ??= this.activeFilters(state.skipFilterPlugins));
+    start: number,
+    size: number,
+  ): FilterRun {
+    const plugins = (state.activeFilterPlugins ??= this.activeFilters(state, pod));
     const live = this.liveNodes;
     const liveIndex = this.liveIndex;
+    const statuses = this.chunkStatuses;
     const out = this.pluginStatuses;
     // Lengths are set only when they change: shrinking an array's length is a call into the runtime.
-    const total = nodes.length;
-    for (let i = 0; i < total; i++) {
+    let index = start;
+    for (let i = 0; i < size; i++) {
       statuses[i] = SUCCESS;
-      live[i] = nodes[i] as NodeInfo;
+      live[i] = nodes[index] as NodeInfo;
       liveIndex[i] = i;
+      index = index + 1 === nodes.length ? 0 : index + 1;
     }
-    setLength(statuses, total);
-    setLength(live, total);
-    setLength(liveIndex, total);
+    setLength(statuses, size);
+    setLength(live, size);
+    setLength(liveIndex, size);
     for (let p = 0; p < plugins.length && live.length > 0; p++) {
       const plugin = plugins[p] as SchedulerPlugin;
       const count = live.length;
@@ -229,12 +249,27 @@ export class SchedulerFramework implements FrameworkHandle {
       setLength(live, kept);
       setLength(liveIndex, kept);
     }
+    return this.filterRun;
   }
 
-  private activeFilters(skipped: ReadonlySet<string>): readonly SchedulerPlugin[] {
-    return skipped.size === 0
-      ? this.plugins.filter
-      : this.plugins.filter.filter((plugin) => !skipped.has(plugin.name));
+  /**
+   * The filters of this cycle: those not skipped at PreFilter, less those that say they pass on every node of
+   * the cluster for this pod (filterPassesEveryNode).
+   */
+  private activeFilters(state: CycleState, pod: PodInfo): readonly SchedulerPlugin[] {
+    const skipped = state.skipFilterPlugins;
+    const all = this.plugins.filter;
+    let active: SchedulerPlugin[] | null = null;
+    for (let i = 0; i < all.length; i++) {
+      const plugin = all[i] as SchedulerPlugin;
+      const isLeftOut = skipped.has(plugin.name) || plugin.filterPassesEveryNode?.(pod) === true;
+      if (isLeftOut && active === null) {
+        active = all.slice(0, i);
+      } else if (!isLeftOut && active !== null) {
+        active.push(plugin);
+      }
+    }
+    return active ?? all;
   }
 
   /** Tells each preFilter extension (of plugins not skipped) that a pod was added to a node. */
@@ -347,6 +382,24 @@ export class SchedulerFramework implements FrameworkHandle {
         column.fill(0);
         continue;
       }
+      const weight = this.plugins.scoreWeights.get(plugin.name) ?? 1;
+      const uniform = plugin.uniformScore?.(state, pod) ?? null;
+      if (uniform !== null) {
+        // Every node scores the same: checked and weighted once, added to every total in plugin order as below.
+        if (!(uniform >= MIN_NODE_SCORE && uniform <= MAX_NODE_SCORE)) {
+          return { ok: false, status: errorStatus(plugin.name, invalidScoreMessage(plugin.name, uniform)) };
+        }
+        const weighted = uniform * weight;
+        if (keepPerPlugin) {
+          column.fill(weighted);
+        }
+        if (weighted !== 0) {
+          for (let i = 0; i < count; i++) {
+            totals[i] = (totals[i] as number) + weighted;
+          }
+        }
+        continue;
+      }
       if (plugin.scoreNodes !== undefined) {
         plugin.scoreNodes(state, pod, nodes, column);
       } else {
@@ -375,12 +428,10 @@ export class SchedulerFramework implements FrameworkHandle {
           column[i] = (scores[i] as NodeScore).score;
         }
       }
-      const weight = this.plugins.scoreWeights.get(plugin.name) ?? 1;
       for (let i = 0; i < count; i++) {
         const score = column[i] as number;
         if (!(score >= MIN_NODE_SCORE && score <= MAX_NODE_SCORE)) {
-          const message = `plugin "${plugin.name}" returns an invalid score ${score}, it should in the range of [${MIN_NODE_SCORE}, ${MAX_NODE_SCORE}] after normalizing`;
-          return { ok: false, status: errorStatus(plugin.name, message) };
+          return { ok: false, status: errorStatus(plugin.name, invalidScoreMessage(plugin.name, score)) };
         }
         const weighted = score * weight;
         column[i] = weighted;
@@ -390,14 +441,23 @@ export class SchedulerFramework implements FrameworkHandle {
     return { ok: true, totals, perPlugin };
   }
 
-  /** A reusable Float64Array of `length` (slot 0: totals, slot 1: a plugin's column). */
+  /**
+   * A reusable Float64Array of `length` (slot 0: totals, slot 1: a plugin's column). The view of the last length
+   * is kept: cycles of one cluster size ask for the same length every time, and a view is an allocation.
+   */
   private buffer(slot: 0 | 1, length: number): Float64Array {
+    const view = this.views[slot];
+    if (view.length === length) {
+      return view;
+    }
     let buffer = this.buffers[slot];
     if (buffer.length < length) {
       buffer = new Float64Array(Math.max(length, buffer.length * 2));
       this.buffers[slot] = buffer;
     }
-    return buffer.subarray(0, length);
+    const fresh = buffer.subarray(0, length);
+    this.views[slot] = fresh;
+    return fresh;
   }
 
   /** The reusable NodeScore list handed to NormalizeScore, filled from a column. */
@@ -432,6 +492,11 @@ function attributeFilterStatus(plugin: SchedulerPlugin, status: Status): Status 
     return errorStatus(plugin.name, `running "${plugin.name}" filter plugin: ${detail}`);
   }
   return withPlugin(status, plugin.name);
+}
+
+/** The framework's error for a score outside 0..100 after normalising (RunScorePlugins' wording). */
+function invalidScoreMessage(plugin: string, score: number): string {
+  return `plugin "${plugin}" returns an invalid score ${score}, it should in the range of [${MIN_NODE_SCORE}, ${MAX_NODE_SCORE}] after normalizing`;
 }
 
 /** Sets an array's length only when it differs. */

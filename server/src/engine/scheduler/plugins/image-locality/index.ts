@@ -27,6 +27,10 @@ export const createImageLocality: PluginFactory = (context) => ({
     const totalNodes = context.handle.cluster.nodes.length;
     return calculatePriority(sumImageScores(node, pod, totalNodes), pod.containerCount);
   },
+  // No node lists an image: every node sums 0, so every node gets the score of a sum of 0.
+  uniformScore(_state, pod) {
+    return context.handle.cluster.nodeSpecs.hasImages ? null : calculatePriority(0, pod.containerCount);
+  },
   scoreNodes(_state, pod, nodes, scores) {
     const totalNodes = context.handle.cluster.nodes.length;
     // A node without images sums 0: its score is the same for every such node, computed once.

@@ -89,6 +89,14 @@ export const createInterPodAffinity: PluginFactory = (context: PluginContext) =>
     }
     const ownLabels = labelsOf(pod.namespace);
     const existing = existingTermsFor(cluster, nodes).matching('requiredAntiAffinity', pod, ownLabels);
+    if (
+      terms.requiredAffinity.length === 0 &&
+      terms.requiredAntiAffinity.length === 0 &&
+      existing.every((group) => group.total === 0)
+    ) {
+      // Nothing to check (AffinityFilterState.isEmpty), known before counting anything: PreFilter skips.
+      return { ok: true, state: null };
+    }
     const index = topologyIndexFor(cluster, nodes);
     const all = terms.requiredAffinity;
     const allKey = all.map((term) => term.key).join('\u0001');

@@ -60,8 +60,15 @@ export const createNodeResourcesFit: PluginFactory = (context) => {
       return fitsRequest(pod, node, args);
     },
     filterNodes(_state, pod, nodes, statuses) {
+      // The column check first, in the loop (small enough to inline); fitsRequest only for a node it sends back.
+      const isColumnCheckable = pod.scalarResourceNames.length === 0;
       for (let i = 0; i < nodes.length; i++) {
-        statuses[i] = fitsRequest(pod, nodes[i] as NodeInfo, args);
+        const node = nodes[i] as NodeInfo;
+        const columns = node.columns;
+        statuses[i] =
+          isColumnCheckable && columns !== null && fitsColumns(pod, columns, node.order)
+            ? SUCCESS
+            : fitsRequest(pod, node, args);
       }
     },
     preScore(state, pod) {

@@ -21,8 +21,12 @@ export const REASON_NODE_UNSCHEDULABLE: Reason = {
 };
 
 /** Builds the NodeUnschedulable plugin (filter only). */
-export const createNodeUnschedulable: PluginFactory = () => ({
+export const createNodeUnschedulable: PluginFactory = (context) => ({
   name: NODE_UNSCHEDULABLE,
+  // No cordoned node: filterUnschedulable passes on every node.
+  filterPassesEveryNode() {
+    return !context.handle.cluster.nodeSpecs.hasUnschedulableNode;
+  },
   filter(_state, pod, node) {
     return filterUnschedulable(pod, node);
   },

@@ -20,7 +20,13 @@ import { topologyIndexFor } from '../helper/topology-counter';
 import { NodeInclusion, constraintCounter, podConstraints } from './common';
 import type { ConstraintsResult, SpreadDefaults, UnsatisfiableAction } from './common';
 import { SpreadFilterState, checkSpread } from './filter';
-import { buildScoreState, normalizeSpread, normalizeSpreadColumn, scoreSpread } from './score';
+import {
+  buildScoreState,
+  normalizeSpread,
+  normalizeSpreadColumn,
+  scoreSpread,
+  scoreSpreadNodes,
+} from './score';
 import type { SpreadScoreState } from './score';
 
 /** The plugin's name. */
@@ -179,8 +185,10 @@ export const createPodTopologySpread: PluginFactory = (context: PluginContext) =
     },
     scoreNodes(state, _pod, nodes, scores) {
       const stored = state.read(PRE_SCORE_KEY);
-      for (let i = 0; i < nodes.length; i++) {
-        scores[i] = stored === undefined ? 0 : scoreSpread(stored, nodes[i] as NodeInfo);
+      if (stored === undefined) {
+        scores.fill(0);
+      } else {
+        scoreSpreadNodes(stored, nodes, scores);
       }
     },
     normalizeScore(state, _pod, scores) {

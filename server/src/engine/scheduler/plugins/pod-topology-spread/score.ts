@@ -25,6 +25,10 @@ export interface SpreadScoreState {
   readonly counters: readonly PodCounter[];
   /** Per constraint: log(number of domains among the feasible nodes + 2). */
   readonly weights: readonly number[];
+  /** The node list the counters count by position. */
+  readonly index: TopologyIndex;
+  /** Per constraint, by node position: 0 when the node has the topology key, -1 when not (no label read). */
+  readonly keyPresence: readonly Int32Array[];
 }
 
 /** initPreScoreState plus the counting of PreScore. */
@@ -46,12 +50,22 @@ export function buildScoreState(
   const seen = counters.map((counter) => new Uint8Array(counter.domains.size));
   const sizes = constraints.map(() => 0);
   const others = constraints.map(() => new Set<string>());
+  // Whether a node has every key of the set, as a domain rule the index caches per cluster and key set.
+  const hasAllKeys = requireAllKeys
+    ? index.domains(
+        `pts-all\u0000${constraints.map((constraint) => constraint.topologyKey).join('\u0001')}`,
+        (node) => (hasAllTopologyKeys(node.labels, constraints) ? '' : null),
+      ).domainOfNode
+    : null;
   for (const node of feasible) {
-    if (requireAllKeys && !hasAllTopologyKeys(node.labels, constraints)) {
+    const position = index.positionOf(node);
+    if (
+      hasAllKeys !== null &&
+      (position < 0 ? !hasAllTopologyKeys(node.labels, constraints) : (hasAllKeys[position] as number) < 0)
+    ) {
       ignoredNodes.add(node.name);
       continue;
     }
-    const position = index.positionOf(node);
     for (let i = 0; i < constraints.length; i++) {
       const constraint = constraints[i] as SpreadConstraint;
       if (constraint.topologyKey === LABEL_HOSTNAME) {
@@ -81,7 +95,15 @@ export function buildScoreState(
         : (sizes[i] ?? 0) + (others[i] as Set<string>).size;
     return topologyNormalizingWeight(size);
   });
-  return { constraints, ignoredNodes, counters, weights };
+  // Whether each node has each key, once per cluster and key (the index caches the rule), instead of a label
+  // lookup per node, constraint and pod in Score.
+  const keyPresence = constraints.map(
+    (constraint) =>
+      index.domains(`pts-has\u0000${constraint.topologyKey}`, (node) =>
+        labelValue(node.labels, constraint.topologyKey) === undefined ? null : '',
+      ).domainOfNode,
+  );
+  return { constraints, ignoredNodes, counters, weights, index, keyPresence };
 }
 
 /**
@@ -112,6 +134,46 @@ export function scoreSpread(state: SpreadScoreState, node: NodeInfo): number {
     score += scoreForCount(count, constraint.maxSkew, weights[i] as number);
   }
   return Math.round(score);
+}
+
+/**
+ * scoreSpread over many nodes (scores[i] is nodes[i]'s), with the same arithmetic in the same order: a node of
+ * the index reads whether it has each key and its counts by position; any other node goes through scoreSpread.
+ */
+export function scoreSpreadNodes(
+  state: SpreadScoreState,
+  nodes: readonly NodeInfo[],
+  scores: Float64Array,
+): void {
+  const { constraints, counters, weights, index, keyPresence, ignoredNodes } = state;
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i] as NodeInfo;
+    const position = index.positionOf(node);
+    if (position < 0 || (ignoredNodes.size > 0 && ignoredNodes.has(node.name))) {
+      scores[i] = scoreSpread(state, node);
+      continue;
+    }
+    let score = 0;
+    for (let c = 0; c < constraints.length; c++) {
+      if (((keyPresence[c] as Int32Array)[position] as number) < 0) {
+        continue;
+      }
+      const constraint = constraints[c] as SpreadConstraint;
+      const counter = counters[c] as PodCounter;
+      let count: number;
+      if (constraint.topologyKey === LABEL_HOSTNAME) {
+        count = counter.perNode === null ? 0 : (counter.perNode[position] as number);
+      } else {
+        const domain = counter.domains.domainOfNode[position] as number;
+        count =
+          domain >= 0
+            ? (counter.counts[domain] as number)
+            : counter.count(labelValue(node.labels, constraint.topologyKey) ?? '');
+      }
+      score += scoreForCount(count, constraint.maxSkew, weights[c] as number);
+    }
+    scores[i] = Math.round(score);
+  }
 }
 
 /** NormalizeScore: fewer matching pods is better; ignored nodes get 0. */

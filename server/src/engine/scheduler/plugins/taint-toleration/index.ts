@@ -59,6 +59,10 @@ export const createTaintToleration: PluginFactory = (context) => ({
       statuses[i] = filterTaints(context.version, pod, nodes[i] as NodeInfo);
     }
   },
+  // No node with a NoSchedule or NoExecute taint: filterTaints passes on every node (it returns at once).
+  filterPassesEveryNode() {
+    return !context.handle.cluster.nodeSpecs.hasDoNotScheduleTaint;
+  },
   preScore(state, pod) {
     state.write(PRE_SCORE_KEY, preferNoScheduleTolerations(pod));
     return SUCCESS;
@@ -71,6 +75,10 @@ export const createTaintToleration: PluginFactory = (context) => ({
     for (let i = 0; i < nodes.length; i++) {
       scores[i] = countIntolerableTaints(nodes[i] as NodeInfo, tolerations);
     }
+  },
+  // No node with a PreferNoSchedule taint: every count is 0, which the reversed normalisation makes the maximum.
+  uniformScore() {
+    return context.handle.cluster.nodeSpecs.hasPreferNoScheduleTaint ? null : MAX_NODE_SCORE;
   },
   normalizeScore(_state, _pod, scores) {
     return defaultNormalizeScore(MAX_NODE_SCORE, true, scores);
