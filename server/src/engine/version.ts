@@ -22,6 +22,11 @@ export function isAtLeast(version: KubernetesMinor, minimum: KubernetesMinor): b
   return minorNumber(version) >= minorNumber(minimum);
 }
 
+/** The minor numbers of the supported versions, read once: isAtLeast runs for every pod loaded. */
+const MINOR_NUMBERS: ReadonlyMap<string, number> = new Map(
+  ENGINE_KUBERNETES_VERSIONS.map((version) => [version, Number(version.split('.')[1])]),
+);
+
 function minorNumber(version: KubernetesMinor): number {
-  return Number(version.split('.')[1]);
+  return MINOR_NUMBERS.get(version) ?? Number(version.split('.')[1]);
 }

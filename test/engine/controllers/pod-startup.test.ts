@@ -3,6 +3,8 @@ import { describe, test } from 'node:test';
 import type { ContainerTiming } from '../../../server/src/engine/controllers/pod-startup';
 import {
   containerReadyTime,
+  containerTimingOf,
+  containerTimingsOf,
   effectivePullPolicy,
   gracePeriodSeconds,
   preStopDurationSeconds,
@@ -131,4 +133,31 @@ describe('effectivePullPolicy (API default)', () => {
   for (const { name, container, expected } of cases) {
     test(name, () => assert.equal(effectivePullPolicy(container), expected));
   }
+});
+
+describe('containerTimingsOf (read once per container list)', () => {
+  const containers: unknown[] = [
+    { name: 'app', image: 'nginx:1.27', readinessProbe: { periodSeconds: 5, initialDelaySeconds: '10s' } },
+    { name: 'side', lifecycle: { preStop: { sleep: { seconds: 4 } } } },
+    'not a container',
+  ];
+
+  test('reads each container as containerTimingOf does', () => {
+    assert.deepEqual(containerTimingsOf(containers), containers.map(containerTimingOf));
+    assert.deepEqual(containerTimingsOf(containers)[0], {
+      name: 'app',
+      image: 'nginx:1.27',
+      readinessProbe: { periodSeconds: 5 },
+    });
+  });
+
+  test('the same list object gives the same timings object (pods of one template share it)', () => {
+    assert.equal(containerTimingsOf(containers), containerTimingsOf(containers));
+    assert.notEqual(containerTimingsOf([...containers]), containerTimingsOf(containers));
+  });
+
+  test('a missing or malformed list has no containers', () => {
+    assert.deepEqual(containerTimingsOf(undefined), []);
+    assert.deepEqual(containerTimingsOf({ name: 'app' } as unknown as unknown[]), []);
+  });
 });

@@ -7,7 +7,6 @@
  * Event wording follows the kubelet's events (Pulling, "already present on machine", Started, Killing).
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/kubelet/kuberuntime/kuberuntime_manager.go
  */
-import { listOf } from '../model/objects';
 import { normalizeImageName } from '../model/pod-info';
 import { PRIORITY } from '../sim/priorities';
 import type { ClusterState, SimNode } from './cluster-state';
@@ -17,7 +16,7 @@ import {
   effectivePullPolicy,
   sidecarStartedTime,
   stopDurationSeconds,
-  containerTimingOf,
+  containerTimingsOf,
 } from './pod-startup';
 import type { SimPod } from './sim-pod';
 import type { ConfigObjects } from '../model/config-objects';
@@ -149,9 +148,7 @@ export class Kubelets {
       return;
     }
     const token = pod.lifecycleToken;
-    const containers = listOf(pod.object.spec?.containers as readonly unknown[] | undefined).map(
-      containerTimingOf,
-    );
+    const containers = containerTimingsOf(pod.object.spec?.containers);
     const delay = pod.isRunning ? stopDurationSeconds({ ...pod.object.spec, containers }, this.settings) : 0;
     state.sim.after(delay, PRIORITY.kubelet, () => {
       if (pod.lifecycleToken === token && node.isKubeletAlive) {
@@ -164,8 +161,8 @@ export class Kubelets {
 /** Computes when a pod bound at `now` on `node` runs and becomes ready; reserves its image pulls on the node. */
 function planStart(pod: SimPod, node: SimNode, now: number, settings: TimingSettings): StartPlan {
   const spec = pod.object.spec ?? {};
-  const initContainers = listOf(spec.initContainers as readonly unknown[] | undefined).map(containerTimingOf);
-  const containers = listOf(spec.containers as readonly unknown[] | undefined).map(containerTimingOf);
+  const initContainers = containerTimingsOf(spec.initContainers);
+  const containers = containerTimingsOf(spec.containers);
   let time = now;
   let creatingMessage: string | null = null;
   const pullOf = (container: ContainerTiming): number | null => {

@@ -73,6 +73,25 @@ export function containerTimingOf(value: unknown): ContainerTiming {
   };
 }
 
+/**
+ * The timing of every container of a list (a pod spec's `containers` or `initContainers`), read once per list
+ * object: a ReplicaSet's pods share their template's lists, and the kubelet reads them when each pod starts and
+ * stops. Pod JSON is never changed in place after it is built, so a list read once reads the same later.
+ */
+export function containerTimingsOf(list: readonly unknown[] | undefined): readonly ContainerTiming[] {
+  if (!Array.isArray(list)) {
+    return [];
+  }
+  let timings = TIMINGS_BY_LIST.get(list);
+  if (timings === undefined) {
+    timings = list.map(containerTimingOf);
+    TIMINGS_BY_LIST.set(list, timings);
+  }
+  return timings;
+}
+
+const TIMINGS_BY_LIST = new WeakMap<readonly unknown[], readonly ContainerTiming[]>();
+
 /** A probe's timing fields, each a finite number or left out; undefined when the probe is not an object. */
 function probeTimingOf(value: unknown): ProbeTiming | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

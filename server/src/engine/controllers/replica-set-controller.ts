@@ -47,6 +47,13 @@ export class ReplicaSetController {
     if (replicaSet === undefined) {
       return;
     }
+    // Most syncs (a pod of the set started, became ready, was bound) find the replicas right: then the one pass
+    // that counts the active pods is also the status, with no copy of the pod list.
+    const before = this.tally(replicaSet);
+    if (before.replicas === replicaSet.replicas) {
+      this.applyStatus(replicaSet, before);
+      return;
+    }
     const pods = state.podsOf('ReplicaSet', replicaSet.namespace, replicaSet.name);
     const active = pods.filter(isActive);
     const diff = active.length - replicaSet.replicas;
@@ -104,6 +111,11 @@ export class ReplicaSetController {
   }
 
   private updateStatus(replicaSet: SimReplicaSet): void {
+    this.applyStatus(replicaSet, this.tally(replicaSet));
+  }
+
+  /** The status of the set's active pods now, and when the next of them becomes available. */
+  private tally(replicaSet: SimReplicaSet): Tally {
     const { state } = this.context;
     const now = state.sim.now;
     let replicas = 0;
@@ -127,10 +139,18 @@ export class ReplicaSetController {
         }
       }
     }
+    return { replicas, readyReplicas: ready, availableReplicas: available, nextAvailable };
+  }
+
+  /** Re-checks the set when its next pod becomes available; writes the status when it changed. */
+  private applyStatus(replicaSet: SimReplicaSet, tally: Tally): void {
+    const { state } = this.context;
+    const now = state.sim.now;
+    const { nextAvailable } = tally;
     const status: ReplicaSetStatus = {
-      replicas,
-      readyReplicas: ready,
-      availableReplicas: available,
+      replicas: tally.replicas,
+      readyReplicas: tally.readyReplicas,
+      availableReplicas: tally.availableReplicas,
     };
     if (Number.isFinite(nextAvailable)) {
       this.queue.enqueueAfter(replicaSet.key, nextAvailable - now);
@@ -145,4 +165,9 @@ export class ReplicaSetController {
       state.replicaSetChanged(replicaSet, 'status');
     }
   }
+}
+
+/** A ReplicaSet's status counted from its pods, and the next time one of them becomes available (or Infinity). */
+interface Tally extends ReplicaSetStatus {
+  readonly nextAvailable: number;
 }

@@ -95,9 +95,19 @@ export function resolvePodPriority(
       };
     }
   } else {
-    priorityClass = [...classes.values()].find((entry) => entry.globalDefault);
+    priorityClass = globalDefaultOf(classes);
   }
   const priority = typeof spec.priority === 'number' ? spec.priority : (priorityClass?.value ?? 0);
   const policy = spec.preemptionPolicy ?? priorityClass?.preemptionPolicy ?? 'PreemptLowerPriority';
   return { ok: true, priority, preemptionPolicy: policy };
+}
+
+/** The first globalDefault class in the map's order, without copying the map (this runs for every pod loaded). */
+function globalDefaultOf(classes: ReadonlyMap<string, PriorityClassInfo>): PriorityClassInfo | undefined {
+  for (const entry of classes.values()) {
+    if (entry.globalDefault) {
+      return entry;
+    }
+  }
+  return undefined;
 }

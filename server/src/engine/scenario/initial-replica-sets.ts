@@ -142,6 +142,8 @@ interface ReplicaSetInput {
 
 function addReplicaSet(state: ClusterState, input: ReplicaSetInput): SimReplicaSet {
   const { deployment } = input;
+  // Hashed once: canonical JSON of a whole pod template is the costly part of loading a ReplicaSet.
+  const ownHash = hashIgnoringTemplateHash(input.template);
   const replicaSet: SimReplicaSet = {
     key: `${input.namespace}/${input.name}`,
     namespace: input.namespace,
@@ -150,9 +152,9 @@ function addReplicaSet(state: ClusterState, input: ReplicaSetInput): SimReplicaS
     deploymentKey: deployment?.key ?? null,
     template: input.template,
     templateHash:
-      hashIgnoringTemplateHash(input.template) === hashIgnoringTemplateHash(deployment?.template ?? {})
+      ownHash === hashIgnoringTemplateHash(deployment?.template ?? {})
         ? (deployment?.templateHash ?? '')
-        : hashIgnoringTemplateHash(input.template),
+        : ownHash,
     source: input.source,
     createdSeq: state.nextSeq(),
     minReadySeconds: deployment?.minReadySeconds ?? 0,

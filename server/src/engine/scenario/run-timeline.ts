@@ -162,10 +162,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     input.cluster === null ? null : [...flattenLists(input.cluster), ...assumedClasses.objects],
     flattenLists(input.manifests),
   );
-  const quotaLedger = new ObjectQuotaLedger(
-    known.quotas,
-    input.cluster === null ? [] : flattenLists(input.cluster),
-  );
+  const quotaLedger = new ObjectQuotaLedger(known.quotas, input.cluster === null ? [] : clusterObjects);
   const admission = admitManifests(flattenLists(input.manifests), input.apiServing, known, quotaLedger);
   const manifests = admission.admitted;
   const rejected: RejectedObject[] = [...admission.rejected];

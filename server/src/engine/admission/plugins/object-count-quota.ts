@@ -121,7 +121,9 @@ export class ObjectQuotaLedger {
       }
       this.existing.add(identityOf(object));
       const namespace = readString(asObject(object['metadata'])['namespace']);
-      if (namespace === undefined) {
+      // Usage is read only for namespaces with a quota: a cluster file of thousands of pods and no quota
+      // counts nothing.
+      if (namespace === undefined || !quotas.has(namespace)) {
         continue;
       }
       const totals = counted.get(namespace) ?? new Map<string, number>();
