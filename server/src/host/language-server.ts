@@ -67,12 +67,26 @@ interface AnalyzedVersion {
   readonly context: AnalysisContext;
 }
 
+/**
+ * The pause before the first large prediction of a document just opened. An open is often followed at once by
+ * an edit (a formatter or an extension on open, a restored session, a script driving the editor): the pause lets
+ * that edit's validation supersede the open's simulation before it starts, instead of the worker running it
+ * until its first check for nothing. After an edit there is no pause: the 50 ms debounce already waited.
+ */
+const OPEN_PREDICTION_DELAY_MS = 100;
+
+function delay(milliseconds: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, milliseconds));
+}
+
 /** Validation and its state for one connection. */
 export class LanguageServer {
   readonly settings: SettingsCache;
   readonly analyses = new DocumentAnalyses();
   private readonly queue: ValidationQueue;
   private hasShownError = false;
+  /** Documents just opened whose first large prediction has not started (it waits OPEN_PREDICTION_DELAY_MS). */
+  private readonly justOpened = new Set<string>();
   /** Kinds defined by the CustomResourceDefinitions of the open documents. */
   private customKinds: CrdKindValidator | undefined;
   /** The diagnostics last published per document, serialised, to skip identical republishing. */
@@ -149,7 +163,11 @@ export class LanguageServer {
   changed(uri: string): void {
     // A simulation of the older version still running in the prediction worker is abandoned at once.
     this.worker.abandonUnwanted();
-    this.queue.schedule(uri, this.analyses.get(uri) === undefined ? 0 : VALIDATION_DELAY_MS);
+    const isNew = this.analyses.get(uri) === undefined;
+    if (isNew) {
+      this.justOpened.add(uri);
+    }
+    this.queue.schedule(uri, isNew ? 0 : VALIDATION_DELAY_MS);
   }
 
   /** A document was closed: forget it and clear its diagnostics. */
@@ -157,6 +175,7 @@ export class LanguageServer {
     const length = this.analyses.get(uri)?.text.length ?? 0;
     this.queue.cancel(uri);
     this.worker.abandonUnwanted();
+    this.justOpened.delete(uri);
     this.analyses.remove(uri);
     this.settings.delete(uri);
     this.published.delete(uri);
@@ -475,6 +494,7 @@ export class LanguageServer {
     }
     // TextDocuments updates the document object in place: staleness is judged by the version validated.
     const version = document.version;
+    const isFirstAfterOpen = this.justOpened.delete(uri);
     const analyzed = await this.analyzeOnly(document);
     if (this.isStale(uri, version)) {
       return;
@@ -490,6 +510,9 @@ export class LanguageServer {
       VALIDATION_FIRST_MIN_OBJECTS
     ) {
       await this.publishAll(uri, analyzed.state);
+      if (isFirstAfterOpen) {
+        await delay(OPEN_PREDICTION_DELAY_MS);
+      }
       if (this.isStale(uri, version) || !(await this.predictInWorker(analyzed))) {
         return;
       }
