@@ -37,6 +37,11 @@ export async function validateInThreads(
   script: string,
   threads: number,
 ): Promise<ValidatedFile[]> {
+  // Findings are placed by file id, so a file's id must name one thread's file; validateThreadsFor keeps input
+  // with a repeated id (two renders of one source file) in one thread.
+  if (new Set(texts.map((text) => text.id)).size < texts.length) {
+    throw new Error('internal: files of one name cannot be validated in threads');
+  }
   const pool = startWorkerPool(script, threads, { foresightValidateWorker: true, ...options });
   try {
     return await validateWith(pool, texts);
@@ -93,17 +98,13 @@ const IN_FLIGHT = 2;
 /**
  * Has every file analysed, one request per file, the largest first, each to the first thread free; returns the
  * thread of each file (the one that keeps its places). Each thread gets its first file before any gets a second,
- * so every worker is asked (one that fails is reported). Files of one id must go to one thread (findings are
- * placed by id); validateThreadsFor keeps such input in one thread, and it is refused here.
+ * so every worker is asked (one that fails is reported).
  */
 async function handOut(
   pool: WorkerPool,
   texts: readonly InputText[],
   keep: (answer: FromWorker) => void,
 ): Promise<number[]> {
-  if (new Set(texts.map((text) => text.id)).size < texts.length) {
-    throw new Error('internal: files of one name cannot be validated in threads');
-  }
   const queue = [...texts.keys()].sort(
     (a, b) => pick(texts, b).text.length - pick(texts, a).text.length || a - b,
   );
