@@ -3,7 +3,6 @@
  * does (read-input.ts analyzeCliTexts), keeps what placing findings needs of them (placements.ts), and places findings when asked. Any exception
  * is answered as a `failed` message naming the file, so the main thread reports it and stops every worker.
  */
-import type { MessagePort } from 'node:worker_threads';
 import { getAnalysisContext } from '../../host/analysis-context';
 import { analyzeText } from '../../language/analyzer';
 import { buildCustomKindValidator } from '../../language/crd';
@@ -13,8 +12,14 @@ import type { FilePlaces } from './placements';
 import { placeReaderFindingsIn, placesOf, placeTargetPortsIn } from './placements';
 import type { FromWorker, ToWorker, ValidateWorkerData, WorkerText } from './worker-messages';
 
+/** Where a thread's requests come from and its answers go: a worker's parent port, or this thread's own queue. */
+export interface RequestPort {
+  on(event: 'message', listener: (message: ToWorker) => void): unknown;
+  postMessage(message: FromWorker): void;
+}
+
 /** Serves the main thread's requests on a port until the thread is terminated. */
-export function runValidateWorker(port: MessagePort, data: ValidateWorkerData): void {
+export function runValidateWorker(port: RequestPort, data: ValidateWorkerData): void {
   const texts = new Map<number, WorkerText>();
   // What the 'place' request needs of each file, by index; the analyses themselves (their YAML nodes) go.
   const places = new Map<number, FilePlaces>();

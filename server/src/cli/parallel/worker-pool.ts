@@ -2,12 +2,13 @@
  * Starts `foresight validate`'s threads and talks to them: `ask` sends every thread a request and waits until
  * each has answered; `askThread` sends one thread one request, and a thread may hold several at once (it answers
  * them in order), so that it has the next file at hand when it finishes one. This thread takes a share too
- * (through a message channel, so that it answers like a worker): on 2 cores, 1 worker and this thread analyse at
+ * (through a queue of its own, so that it answers like a worker): on 2 cores, 1 worker and this thread analyse at
  * once, and only one more thread loads the bundle, the schemas and its compiled validators. A worker that fails,
  * crashes or exits before answering rejects its requests with a message that names it; the caller then ends
  * every worker (no hang, no orphan).
  */
-import { MessageChannel, Worker } from 'node:worker_threads';
+import { EventEmitter } from 'node:events';
+import { Worker } from 'node:worker_threads';
 import { runValidateWorker } from './validate-worker';
 import type { FromWorker, ToWorker, ValidateWorkerData } from './worker-messages';
 
@@ -63,19 +64,38 @@ export function startWorkerPool(script: string, size: number, data: ValidateWork
   };
 }
 
+/**
+ * This thread as a peer: each request runs in a task of its own (setImmediate, as a message would arrive), so
+ * the workers' answers are read between files, and requests and answers are passed as they are: copying them
+ * (a message channel's structured clone) cost this thread, the busiest, a clone and a parse of half the outlines.
+ */
 function thisThread(data: ValidateWorkerData): Peer {
-  const { port1, port2 } = new MessageChannel();
-  runValidateWorker(port2, data);
+  const requests = new EventEmitter();
+  const answers = new EventEmitter();
+  let ended = false;
+  runValidateWorker(
+    {
+      on: (event, listener) => requests.on(event, listener),
+      postMessage: (message) => answers.emit('message', message),
+    },
+    data,
+  );
   return {
     name: 'the main thread',
-    send: (request) => port1.postMessage(request),
+    send: (request) =>
+      setImmediate(() => {
+        if (!ended) {
+          requests.emit('message', request);
+        }
+      }),
     listen: (onMessage) => {
-      port1.on('message', onMessage);
-      return () => port1.off('message', onMessage);
+      answers.on('message', onMessage);
+      return () => answers.off('message', onMessage);
     },
     end: () => {
-      port1.close();
-      port2.close();
+      ended = true;
+      requests.removeAllListeners();
+      answers.removeAllListeners();
       return Promise.resolve();
     },
   };
