@@ -1,6 +1,8 @@
 /**
  * `foresight validate` over many files in worker threads, with the output of the single-thread run byte for byte.
- * The files are shared out by size; each worker analyses its own (read-input.ts does the same in one thread) and
+ * The files are handed out one at a time, the largest first, to whichever thread is free (each holds two, so that
+ * it never waits for this thread to send the next), so that the threads finish together whatever a file costs and
+ * however late a worker starts; each thread analyses its files (read-input.ts does the same in one thread) and
  * answers with outlines. The steps that look across files run here, over the outlines, in the input's order, as
  * the single-thread run does: the CRDs (files that use their kinds are analysed again, by their own worker, as
  * read-input.ts usesCustomKinds decides), the manifest reader (duplicates, generateName) and the Services'
@@ -35,6 +37,11 @@ export async function validateInThreads(
   script: string,
   threads: number,
 ): Promise<ValidatedFile[]> {
+  // Findings are placed by file id, so a file's id must name one thread's file; validateThreadsFor keeps input
+  // with a repeated id (two renders of one source file) in one thread.
+  if (new Set(texts.map((text) => text.id)).size < texts.length) {
+    throw new Error('internal: files of one name cannot be validated in threads');
+  }
   const pool = startWorkerPool(script, threads, { foresightValidateWorker: true, ...options });
   try {
     return await validateWith(pool, texts);
@@ -44,24 +51,16 @@ export async function validateInThreads(
 }
 
 async function validateWith(pool: WorkerPool, texts: readonly InputText[]): Promise<ValidatedFile[]> {
-  const workerOf = shareOut(texts, pool.size);
   const outlines: AnalysisOutline[] = [];
-  const analyze = async (requests: (ToWorker | undefined)[]): Promise<void> => {
-    for (const answer of await pool.ask(requests)) {
-      for (const [index, outline] of answer?.type === 'analyzed' ? answer.outlines : []) {
-        outlines[index] = outline;
-      }
+  const keep = (answer: FromWorker | undefined): void => {
+    for (const [index, outline] of answer?.type === 'analyzed' ? answer.outlines : []) {
+      outlines[index] = outline;
     }
   };
-  await analyze(
-    perWorker(pool.size, texts.keys(), workerOf, (indexes) => ({
-      type: 'analyze',
-      texts: indexes.map((index) => {
-        const { id, text, role, chart } = pick(texts, index);
-        return { id, text, role, chart, index };
-      }),
-    })),
-  );
+  const workerOf = await handOut(pool, texts, keep);
+  const analyze = async (requests: (ToWorker | undefined)[]): Promise<void> => {
+    (await pool.ask(requests)).forEach(keep);
+  };
   const crds = crdObjectsOf(outlines);
   if (crds.length > 0) {
     const customKinds = buildCustomKindValidator(crds);
@@ -93,24 +92,37 @@ async function validateWith(pool: WorkerPool, texts: readonly InputText[]): Prom
   }));
 }
 
+/** How many files a thread holds at once: the one it analyses and the next. */
+const IN_FLIGHT = 2;
+
 /**
- * Which worker analyses each file: the largest first, each to the least loaded worker (by characters), so that
- * the workers finish together. Files of the same id go to one worker (findings are placed by id).
+ * Has every file analysed, one request per file, the largest first, each to the first thread free; returns the
+ * thread of each file (the one that keeps its places). Each thread gets its first file before any gets a second,
+ * so every worker is asked (one that fails is reported).
  */
-function shareOut(texts: readonly InputText[], workers: number): number[] {
-  const load = new Array<number>(workers).fill(0);
-  const byId = new Map<string, number>();
-  const workerOf: number[] = [];
-  const order = [...texts.keys()].sort(
+async function handOut(
+  pool: WorkerPool,
+  texts: readonly InputText[],
+  keep: (answer: FromWorker) => void,
+): Promise<number[]> {
+  const queue = [...texts.keys()].sort(
     (a, b) => pick(texts, b).text.length - pick(texts, a).text.length || a - b,
   );
-  for (const index of order) {
-    const text = pick(texts, index);
-    const worker = byId.get(text.id) ?? load.indexOf(Math.min(...load));
-    byId.set(text.id, worker);
-    workerOf[index] = worker;
-    load[worker] = (load[worker] ?? 0) + text.text.length;
+  const workerOf: number[] = [];
+  const serve = async (thread: number): Promise<void> => {
+    for (let index = queue.shift(); index !== undefined; index = queue.shift()) {
+      workerOf[index] = thread;
+      const { id, text, role, chart } = pick(texts, index);
+      keep(await pool.askThread(thread, { type: 'analyze', texts: [{ id, text, role, chart, index }] }));
+    }
+  };
+  const loops: Promise<void>[] = [];
+  for (let slot = 0; slot < IN_FLIGHT; slot++) {
+    for (let thread = 0; thread < pool.size; thread++) {
+      loops.push(serve(thread));
+    }
   }
+  await Promise.all(loops);
   return workerOf;
 }
 

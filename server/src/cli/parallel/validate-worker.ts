@@ -1,31 +1,28 @@
 /**
  * The body of one `foresight validate` worker thread: analyses its share of the files as the single-thread run
- * does (read-input.ts analyzeCliTexts), keeps the analyses, and places findings on them when asked. Any exception
+ * does (read-input.ts analyzeCliTexts), keeps what placing findings needs of them (placements.ts), and places findings when asked. Any exception
  * is answered as a `failed` message naming the file, so the main thread reports it and stops every worker.
  */
-import type { MessagePort } from 'node:worker_threads';
 import { getAnalysisContext } from '../../host/analysis-context';
-import type { FileAnalysis } from '../../language/analyzer';
 import { analyzeText } from '../../language/analyzer';
 import { buildCustomKindValidator } from '../../language/crd';
-import { shiftFinding } from '../../language/findings';
-import type { Finding } from '../../language/findings';
 import { outlineOf } from '../../language/manifests/analysis-outline';
-import { placeReaderFindings } from '../../language/manifests/place-findings';
-import { placeTargetPortProblems } from '../../language/rules';
 import { contextForText } from '../read-input';
-import type {
-  FromWorker,
-  TargetPortRequest,
-  ToWorker,
-  ValidateWorkerData,
-  WorkerText,
-} from './worker-messages';
+import type { FilePlaces } from './placements';
+import { placeReaderFindingsIn, placesOf, placeTargetPortsIn } from './placements';
+import type { FromWorker, ToWorker, ValidateWorkerData, WorkerText } from './worker-messages';
+
+/** Where a thread's requests come from and its answers go: a worker's parent port, or this thread's own queue. */
+export interface RequestPort {
+  on(event: 'message', listener: (message: ToWorker) => void): unknown;
+  postMessage(message: FromWorker): void;
+}
 
 /** Serves the main thread's requests on a port until the thread is terminated. */
-export function runValidateWorker(port: MessagePort, data: ValidateWorkerData): void {
+export function runValidateWorker(port: RequestPort, data: ValidateWorkerData): void {
   const texts = new Map<number, WorkerText>();
-  const analyses = new Map<number, FileAnalysis>();
+  // What the 'place' request needs of each file, by index; the analyses themselves (their YAML nodes) go.
+  const places = new Map<number, FilePlaces>();
   let current = '';
   const answer = (message: FromWorker): void => port.postMessage(message);
   const analyze = (indexes: readonly number[], context: ReturnType<typeof getAnalysisContext>): void => {
@@ -37,7 +34,7 @@ export function runValidateWorker(port: MessagePort, data: ValidateWorkerData): 
       }
       current = input.id;
       const analysis = analyzeText(input.text, contextForText(context, input));
-      analyses.set(index, analysis);
+      places.set(index, placesOf(analysis));
       outlines.push([index, outlineOf(analysis)]);
     }
     current = '';
@@ -66,14 +63,11 @@ export function runValidateWorker(port: MessagePort, data: ValidateWorkerData): 
           );
           break;
         case 'place': {
-          const files = [...analyses].map(([index, analysis]) => ({
-            id: texts.get(index)?.id ?? '',
-            analysis,
-          }));
+          const byId = new Map([...places].map(([index, kept]) => [texts.get(index)?.id ?? '', kept]));
           answer({
             type: 'placed',
-            targetPorts: [...placeTargetPorts(message.targetPorts, files)],
-            reader: [...placeReaderFindings(message.reader, files)],
+            targetPorts: [...placeTargetPortsIn(message.targetPorts, byId)],
+            reader: [...placeReaderFindingsIn(message.reader, byId)],
           });
           break;
         }
@@ -84,25 +78,4 @@ export function runValidateWorker(port: MessagePort, data: ValidateWorkerData): 
       answer({ type: 'failed', message: `${doing}: ${reason}` });
     }
   });
-}
-
-/** Places each Service's problems as workspace-findings.ts crossObjectFindings does: on its node, in file offsets. */
-function placeTargetPorts(
-  requests: readonly TargetPortRequest[],
-  files: readonly { readonly id: string; readonly analysis: FileAnalysis }[],
-): Map<string, Finding[]> {
-  const analyses = new Map(files.map((file) => [file.id, file.analysis]));
-  const byFile = new Map<string, Finding[]>();
-  for (const request of requests) {
-    const document = analyses.get(request.file)?.documents[request.documentIndex];
-    const service = document?.objects[request.objectIndex];
-    if (document === undefined || service === undefined) {
-      throw new Error(`no Service at ${request.file}, document ${request.documentIndex + 1}`);
-    }
-    const findings = placeTargetPortProblems(service, request.problems);
-    const list = byFile.get(request.file) ?? [];
-    list.push(...findings.map((finding) => shiftFinding(finding, document.offset)));
-    byFile.set(request.file, list);
-  }
-  return byFile;
 }

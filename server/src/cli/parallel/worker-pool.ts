@@ -1,11 +1,14 @@
 /**
- * Starts `foresight validate`'s threads and talks to them one request at a time: every thread gets a request,
- * and the pool waits until each has answered. This thread takes a share too (through a message channel, so that
- * it answers like a worker): on 2 cores, 1 worker and this thread analyse at once, and only one more thread loads
- * the bundle, the schemas and its compiled validators. A worker that fails, crashes or exits before answering
- * rejects the request with a message that names it; the caller then ends every worker (no hang, no orphan).
+ * Starts `foresight validate`'s threads and talks to them: `ask` sends every thread a request and waits until
+ * each has answered; `askThread` sends one thread one request, and a thread may hold several at once (it answers
+ * them in order), so that it has the next file at hand when it finishes one. This thread takes a share too
+ * (through a queue of its own, so that it answers like a worker): on 2 cores, 1 worker and this thread analyse at
+ * once, and only one more thread loads the bundle, the schemas and its compiled validators. A worker that fails,
+ * crashes or exits before answering rejects its requests with a message that names it; the caller then ends
+ * every worker (no hang, no orphan).
  */
-import { MessageChannel, Worker } from 'node:worker_threads';
+import { EventEmitter } from 'node:events';
+import { Worker } from 'node:worker_threads';
 import { runValidateWorker } from './validate-worker';
 import type { FromWorker, ToWorker, ValidateWorkerData } from './worker-messages';
 
@@ -14,6 +17,8 @@ export interface WorkerPool {
   readonly size: number;
   /** Sends each thread its request (undefined: none) and resolves to the answers, by thread. */
   ask(requests: readonly (ToWorker | undefined)[]): Promise<(FromWorker | undefined)[]>;
+  /** Sends thread `index` a request (after any it holds) and resolves to its answer. */
+  askThread(index: number, request: ToWorker): Promise<FromWorker>;
   /** Ends every worker. */
   close(): Promise<void>;
 }
@@ -39,35 +44,58 @@ export function startWorkerPool(script: string, size: number, data: ValidateWork
   const peers = [
     thisThread(data),
     ...Array.from({ length: size - 1 }, (_, index) => workerThread(script, data, index + 1)),
-  ];
+  ].map(asking);
   return {
     size,
     ask: (requests) =>
       Promise.all(
-        peers.map((peer, index) => {
+        peers.map((ask, index) => {
           const request = requests[index];
-          return request === undefined ? Promise.resolve(undefined) : askOne(peer, request);
+          return request === undefined ? Promise.resolve(undefined) : ask(request);
         }),
       ),
+    askThread: (index, request) => {
+      const ask = peers[index];
+      return ask === undefined ? Promise.reject(new Error(`internal: no thread ${index}`)) : ask(request);
+    },
     close: async () => {
-      await Promise.all(peers.map((peer) => peer.end()));
+      await Promise.all(peers.map((ask) => ask.end()));
     },
   };
 }
 
+/**
+ * This thread as a peer: each request runs in a task of its own (setImmediate, as a message would arrive), so
+ * the workers' answers are read between files, and requests and answers are passed as they are: copying them
+ * (a message channel's structured clone) cost this thread, the busiest, a clone and a parse of half the outlines.
+ */
 function thisThread(data: ValidateWorkerData): Peer {
-  const { port1, port2 } = new MessageChannel();
-  runValidateWorker(port2, data);
+  const requests = new EventEmitter();
+  const answers = new EventEmitter();
+  let ended = false;
+  runValidateWorker(
+    {
+      on: (event, listener) => requests.on(event, listener),
+      postMessage: (message) => answers.emit('message', message),
+    },
+    data,
+  );
   return {
     name: 'the main thread',
-    send: (request) => port1.postMessage(request),
+    send: (request) =>
+      setImmediate(() => {
+        if (!ended) {
+          requests.emit('message', request);
+        }
+      }),
     listen: (onMessage) => {
-      port1.on('message', onMessage);
-      return () => port1.off('message', onMessage);
+      answers.on('message', onMessage);
+      return () => answers.off('message', onMessage);
     },
     end: () => {
-      port1.close();
-      port2.close();
+      ended = true;
+      requests.removeAllListeners();
+      answers.removeAllListeners();
       return Promise.resolve();
     },
   };
@@ -94,27 +122,54 @@ function workerThread(script: string, data: ValidateWorkerData, number: number):
   };
 }
 
-function askOne(peer: Peer, request: ToWorker): Promise<FromWorker> {
-  return new Promise((resolve, reject) => {
-    const stop = peer.listen(
+/** A thread's requests in flight, answered in the order they were sent (each port keeps its messages' order). */
+interface Pending {
+  readonly type: ToWorker['type'];
+  readonly resolve: (message: FromWorker) => void;
+  readonly reject: (error: Error) => void;
+}
+
+/**
+ * Asks a thread: one listener for the thread's life matches each answer to the oldest request in flight; a
+ * failure, error or exit rejects every request in flight.
+ */
+function asking(peer: Peer): ((request: ToWorker) => Promise<FromWorker>) & { end: () => Promise<void> } {
+  const pending: Pending[] = [];
+  const failAll = (reason: (request: Pending) => string): void => {
+    for (const request of pending.splice(0)) {
+      request.reject(new Error(reason(request)));
+    }
+  };
+  let stop: (() => void) | undefined;
+  const listen = (): void => {
+    stop ??= peer.listen(
       (message) => {
-        stop();
         if (message.type === 'failed') {
-          reject(new Error(`${peer.name} failed ${message.message}`));
+          failAll(() => `${peer.name} failed ${message.message}`);
         } else {
-          resolve(message);
+          pending.shift()?.resolve(message);
         }
       },
       (error) => {
-        stop();
         const reason = error instanceof Error ? (error.stack ?? error.message) : String(error);
-        reject(new Error(`${peer.name} failed: ${reason}`));
+        failAll(() => `${peer.name} failed: ${reason}`);
       },
-      (code) => {
-        stop();
-        reject(new Error(`${peer.name} exited (code ${code}) before answering its ${request.type} request`));
-      },
+      (code) =>
+        failAll(
+          (request) => `${peer.name} exited (code ${code}) before answering its ${request.type} request`,
+        ),
     );
-    peer.send(request);
+  };
+  const ask = (request: ToWorker): Promise<FromWorker> =>
+    new Promise((resolve, reject) => {
+      listen();
+      pending.push({ type: request.type, resolve, reject });
+      peer.send(request);
+    });
+  return Object.assign(ask, {
+    end: async () => {
+      stop?.();
+      await peer.end();
+    },
   });
 }
