@@ -14,6 +14,7 @@ import type { FileAnalysis } from '../../language/analyzer';
 import type { Finding } from '../../language/findings';
 import { shiftFinding } from '../../language/findings';
 import type { ReaderFinding } from '../../language/manifests/read-manifests';
+import { placeReaderFindingsWith } from '../../language/manifests/place-findings';
 import { findingAt } from '../../language/rules/rule-support';
 import type { InstancePath, OffsetRange } from '../../language/yaml/node-at-path';
 import { rangeForValue } from '../../language/yaml/node-at-path';
@@ -74,26 +75,22 @@ export function placeReaderFindingsIn(
   findings: readonly ReaderFinding[],
   places: ReadonlyMap<string, FilePlaces>,
 ): Map<string, Finding[]> {
-  const byFile = new Map<string, Finding[]>();
-  for (const finding of findings) {
-    const document = places.get(finding.source.file)?.[finding.source.documentIndex];
-    if (document === undefined) {
-      continue;
-    }
-    const key = JSON.stringify([...finding.source.path, ...finding.path]);
-    if (!document.reader.has(key)) {
-      throw new Error(`no place kept for ${key} in ${finding.source.file}`);
-    }
-    const range = document.reader.get(key) ?? [document.start, document.start + 1];
-    const placed = shiftFinding(
-      { code: finding.code, message: finding.message, start: range[0], end: range[1] },
-      document.offset,
-    );
-    const list = byFile.get(finding.source.file) ?? [];
-    list.push(placed);
-    byFile.set(finding.source.file, list);
-  }
-  return byFile;
+  return placeReaderFindingsWith(findings, (file, documentIndex) => {
+    const document = places.get(file)?.[documentIndex];
+    return document === undefined
+      ? undefined
+      : {
+          offset: document.offset,
+          start: document.start,
+          rangeAt: (path) => {
+            const key = JSON.stringify(path);
+            if (!document.reader.has(key)) {
+              throw new Error(`no place kept for ${key} in ${file}`);
+            }
+            return document.reader.get(key);
+          },
+        };
+  });
 }
 
 /** Each Service's problems by file id, as workspace-findings.ts crossObjectFindings places them, in file offsets. */

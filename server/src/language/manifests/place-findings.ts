@@ -9,22 +9,32 @@ import { rangeForValue } from '../yaml/node-at-path';
 import type { FileAnalysis } from '../analyzer';
 import type { ReaderFinding } from './read-manifests';
 
-/** The findings by file id, in offsets of each file's text. */
-export function placeReaderFindings(
+/** Where a reader finding's document is: its offset in the file, its start, and the range at a path in it. */
+export interface DocumentLocator {
+  readonly offset: number;
+  /** The document's start (document-relative), where a finding goes when its path is not in the document. */
+  readonly start: number;
+  readonly rangeAt: (path: readonly (string | number)[]) => readonly [number, number] | undefined;
+}
+
+/**
+ * The findings by file id, in offsets of each file's text, each document found by `locate` (undefined: the
+ * finding's file or document is not among those placed, and it is left out). One placement for the analyses at
+ * hand and for `foresight validate`'s threads, which keep only the ranges (cli/parallel/placements.ts).
+ */
+export function placeReaderFindingsWith(
   findings: readonly ReaderFinding[],
-  files: readonly { readonly id: string; readonly analysis: FileAnalysis }[],
+  locate: (file: string, documentIndex: number) => DocumentLocator | undefined,
 ): Map<string, Finding[]> {
-  const analyses = new Map(files.map((file) => [file.id, file.analysis]));
   const byFile = new Map<string, Finding[]>();
   for (const finding of findings) {
-    const document = analyses.get(finding.source.file)?.documents[finding.source.documentIndex];
+    const document = locate(finding.source.file, finding.source.documentIndex);
     if (document === undefined) {
       continue;
     }
-    const root = (document.yaml.document?.contents ?? undefined) as Node | undefined;
-    const range = rangeForValue(root, [...finding.source.path, ...finding.path]) ?? [
-      document.yaml.start,
-      document.yaml.start + 1,
+    const range = document.rangeAt([...finding.source.path, ...finding.path]) ?? [
+      document.start,
+      document.start + 1,
     ];
     const placed = shiftFinding(
       { code: finding.code, message: finding.message, start: range[0], end: range[1] },
@@ -35,4 +45,24 @@ export function placeReaderFindings(
     byFile.set(finding.source.file, list);
   }
   return byFile;
+}
+
+/** The findings by file id, in offsets of each file's text. */
+export function placeReaderFindings(
+  findings: readonly ReaderFinding[],
+  files: readonly { readonly id: string; readonly analysis: FileAnalysis }[],
+): Map<string, Finding[]> {
+  const analyses = new Map(files.map((file) => [file.id, file.analysis]));
+  return placeReaderFindingsWith(findings, (file, documentIndex) => {
+    const document = analyses.get(file)?.documents[documentIndex];
+    if (document === undefined) {
+      return undefined;
+    }
+    const root = (document.yaml.document?.contents ?? undefined) as Node | undefined;
+    return {
+      offset: document.offset,
+      start: document.yaml.start,
+      rangeAt: (path) => rangeForValue(root, path),
+    };
+  });
 }
