@@ -1,26 +1,25 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { toAjvSchema } from '../../../server/src/language/crd/structural-schema';
 
-/** ObjectMeta's fields: any other under metadata is an unknown field. */
+/**
+ * ObjectMeta's fields, from the pinned Kubernetes schema (not a copy of the list structural-schema.ts keeps):
+ * any other under metadata is an unknown field.
+ */
 const OBJECT_META = Object.fromEntries(
-  [
-    'annotations',
-    'creationTimestamp',
-    'deletionGracePeriodSeconds',
-    'deletionTimestamp',
-    'finalizers',
-    'generateName',
-    'generation',
-    'labels',
-    'managedFields',
-    'name',
-    'namespace',
-    'ownerReferences',
-    'resourceVersion',
-    'selfLink',
-    'uid',
-  ].map((field) => [field, {}]),
+  Object.keys(
+    (
+      JSON.parse(
+        readFileSync(join(__dirname, '..', '..', '..', 'schemas', 'kubernetes', '1.35.json'), 'utf8'),
+      ) as {
+        definitions: Record<string, { properties: Record<string, unknown> }>;
+      }
+    ).definitions['io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta']?.properties ?? {},
+  )
+    .sort()
+    .map((field) => [field, {}]),
 );
 
 const ROOT_FIELDS = {
