@@ -69,6 +69,7 @@ connection.onRequest(SIMULATION_REQUEST, (params: unknown) =>
   answerSimulationRequest(params, {
     openDocuments: () => documents.all(),
     settingsFor: (uri) => server.settings.get(uri),
+    service: server.service,
   }),
 );
 connection.onShutdown(() => server.dispose());

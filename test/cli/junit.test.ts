@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatJunit } from '../../server/src/cli/formats/junit';
-import type { CliRun } from '../../server/src/cli/formats/cli-finding';
+import type { CliRun } from '../../server/src/language/service/run-findings';
 import type { XmlElement } from './cli-harness';
 import { childrenNamed, FIXTURES, parseXml, runForesight, scratch } from './cli-harness';
 

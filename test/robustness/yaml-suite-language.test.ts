@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseAllDocuments } from 'yaml';
-import { getAnalysisContext } from '../../server/src/host/analysis-context';
+import { getAnalysisContext } from '../support/language-service';
 import { FileAnalyzer } from '../../server/src/language/analyzer';
 import { severityOf } from '../../server/src/language/findings';
 import type { Finding } from '../../server/src/language/findings';

@@ -2,7 +2,7 @@
  * What `foresight validate` and `foresight simulate` share after their analysis: the output formats, `--fail-on`
  * (which findings make the exit code 1), GitHub's annotations, and the last line that says why the exit is 1.
  */
-import type { CliFinding, CliRun, FailureClass } from './formats/cli-finding';
+import type { CliFinding, CliRun, FailureClass } from '../language/service';
 import { formatGithubAnnotations } from './formats/github-annotations';
 import { formatJunit } from './formats/junit';
 import { formatSarif } from './formats/sarif';

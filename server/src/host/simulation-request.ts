@@ -5,23 +5,15 @@
  * embedded default cluster), runs the engine with full scheduling detail and answers the panel's report.
  * Expected failures (not a folder, no manifests) are answers, not exceptions.
  */
-import { isTooLargeForAnalysis, readCaptureText } from '../files/capture-reader';
-import type { SourcedObject } from '../engine/model/cluster-load';
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SimulationResult } from '../../../protocol/messages';
 import type { Settings } from '../../../protocol/settings';
 import { collectManifestFiles } from '../files/manifest-files';
-import { simulate } from '../engine/simulate/simulate';
-import { isKubernetesMinor } from '../engine/version';
-import { analyzeText } from '../language/analyzer';
-import { withKustomizeRole } from '../language/kustomize/role-context';
 import { KustomizeRoles } from '../files/kustomize-roles';
-import { readManifests } from '../language/manifests/read-manifests';
-import type { ManifestFile } from '../language/manifests/read-manifests';
-import { apiServingFor, getAnalysisContext } from './analysis-context';
-import { buildPanelReport } from './panel-report';
+import type { LanguageService, ManifestFile, SourcedObject } from '../language/service';
+import { isKubernetesMinor } from '../language/service';
 import { findClusterFile } from './cluster-file';
 
 export { findClusterFile } from './cluster-file';
@@ -32,6 +24,8 @@ interface SimulationRequestContext {
   openDocuments(): readonly { readonly uri: string; getText(): string }[];
   /** The settings that apply to a URI. */
   settingsFor(uri: string): Promise<Settings>;
+  /** The server's language service. */
+  readonly service: LanguageService;
 }
 
 /** The most manifest files read from one folder. */
@@ -68,8 +62,9 @@ export async function answerSimulationRequest(
     return text;
   };
   const files = collectManifestFiles([folder], folder, { recursive: true }).files.slice(0, MAX_FILES);
-  const analysisContext = getAnalysisContext(settings.kubernetesVersion, maxLength);
-  const kustomizeRoles = new KustomizeRoles();
+  const { service } = context;
+  const analysisContext = service.analysisContext(settings.kubernetesVersion, maxLength);
+  const kustomizeRoles = new KustomizeRoles(service);
   const analysed = (file: string): ManifestFile[] => {
     const text = read(file);
     return text === undefined
@@ -77,12 +72,15 @@ export async function answerSimulationRequest(
       : [
           {
             id: pathToFileURL(file).href,
-            analysis: analyzeText(text, withKustomizeRole(analysisContext, kustomizeRoles.roleOf(file))),
+            analysis: service.analyzeText(
+              text,
+              service.contextForFile(analysisContext, { kustomizeRole: kustomizeRoles.roleOf(file) }),
+            ),
           },
         ];
   };
   // The one manifest reader, as `foresight simulate -R DIR` and the editor's predictions read the folder.
-  const manifests = readManifests(files.flatMap(analysed)).objects;
+  const manifests = service.readObjects(files.flatMap(analysed)).objects;
   if (manifests.length === 0) {
     return { ok: false, message: `No Kubernetes manifest in ${basename(folder)}.` };
   }
@@ -90,15 +88,15 @@ export async function answerSimulationRequest(
   let cluster: readonly SourcedObject[] | null = null;
   if (clusterFile !== undefined) {
     const inEditor = analysed(clusterFile);
-    if (inEditor.length > 0 && !inEditor.some((file) => isTooLargeForAnalysis(file.analysis))) {
-      cluster = readManifests(inEditor, { keepAll: true }).objects;
+    if (inEditor.length > 0 && !inEditor.some((file) => service.isTooLargeForAnalysis(file.analysis))) {
+      cluster = service.readObjects(inEditor, { keepAll: true }).objects;
     } else {
       // A capture too large for the editing analysis is read as data (files/capture-reader.ts).
       const text = open.get(resolve(clusterFile)) ?? readText(clusterFile);
       const capture =
         text === undefined
           ? ({ ok: false, message: 'it cannot be read' } as const)
-          : readCaptureText(pathToFileURL(clusterFile).href, text);
+          : service.readCapture(pathToFileURL(clusterFile).href, text);
       if (!capture.ok) {
         return {
           ok: false,
@@ -108,18 +106,17 @@ export async function answerSimulationRequest(
       cluster = capture.objects;
     }
   }
-  const result = simulate({
+  const result = service.simulate({
     manifests,
     cluster,
     ...(clusterFile === undefined ? {} : { clusterDescription: basename(clusterFile) }),
     ...(isKubernetesMinor(settings.kubernetesVersion) ? { version: settings.kubernetesVersion } : {}),
     detail: 'full',
-    apiServing: apiServingFor(settings.kubernetesVersion),
   });
   return {
     ok: true,
     folder: { uri: pathToFileURL(folder).href, name: basename(folder) },
-    report: buildPanelReport(result, (file) => texts.get(file)),
+    report: service.panelReport(result, (file) => texts.get(file)),
   };
 }
 

@@ -15,7 +15,7 @@ import {
 import type { PodAdmissionPlugin } from '../../../server/src/engine/admission/pod-admission-plugin';
 import type { SourcedObject } from '../../../server/src/engine/model/cluster-load';
 import { simulate } from '../../../server/src/engine/simulate/simulate';
-import { apiServingFor } from '../../../server/src/host/analysis-context';
+import { apiServingFor } from '../../support/language-service';
 
 // The API server's door: kinds not served are refused as kubectl refuses them, pods go through the admission
 // plugins in the API server's order, and what is refused is reported, never simulated.

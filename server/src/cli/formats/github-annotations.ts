@@ -6,8 +6,8 @@
  * properties.
  * https://docs.github.com/en/actions/reference/workflows-and-actions/workflow-commands
  */
-import type { CliFinding } from './cli-finding';
-import { hasPath } from './cli-finding';
+import type { CliFinding } from '../../language/service';
+import { hasPath } from '../../language/service';
 
 /** The workflow command of each severity. */
 const COMMANDS = { error: 'error', warning: 'warning', information: 'notice' } as const;

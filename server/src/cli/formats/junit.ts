@@ -9,7 +9,7 @@
  * cases with a failure, `tests` the test cases. The layout follows the schema most consumers read (Jenkins
  * xunit-plugin junit-10.xsd); characters XML 1.0 cannot carry (control characters) are written as \uXXXX.
  */
-import type { CliFinding, CliRun } from './cli-finding';
+import type { CliFinding, CliRun } from '../../language/service';
 
 /** The test suite of findings on no file. */
 const CLUSTER_SUITE = 'cluster';

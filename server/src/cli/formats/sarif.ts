@@ -8,8 +8,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { isAbsolute } from 'node:path';
-import type { CliFinding, CliRun, FindingSeverity } from './cli-finding';
-import { hasPath, isFindingCode } from './cli-finding';
+import type { CliFinding, CliRun, FindingSeverity } from '../../language/service';
+import { hasPath, isFindingCode } from '../../language/service';
 import { CODE_DOCS } from './code-docs';
 import { FINDING_CODES } from '../../../../protocol/finding-codes';
 

@@ -7,17 +7,11 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Finding } from '../../language/findings';
-import { STDIN_PATH } from '../../files/manifest-files';
-import {
-  isComponentFolder,
-  kustomizationFileIn,
-  readKustomizationTree,
-} from '../../files/kustomize/kustomization-tree';
-import { findKustomize, renderKustomization } from '../../files/kustomize/render-kustomization';
-import { renderedTextsOf } from '../../files/kustomize/rendered-texts';
-import { patchFieldsOf } from '../../files/kustomize/patch-fields';
-import type { RenderedText } from '../../files/kustomize/rendered-texts';
+import type { Finding, LanguageService, RenderedText } from '../../language/service';
+import { STDIN_PATH } from '../manifest-files';
+import { isComponentFolder, kustomizationFileIn, readKustomizationTree } from './kustomization-tree';
+import { findKustomize, renderKustomization } from './render-kustomization';
+import { patchFieldsOf } from './patch-fields';
 
 /** How to find and run kustomize. */
 export interface KustomizeOptions {
@@ -66,6 +60,7 @@ export function renderKustomizations(
   recursive: boolean,
   options: KustomizeOptions,
   display: (file: string) => string,
+  service: Pick<LanguageService, 'renderedTexts'>,
 ): RenderedKustomizations {
   const folders = kustomizationFolders(paths, cwd, recursive);
   const trees = folders.map((folder) => ({ folder, tree: readKustomizationTree(folder) }));
@@ -121,7 +116,7 @@ export function renderKustomizations(
       ...patch,
       file: display(patch.file),
     }));
-    texts.push(...renderedTextsOf(result.objects, file, readTextOrUndefined, patches));
+    texts.push(...service.renderedTexts(result.objects, file, readTextOrUndefined, patches));
   }
   return { texts, covered, notes, warnings };
 }

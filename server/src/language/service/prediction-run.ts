@@ -3,22 +3,20 @@
  * file has input errors, is not read, or is too large to simulate as you type), and its findings placed on the
  * files; also a run placed again on newer analyses, and the stand-in for a scope too large to simulate.
  */
-import { basename } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { Settings } from '../../../protocol/settings';
-import type { SourcedObject } from '../engine/model/cluster-load';
-import { defaultClusterObjects } from '../engine/model/default-cluster';
-import type { ObjectSource } from '../engine/model/source';
-import type { AnalysisContext, AnalyzedDocument, FileAnalysis } from '../language/analyzer';
-import type { ReaderFinding } from '../language/manifests/read-manifests';
-import type { EngineInputFinding } from '../language/predictions/prediction-findings';
-import type { RejectedObject } from '../engine/admission/rejected';
-import type { Finding } from '../language/findings';
-import { predictionFindings } from '../language/predictions/prediction-findings';
-import { nodeTaintsOf } from '../language/predictions/template-fixes';
+import type { Settings } from '../../../../protocol/settings';
+import type { SourcedObject } from '../../engine/model/cluster-load';
+import { defaultClusterObjects } from '../../engine/model/default-cluster';
+import type { ObjectSource } from '../../engine/model/source';
+import type { AnalysisContext, AnalyzedDocument, FileAnalysis } from '../analyzer';
+import type { ReaderFinding } from '../manifests/read-manifests';
+import type { EngineInputFinding } from '../predictions/prediction-findings';
+import type { RejectedObject } from '../../engine/admission/rejected';
+import type { Finding } from '../findings';
+import { predictionFindings } from '../predictions/prediction-findings';
+import { nodeTaintsOf } from '../predictions/template-fixes';
 import type { Prediction, ScopeFile } from './prediction-types';
 import { MAX_SIMULATED_OBJECTS } from './prediction-types';
-import type { PreparedScope, ScopeSimulation } from './scope-simulation';
+import type { ApiServingOf, ClusterFileRef, PreparedScope, ScopeSimulation } from './scope-simulation';
 import { nodeObjectsOf, prepareScope, simulateScope } from './scope-simulation';
 
 /** Runs the engine on a scope's manifests (in this thread) and places the findings on its files. */
@@ -28,12 +26,14 @@ export function runPrediction(
   manifests: readonly SourcedObject[],
   settings: Settings,
   context: AnalysisContext,
-  clusterPath: string | undefined,
+  clusterFile: ClusterFileRef | undefined,
   clusterText: string,
+  apiServingOf: ApiServingOf,
   readerFindings: readonly ReaderFinding[] = [],
 ): Prediction {
-  const prepared = prepareScope(manifests, settings.kubernetesVersion, context, clusterPath, clusterText);
-  return placePrediction(scopeUri, files, prepared, simulateScope(prepared.input), settings, readerFindings);
+  const prepared = prepareScope(manifests, settings.kubernetesVersion, context, clusterFile, clusterText);
+  const simulated = simulateScope(prepared.input, apiServingOf);
+  return placePrediction(scopeUri, files, prepared, simulated, settings, readerFindings);
 }
 
 /**
@@ -49,8 +49,8 @@ export function placePrediction(
   readerFindings: readonly ReaderFinding[] = [],
 ): Prediction {
   const { clusterAnalysis, clusterObjects } = prepared;
-  const { clusterPath } = prepared.input;
-  const clusterUri = clusterPath === undefined ? undefined : pathToFileURL(clusterPath).href;
+  const { clusterFile } = prepared.input;
+  const clusterUri = clusterFile?.uri;
   const byUri = new Map<string, FileAnalysis>(files.map((file) => [file.uri, file.analysis]));
   if (clusterUri !== undefined && clusterAnalysis !== undefined) {
     byUri.set(clusterUri, clusterAnalysis);
@@ -96,7 +96,7 @@ export function placePrediction(
     findings,
     findingsOn,
     clusterName:
-      clusterNotice !== undefined || clusterPath === undefined ? 'embedded default' : basename(clusterPath),
+      clusterNotice !== undefined || clusterFile === undefined ? 'embedded default' : clusterFile.name,
     ...(clusterNotice === undefined ? {} : { clusterNotice }),
     ...(clusterUri === undefined ? {} : { clusterUri }),
   };

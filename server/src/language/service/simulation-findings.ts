@@ -7,19 +7,19 @@
  */
 import type { Node } from 'yaml';
 import { isScalar } from 'yaml';
-import { isPredictedOutcome } from '../engine/controllers/timeline-findings';
-import type { ObjectSource } from '../engine/model/source';
-import type { ReportFinding } from '../engine/simulate/report';
-import type { SimulationResult } from '../engine/simulate/simulate';
-import type { KubernetesMinor } from '../engine/version';
-import { isAtLeast } from '../engine/version';
-import type { AnalyzedDocument } from '../language/analyzer';
-import { pendingSummary, predictionFindings } from '../language/predictions/prediction-findings';
-import { buildWorkloadPredictions } from '../language/predictions/workload-predictions';
-import { nodeAtPath, rangeForKey, rangeForValue } from '../language/yaml/node-at-path';
-import type { CliFinding, FailureClass } from './formats/cli-finding';
-import { findingAt } from './formats/cli-finding';
-import type { InputFile } from './read-input';
+import { isPredictedOutcome } from '../../engine/controllers/timeline-findings';
+import type { ObjectSource } from '../../engine/model/source';
+import type { ReportFinding } from '../../engine/simulate/report';
+import type { SimulationResult } from '../../engine/simulate/simulate';
+import type { KubernetesMinor } from '../../engine/version';
+import { isAtLeast } from '../../engine/version';
+import type { AnalyzedDocument } from '../analyzer';
+import { pendingSummary, predictionFindings } from '../predictions/prediction-findings';
+import { buildWorkloadPredictions } from '../predictions/workload-predictions';
+import { nodeAtPath, rangeForKey, rangeForValue } from '../yaml/node-at-path';
+import type { CliFinding, FailureClass } from './run-findings';
+import { findingAt } from './run-findings';
+import type { InputFile } from './input-files';
 
 /** A report finding, with its offsets when it was made from the text (the analyser's findings). */
 export interface PlacedReportFinding {

@@ -18,7 +18,19 @@ import { placeReaderFindingsWith } from '../../language/manifests/place-findings
 import { findingAt } from '../../language/rules/rule-support';
 import type { InstancePath, OffsetRange } from '../../language/yaml/node-at-path';
 import { rangeForValue } from '../../language/yaml/node-at-path';
-import type { TargetPortRequest } from './worker-messages';
+import type { TargetPortProblem } from '../rules';
+import { serviceTargetPortProblems } from '../rules';
+import type { ManifestObject } from '../kubernetes/manifest-object';
+import type { OutlinedInputFile } from './input-files';
+
+/** A Service's target-port problems, to place on the Service's node. */
+export interface TargetPortRequest {
+  readonly file: string;
+  readonly documentIndex: number;
+  /** The Service's index among its document's objects. */
+  readonly objectIndex: number;
+  readonly problems: readonly TargetPortProblem[];
+}
 
 /** The reader's finding paths (read-manifests.ts): duplicates and overlaps on the name, kubectl's generateName. */
 const READER_PATHS: readonly InstancePath[] = [
@@ -119,4 +131,26 @@ export function placeTargetPortsIn(
     byFile.set(request.file, list);
   }
   return byFile;
+}
+
+/** The Services' target-port problems found over every file, as workspace-findings.ts crossObjectFindings does. */
+export function targetPortRequests(files: readonly OutlinedInputFile[]): TargetPortRequest[] {
+  const owners = new Map<ManifestObject, Omit<TargetPortRequest, 'problems'>>();
+  const objects: ManifestObject[] = [];
+  for (const file of files) {
+    file.analysis.documents.forEach((document, documentIndex) => {
+      document.objects.forEach((object, objectIndex) => {
+        owners.set(object, { file: file.id, documentIndex, objectIndex });
+        objects.push(object);
+      });
+    });
+  }
+  const requests: TargetPortRequest[] = [];
+  for (const [service, problems] of serviceTargetPortProblems(objects)) {
+    const owner = owners.get(service);
+    if (owner !== undefined) {
+      requests.push({ ...owner, problems });
+    }
+  }
+  return requests;
 }

@@ -2,9 +2,9 @@
  * What a prediction is, and the limits of predicting as you type: shared by the service that plans and caches
  * predictions (prediction-service.ts) and the run that makes one (prediction-run.ts), so neither imports the other.
  */
-import type { Finding } from '../language/findings';
-import type { FileAnalysis } from '../language/analyzer';
-import type { WorkloadPrediction } from '../language/predictions/workload-predictions';
+import type { Finding } from '../findings';
+import type { FileAnalysis } from '../analyzer';
+import type { WorkloadPrediction } from '../predictions/workload-predictions';
 import type { PredictionSimulation } from './prediction-simulation';
 import type { ScopeSimulation, ScopeSimulationInput } from './scope-simulation';
 

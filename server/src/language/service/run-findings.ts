@@ -9,9 +9,9 @@ import type { FindingCode } from '../../../../protocol/finding-codes';
 import { isClusterScoped } from '../../engine/model/cluster-scoped-kinds';
 import { isListKind, objectRangeOf } from '../../language/kubernetes/manifest-object';
 import type { ManifestObject } from '../../language/kubernetes/manifest-object';
-import type { OutlinedInputFile } from '../read-input';
-import { STDIN_NAME } from '../read-input';
-import { MappedLineIndex } from '../../files/kustomize/mapped-line-index';
+import type { OutlinedInputFile } from './input-files';
+import { STDIN_NAME } from './input-files';
+import { MappedLineIndex } from '../../language/kustomize/mapped-line-index';
 
 /** How serious a finding is (the severity of its code). */
 export type FindingSeverity = 'error' | 'warning' | 'information';

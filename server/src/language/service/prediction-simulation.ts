@@ -7,12 +7,12 @@
  * it is plain data (structured clone keeps it as it is), so the worker's answer and a run in the main thread are
  * the same value. The timeline panel runs its own simulation with everything (simulation-request.ts).
  */
-import type { ObjectSource } from '../engine/model/source';
-import type { SimulationReport } from '../engine/simulate/report';
-import type { SimulationResult } from '../engine/simulate/simulate';
-import type { SimulationFinding } from '../engine/simulate/simulate';
-import { buildWorkloadPredictions } from '../language/predictions/workload-predictions';
-import type { WorkloadPrediction } from '../language/predictions/workload-predictions';
+import type { ObjectSource } from '../../engine/model/source';
+import type { SimulationReport } from '../../engine/simulate/report';
+import type { SimulationResult } from '../../engine/simulate/simulate';
+import type { SimulationFinding } from '../../engine/simulate/simulate';
+import { buildWorkloadPredictions } from '../predictions/workload-predictions';
+import type { WorkloadPrediction } from '../predictions/workload-predictions';
 
 /** The report of a prediction: the simulation's, without its pods and events (what the editor never shows). */
 export type PredictionReport = Omit<SimulationReport, 'pods' | 'events'>;

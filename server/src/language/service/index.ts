@@ -1,0 +1,66 @@
+/**
+ * The language layer's one front door (language-service.ts): host/, cli/ and files/ import this module and
+ * nothing else of language/ or engine/ (eslint.layers.mjs). Behaviour goes through the service a host builds with
+ * createLanguageService; what is exported beside it are the shapes of its answers and a few constants.
+ */
+export { createLanguageService } from './language-service';
+export type {
+  FileRoles,
+  LanguageService,
+  OverlayDiagnosticInput,
+  ReadObjectsOptions,
+  ReadResult,
+  ScenarioStep,
+  SimulationInput,
+  SimulationReport,
+  SimulationResult,
+} from './language-service';
+export type { SchemaSource, ServiceDependencies } from './dependencies';
+export type { DocumentState } from './document-state';
+export type { KubernetesSchemaBundle } from '../schema/schema-store';
+export { SchemaStore } from '../schema/schema-store';
+export type { PatchField, PatchPathStep, Position, RenderedObject } from '../kustomize/render-types';
+export type { RenderedText } from '../kustomize/rendered-texts';
+export type { KustomizationReferences, KustomizeRole } from '../kustomize/kustomization';
+export type { AnalysisContext, AnalysisRun, AnalyzedDocument, FileAnalysis, FileAnalyzer } from '../analyzer';
+export type { CrdKindValidator } from '../crd';
+export type { DiagnosticCode, Finding, FixData } from '../findings';
+export { severityOf } from '../findings';
+export type { ManifestObject } from '../kubernetes/manifest-object';
+export type { AnalysisOutline } from '../manifests/analysis-outline';
+export type { ManifestFile, ReaderFinding } from '../manifests/read-manifests';
+export type { TargetPortProblem } from '../rules';
+export { LineIndex } from '../text/line-index';
+export { ANALYSIS_TIME_BUDGET_MS } from '../limits';
+export type { OverlayCluster, OverlayDiagnostic, PlacedOverlayDiagnostic } from './overlay-findings';
+export type {
+  ClusterFileRef,
+  PreparedScope,
+  ScopeSimulation,
+  ScopeSimulationInput,
+} from './scope-simulation';
+export type { Prediction, PredictionPlan, ScopeFile, ScopeSimulator } from './prediction-types';
+export { MAX_SIMULATED_OBJECTS } from './prediction-types';
+export type { FilePlaces, TargetPortRequest } from './validate-placements';
+export type {
+  AnalyzeOptions,
+  InputFile,
+  InputText,
+  OutlinedInputFile,
+  SkippedChart,
+  ValidatedFile,
+} from './input-files';
+export { STDIN_NAME } from './input-files';
+export type { PlacedReportFinding } from './simulation-findings';
+export type { CliFinding, CliInputFile, CliRun, FailureClass, FindingSeverity, Region } from './run-findings';
+export { hasPath, isFindingCode } from './run-findings';
+export type { SourcedObject } from '../../engine/model/cluster-load';
+export type { ObjectSource } from '../../engine/model/source';
+export type { ReportFinding } from '../../engine/simulate/report';
+export type { KubernetesMinor } from '../../engine/version';
+export {
+  DEFAULT_KUBERNETES_VERSION,
+  ENGINE_KUBERNETES_VERSIONS,
+  isAtLeast,
+  isKubernetesMinor,
+} from '../../engine/version';
