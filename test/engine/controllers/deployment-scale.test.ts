@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ClusterState } from '../../../server/src/engine/controllers/cluster-state';
+import { ClusterState } from '../../../server/src/engine/apiserver/cluster-state';
 import {
   ReplicaSetScaler,
   findActiveOrLatest,
@@ -8,7 +8,7 @@ import {
   scalingMessage,
 } from '../../../server/src/engine/controllers/deployment-scale';
 import { intValue } from '../../../server/src/engine/controllers/rollout-arithmetic';
-import type { SimDeployment, SimReplicaSet } from '../../../server/src/engine/controllers/workload-objects';
+import type { SimDeployment, SimReplicaSet } from '../../../server/src/engine/apiserver/workload-objects';
 import { Simulation } from '../../../server/src/engine/sim/run-loop';
 import { TimelineRecorder } from '../../../server/src/engine/sim/timeline-recorder';
 import { parseLabelSelector } from '../../../server/src/engine/workloads/label-selector';

@@ -6,8 +6,8 @@ import {
 } from '../../../server/src/engine/controllers/drain-filters';
 import type { DrainOptions } from '../../../server/src/engine/controllers/drain-filters';
 import { podsToDelete } from '../../../server/src/engine/controllers/pod-ranking';
-import type { SimPod } from '../../../server/src/engine/controllers/sim-pod';
-import { newSimPod } from '../../../server/src/engine/controllers/sim-pod';
+import type { SimPod } from '../../../server/src/engine/apiserver/sim-pod';
+import { newSimPod } from '../../../server/src/engine/apiserver/sim-pod';
 import { createPodInfo } from '../../../server/src/engine/model/pod-info';
 
 /** A pod with an optional controller and annotations or volumes. */

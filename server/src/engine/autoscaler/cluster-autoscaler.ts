@@ -10,9 +10,9 @@
  * ConfigMap. Scans stop when nothing is left to watch, so a settled cluster ends the run.
  */
 import { NodeInfo } from '../model/node-info';
-import type { BudgetIndex } from '../controllers/budget-index';
-import type { ClusterState, SimNode } from '../controllers/cluster-state';
-import type { SimPod } from '../controllers/sim-pod';
+import type { BudgetIndex } from '../apiserver/budget-index';
+import type { ClusterState, SimNode } from '../apiserver/cluster-state';
+import type { SimPod } from '../apiserver/sim-pod';
 import { PRIORITY } from '../sim/priorities';
 import { SeededRandom } from '../sim/seeded-random';
 import type { AutoscalerSettings } from './autoscaler-settings';

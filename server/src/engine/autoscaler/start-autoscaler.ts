@@ -6,8 +6,8 @@
  */
 import type { SourcedObject } from '../model/cluster-load';
 import type { EngineFinding } from '../model/findings';
-import type { BudgetIndex } from '../controllers/budget-index';
-import type { ClusterState } from '../controllers/cluster-state';
+import type { BudgetIndex } from '../apiserver/budget-index';
+import type { ClusterState } from '../apiserver/cluster-state';
 import type { TimelineFinding } from '../controllers/timeline-findings';
 import { timelineFinding } from '../controllers/timeline-findings';
 import { isJsonObject } from '../workloads/json';

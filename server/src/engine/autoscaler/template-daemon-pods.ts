@@ -6,7 +6,7 @@
  * Pending pods around them, so a node that the DaemonSets half fill takes fewer pods.
  * Left out: upstream's --force-ds flag and DaemonSets that the scenario creates after the scan.
  */
-import type { ClusterState } from '../controllers/cluster-state';
+import type { ClusterState } from '../apiserver/cluster-state';
 import { daemonSetPodJson } from '../controllers/workload-pods';
 import type { EngineFinding } from '../model/findings';
 import type { NodeObject } from '../model/objects';

@@ -3,8 +3,8 @@
  * version, the pod factory and the rollout log. Controllers talk through the API objects only.
  */
 import type { KubernetesMinor } from '../version';
-import type { ClusterState } from './cluster-state';
-import type { PodFactory } from './pod-factory';
+import type { ClusterState } from '../apiserver/cluster-state';
+import type { PodFactory } from '../apiserver/pod-factory';
 import type { RolloutLog } from './rollout-log';
 import type { TimelineFinding } from './timeline-findings';
 import type { TimingSettings } from './timing-settings';

@@ -14,8 +14,8 @@ import { asObject } from '../workloads/json';
 import type { ControllerContext } from './controller-context';
 import type { CronJobTimes } from './cron-job-times';
 import { nextScheduleTime, nextScheduleTimeDuration, scheduledJobName } from './cron-job-times';
-import type { SimCronJob, SimJob } from './job-objects';
-import { deleteJob, emptyJobStatus, finishedCondition, isJobFinished } from './job-objects';
+import type { SimCronJob, SimJob } from '../apiserver/job-objects';
+import { deleteJob, emptyJobStatus, finishedCondition, isJobFinished } from '../apiserver/job-objects';
 import { readJobSpec } from './job-spec';
 
 /** Creates the Jobs of CronJobs at their scheduled times. */

@@ -15,10 +15,10 @@ import { addDaemonTolerations } from '../workloads/daemon-set';
 import { asObject, cloneJson } from '../workloads/json';
 import type { ControllerContext } from './controller-context';
 import { daemonSetFenceposts } from './rollout-arithmetic';
-import type { SimPod } from './sim-pod';
-import { availableAt, isAvailable } from './sim-pod';
+import type { SimPod } from '../apiserver/sim-pod';
+import { availableAt, isAvailable } from '../apiserver/sim-pod';
 import { SyncQueue } from './sync-queue';
-import type { SimDaemonSet } from './workload-objects';
+import type { SimDaemonSet } from '../apiserver/workload-objects';
 import { daemonSetPodJson } from './workload-pods';
 
 /** Syncs DaemonSets. */

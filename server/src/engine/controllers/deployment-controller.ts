@@ -25,7 +25,7 @@ import {
 } from './rollout-arithmetic';
 import type { RolloutRecord } from './rollout-log';
 import { SyncQueue } from './sync-queue';
-import type { SimDeployment, SimReplicaSet } from './workload-objects';
+import type { SimDeployment, SimReplicaSet } from '../apiserver/workload-objects';
 
 /** Syncs Deployments. */
 export class DeploymentController {

@@ -7,7 +7,7 @@
  */
 import type { ControllerContext } from './controller-context';
 import type { ReplicaSetScaler } from './deployment-scale';
-import type { DeploymentStatus, SimDeployment, SimReplicaSet } from './workload-objects';
+import type { DeploymentStatus, SimDeployment, SimReplicaSet } from '../apiserver/workload-objects';
 
 /** The Progressing condition's messages (util.NewDeploymentCondition callers in progress.go). */
 const DEPLOYMENT_MESSAGES = {

@@ -4,9 +4,9 @@
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/deployment/sync.go
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/deployment/util/deployment_util.go
  */
-import type { ClusterState } from './cluster-state';
+import type { ClusterState } from '../apiserver/cluster-state';
 import { deploymentMaxSurge } from './rollout-arithmetic';
-import type { SimDeployment, SimReplicaSet } from './workload-objects';
+import type { SimDeployment, SimReplicaSet } from '../apiserver/workload-objects';
 
 /** The ScalingReplicaSet event message of the deployment controller. */
 export function scalingMessage(

@@ -11,7 +11,7 @@
  * controller fails safe: no disruption is allowed.
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/disruption/disruption.go
  */
-import type { ControllerRef } from './sim-pod';
+import type { ControllerRef } from '../apiserver/sim-pod';
 import type { IntOrPercent } from './rollout-arithmetic';
 import { scaledValue } from './rollout-arithmetic';
 

@@ -5,8 +5,8 @@
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/disruption/disruption.go
  */
 import { PRIORITY } from '../sim/priorities';
-import type { BudgetIndex } from './budget-index';
-import type { ClusterState } from './cluster-state';
+import type { BudgetIndex } from '../apiserver/budget-index';
+import type { ClusterState } from '../apiserver/cluster-state';
 import type { BudgetStatus, ScaleLookup } from './disruption-budget';
 import {
   DELETION_TIMEOUT_SECONDS,
@@ -14,11 +14,11 @@ import {
   noControllerMessage,
   noScaleSubresourceMessage,
 } from './disruption-budget';
-import type { EvictionVerdict } from './eviction';
-import { checkEviction } from './eviction';
-import type { ControllerRef, SimPod } from './sim-pod';
+import type { EvictionVerdict } from '../apiserver/eviction';
+import { checkEviction } from '../apiserver/eviction';
+import type { ControllerRef, SimPod } from '../apiserver/sim-pod';
 import { SyncQueue } from './sync-queue';
-import type { SimDisruptionBudget } from './workload-objects';
+import type { SimDisruptionBudget } from '../apiserver/workload-objects';
 
 /** Keeps PodDisruptionBudget status. */
 export class DisruptionController {

@@ -6,13 +6,13 @@
  * filter refuses a pod, a pod has two budgets, or a refusing budget can never allow a disruption
  * (desiredHealthy >= expectedPods, or its sync fails).
  */
-import type { BudgetIndex } from './budget-index';
-import type { ClusterState } from './cluster-state';
+import type { BudgetIndex } from '../apiserver/budget-index';
+import type { ClusterState } from '../apiserver/cluster-state';
 import type { BudgetStatus } from './disruption-budget';
 import type { DrainOptions } from './drain-filters';
 import { selectPodsForDrain } from './drain-filters';
 import type { DrainRefusal } from './drain';
-import { checkEviction, refusalMessage } from './eviction';
+import { checkEviction, refusalMessage } from '../apiserver/eviction';
 
 /** The verdict of a drain analysis. */
 type DrainVerdict = 'Allowed' | 'WaitsForBudget' | 'NeverFinishes';

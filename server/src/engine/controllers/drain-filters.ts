@@ -4,7 +4,7 @@
  * pods are skipped, pods with emptyDir need --delete-emptydir-data, pods without a controller need --force.
  * Any refusal fails the whole drain before a single eviction.
  */
-import type { SimPod } from './sim-pod';
+import type { SimPod } from '../apiserver/sim-pod';
 
 /** kubectl drain's flags the simulation honours. */
 export interface DrainOptions {

@@ -7,13 +7,13 @@
  * gives the same times as polling without filling the timeline with identical refusals.
  */
 import { PRIORITY } from '../sim/priorities';
-import type { BudgetIndex } from './budget-index';
-import type { ClusterState, SimNode } from './cluster-state';
+import type { BudgetIndex } from '../apiserver/budget-index';
+import type { ClusterState, SimNode } from '../apiserver/cluster-state';
 import { evictPod } from './disruption-controller';
-import { refusalMessage } from './eviction';
+import { refusalMessage } from '../apiserver/eviction';
 import type { DrainOptions } from './drain-filters';
 import { selectPodsForDrain } from './drain-filters';
-import type { SimPod } from './sim-pod';
+import type { SimPod } from '../apiserver/sim-pod';
 import type { TimingSettings } from './timing-settings';
 
 /** Where a drain stands. */

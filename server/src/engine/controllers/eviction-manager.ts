@@ -22,7 +22,7 @@ import { listOf } from '../model/objects';
 import { parseQuantity } from '../model/quantity';
 import { PRIORITY } from '../sim/priorities';
 import { asArray, asObject, readString } from '../workloads/json';
-import type { ClusterState, SimNode } from './cluster-state';
+import type { ClusterState, SimNode } from '../apiserver/cluster-state';
 import type { ContainerUsage } from './eviction-ranking';
 import {
   MEMORY_AVAILABLE_THRESHOLD_BYTES,
@@ -30,7 +30,7 @@ import {
   rankMemoryPressure,
   splitPodUsage,
 } from './eviction-ranking';
-import type { SimPod } from './sim-pod';
+import type { SimPod } from '../apiserver/sim-pod';
 
 /** The kubelet's housekeeping period: how often the eviction manager synchronizes. */
 export const EVICTION_MONITORING_SECONDS = 10;

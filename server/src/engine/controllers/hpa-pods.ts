@@ -9,10 +9,10 @@
  */
 import { parseQuantity } from '../model/quantity';
 import { asArray, asObject, readString } from '../workloads/json';
-import type { ClusterState } from './cluster-state';
+import type { ClusterState } from '../apiserver/cluster-state';
 import type { HpaPodSample } from './hpa-replicas';
-import type { ScalableKind } from './scale-subresource';
-import type { SimPod } from './sim-pod';
+import type { ScalableKind } from '../apiserver/scale-subresource';
+import type { SimPod } from '../apiserver/sim-pod';
 
 /** The pods (not gone) of a scale target. */
 export function targetPods(

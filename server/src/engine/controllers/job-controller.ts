@@ -24,13 +24,13 @@ import {
   wantedActivePods,
 } from './job-arithmetic';
 import { IndexedJobState } from './job-indexes';
-import type { JobCondition, SimJob } from './job-objects';
-import { JOB_CONDITIONS, isJobFinished, jobCondition } from './job-objects';
+import type { JobCondition, SimJob } from '../apiserver/job-objects';
+import { JOB_CONDITIONS, isJobFinished, jobCondition } from '../apiserver/job-objects';
 import { activePodsForRemoval, createJobPod, failedPodView, finishedTime, isPodFailed } from './job-pods';
 import { countFinishedPods, enactFinished, jobConditionOf, setJobCondition } from './job-status';
 import { matchPodFailurePolicy } from './pod-failure-policy';
-import type { SimPod } from './sim-pod';
-import { isActive } from './sim-pod';
+import type { SimPod } from '../apiserver/sim-pod';
+import { isActive } from '../apiserver/sim-pod';
 
 /** The reasons of a podFailurePolicy FailJob rule and of a matched successPolicy. */
 const POD_FAILURE_POLICY_REASON = 'PodFailurePolicy';

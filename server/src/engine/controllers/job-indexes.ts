@@ -16,8 +16,8 @@ import {
   withIndexes,
 } from './job-arithmetic';
 import { completionIndexOf } from './job-pod-run';
-import type { SimJob } from './job-objects';
-import { JOB_CONDITIONS } from './job-objects';
+import type { SimJob } from '../apiserver/job-objects';
+import { JOB_CONDITIONS } from '../apiserver/job-objects';
 import type { IndexFailureCounts } from './job-pods';
 import {
   JOB_INDEX_FAILURE_COUNT_ANNOTATION,
@@ -28,7 +28,7 @@ import {
   isPodFailed,
 } from './job-pods';
 import { matchPodFailurePolicy } from './pod-failure-policy';
-import type { SimPod } from './sim-pod';
+import type { SimPod } from '../apiserver/sim-pod';
 
 /** The indexes of an Indexed Job at one sync. */
 export class IndexedJobState {

@@ -10,8 +10,8 @@
  */
 import { listOf } from '../model/objects';
 import { PRIORITY } from '../sim/priorities';
-import type { ClusterState } from './cluster-state';
-import type { SimPod } from './sim-pod';
+import type { ClusterState } from '../apiserver/cluster-state';
+import type { SimPod } from '../apiserver/sim-pod';
 import type { JobPodFailure, TimingSettings } from './timing-settings';
 import { JOB_COMPLETION_INDEX_ANNOTATION } from '../workloads/job';
 

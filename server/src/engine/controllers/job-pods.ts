@@ -16,13 +16,13 @@ import { indexedGenerateName } from '../workloads/job';
 import { asObject, cloneJson } from '../workloads/json';
 import { podsPrefix } from '../workloads/names';
 import { controllerReference, podFromTemplate } from '../workloads/pod-builder';
-import type { ClusterState } from './cluster-state';
+import type { ClusterState } from '../apiserver/cluster-state';
 import { completionIndexOf } from './job-pod-run';
-import type { SimJob } from './job-objects';
-import type { PodFactory } from './pod-factory';
+import type { SimJob } from '../apiserver/job-objects';
+import type { PodFactory } from '../apiserver/pod-factory';
 import { podsToDelete } from './pod-ranking';
 import type { FailedPodView } from './pod-failure-policy';
-import type { SimPod } from './sim-pod';
+import type { SimPod } from '../apiserver/sim-pod';
 
 /** The annotations with an index's failures so far (backoffLimitPerIndex), counted and ignored. */
 export const JOB_INDEX_FAILURE_COUNT_ANNOTATION = 'batch.kubernetes.io/job-index-failure-count';

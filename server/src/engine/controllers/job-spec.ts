@@ -9,7 +9,7 @@ import { generatedJobLabels } from '../workloads/job';
 import type { JsonObject } from '../workloads/json';
 import { asArray, asObject, isJsonObject, readString, readStringMap } from '../workloads/json';
 import type { SuccessPolicyRule } from './job-arithmetic';
-import type { JobSpec } from './job-objects';
+import type { JobSpec } from '../apiserver/job-objects';
 import type { PodFailurePolicy, PodFailurePolicyRule } from './pod-failure-policy';
 
 /** backoffLimit when backoffLimitPerIndex is set (math.MaxInt32). */

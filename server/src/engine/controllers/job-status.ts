@@ -5,12 +5,12 @@
  * JobComplete or JobFailed event.
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/job/job_controller.go
  */
-import type { ClusterState } from './cluster-state';
+import type { ClusterState } from '../apiserver/cluster-state';
 import { formatIntervals, intervalsTotal } from './job-arithmetic';
 import type { IndexedJobState } from './job-indexes';
-import type { JobCondition, JobConditionType, SimJob } from './job-objects';
+import type { JobCondition, JobConditionType, SimJob } from '../apiserver/job-objects';
 import { isPodFailed } from './job-pods';
-import type { SimPod } from './sim-pod';
+import type { SimPod } from '../apiserver/sim-pod';
 
 /** A True condition of this type, reason and message at `time`. */
 export function jobConditionOf(

@@ -9,7 +9,7 @@
  */
 import { normalizeImageName } from '../model/pod-info';
 import { PRIORITY } from '../sim/priorities';
-import type { ClusterState, SimNode } from './cluster-state';
+import type { ClusterState, SimNode } from '../apiserver/cluster-state';
 import type { ContainerTiming } from './pod-startup';
 import {
   containerReadyTime,
@@ -18,7 +18,7 @@ import {
   stopDurationSeconds,
   containerTimingsOf,
 } from './pod-startup';
-import type { SimPod } from './sim-pod';
+import type { SimPod } from '../apiserver/sim-pod';
 import type { ConfigObjects } from '../model/config-objects';
 import { checkPodConfig } from './container-config';
 import type { ConfigAssumption } from './container-config';

@@ -14,8 +14,8 @@ import { listOf } from '../model/objects';
 import type { TaintObject, TolerationObject } from '../model/objects';
 import { toleratesTaint } from '../model/taints';
 import { PRIORITY } from '../sim/priorities';
-import type { ClusterState, SimNode } from './cluster-state';
-import type { SimPod } from './sim-pod';
+import type { ClusterState, SimNode } from '../apiserver/cluster-state';
+import type { SimPod } from '../apiserver/sim-pod';
 import type { TimingSettings } from './timing-settings';
 
 /** The DisruptionTarget condition message the taint manager sets on the pods it deletes. */

@@ -9,11 +9,11 @@
 import { PRIORITY } from '../sim/priorities';
 import type { ControllerContext } from './controller-context';
 import { podsToDelete } from './pod-ranking';
-import type { SimPod } from './sim-pod';
-import { availableAt, isActive, isAvailable } from './sim-pod';
+import type { SimPod } from '../apiserver/sim-pod';
+import { availableAt, isActive, isAvailable } from '../apiserver/sim-pod';
 import { SyncQueue } from './sync-queue';
 import { replicaSetPod } from './workload-pods';
-import type { ReplicaSetStatus, SimReplicaSet } from './workload-objects';
+import type { ReplicaSetStatus, SimReplicaSet } from '../apiserver/workload-objects';
 
 /** Keeps ReplicaSets' pods at their replicas. */
 export class ReplicaSetController {

@@ -19,8 +19,8 @@ import type { PluginRegistry } from '../scheduler/registry';
 import { Scheduler } from '../scheduler/scheduler';
 import { PRIORITY } from '../sim/priorities';
 import type { KubernetesMinor } from '../version';
-import type { ClusterState } from './cluster-state';
-import type { SimPod } from './sim-pod';
+import type { ClusterState } from '../apiserver/cluster-state';
+import type { SimPod } from '../apiserver/sim-pod';
 import type { TimingSettings } from './timing-settings';
 
 /** What the scheduler loop is built from. */

@@ -12,10 +12,10 @@ import { isAtLeast } from '../version';
 import type { ControllerContext } from './controller-context';
 import { statefulSetMaxUnavailable } from './rollout-arithmetic';
 import type { RolloutRecord } from './rollout-log';
-import type { SimPod } from './sim-pod';
-import { availableAt, isAvailable } from './sim-pod';
+import type { SimPod } from '../apiserver/sim-pod';
+import { availableAt, isAvailable } from '../apiserver/sim-pod';
 import { SyncQueue } from './sync-queue';
-import type { SimStatefulSet } from './workload-objects';
+import type { SimStatefulSet } from '../apiserver/workload-objects';
 import { statefulSetPodJson } from './workload-pods';
 
 /** Syncs StatefulSets. */

@@ -4,9 +4,9 @@
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/ttlafterfinished/ttlafterfinished_controller.go
  */
 import { PRIORITY } from '../sim/priorities';
-import type { ClusterState } from './cluster-state';
-import type { SimJob } from './job-objects';
-import { deleteJob, finishedCondition } from './job-objects';
+import type { ClusterState } from '../apiserver/cluster-state';
+import type { SimJob } from '../apiserver/job-objects';
+import { deleteJob, finishedCondition } from '../apiserver/job-objects';
 
 /** Deletes finished Jobs once their TTL passed. */
 export class TtlAfterFinishedController {

@@ -32,9 +32,9 @@ import type { TimelineFinding } from './timeline-findings';
 import type { BinderNode } from '../scheduler/plugins/volume-binding/binder';
 import { prebindPodVolumes } from '../scheduler/plugins/volume-binding';
 import { asArray, asObject, readString } from '../workloads/json';
-import type { ClusterState } from './cluster-state';
-import type { SimPod } from './sim-pod';
-import type { SimStatefulSet } from './workload-objects';
+import type { ClusterState } from '../apiserver/cluster-state';
+import type { SimPod } from '../apiserver/sim-pod';
+import type { SimStatefulSet } from '../apiserver/workload-objects';
 
 /** Claims, volumes and their binding over time. */
 export class VolumeController {

@@ -7,11 +7,11 @@
  * cluster file missing from the manifests keeps running: deletions are not inferred.
  */
 import type { SourcedObject } from '../model/cluster-load';
-import type { ClusterState } from '../controllers/cluster-state';
-import type { PodFactory } from '../controllers/pod-factory';
-import type { SimPod } from '../controllers/sim-pod';
+import type { ClusterState } from '../apiserver/cluster-state';
+import type { PodFactory } from '../apiserver/pod-factory';
+import type { SimPod } from '../apiserver/sim-pod';
 import type { TimelineFinding } from '../controllers/timeline-findings';
-import type { SimReplicaSet } from '../controllers/workload-objects';
+import type { SimReplicaSet } from '../apiserver/workload-objects';
 import { expandWorkloads } from '../workloads';
 import type { AutoscalerIndex } from '../workloads/autoscalers';
 import type { WorkloadFinding } from '../workloads/findings';

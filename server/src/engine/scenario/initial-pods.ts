@@ -3,9 +3,9 @@
  * ReplicaSet's replicas, a StatefulSet's ordinals, a DaemonSet's eligible nodes), for the scheduler to place
  * before time 0.
  */
-import type { ClusterState } from '../controllers/cluster-state';
-import type { PodFactory } from '../controllers/pod-factory';
-import type { SimPod } from '../controllers/sim-pod';
+import type { ClusterState } from '../apiserver/cluster-state';
+import type { PodFactory } from '../apiserver/pod-factory';
+import type { SimPod } from '../apiserver/sim-pod';
 import { daemonSetPodJson, replicaSetPod, statefulSetPodJson } from '../controllers/workload-pods';
 import { nodeShouldRunDaemonPod } from '../workloads';
 import { addDaemonTolerations } from '../workloads/daemon-set';

@@ -5,10 +5,10 @@
  * (EqualIgnoreHash), so exported objects with real hashes are recognised.
  */
 import type { SourcedObject } from '../model/cluster-load';
-import type { ClusterState } from '../controllers/cluster-state';
+import type { ClusterState } from '../apiserver/cluster-state';
 import { deploymentMaxSurge } from '../controllers/rollout-arithmetic';
-import type { SimPod } from '../controllers/sim-pod';
-import type { SimDeployment, SimReplicaSet } from '../controllers/workload-objects';
+import type { SimPod } from '../apiserver/sim-pod';
+import type { SimDeployment, SimReplicaSet } from '../apiserver/workload-objects';
 import { seededUid, templateHash } from '../workloads/hash';
 import type { JsonObject } from '../workloads/json';
 import { asArray, asObject, cloneJson, isJsonObject, readString } from '../workloads/json';

@@ -8,13 +8,13 @@
  */
 import type { ControllerRevision } from './applied-template';
 import { equalRevision, templateOf } from './applied-template';
-import type { SimStatefulSet } from '../controllers/workload-objects';
+import type { SimStatefulSet } from '../apiserver/workload-objects';
 import type { Cluster } from '../model/cluster';
 import type { SourcedObject } from '../model/cluster-load';
-import type { ClusterState } from '../controllers/cluster-state';
-import type { PodFactory } from '../controllers/pod-factory';
-import type { ControllerRef, SimPod } from '../controllers/sim-pod';
-import { newSimPod } from '../controllers/sim-pod';
+import type { ClusterState } from '../apiserver/cluster-state';
+import type { PodFactory } from '../apiserver/pod-factory';
+import type { ControllerRef, SimPod } from '../apiserver/sim-pod';
+import { newSimPod } from '../apiserver/sim-pod';
 import type { TimelineFinding } from '../controllers/timeline-findings';
 import { timelineFinding } from '../controllers/timeline-findings';
 import type { AutoscalerIndex } from '../workloads/autoscalers';

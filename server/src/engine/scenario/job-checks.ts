@@ -3,9 +3,9 @@
  * failed, with its Failed condition's reason and message, on the field behind the reason; and per CronJob, the
  * Jobs it created that failed.
  */
-import type { ClusterState } from '../controllers/cluster-state';
-import type { SimJob } from '../controllers/job-objects';
-import { jobCondition } from '../controllers/job-objects';
+import type { ClusterState } from '../apiserver/cluster-state';
+import type { SimJob } from '../apiserver/job-objects';
+import { jobCondition } from '../apiserver/job-objects';
 import type { TimelineFinding } from '../controllers/timeline-findings';
 import { timelineFinding } from '../controllers/timeline-findings';
 

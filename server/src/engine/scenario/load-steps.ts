@@ -13,8 +13,8 @@
  */
 import type { UsageSubject } from '../controllers/eviction-manager';
 import type { WorkloadLoad } from '../controllers/hpa-controller';
-import type { ScalableKind } from '../controllers/scale-subresource';
-import { isScalableKind } from '../controllers/scale-subresource';
+import type { ScalableKind } from '../apiserver/scale-subresource';
+import { isScalableKind } from '../apiserver/scale-subresource';
 import { parseQuantity } from '../model/quantity';
 import type { JsonObject } from '../workloads/json';
 import { isJsonObject, readString } from '../workloads/json';

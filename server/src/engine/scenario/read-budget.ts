@@ -10,7 +10,7 @@ import type { IntOrPercent } from '../controllers/rollout-arithmetic';
 import { parseIntOrPercent } from '../controllers/rollout-arithmetic';
 import type { TimelineFinding } from '../controllers/timeline-findings';
 import { timelineFinding } from '../controllers/timeline-findings';
-import type { SimDisruptionBudget } from '../controllers/workload-objects';
+import type { SimDisruptionBudget } from '../apiserver/workload-objects';
 import type { JsonObject } from '../workloads/json';
 import { asObject, readString } from '../workloads/json';
 import { parseLabelSelector } from '../workloads/label-selector';

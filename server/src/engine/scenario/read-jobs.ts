@@ -8,10 +8,10 @@
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/batch/v1/defaults.go
  */
 import type { ObjectSource } from '../model/source';
-import type { ClusterState } from '../controllers/cluster-state';
+import type { ClusterState } from '../apiserver/cluster-state';
 import { parseCronSchedule } from '../controllers/cron-schedule';
-import type { JobCondition, SimCronJob, SimJob } from '../controllers/job-objects';
-import { emptyJobStatus } from '../controllers/job-objects';
+import type { JobCondition, SimCronJob, SimJob } from '../apiserver/job-objects';
+import { emptyJobStatus } from '../apiserver/job-objects';
 import { readCount, readJobSpec } from '../controllers/job-spec';
 import { parseRfc3339 } from '../controllers/timing-settings';
 import { seededUid } from '../workloads/hash';

@@ -10,7 +10,7 @@ import type { DeploymentStrategy, IntOrPercent } from '../controllers/rollout-ar
 import { DEFAULT_DEPLOYMENT_STRATEGY, parseIntOrPercent } from '../controllers/rollout-arithmetic';
 import type { TimelineFinding } from '../controllers/timeline-findings';
 import { timelineFinding } from '../controllers/timeline-findings';
-import type { SimDaemonSet, SimDeployment, SimStatefulSet } from '../controllers/workload-objects';
+import type { SimDaemonSet, SimDeployment, SimStatefulSet } from '../apiserver/workload-objects';
 import { autoscalerKey, replicasUnderAutoscaler } from '../workloads/autoscalers';
 import type { AutoscalerIndex } from '../workloads/autoscalers';
 import { seededUid, templateHash } from '../workloads/hash';

@@ -6,8 +6,8 @@
  * together, as the workload's status shows them (ReplicaFailure, replicas below spec).
  */
 import type { RefusedReplicas, RejectedObject } from '../admission/rejected';
-import type { ClusterState } from '../controllers/cluster-state';
-import { isActive } from '../controllers/sim-pod';
+import type { ClusterState } from '../apiserver/cluster-state';
+import { isActive } from '../apiserver/sim-pod';
 
 /** The workload whose replicas a refused pod's owner counts (a Deployment's ReplicaSet counts for the Deployment). */
 function replicasOf(

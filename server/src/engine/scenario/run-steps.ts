@@ -7,13 +7,13 @@
  */
 import { NodeInfo } from '../model/node-info';
 import type { NodeObject } from '../model/objects';
-import type { BudgetIndex } from '../controllers/budget-index';
-import type { ClusterState } from '../controllers/cluster-state';
+import type { BudgetIndex } from '../apiserver/budget-index';
+import type { ClusterState } from '../apiserver/cluster-state';
 import { DrainProcess } from '../controllers/drain';
 import type { EvictionManager } from '../controllers/eviction-manager';
 import type { HpaController } from '../controllers/hpa-controller';
 import type { NodeLifecycle } from '../controllers/node-lifecycle';
-import type { ScaleSubresource } from '../controllers/scale-subresource';
+import type { ScaleSubresource } from '../apiserver/scale-subresource';
 import type { TimelineFinding } from '../controllers/timeline-findings';
 import { timelineFinding } from '../controllers/timeline-findings';
 import type { TimingSettings } from '../controllers/timing-settings';

@@ -5,16 +5,16 @@
  */
 import type { OperatorObject } from './operator-objects';
 import { budgetNeverAllows } from '../controllers/drain-analysis';
-import type { BudgetIndex } from '../controllers/budget-index';
-import type { ClusterState } from '../controllers/cluster-state';
-import { EVICTION_MULTIPLE_BUDGETS } from '../controllers/eviction';
+import type { BudgetIndex } from '../apiserver/budget-index';
+import type { ClusterState } from '../apiserver/cluster-state';
+import { EVICTION_MULTIPLE_BUDGETS } from '../apiserver/eviction';
 import { formatIntOrPercent } from '../controllers/rollout-arithmetic';
 import type { RolloutLog, RolloutRecord } from '../controllers/rollout-log';
 import type { TimelineFinding } from '../controllers/timeline-findings';
 import { timelineFinding } from '../controllers/timeline-findings';
 import type { ObjectSource } from '../model/source';
 import type { ScenarioDrain } from './run-steps';
-import type { SimPod } from '../controllers/sim-pod';
+import type { SimPod } from '../apiserver/sim-pod';
 import type { ClaimInfo, StorageObjects } from '../model/storage-objects';
 import { podClaimNames, volumeMismatch } from '../scheduler/plugins/volume-binding/binder';
 import { asArray, asObject } from '../workloads/json';

@@ -11,7 +11,7 @@ import type { SchedulingRecord } from '../scheduler/record';
 import { reportNode, reportPod } from '../simulate/report';
 import type { ReportNode, ReportPod } from '../simulate/report';
 import type { TimelineResult } from './run-timeline';
-import type { SimPod } from '../controllers/sim-pod';
+import type { SimPod } from '../apiserver/sim-pod';
 
 /** Pods and nodes at the end of the timeline. */
 export interface TimelinePods {

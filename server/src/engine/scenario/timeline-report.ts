@@ -5,11 +5,11 @@
  * (job-report.ts) and `events`.
  */
 import type { TimelineEvent } from '../../../../protocol/timeline';
-import type { BudgetIndex } from '../controllers/budget-index';
-import type { ClusterState } from '../controllers/cluster-state';
+import type { BudgetIndex } from '../apiserver/budget-index';
+import type { ClusterState } from '../apiserver/cluster-state';
 import { analyzeDrain } from '../controllers/drain-analysis';
 import { DEFAULT_DRAIN_OPTIONS } from '../controllers/drain-filters';
-import { checkEviction, refusalMessage } from '../controllers/eviction';
+import { checkEviction, refusalMessage } from '../apiserver/eviction';
 import type { RolloutOutcome, RolloutRecord } from '../controllers/rollout-log';
 import type { TimelineResult } from './run-timeline';
 import { reportJobs } from './job-report';

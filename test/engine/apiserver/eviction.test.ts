@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { BudgetStatus } from '../../../server/src/engine/controllers/disruption-budget';
 import { emptyBudgetStatus } from '../../../server/src/engine/controllers/disruption-budget';
-import type { EvictionBudget } from '../../../server/src/engine/controllers/eviction';
+import type { EvictionBudget } from '../../../server/src/engine/apiserver/eviction';
 import {
   EVICTION_MULTIPLE_BUDGETS,
   EVICTION_VIOLATES_BUDGET,
   checkEviction,
-} from '../../../server/src/engine/controllers/eviction';
+} from '../../../server/src/engine/apiserver/eviction';
 
 function budget(
   name: string,

@@ -7,9 +7,9 @@
 import type { ObjectSource } from '../model/source';
 import type { ClusterState } from './cluster-state';
 import type { JsonObject } from '../workloads/json';
-import type { CronSchedule } from './cron-schedule';
-import type { PodFailurePolicy } from './pod-failure-policy';
-import type { SuccessPolicyRule } from './job-arithmetic';
+import type { CronSchedule } from '../controllers/cron-schedule';
+import type { PodFailurePolicy } from '../controllers/pod-failure-policy';
+import type { SuccessPolicyRule } from '../controllers/job-arithmetic';
 
 /** A Job condition type (JobConditionType). */
 export type JobConditionType = 'Complete' | 'Failed' | 'SuccessCriteriaMet' | 'FailureTarget' | 'Suspended';
