@@ -7,7 +7,7 @@
  */
 import type { Node } from 'yaml';
 import { isScalar } from 'yaml';
-import { isPredictedOutcome } from '../engine/controllers/timeline-findings';
+import { isPredictedOutcome } from '../engine/model/timeline-findings';
 import type { ObjectSource } from '../engine/model/source';
 import type { ReportFinding } from '../engine/simulate/report';
 import type { SimulationResult } from '../engine/simulate/simulate';

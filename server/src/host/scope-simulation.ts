@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { isTooLargeForAnalysis, readCaptureText } from '../files/capture-reader';
 import type { SourcedObject } from '../engine/model/cluster-load';
 import { flattenLists } from '../engine/model/cluster-load';
-import { isPredictedOutcome } from '../engine/controllers/timeline-findings';
+import { isPredictedOutcome } from '../engine/model/timeline-findings';
 import { DEFAULT_CLUSTER_DESCRIPTION } from '../engine/model/default-cluster';
 import { simulate } from '../engine/simulate/simulate';
 import { SimulationAbandoned } from '../engine/sim/run-loop';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { eventsOf, nodes, run, workload } from './timeline-builders';
+import { eventsOf, nodes, run, workload } from '../../support/timeline-builders';
 
 /** A running Deployment of `replicas` at 1.0 and the manifest that moves it to 2.0 with this strategy. */
 function rollout(replicas: number, strategy: Record<string, unknown>, readinessSeconds = 0) {

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { TimelineEvent } from '../../../protocol/timeline';
-import { hpa, loadStep as load, nodes, run, workload } from './timeline-builders';
+import { hpa, loadStep as load, nodes, run, workload } from '../../support/timeline-builders';
 
 const of = (events: readonly TimelineEvent[], type: string): TimelineEvent[] =>
   events.filter((event) => event.type === type);

@@ -19,10 +19,7 @@ import {
   remainingBackoffSeconds,
   wantedActivePods,
 } from '../../../server/src/engine/controllers/job-arithmetic';
-import {
-  crashLoopBackoffSeconds,
-  jobPodRunSeconds,
-} from '../../../server/src/engine/controllers/job-pod-run';
+import { crashLoopBackoffSeconds, jobPodRunSeconds } from '../../../server/src/engine/kubelet/job-pod-run';
 import { indexedGenerateName } from '../../../server/src/engine/workloads/job';
 
 /** Times in seconds around upstream's defaultTestTime; a millisecond is 0.001. */

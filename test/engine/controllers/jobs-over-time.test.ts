@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import type { TimelineEvent } from '../../../protocol/timeline';
 import type { TimelineResult } from '../../../server/src/engine/scenario/run-timeline';
 import { buildTimelineReport } from '../../../server/src/engine/scenario/timeline-report';
-import { container, eventsOf, nodes, run, workload } from './timeline-builders';
+import { container, eventsOf, nodes, run, workload } from '../../support/timeline-builders';
 
 /** The defaults the expected times are built from: pull 10s, container start 1s, run 30s, sync batch 1s. */
 const PULL = 10;

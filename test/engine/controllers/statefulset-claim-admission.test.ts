@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { nodes, run, workload } from './timeline-builders';
+import { nodes, run, workload } from '../../support/timeline-builders';
 
 const quota = (hard: Record<string, string>): Record<string, unknown> => ({
   apiVersion: 'v1',

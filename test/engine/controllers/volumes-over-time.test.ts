@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { eventsOf, nodes, run, workload } from './timeline-builders';
+import { eventsOf, nodes, run, workload } from '../../support/timeline-builders';
 
 /** Three workers in zones a, b and c. */
 function zonalNodes(): unknown[] {

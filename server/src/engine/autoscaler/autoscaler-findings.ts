@@ -5,8 +5,8 @@
  */
 import type { ClusterState } from '../apiserver/cluster-state';
 import type { SimPod } from '../apiserver/sim-pod';
-import type { TimelineFinding } from '../controllers/timeline-findings';
-import { timelineFinding } from '../controllers/timeline-findings';
+import type { TimelineFinding } from '../model/timeline-findings';
+import { timelineFinding } from '../model/timeline-findings';
 import type { AutoscalerLog, ScaleUpRecord } from './autoscaler-log';
 
 /** Adds the autoscaler's findings for the pods of the run. */

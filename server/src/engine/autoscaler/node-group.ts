@@ -24,8 +24,8 @@ import { loadNode } from '../model/node-load';
 import type { NodeInfo } from '../model/node-info';
 import type { NodeObject } from '../model/objects';
 import type { ObjectSource } from '../model/source';
-import type { TimelineFinding } from '../controllers/timeline-findings';
-import { timelineFinding } from '../controllers/timeline-findings';
+import type { TimelineFinding } from '../model/timeline-findings';
+import { timelineFinding } from '../model/timeline-findings';
 import type { JsonObject } from '../workloads/json';
 import { asObject, isJsonObject, readString } from '../workloads/json';
 

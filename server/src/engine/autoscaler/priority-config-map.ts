@@ -12,8 +12,8 @@
  */
 import { parse } from 'yaml';
 import type { SourcedObject } from '../model/cluster-load';
-import type { TimelineFinding } from '../controllers/timeline-findings';
-import { timelineFinding } from '../controllers/timeline-findings';
+import type { TimelineFinding } from '../model/timeline-findings';
+import { timelineFinding } from '../model/timeline-findings';
 import { asObject, isJsonObject, readString } from '../workloads/json';
 
 /** The ConfigMap's name and key (priority.go PriorityConfigMapName, ConfigMapKey). */

@@ -6,8 +6,8 @@ import type { KubernetesMinor } from '../version';
 import type { ClusterState } from '../apiserver/cluster-state';
 import type { PodFactory } from '../apiserver/pod-factory';
 import type { RolloutLog } from './rollout-log';
-import type { TimelineFinding } from './timeline-findings';
-import type { TimingSettings } from './timing-settings';
+import type { TimelineFinding } from '../model/timeline-findings';
+import type { TimingSettings } from '../sim/timing-settings';
 import type { VolumeController } from './volume-controller';
 
 /** The shared context of the controllers. */

@@ -14,7 +14,7 @@ import { refusalMessage } from '../apiserver/eviction';
 import type { DrainOptions } from './drain-filters';
 import { selectPodsForDrain } from './drain-filters';
 import type { SimPod } from '../apiserver/sim-pod';
-import type { TimingSettings } from './timing-settings';
+import type { TimingSettings } from '../sim/timing-settings';
 
 /** Where a drain stands. */
 type DrainState = 'NotStarted' | 'Evicting' | 'Completed' | 'Failed';

@@ -24,8 +24,8 @@ import { resourceReplicas } from './hpa-replicas';
 import type { ScalableKind, ScaleSubresource } from '../apiserver/scale-subresource';
 import { isScalableKind } from '../apiserver/scale-subresource';
 import type { SimPod } from '../apiserver/sim-pod';
-import type { TimelineFinding } from './timeline-findings';
-import { timelineFinding } from './timeline-findings';
+import type { TimelineFinding } from '../model/timeline-findings';
+import { timelineFinding } from '../model/timeline-findings';
 import { asArray, asObject } from '../workloads/json';
 
 /** --horizontal-pod-autoscaler-sync-period (15s). */

@@ -15,7 +15,7 @@ import {
   parseIndexes,
   withIndexes,
 } from './job-arithmetic';
-import { completionIndexOf } from './job-pod-run';
+import { completionIndexOf } from '../kubelet/job-pod-run';
 import type { SimJob } from '../apiserver/job-objects';
 import { JOB_CONDITIONS } from '../apiserver/job-objects';
 import type { IndexFailureCounts } from './job-pods';

@@ -17,7 +17,7 @@ import { asObject, cloneJson } from '../workloads/json';
 import { podsPrefix } from '../workloads/names';
 import { controllerReference, podFromTemplate } from '../workloads/pod-builder';
 import type { ClusterState } from '../apiserver/cluster-state';
-import { completionIndexOf } from './job-pod-run';
+import { completionIndexOf } from '../kubelet/job-pod-run';
 import type { SimJob } from '../apiserver/job-objects';
 import type { PodFactory } from '../apiserver/pod-factory';
 import { podsToDelete } from './pod-ranking';

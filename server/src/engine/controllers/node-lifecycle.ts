@@ -16,7 +16,7 @@ import { toleratesTaint } from '../model/taints';
 import { PRIORITY } from '../sim/priorities';
 import type { ClusterState, SimNode } from '../apiserver/cluster-state';
 import type { SimPod } from '../apiserver/sim-pod';
-import type { TimingSettings } from './timing-settings';
+import type { TimingSettings } from '../sim/timing-settings';
 
 /** The DisruptionTarget condition message the taint manager sets on the pods it deletes. */
 const TAINT_EVICTION_MESSAGE = 'Taint manager: deleting due to NoExecute taint';

@@ -21,7 +21,7 @@ import { PRIORITY } from '../sim/priorities';
 import type { KubernetesMinor } from '../version';
 import type { ClusterState } from '../apiserver/cluster-state';
 import type { SimPod } from '../apiserver/sim-pod';
-import type { TimingSettings } from './timing-settings';
+import type { TimingSettings } from '../sim/timing-settings';
 
 /** What the scheduler loop is built from. */
 interface SchedulerSetup {

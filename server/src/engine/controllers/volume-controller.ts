@@ -27,8 +27,8 @@ import {
   podClaimNames,
   provisionVolume,
 } from '../scheduler/plugins/volume-binding/binder';
-import { timelineFinding } from './timeline-findings';
-import type { TimelineFinding } from './timeline-findings';
+import { timelineFinding } from '../model/timeline-findings';
+import type { TimelineFinding } from '../model/timeline-findings';
 import type { BinderNode } from '../scheduler/plugins/volume-binding/binder';
 import { prebindPodVolumes } from '../scheduler/plugins/volume-binding';
 import { asArray, asObject, readString } from '../workloads/json';

@@ -10,7 +10,7 @@ import type { SourcedObject } from '../model/cluster-load';
 import type { ClusterState } from '../apiserver/cluster-state';
 import type { PodFactory } from '../apiserver/pod-factory';
 import type { SimPod } from '../apiserver/sim-pod';
-import type { TimelineFinding } from '../controllers/timeline-findings';
+import type { TimelineFinding } from '../model/timeline-findings';
 import type { SimReplicaSet } from '../apiserver/workload-objects';
 import { expandWorkloads } from '../workloads';
 import type { AutoscalerIndex } from '../workloads/autoscalers';

@@ -16,7 +16,7 @@ import type { RecordDetail } from '../scheduler/record';
 import type { PluginRegistry } from '../scheduler/registry';
 import type { KubernetesMinor } from '../version';
 import { asObject, isJsonObject, readString } from '../workloads/json';
-import type { TimingSettings } from '../controllers/timing-settings';
+import type { TimingSettings } from '../sim/timing-settings';
 import { TIMELINE_ONLY_KINDS, simulateTimeline } from './run-timeline';
 import type { Scenario } from './scenario-spec';
 import { isScenarioObject } from './scenario-spec';

@@ -6,8 +6,8 @@
 import type { ControllerContext } from '../controllers/controller-context';
 import { CronJobController } from '../controllers/cron-job-controller';
 import { JobController } from '../controllers/job-controller';
-import type { Kubelets } from '../controllers/kubelet';
-import { applyEpochSeconds } from '../controllers/timing-settings';
+import type { Kubelets } from '../kubelet/kubelet';
+import { applyEpochSeconds } from '../sim/timing-settings';
 import { TtlAfterFinishedController } from '../controllers/ttl-after-finished';
 
 /** Starts the batch controllers; `until` is the simulation's end time, if it has one. */

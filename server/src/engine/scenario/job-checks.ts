@@ -6,8 +6,8 @@
 import type { ClusterState } from '../apiserver/cluster-state';
 import type { SimJob } from '../apiserver/job-objects';
 import { jobCondition } from '../apiserver/job-objects';
-import type { TimelineFinding } from '../controllers/timeline-findings';
-import { timelineFinding } from '../controllers/timeline-findings';
+import type { TimelineFinding } from '../model/timeline-findings';
+import { timelineFinding } from '../model/timeline-findings';
 
 /** The JobSpec field behind each failure reason. */
 const FIELD_OF_REASON: Readonly<Record<string, string>> = {

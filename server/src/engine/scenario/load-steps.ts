@@ -11,7 +11,7 @@
  * A usage key is a workload ("Kind/name" or "namespace/Kind/name": each of its pods on the node) or a pod
  * ("name" or "namespace/name"); pods not named use their memory request.
  */
-import type { UsageSubject } from '../controllers/eviction-manager';
+import type { UsageSubject } from '../kubelet/eviction-manager';
 import type { WorkloadLoad } from '../controllers/hpa-controller';
 import type { ScalableKind } from '../apiserver/scale-subresource';
 import { isScalableKind } from '../apiserver/scale-subresource';

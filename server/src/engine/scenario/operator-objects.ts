@@ -12,8 +12,8 @@
  */
 import type { SourcedObject } from '../model/cluster-load';
 import type { ObjectSource } from '../model/source';
-import type { TimelineFinding } from '../controllers/timeline-findings';
-import { timelineFinding } from '../controllers/timeline-findings';
+import type { TimelineFinding } from '../model/timeline-findings';
+import { timelineFinding } from '../model/timeline-findings';
 import { asObject, isJsonObject, readString } from '../workloads/json';
 
 /** Spec fields that say a custom resource runs pods. */

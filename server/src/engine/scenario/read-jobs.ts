@@ -13,7 +13,7 @@ import { parseCronSchedule } from '../controllers/cron-schedule';
 import type { JobCondition, SimCronJob, SimJob } from '../apiserver/job-objects';
 import { emptyJobStatus } from '../apiserver/job-objects';
 import { readCount, readJobSpec } from '../controllers/job-spec';
-import { parseRfc3339 } from '../controllers/timing-settings';
+import { parseRfc3339 } from '../sim/timing-settings';
 import { seededUid } from '../workloads/hash';
 import type { JsonObject } from '../workloads/json';
 import { asArray, asObject, isJsonObject, readString } from '../workloads/json';

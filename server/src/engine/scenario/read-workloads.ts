@@ -8,8 +8,8 @@
 import type { ObjectSource } from '../model/source';
 import type { DeploymentStrategy, IntOrPercent } from '../controllers/rollout-arithmetic';
 import { DEFAULT_DEPLOYMENT_STRATEGY, parseIntOrPercent } from '../controllers/rollout-arithmetic';
-import type { TimelineFinding } from '../controllers/timeline-findings';
-import { timelineFinding } from '../controllers/timeline-findings';
+import type { TimelineFinding } from '../model/timeline-findings';
+import { timelineFinding } from '../model/timeline-findings';
 import type { SimDaemonSet, SimDeployment, SimStatefulSet } from '../apiserver/workload-objects';
 import { autoscalerKey, replicasUnderAutoscaler } from '../workloads/autoscalers';
 import type { AutoscalerIndex } from '../workloads/autoscalers';

@@ -10,13 +10,13 @@ import type { NodeObject } from '../model/objects';
 import type { BudgetIndex } from '../apiserver/budget-index';
 import type { ClusterState } from '../apiserver/cluster-state';
 import { DrainProcess } from '../controllers/drain';
-import type { EvictionManager } from '../controllers/eviction-manager';
+import type { EvictionManager } from '../kubelet/eviction-manager';
 import type { HpaController } from '../controllers/hpa-controller';
 import type { NodeLifecycle } from '../controllers/node-lifecycle';
 import type { ScaleSubresource } from '../apiserver/scale-subresource';
-import type { TimelineFinding } from '../controllers/timeline-findings';
-import { timelineFinding } from '../controllers/timeline-findings';
-import type { TimingSettings } from '../controllers/timing-settings';
+import type { TimelineFinding } from '../model/timeline-findings';
+import { timelineFinding } from '../model/timeline-findings';
+import type { TimingSettings } from '../sim/timing-settings';
 import { PRIORITY } from '../sim/priorities';
 import type { ScenarioStep } from './scenario-spec';
 

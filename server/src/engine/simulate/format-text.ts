@@ -3,7 +3,7 @@
  * (or Pending with kube-scheduler's message and the reasons per node), then each node's requested/allocatable.
  * Built from the JSON report only, so the two never disagree.
  */
-import { isPredictedOutcome } from '../controllers/timeline-findings';
+import { isPredictedOutcome } from '../model/timeline-findings';
 import { formatFieldPath } from '../model/findings';
 import { parseQuantity } from '../model/quantity';
 import { formatTimelineSections } from '../scenario/format-timeline';

@@ -12,7 +12,7 @@ import { listOf } from '../model/objects';
 import { PRIORITY } from '../sim/priorities';
 import type { ClusterState } from '../apiserver/cluster-state';
 import type { SimPod } from '../apiserver/sim-pod';
-import type { JobPodFailure, TimingSettings } from './timing-settings';
+import type { JobPodFailure, TimingSettings } from '../sim/timing-settings';
 import { JOB_COMPLETION_INDEX_ANNOTATION } from '../workloads/job';
 
 /** The kubelet's crash-loop back-off: initial delay and cap (backOffPeriod, MaxContainerBackOff). */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { container, nodes, run, workload } from './timeline-builders';
+import { container, nodes, run, workload } from '../../support/timeline-builders';
 
 const settings = {
   apiVersion: 'v1',

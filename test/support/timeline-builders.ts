@@ -1,12 +1,12 @@
 /**
  * Small builders for timeline tests: nodes, workloads and a run of the timeline over them.
  */
-import type { TimelineEvent } from '../../../protocol/timeline';
-import type { SourcedObject } from '../../../server/src/engine/model/cluster-load';
-import type { TimelineResult } from '../../../server/src/engine/scenario/run-timeline';
-import { simulateTimeline } from '../../../server/src/engine/scenario/run-timeline';
-import type { Scenario, ScenarioAction } from '../../../server/src/engine/scenario/scenario-spec';
-import type { TimingSettings } from '../../../server/src/engine/controllers/timing-settings';
+import type { TimelineEvent } from '../../protocol/timeline';
+import type { SourcedObject } from '../../server/src/engine/model/cluster-load';
+import type { TimelineResult } from '../../server/src/engine/scenario/run-timeline';
+import { simulateTimeline } from '../../server/src/engine/scenario/run-timeline';
+import type { Scenario, ScenarioAction } from '../../server/src/engine/scenario/scenario-spec';
+import type { TimingSettings } from '../../server/src/engine/sim/timing-settings';
 
 /** Objects as documents of one file. */
 export function sourced(objects: readonly unknown[], file: string): SourcedObject[] {

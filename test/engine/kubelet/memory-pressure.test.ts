@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { TimelineEvent } from '../../../protocol/timeline';
 import type { ScenarioAction } from '../../../server/src/engine/scenario/scenario-spec';
-import { nodes, run, workload } from './timeline-builders';
+import { nodes, run, workload } from '../../support/timeline-builders';
 
 const Gi = 1024 ** 3;
 

@@ -5,12 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { MemoryCandidate } from '../../../server/src/engine/controllers/eviction-ranking';
+import type { MemoryCandidate } from '../../../server/src/engine/kubelet/eviction-ranking';
 import {
   memoryEvictionMessage,
   rankMemoryPressure,
   splitPodUsage,
-} from '../../../server/src/engine/controllers/eviction-ranking';
+} from '../../../server/src/engine/kubelet/eviction-ranking';
 
 const Mi = 1024 * 1024;
 

@@ -6,8 +6,8 @@
  */
 import { FINDING_CODES } from '../../../../protocol/finding-codes';
 import type { FindingCode } from '../../../../protocol/finding-codes';
-import type { EngineSeverity } from '../model/findings';
-import type { ObjectSource } from '../model/source';
+import type { EngineSeverity } from './findings';
+import type { ObjectSource } from './source';
 
 /**
  * The codes that predict an outcome of applying valid input (a drain that never finishes, a stalled rollout, a

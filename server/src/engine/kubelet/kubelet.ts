@@ -22,9 +22,9 @@ import type { SimPod } from '../apiserver/sim-pod';
 import type { ConfigObjects } from '../model/config-objects';
 import { checkPodConfig } from './container-config';
 import type { ConfigAssumption } from './container-config';
-import { timelineFinding } from './timeline-findings';
-import type { TimelineFinding } from './timeline-findings';
-import type { TimingSettings } from './timing-settings';
+import { timelineFinding } from '../model/timeline-findings';
+import type { TimelineFinding } from '../model/timeline-findings';
+import type { TimingSettings } from '../sim/timing-settings';
 import { JobPodRuns, isJobPod } from './job-pod-run';
 
 /** The plan of a pod's start, computed when it is bound. */

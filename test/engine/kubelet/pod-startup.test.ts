@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { ContainerTiming } from '../../../server/src/engine/controllers/pod-startup';
+import type { ContainerTiming } from '../../../server/src/engine/kubelet/pod-startup';
 import {
   containerReadyTime,
   containerTimingOf,
@@ -9,7 +9,7 @@ import {
   gracePeriodSeconds,
   preStopDurationSeconds,
   stopDurationSeconds,
-} from '../../../server/src/engine/controllers/pod-startup';
+} from '../../../server/src/engine/kubelet/pod-startup';
 
 describe('containerReadyTime (prober worker timing)', () => {
   const cases: { name: string; container: ContainerTiming; appStart?: number; expected: number }[] = [

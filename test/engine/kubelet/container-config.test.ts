@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { checkPodConfig } from '../../../server/src/engine/controllers/container-config';
+import { checkPodConfig } from '../../../server/src/engine/kubelet/container-config';
 import { lookUpConfig, readConfigObjects } from '../../../server/src/engine/model/config-objects';
-import { sourced } from './timeline-builders';
+import { sourced } from '../../support/timeline-builders';
 
 const configMap = (name: string, data: Record<string, string>, namespace = 'test') => ({
   apiVersion: 'v1',
