@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { BudgetStatus } from '../../../server/src/engine/controllers/disruption-budget';
-import { emptyBudgetStatus } from '../../../server/src/engine/controllers/disruption-budget';
+import type { BudgetStatus } from '../../../server/src/engine/controllers/disruption/disruption-budget';
+import { emptyBudgetStatus } from '../../../server/src/engine/controllers/disruption/disruption-budget';
 import type { EvictionBudget } from '../../../server/src/engine/apiserver/eviction';
 import {
   EVICTION_MULTIPLE_BUDGETS,

@@ -6,7 +6,7 @@
  * Messages are the API server's.
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/registry/core/pod/storage/eviction.go
  */
-import type { BudgetStatus } from '../controllers/disruption-budget';
+import type { BudgetStatus } from '../controllers/disruption/disruption-budget';
 
 /** A reason: a stable code and the API server's message. */
 interface EvictionReason {

@@ -7,9 +7,9 @@
 import type { ObjectSource } from '../model/source';
 import type { ClusterState } from './cluster-state';
 import type { JsonObject } from '../workloads/json';
-import type { CronSchedule } from '../controllers/cron-schedule';
-import type { PodFailurePolicy } from '../controllers/pod-failure-policy';
-import type { SuccessPolicyRule } from '../controllers/job-arithmetic';
+import type { CronSchedule } from '../controllers/cronjob/cron-schedule';
+import type { PodFailurePolicy } from '../controllers/job/pod-failure-policy';
+import type { SuccessPolicyRule } from '../controllers/job/job-arithmetic';
 
 /** A Job condition type (JobConditionType). */
 export type JobConditionType = 'Complete' | 'Failed' | 'SuccessCriteriaMet' | 'FailureTarget' | 'Suspended';

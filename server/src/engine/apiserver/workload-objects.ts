@@ -6,7 +6,7 @@
 import type { JsonObject } from '../workloads/json';
 import type { LabelSelector } from '../workloads/label-selector';
 import type { ObjectSource } from '../model/source';
-import type { BudgetStatus } from '../controllers/disruption-budget';
+import type { BudgetStatus } from '../controllers/disruption/disruption-budget';
 import type { DeploymentStrategy, IntOrPercent } from '../controllers/rollout-arithmetic';
 
 /** A ReplicaSet (made by a Deployment, or written by a person). */

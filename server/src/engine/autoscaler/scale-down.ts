@@ -12,7 +12,7 @@
  */
 import type { BudgetIndex } from '../apiserver/budget-index';
 import type { ClusterState, SimNode } from '../apiserver/cluster-state';
-import { evictPod } from '../controllers/disruption-controller';
+import { evictPod } from '../controllers/disruption/disruption-controller';
 import { refusalMessage } from '../apiserver/eviction';
 import type { SimPod } from '../apiserver/sim-pod';
 import { isActive } from '../apiserver/sim-pod';

@@ -8,7 +8,7 @@ import type { PodFactory } from '../apiserver/pod-factory';
 import type { RolloutLog } from './rollout-log';
 import type { TimelineFinding } from '../model/timeline-findings';
 import type { TimingSettings } from '../sim/timing-settings';
-import type { VolumeController } from './volume-controller';
+import type { VolumeController } from './volume/volume-controller';
 
 /** The shared context of the controllers. */
 export interface ControllerContext {

@@ -12,7 +12,7 @@
  * ("name" or "namespace/name"); pods not named use their memory request.
  */
 import type { UsageSubject } from '../kubelet/eviction-manager';
-import type { WorkloadLoad } from '../controllers/hpa-controller';
+import type { WorkloadLoad } from '../controllers/podautoscaler/hpa-controller';
 import type { ScalableKind } from '../apiserver/scale-subresource';
 import { isScalableKind } from '../apiserver/scale-subresource';
 import { parseQuantity } from '../model/quantity';

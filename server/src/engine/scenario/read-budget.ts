@@ -5,7 +5,7 @@
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/policy/validation/validation.go
  */
 import type { ObjectSource } from '../model/source';
-import { emptyBudgetStatus } from '../controllers/disruption-budget';
+import { emptyBudgetStatus } from '../controllers/disruption/disruption-budget';
 import type { IntOrPercent } from '../controllers/rollout-arithmetic';
 import { parseIntOrPercent } from '../controllers/rollout-arithmetic';
 import type { TimelineFinding } from '../model/timeline-findings';

@@ -9,10 +9,10 @@
  */
 import type { ObjectSource } from '../model/source';
 import type { ClusterState } from '../apiserver/cluster-state';
-import { parseCronSchedule } from '../controllers/cron-schedule';
+import { parseCronSchedule } from '../controllers/cronjob/cron-schedule';
 import type { JobCondition, SimCronJob, SimJob } from '../apiserver/job-objects';
 import { emptyJobStatus } from '../apiserver/job-objects';
-import { readCount, readJobSpec } from '../controllers/job-spec';
+import { readCount, readJobSpec } from '../controllers/job/job-spec';
 import { parseRfc3339 } from '../sim/timing-settings';
 import { seededUid } from '../workloads/hash';
 import type { JsonObject } from '../workloads/json';

@@ -19,8 +19,8 @@
  */
 import { MAX_EXPANDED_PODS } from '../workloads/types';
 import type { ObjectSource } from '../model/source';
-import type { DrainOptions } from '../controllers/drain-filters';
-import { DEFAULT_DRAIN_OPTIONS } from '../controllers/drain-filters';
+import type { DrainOptions } from '../drain/drain-filters';
+import { DEFAULT_DRAIN_OPTIONS } from '../drain/drain-filters';
 import type { TimelineFinding } from '../model/timeline-findings';
 import { timelineFinding } from '../model/timeline-findings';
 import type { JobPodFailure, NumericTimingKey, TimingSettings } from '../sim/timing-settings';

@@ -4,7 +4,7 @@
  * never allow a disruption, and drains that fail or never finish (naming the budget and the pod).
  */
 import type { OperatorObject } from './operator-objects';
-import { budgetNeverAllows } from '../controllers/drain-analysis';
+import { budgetNeverAllows } from '../drain/drain-analysis';
 import type { BudgetIndex } from '../apiserver/budget-index';
 import type { ClusterState } from '../apiserver/cluster-state';
 import { EVICTION_MULTIPLE_BUDGETS } from '../apiserver/eviction';

@@ -7,8 +7,8 @@
 import type { TimelineEvent } from '../../../../protocol/timeline';
 import type { BudgetIndex } from '../apiserver/budget-index';
 import type { ClusterState } from '../apiserver/cluster-state';
-import { analyzeDrain } from '../controllers/drain-analysis';
-import { DEFAULT_DRAIN_OPTIONS } from '../controllers/drain-filters';
+import { analyzeDrain } from '../drain/drain-analysis';
+import { DEFAULT_DRAIN_OPTIONS } from '../drain/drain-filters';
 import { checkEviction, refusalMessage } from '../apiserver/eviction';
 import type { RolloutOutcome, RolloutRecord } from '../controllers/rollout-log';
 import type { TimelineResult } from './run-timeline';
