@@ -26,7 +26,7 @@ import { asObject, isJsonObject, readString } from '../workloads/json';
 import { NameAllocator } from '../workloads/names';
 import { BudgetIndex } from '../apiserver/budget-index';
 import { ClusterState } from '../apiserver/cluster-state';
-import { DaemonSetController } from '../controllers/daemonset/daemon-set-controller';
+import { DaemonSetController } from '../controllers/daemon/daemon-set-controller';
 import { DeploymentController } from '../controllers/deployment/deployment-controller';
 import { DisruptionController } from '../controllers/disruption/disruption-controller';
 import { controllerClaimAdmission } from '../admission/admit-claim';
