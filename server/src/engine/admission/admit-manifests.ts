@@ -3,7 +3,7 @@
  * refuses it; then its namespace must exist (NamespaceLifecycle) and its namespace's quotas must have room for it
  * (ResourceQuota's object counts, plugins/object-count-quota.ts). What passes is admitted for the cluster; pods
  * are admitted again, one by one, as their controllers create them (admit-pod.ts through
- * controllers/pod-factory.ts). Where the cluster cannot say (the embedded default cluster, a capture without
+ * apiserver/pod-factory.ts). Where the cluster cannot say (the embedded default cluster, a capture without
  * Namespaces or ServiceAccounts), the object is admitted and a finding says what a real cluster may refuse.
  */
 import type { SourcedObject } from '../model/cluster-load';

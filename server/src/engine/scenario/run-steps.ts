@@ -1,9 +1,9 @@
 /**
- * Runs a scenario's steps at their times: a drain is a `kubectl drain` client (controllers/drain.ts), a node
- * failure stops the node's kubelet (controllers/node-lifecycle.ts), a scale is `kubectl scale`, an added node
+ * Runs a scenario's steps at their times: a drain is a `kubectl drain` client (drain/drain.ts), a node failure
+ * stops the node's kubelet (controllers/nodelifecycle/node-lifecycle.ts), a scale is `kubectl scale`, an added node
  * registers a copy of an existing node (its allocatable, labels and taints; no images yet), a load sets the cpu
- * use its HPA reads (controllers/hpa-controller.ts), a memory pressure sets pods' memory use on a node
- * (controllers/eviction-manager.ts).
+ * use its HPA reads (controllers/podautoscaler/hpa-controller.ts), a memory pressure sets pods' memory use on a
+ * node (kubelet/eviction-manager.ts).
  */
 import { NodeInfo } from '../model/node-info';
 import type { NodeObject } from '../model/objects';

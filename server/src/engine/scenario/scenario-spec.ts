@@ -6,7 +6,7 @@
  *   kind: Scenario
  *   spec:
  *     until: 1800                       # stop the simulation at this time (seconds)
- *     timing: { imagePullSeconds: 20 }  # controllers/timing-settings.ts
+ *     timing: { imagePullSeconds: 20 }  # sim/timing-settings.ts
  *     # timing: { jobPodRunSeconds: 60, jobPodFailures: { default/migrate: { count: 2, exitCode: 1 } } }
  *     steps:
  *       - { at: 60,  drain: { node: worker-1, ignoreDaemonSets: true, deleteEmptyDirData: true, force: false } }

@@ -2,7 +2,7 @@
  * HorizontalPodAutoscalers (autoscaling/v2 and v1) as the API server holds them, read once for every use: the
  * replicas a workload starts with (before any metric is read, the HPA controller moves the scale target's replicas
  * into [minReplicas, maxReplicas]; a target at 0 replicas is left alone: scaling is disabled while minReplicas is
- * not 0), and what the controller reads over time (controllers/hpa-controller.ts): the cpu utilization target and
+ * not 0), and what the controller reads over time (controllers/podautoscaler/hpa-controller.ts): the cpu utilization target and
  * spec.behavior with the API defaults.
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/podautoscaler/horizontal.go
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/autoscaling/v2/defaults.go

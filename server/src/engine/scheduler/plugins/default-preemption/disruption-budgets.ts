@@ -9,7 +9,7 @@
  * Otherwise it is computed as the disruption controller would, simply: the healthy pods are the matching pods
  * already placed, and the expected count is that same number (the controller reads its workloads' scale).
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/disruption/disruption.go
- * Left out: the controllers' scale as the expected count (controllers/disruption-budget.ts computes it over time;
+ * Left out: the controllers' scale as the expected count (controllers/disruption/disruption-budget.ts computes it over time;
  * a scheduling cycle here sees only the placed pods), so a budget whose workload has Pending pods allows more.
  */
 import type { Cluster } from '../../../model/cluster';
