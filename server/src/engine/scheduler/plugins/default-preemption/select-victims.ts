@@ -16,9 +16,10 @@ import { isSuccess, unresolvable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
 import type { PodDisruptionBudgetInfo } from '../../../model/cluster-objects';
 import { splitByBudgetViolation } from './disruption-budgets';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-export const DEFAULT_PREEMPTION = 'DefaultPreemption';
+export const DEFAULT_PREEMPTION = PLUGIN_NAMES.DefaultPreemption;
 
 /** No pod on the node has a lower priority than the preemptor. */
 export const REASON_NO_VICTIMS: Reason = {

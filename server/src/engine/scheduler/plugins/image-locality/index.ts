@@ -10,9 +10,10 @@ import type { NodeInfo } from '../../../model/node-info';
 import type { PodInfo } from '../../../model/pod-info';
 import { MAX_NODE_SCORE } from '../../framework/plugin';
 import type { PluginFactory } from '../../framework/plugin';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-const IMAGE_LOCALITY = 'ImageLocality';
+const IMAGE_LOCALITY = PLUGIN_NAMES.ImageLocality;
 
 const MB = 1024 * 1024;
 /** Below this sum the score is 0 (minThreshold). */

@@ -23,9 +23,10 @@ import { buildScoreState, normalizeAffinity, scoreAffinity } from './score';
 import type { AffinityScoreState } from './score';
 import { affinityTermsOf, namespaceLabelsOf, termMatches } from './terms';
 import type { AffinityTerm } from './terms';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-const INTER_POD_AFFINITY = 'InterPodAffinity';
+const INTER_POD_AFFINITY = PLUGIN_NAMES.InterPodAffinity;
 
 /** ErrReasonAffinityRulesNotMatch: no pod matching the required affinity terms in the node's domains. */
 export const REASON_AFFINITY_RULES_NOT_MATCH: Reason = {

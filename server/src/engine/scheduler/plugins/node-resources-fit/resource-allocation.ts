@@ -19,7 +19,7 @@ import {
   isScalarResourceName,
 } from '../../../model/resources';
 import { MAX_NODE_SCORE } from '../../framework/plugin';
-import type { ResourceSpec, UtilizationShapePoint } from './args';
+import type { ResourceSpec, UtilizationShapePoint } from '../../config/node-resources-args';
 import { ScoreCache } from './score-cache';
 import type { ScoreCacheEntry } from './score-cache';
 

@@ -10,9 +10,10 @@ import { SUCCESS, unresolvable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
 import type { NodeInfo } from '../../../model/node-info';
 import type { PodInfo } from '../../../model/pod-info';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-const NODE_UNSCHEDULABLE = 'NodeUnschedulable';
+const NODE_UNSCHEDULABLE = PLUGIN_NAMES.NodeUnschedulable;
 
 /** ErrReasonUnschedulable. */
 export const REASON_NODE_UNSCHEDULABLE: Reason = {

@@ -25,9 +25,10 @@ import type { PluginFactory } from '../../framework/plugin';
 import { SUCCESS, errorStatus, skip, unresolvable, unschedulable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
 import { driverOfProvisioner, isInlineMigratable, migrateInTree } from './in-tree';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-const NODE_VOLUME_LIMITS = 'NodeVolumeLimits';
+const NODE_VOLUME_LIMITS = PLUGIN_NAMES.NodeVolumeLimits;
 
 /** ErrReasonMaxVolumeCountExceeded. */
 export const REASON_MAX_VOLUME_COUNT_EXCEEDED: Reason = {

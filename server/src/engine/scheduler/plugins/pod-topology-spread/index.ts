@@ -28,9 +28,10 @@ import {
   scoreSpreadNodes,
 } from './score';
 import type { SpreadScoreState } from './score';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-const POD_TOPOLOGY_SPREAD = 'PodTopologySpread';
+const POD_TOPOLOGY_SPREAD = PLUGIN_NAMES.PodTopologySpread;
 
 /** ErrReasonConstraintsNotMatch: placing the pod on the node would exceed a constraint's maxSkew. */
 export const REASON_CONSTRAINTS_NOT_MATCH: Reason = {

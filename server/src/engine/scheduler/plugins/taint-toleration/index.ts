@@ -27,9 +27,10 @@ import type { PodInfo } from '../../../model/pod-info';
 import { SUCCESS, unresolvable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
 import { defaultNormalizeColumn, defaultNormalizeScore } from '../helper/normalize-score';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-const TAINT_TOLERATION = 'TaintToleration';
+const TAINT_TOLERATION = PLUGIN_NAMES.TaintToleration;
 
 /** Reason code of an untolerated taint (both wordings). */
 export const UNTOLERATED_TAINT_CODE = 'TaintToleration/UntoleratedTaint';

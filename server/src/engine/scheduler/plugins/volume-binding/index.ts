@@ -19,9 +19,10 @@ import { SUCCESS, errorStatus, skip, unresolvable } from '../../framework/status
 import type { Reason, Status } from '../../framework/status';
 import type { BinderNode, PodVolumeClaims, VolumeBindingOutcome } from './binder';
 import { bindPodVolumes, eligibleNodes, findPodVolumes, getPodVolumeClaims, podClaimNames } from './binder';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-export const VOLUME_BINDING = 'VolumeBinding';
+export const VOLUME_BINDING = PLUGIN_NAMES.VolumeBinding;
 
 /** PreFilter: an immediate claim not yet bound. */
 export const REASON_UNBOUND_IMMEDIATE: Reason = {

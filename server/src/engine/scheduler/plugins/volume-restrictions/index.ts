@@ -23,9 +23,10 @@ import { SUCCESS, skip, unresolvable, unschedulable } from '../../framework/stat
 import type { Reason, Status } from '../../framework/status';
 import { hasDiskConflict, readPodVolumes } from './disks';
 import type { PodVolumes } from './disks';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-const VOLUME_RESTRICTIONS = 'VolumeRestrictions';
+const VOLUME_RESTRICTIONS = PLUGIN_NAMES.VolumeRestrictions;
 
 /** The access mode a single pod may use a claim with. */
 const READ_WRITE_ONCE_POD = 'ReadWriteOncePod';

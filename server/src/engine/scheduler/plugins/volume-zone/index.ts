@@ -20,9 +20,10 @@ import { StateKey } from '../../framework/cycle-state';
 import type { PluginFactory } from '../../framework/plugin';
 import { SUCCESS, skip, unresolvable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-const VOLUME_ZONE = 'VolumeZone';
+const VOLUME_ZONE = PLUGIN_NAMES.VolumeZone;
 
 /** ErrReasonConflict: a volume's zone or region label does not match the node's. */
 export const REASON_VOLUME_ZONE_CONFLICT: Reason = {
