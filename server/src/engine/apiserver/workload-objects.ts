@@ -7,7 +7,8 @@ import type { JsonObject } from '../workloads/json';
 import type { LabelSelector } from '../workloads/label-selector';
 import type { ObjectSource } from '../model/source';
 import type { BudgetStatus } from '../controllers/disruption/disruption-budget';
-import type { DeploymentStrategy, IntOrPercent } from '../controllers/rollout-arithmetic';
+import type { DeploymentStrategy } from '../controllers/rollout-arithmetic';
+import type { IntOrPercent } from '../model/int-or-percent';
 
 /** A ReplicaSet (made by a Deployment, or written by a person). */
 export interface SimReplicaSet {

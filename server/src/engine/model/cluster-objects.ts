@@ -15,12 +15,11 @@ import { isRecord } from './objects';
 import type { LabelSelectorObject } from './objects';
 import type { ObjectSource } from './source';
 import { StorageObjects } from './storage-objects';
+import { asIntOrString } from './int-or-percent';
+import type { IntOrString } from './int-or-percent';
 
 /** The label a Deployment adds to its ReplicaSets' selector and pods. */
 const POD_TEMPLATE_HASH_LABEL = 'pod-template-hash';
-
-/** An IntOrString field of a PodDisruptionBudget: a count or a percentage ("50%"). */
-export type IntOrPercent = number | string;
 
 /** A PodDisruptionBudget, reduced to what preemption and eviction read. */
 export interface PodDisruptionBudgetInfo {
@@ -29,8 +28,9 @@ export interface PodDisruptionBudgetInfo {
   readonly source: ObjectSource;
   /** The compiled spec.selector; a nil, empty or malformed selector matches nothing here (preemption's rule). */
   readonly selector: PodLabelSelector;
-  readonly minAvailable: IntOrPercent | null;
-  readonly maxUnavailable: IntOrPercent | null;
+  /** spec.minAvailable and spec.maxUnavailable as written: a count or a percentage ("50%"). */
+  readonly minAvailable: IntOrString | null;
+  readonly maxUnavailable: IntOrString | null;
   /** status.disruptionsAllowed when the object carries a status (exported from a cluster), else null. */
   readonly statusDisruptionsAllowed: number | null;
   /** Names in status.disruptedPods: evictions the API server already granted. */
@@ -239,18 +239,11 @@ function readDisruptionBudget(
     name,
     source,
     selector: compileOrNothing(spec['selector'] as LabelSelectorObject),
-    minAvailable: intOrPercent(spec['minAvailable']),
-    maxUnavailable: intOrPercent(spec['maxUnavailable']),
+    minAvailable: asIntOrString(spec['minAvailable']),
+    maxUnavailable: asIntOrString(spec['maxUnavailable']),
     statusDisruptionsAllowed: typeof allowed === 'number' && Number.isInteger(allowed) ? allowed : null,
     disruptedPods: new Set(disrupted),
   };
-}
-
-function intOrPercent(value: unknown): IntOrPercent | null {
-  if (typeof value === 'number' && Number.isInteger(value)) {
-    return value;
-  }
-  return typeof value === 'string' && value !== '' ? value : null;
 }
 
 function stringMap(value: Record<string, unknown>): Record<string, string> {

@@ -6,8 +6,8 @@
  */
 import type { ObjectSource } from '../model/source';
 import { emptyBudgetStatus } from '../controllers/disruption/disruption-budget';
-import type { IntOrPercent } from '../controllers/rollout-arithmetic';
-import { parseIntOrPercent } from '../controllers/rollout-arithmetic';
+import type { IntOrPercent } from '../model/int-or-percent';
+import { parseIntOrPercent } from '../model/int-or-percent';
 import type { TimelineFinding } from '../model/timeline-findings';
 import { timelineFinding } from '../model/timeline-findings';
 import type { SimDisruptionBudget } from '../apiserver/workload-objects';

@@ -6,8 +6,10 @@
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/apps/v1/defaults.go
  */
 import type { ObjectSource } from '../model/source';
-import type { DeploymentStrategy, IntOrPercent } from '../controllers/rollout-arithmetic';
-import { DEFAULT_DEPLOYMENT_STRATEGY, parseIntOrPercent } from '../controllers/rollout-arithmetic';
+import type { DeploymentStrategy } from '../controllers/rollout-arithmetic';
+import type { IntOrPercent } from '../model/int-or-percent';
+import { DEFAULT_DEPLOYMENT_STRATEGY } from '../controllers/rollout-arithmetic';
+import { parseIntOrPercent } from '../model/int-or-percent';
 import type { TimelineFinding } from '../model/timeline-findings';
 import { timelineFinding } from '../model/timeline-findings';
 import type { SimDaemonSet, SimDeployment, SimStatefulSet } from '../apiserver/workload-objects';

@@ -8,7 +8,7 @@ import { budgetNeverAllows } from '../drain/drain-analysis';
 import type { BudgetIndex } from '../apiserver/budget-index';
 import type { ClusterState } from '../apiserver/cluster-state';
 import { EVICTION_MULTIPLE_BUDGETS } from '../apiserver/eviction';
-import { formatIntOrPercent } from '../controllers/rollout-arithmetic';
+import { formatIntOrPercent } from '../model/int-or-percent';
 import type { RolloutLog, RolloutRecord } from '../controllers/rollout-log';
 import type { TimelineFinding } from '../model/timeline-findings';
 import { timelineFinding } from '../model/timeline-findings';

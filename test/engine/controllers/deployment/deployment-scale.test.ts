@@ -7,7 +7,7 @@ import {
   scaleDeployment,
   scalingMessage,
 } from '../../../../server/src/engine/controllers/deployment/deployment-scale';
-import { intValue } from '../../../../server/src/engine/controllers/rollout-arithmetic';
+import { intValue } from '../../../../server/src/engine/model/int-or-percent';
 import type { SimDeployment, SimReplicaSet } from '../../../../server/src/engine/apiserver/workload-objects';
 import { Simulation } from '../../../../server/src/engine/sim/run-loop';
 import { TimelineRecorder } from '../../../../server/src/engine/sim/timeline-recorder';

@@ -10,8 +10,8 @@ import {
   noControllerMessage,
   noScaleSubresourceMessage,
 } from '../../../../server/src/engine/controllers/disruption/disruption-budget';
-import { parseIntOrPercent } from '../../../../server/src/engine/controllers/rollout-arithmetic';
-import type { IntOrPercent } from '../../../../server/src/engine/controllers/rollout-arithmetic';
+import { parseIntOrPercent } from '../../../../server/src/engine/model/int-or-percent';
+import type { IntOrPercent } from '../../../../server/src/engine/model/int-or-percent';
 
 function value(raw: string | number): IntOrPercent {
   const parsed = parseIntOrPercent(raw);

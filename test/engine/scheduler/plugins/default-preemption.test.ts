@@ -21,10 +21,8 @@ import {
   pickOneCandidate,
 } from '../../../../server/src/engine/scheduler/plugins/default-preemption/candidates';
 import type { Candidate } from '../../../../server/src/engine/scheduler/plugins/default-preemption/candidates';
-import {
-  disruptionsAllowed,
-  scaledValue,
-} from '../../../../server/src/engine/scheduler/plugins/default-preemption/disruption-budgets';
+import { disruptionsAllowed } from '../../../../server/src/engine/scheduler/plugins/default-preemption/disruption-budgets';
+import { scaledValueOf } from '../../../../server/src/engine/model/int-or-percent';
 import { DEFAULT_PROFILE } from '../../../../server/src/engine/scheduler/profile';
 import { IN_TREE_REGISTRY } from '../../../../server/src/engine/scheduler/registry';
 import { Scheduler } from '../../../../server/src/engine/scheduler/scheduler';
@@ -311,7 +309,7 @@ describe('DefaultPreemption and PodDisruptionBudgets', () => {
     assert.equal(allowed({ maxUnavailable: '30%' }), 2);
     assert.equal(allowed({ minAvailable: 5 }), 0);
     assert.equal(allowed({ minAvailable: 'half' }), 0);
-    assert.equal(scaledValue('25%', 5), 2);
+    assert.equal(scaledValueOf('25%', 5, true), 2);
   });
 });
 

@@ -12,8 +12,8 @@
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/disruption/disruption.go
  */
 import type { ControllerRef } from '../../apiserver/sim-pod';
-import type { IntOrPercent } from '../rollout-arithmetic';
-import { scaledValue } from '../rollout-arithmetic';
+import type { IntOrPercent } from '../../model/int-or-percent';
+import { scaledValue } from '../../model/int-or-percent';
 
 /** DeletionTimeout: how long an evicted pod is kept out of currentHealthy while its deletion is awaited. */
 export const DELETION_TIMEOUT_SECONDS = 120;
