@@ -3,11 +3,11 @@
  * (or Pending with kube-scheduler's message and the reasons per node), then each node's requested/allocatable.
  * Built from the JSON report only, so the two never disagree.
  */
-import { isPredictedOutcome } from '../model/timeline-findings';
-import { formatFieldPath } from '../model/findings';
-import { parseQuantity } from '../model/quantity';
-import { formatTimelineSections } from '../scenario/format-timeline';
-import type { ReportFinding, ReportNode, ReportPod, SimulationReport } from './report';
+import { isPredictedOutcome } from '../../engine/model/timeline-findings';
+import { formatFieldPath } from '../../engine/model/findings';
+import { parseQuantity } from '../../engine/model/quantity';
+import { formatTimelineSections } from '../../engine/scenario/format-timeline';
+import type { ReportFinding, ReportNode, ReportPod, SimulationReport } from '../../engine/simulate/report';
 
 /** Options of the text rendering. */
 interface TextOptions {
