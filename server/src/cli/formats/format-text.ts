@@ -7,7 +7,8 @@ import { isPredictedOutcome } from '../../engine/model/timeline-findings';
 import { formatFieldPath } from '../../engine/model/findings';
 import { parseQuantity } from '../../engine/model/quantity';
 import { formatTimelineSections } from '../../engine/scenario/format-timeline';
-import type { ReportFinding, ReportNode, ReportPod, SimulationReport } from '../../engine/simulate/report';
+import type { ReportFinding, SimulationReport } from '../../engine/simulate/report';
+import type { ReportNode, ReportPod } from '../../engine/scenario/report-entries';
 
 /** Options of the text rendering. */
 interface TextOptions {

@@ -8,8 +8,8 @@ import { Cluster } from '../model/cluster';
 import type { PodInfo } from '../model/pod-info';
 import { computeQosClass } from '../model/qos';
 import type { SchedulingRecord } from '../scheduler/record';
-import { reportNode, reportPod } from '../simulate/report';
-import type { ReportNode, ReportPod } from '../simulate/report';
+import { reportNode, reportPod } from './report-entries';
+import type { ReportNode, ReportPod } from './report-entries';
 import type { TimelineResult } from './run-timeline';
 import type { SimPod } from '../apiserver/sim-pod';
 

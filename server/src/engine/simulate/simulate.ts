@@ -31,7 +31,8 @@ import { isAtLeast, DEFAULT_KUBERNETES_VERSION } from '../version';
 import type { KubernetesMinor } from '../version';
 import { clusterModelObjects, runTimelineForReport } from '../scenario/attach-timeline';
 import type { TimelineOptions } from '../scenario/attach-timeline';
-import { reportNode, REPORT_API_VERSION } from './report';
+import { REPORT_API_VERSION } from './report';
+import { reportNode } from '../scenario/report-entries';
 import type { ReportFinding, SimulationReport } from './report';
 
 /** Any finding the simulation collects (engine, workloads, scheduler configuration): the shape they share. */
