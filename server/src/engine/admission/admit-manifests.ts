@@ -7,7 +7,7 @@
  * Namespaces or ServiceAccounts), the object is admitted and a finding says what a real cluster may refuse.
  */
 import type { SourcedObject } from '../model/cluster-load';
-import { isJsonObject, readString, asObject } from '../workloads/json';
+import { isJsonObject, readString, asObject } from '../model/json';
 import type { ApiServing } from './api-discovery';
 import { discoveryRefusal } from './api-discovery';
 import type { RejectedObject } from './rejected';

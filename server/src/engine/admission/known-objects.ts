@@ -7,7 +7,7 @@
 import { defaultStorageClassName } from './plugins/default-storage-class';
 import { defaultClusterObjects } from '../model/default-cluster';
 import type { SourcedObject } from '../model/cluster-load';
-import { asObject, isJsonObject, readString } from '../workloads/json';
+import { asObject, isJsonObject, readString } from '../model/json';
 import { readLimitRange } from './plugins/limit-ranger';
 import type { LimitRangeItem } from './plugins/limit-ranger';
 import { readResourceQuota } from './plugins/resource-quota';

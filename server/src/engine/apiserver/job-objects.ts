@@ -6,7 +6,7 @@
  */
 import type { ObjectSource } from '../model/source';
 import type { ClusterState } from './cluster-state';
-import type { JsonObject } from '../workloads/json';
+import type { JsonObject } from '../model/json';
 import type { CronSchedule } from '../controllers/cronjob/cron-schedule';
 import type { PodFailurePolicy } from '../controllers/job/pod-failure-policy';
 import type { SuccessPolicyRule } from '../controllers/job/job-arithmetic';

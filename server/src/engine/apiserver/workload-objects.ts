@@ -3,7 +3,7 @@
  * only its own objects' status and the objects it owns (the deployment controller scales its ReplicaSets); it
  * reads others' objects, never their internal state.
  */
-import type { JsonObject } from '../workloads/json';
+import type { JsonObject } from '../model/json';
 import type { LabelSelector } from '../workloads/label-selector';
 import type { ObjectSource } from '../model/source';
 import type { BudgetStatus } from '../controllers/disruption/disruption-budget';

@@ -26,8 +26,8 @@ import type { NodeObject } from '../model/objects';
 import type { ObjectSource } from '../model/source';
 import type { TimelineFinding } from '../model/timeline-findings';
 import { timelineFinding } from '../model/timeline-findings';
-import type { JsonObject } from '../workloads/json';
-import { asObject, isJsonObject, readString } from '../workloads/json';
+import type { JsonObject } from '../model/json';
+import { asObject, isJsonObject, readString } from '../model/json';
 
 /** The kind of a node group document. */
 export const NODE_GROUP_KIND = 'NodeGroup';

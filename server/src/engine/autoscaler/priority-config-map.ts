@@ -14,7 +14,7 @@ import { parse } from 'yaml';
 import type { SourcedObject } from '../model/cluster-load';
 import type { TimelineFinding } from '../model/timeline-findings';
 import { timelineFinding } from '../model/timeline-findings';
-import { asObject, isJsonObject, readString } from '../workloads/json';
+import { asObject, isJsonObject, readString } from '../model/json';
 
 /** The ConfigMap's name and key (priority.go PriorityConfigMapName, ConfigMapKey). */
 export const PRIORITY_CONFIG_MAP = 'cluster-autoscaler-priority-expander';

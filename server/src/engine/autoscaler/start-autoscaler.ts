@@ -10,7 +10,7 @@ import type { BudgetIndex } from '../apiserver/budget-index';
 import type { ClusterState } from '../apiserver/cluster-state';
 import type { TimelineFinding } from '../model/timeline-findings';
 import { timelineFinding } from '../model/timeline-findings';
-import { isJsonObject } from '../workloads/json';
+import { isJsonObject } from '../model/json';
 import type { AutoscalerSettings } from './autoscaler-settings';
 import { DEFAULT_AUTOSCALER_SETTINGS } from './autoscaler-settings';
 import { ClusterAutoscaler } from './cluster-autoscaler';

@@ -17,7 +17,7 @@ import { isAtLeast } from '../version';
 import type { KubernetesMinor } from '../version';
 import { nodeShouldRunDaemonPod } from '../workloads';
 import { addDaemonTolerations } from '../workloads/daemon-set';
-import { asObject, cloneJson } from '../workloads/json';
+import { asObject, cloneJson } from '../model/json';
 import { NameAllocator } from '../workloads/names';
 
 /** The pods of the cluster's DaemonSets that would run on a node like this one. */

@@ -6,8 +6,8 @@
  */
 import type { ObjectSource } from '../model/source';
 import { expandWorkloads } from '../workloads';
-import type { JsonObject } from '../workloads/json';
-import { asObject } from '../workloads/json';
+import type { JsonObject } from '../model/json';
+import { asObject } from '../model/json';
 import type { NameAllocator } from '../workloads/names';
 import { podsPrefix } from '../workloads/names';
 import { controllerReference, podFromTemplate } from '../workloads/pod-builder';

@@ -11,7 +11,7 @@
  */
 import type { ConfigKind, ConfigObjects } from '../model/config-objects';
 import { lookUpConfig } from '../model/config-objects';
-import { asArray, asObject, readString } from '../workloads/json';
+import { asArray, asObject, readString } from '../model/json';
 
 type Path = readonly (string | number)[];
 

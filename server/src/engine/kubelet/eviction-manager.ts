@@ -21,7 +21,7 @@ import { nodeMemoryCapacity } from '../model/oom-score';
 import { listOf } from '../model/objects';
 import { parseQuantity } from '../model/quantity';
 import { PRIORITY } from '../sim/priorities';
-import { asArray, asObject, readString } from '../workloads/json';
+import { asArray, asObject, readString } from '../model/json';
 import type { ClusterState, SimNode } from '../apiserver/cluster-state';
 import type { ContainerUsage } from './eviction-ranking';
 import {

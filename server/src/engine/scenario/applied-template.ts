@@ -14,8 +14,8 @@
  */
 import { parseQuantity } from '../model/quantity';
 import type { SourcedObject } from '../model/cluster-load';
-import type { JsonObject } from '../workloads/json';
-import { asArray, asObject, isJsonObject, readString } from '../workloads/json';
+import type { JsonObject } from '../model/json';
+import { asArray, asObject, isJsonObject, readString } from '../model/json';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 

@@ -15,7 +15,7 @@ import type { SchedulerProfile } from '../scheduler/profile';
 import type { RecordDetail } from '../scheduler/record';
 import type { PluginRegistry } from '../scheduler/registry';
 import type { KubernetesMinor } from '../version';
-import { asObject, isJsonObject, readString } from '../workloads/json';
+import { asObject, isJsonObject, readString } from '../model/json';
 import type { TimingSettings } from '../sim/timing-settings';
 import { TIMELINE_ONLY_KINDS, simulateTimeline } from './run-timeline';
 import type { Scenario } from './scenario-spec';

@@ -9,7 +9,7 @@ import type { SimPod } from '../apiserver/sim-pod';
 import { daemonSetPodJson, replicaSetPod, statefulSetPodJson } from '../controllers/workload-pods';
 import { nodeShouldRunDaemonPod } from '../workloads';
 import { addDaemonTolerations } from '../workloads/daemon-set';
-import { asObject, cloneJson } from '../workloads/json';
+import { asObject, cloneJson } from '../model/json';
 import { replicaSetOfIdleDeployment } from './initial-replica-sets';
 
 /** Makes the pods of every workload without pods in the file ("Kind/namespace/name" keys in `claimed` have some). */

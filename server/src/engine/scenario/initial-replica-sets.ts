@@ -10,8 +10,8 @@ import { deploymentMaxSurge } from '../controllers/rollout-arithmetic';
 import type { SimPod } from '../apiserver/sim-pod';
 import type { SimDeployment, SimReplicaSet } from '../apiserver/workload-objects';
 import { seededUid, templateHash } from '../workloads/hash';
-import type { JsonObject } from '../workloads/json';
-import { asArray, asObject, cloneJson, isJsonObject, readString } from '../workloads/json';
+import type { JsonObject } from '../model/json';
+import { asArray, asObject, cloneJson, isJsonObject, readString } from '../model/json';
 import { POD_TEMPLATE_HASH_LABEL } from '../workloads/replica-set';
 
 const REVISION_ANNOTATION = 'deployment.kubernetes.io/revision';

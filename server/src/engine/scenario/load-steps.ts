@@ -16,8 +16,8 @@ import type { WorkloadLoad } from '../controllers/podautoscaler/hpa-controller';
 import type { ScalableKind } from '../apiserver/scale-subresource';
 import { isScalableKind } from '../apiserver/scale-subresource';
 import { parseQuantity } from '../model/quantity';
-import type { JsonObject } from '../workloads/json';
-import { isJsonObject, readString } from '../workloads/json';
+import type { JsonObject } from '../model/json';
+import { isJsonObject, readString } from '../model/json';
 
 /** A `load` step. */
 export interface LoadAction {

@@ -14,7 +14,7 @@ import type { SourcedObject } from '../model/cluster-load';
 import type { ObjectSource } from '../model/source';
 import type { TimelineFinding } from '../model/timeline-findings';
 import { timelineFinding } from '../model/timeline-findings';
-import { asObject, isJsonObject, readString } from '../workloads/json';
+import { asObject, isJsonObject, readString } from '../model/json';
 
 /** Spec fields that say a custom resource runs pods. */
 const POD_MAKING_FIELDS = new Set([

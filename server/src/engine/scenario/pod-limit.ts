@@ -9,8 +9,8 @@ import type { AutoscalerIndex } from '../workloads/autoscalers';
 import { autoscalerKey, replicasUnderAutoscaler } from '../workloads/autoscalers';
 import type { WorkloadFinding } from '../workloads/findings';
 import { workloadFinding } from '../workloads/findings';
-import type { JsonObject } from '../workloads/json';
-import { asObject, isJsonObject, readString } from '../workloads/json';
+import type { JsonObject } from '../model/json';
+import { asObject, isJsonObject, readString } from '../model/json';
 
 /** Kinds whose pod count is `spec.replicas` (default 1). */
 const REPLICATED_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);

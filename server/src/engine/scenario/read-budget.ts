@@ -11,8 +11,8 @@ import { parseIntOrPercent } from '../model/int-or-percent';
 import type { TimelineFinding } from '../model/timeline-findings';
 import { timelineFinding } from '../model/timeline-findings';
 import type { SimDisruptionBudget } from '../apiserver/workload-objects';
-import type { JsonObject } from '../workloads/json';
-import { asObject, readString } from '../workloads/json';
+import type { JsonObject } from '../model/json';
+import { asObject, readString } from '../model/json';
 import { parseLabelSelector } from '../workloads/label-selector';
 import type { LabelSelector } from '../workloads/label-selector';
 

@@ -15,8 +15,8 @@ import { emptyJobStatus } from '../apiserver/job-objects';
 import { readCount, readJobSpec } from '../controllers/job/job-spec';
 import { parseRfc3339 } from '../sim/timing-settings';
 import { seededUid } from '../workloads/hash';
-import type { JsonObject } from '../workloads/json';
-import { asArray, asObject, isJsonObject, readString } from '../workloads/json';
+import type { JsonObject } from '../model/json';
+import { asArray, asObject, isJsonObject, readString } from '../model/json';
 
 /** Reads a Job object; `applyEpoch` is the epoch second of time 0 (for a captured Job's times). */
 export function readJob(object: JsonObject, source: ObjectSource, applyEpoch: number): SimJob | null {

@@ -16,8 +16,8 @@ import type { SimDaemonSet, SimDeployment, SimStatefulSet } from '../apiserver/w
 import { autoscalerKey, replicasUnderAutoscaler } from '../workloads/autoscalers';
 import type { AutoscalerIndex } from '../workloads/autoscalers';
 import { seededUid, templateHash } from '../workloads/hash';
-import type { JsonObject } from '../workloads/json';
-import { asObject, readString } from '../workloads/json';
+import type { JsonObject } from '../model/json';
+import { asObject, readString } from '../model/json';
 import { parseLabelSelector } from '../workloads/label-selector';
 import type { LabelSelector } from '../workloads/label-selector';
 

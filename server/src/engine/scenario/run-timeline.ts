@@ -22,7 +22,7 @@ import { isActive } from '../apiserver/sim-pod';
 import type { KubernetesMinor } from '../version';
 import { indexAutoscalers } from '../workloads/autoscalers';
 import type { WorkloadFinding } from '../workloads/findings';
-import { asObject, isJsonObject, readString } from '../workloads/json';
+import { asObject, isJsonObject, readString } from '../model/json';
 import { NameAllocator } from '../workloads/names';
 import { BudgetIndex } from '../apiserver/budget-index';
 import { ClusterState } from '../apiserver/cluster-state';

@@ -25,10 +25,10 @@ import type { TimelineFinding } from '../model/timeline-findings';
 import { timelineFinding } from '../model/timeline-findings';
 import type { JobPodFailure, NumericTimingKey, TimingSettings } from '../sim/timing-settings';
 import { NUMERIC_TIMING_KEYS, parseRfc3339 } from '../sim/timing-settings';
-import type { JsonObject } from '../workloads/json';
+import type { JsonObject } from '../model/json';
 import type { AutoscalerSettings } from '../autoscaler/autoscaler-settings';
 import { readAutoscalerSettings } from '../autoscaler/autoscaler-settings';
-import { asArray, asObject, isJsonObject, readString } from '../workloads/json';
+import { asArray, asObject, isJsonObject, readString } from '../model/json';
 import type { LoadAction, MemoryPressureAction } from './load-steps';
 import { readLoadAction, readMemoryPressureAction } from './load-steps';
 

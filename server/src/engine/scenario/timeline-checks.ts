@@ -17,7 +17,7 @@ import type { ScenarioDrain } from './run-steps';
 import type { SimPod } from '../apiserver/sim-pod';
 import type { ClaimInfo, StorageObjects } from '../model/storage-objects';
 import { podClaimNames, volumeMismatch } from '../scheduler/plugins/volume-binding/binder';
-import { asArray, asObject } from '../workloads/json';
+import { asArray, asObject } from '../model/json';
 
 /**
  * Rollouts past their deadline, or unfinished at the end. A new workload whose pods stay Pending is already

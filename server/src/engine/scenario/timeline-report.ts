@@ -18,7 +18,7 @@ import type { ReportAutoscaler } from '../autoscaler/autoscaler-report';
 import type { ReportJob } from './job-report';
 import { reportHorizontalPodAutoscalers, reportKubeletEvictions } from './pressure-report';
 import type { ReportHorizontalPodAutoscaler, ReportKubeletEviction } from './pressure-report';
-import { asArray, asObject } from '../workloads/json';
+import { asArray, asObject } from '../model/json';
 
 /** One wave of a rollout. */
 interface ReportRolloutStep {

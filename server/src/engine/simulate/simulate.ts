@@ -15,7 +15,7 @@ import { engineFinding } from '../model/findings';
 import { withoutNullListItems } from '../model/null-items';
 import { MAX_EXPANDED_PODS } from '../workloads/types';
 import { indexAutoscalers } from '../workloads/autoscalers';
-import { isJsonObject } from '../workloads/json';
+import { isJsonObject } from '../model/json';
 import { podLimitFinding } from '../scenario/pod-limit';
 import type { ApiServing } from '../admission/api-discovery';
 import type { EngineFinding } from '../model/findings';

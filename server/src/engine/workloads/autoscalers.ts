@@ -8,8 +8,8 @@
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/autoscaling/v2/defaults.go
  * Left out: metrics other than cpu Utilization (memory, Pods, Object, External, AverageValue targets).
  */
-import type { JsonObject } from './json';
-import { asArray, asObject, readString } from './json';
+import type { JsonObject } from '../model/json';
+import { asArray, asObject, readString } from '../model/json';
 
 /** One scaling policy: at most `value` pods or percent per `periodSeconds`. */
 export interface HpaScalingPolicy {

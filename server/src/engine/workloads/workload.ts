@@ -8,8 +8,8 @@ import type { ObjectSource } from '../model/source';
 import type { WorkloadFinding } from './findings';
 import { WORKLOAD_MESSAGES, describeWorkload, hasErrors, workloadFinding } from './findings';
 import { seededUid } from './hash';
-import type { JsonObject } from './json';
-import { asObject, isJsonObject, readString, readStringMap } from './json';
+import type { JsonObject } from '../model/json';
+import { asObject, isJsonObject, readString, readStringMap } from '../model/json';
 import { parseLabelSelector } from './label-selector';
 import type { WorkloadOwner } from './types';
 

@@ -8,7 +8,7 @@
  */
 import type { SourcedObject } from '../../model/cluster-load';
 import { StorageObjects } from '../../model/storage-objects';
-import { asObject, isJsonObject } from '../../workloads/json';
+import { asObject, isJsonObject } from '../../model/json';
 
 /** The name of the default StorageClass among these objects (the cluster's and the apply's), or null. */
 export function defaultStorageClassName(objects: readonly SourcedObject[]): string | null {

@@ -10,7 +10,7 @@
  */
 import { PRIORITY } from '../../sim/priorities';
 import { seededUid } from '../../workloads/hash';
-import { asObject } from '../../workloads/json';
+import { asObject } from '../../model/json';
 import type { ControllerContext } from '../controller-context';
 import type { CronJobTimes } from './cron-job-times';
 import { nextScheduleTime, nextScheduleTimeDuration, scheduledJobName } from './cron-job-times';

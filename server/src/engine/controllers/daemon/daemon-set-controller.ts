@@ -12,7 +12,7 @@ import { findMatchingUntoleratedTaint } from '../../model/taints';
 import { PRIORITY } from '../../sim/priorities';
 import { nodeShouldRunDaemonPod } from '../../workloads';
 import { addDaemonTolerations } from '../../workloads/daemon-set';
-import { asObject, cloneJson } from '../../workloads/json';
+import { asObject, cloneJson } from '../../model/json';
 import type { ControllerContext } from '../controller-context';
 import { daemonSetFenceposts } from '../rollout-arithmetic';
 import type { SimPod } from '../../apiserver/sim-pod';

@@ -12,7 +12,7 @@
  */
 import { PRIORITY } from '../../sim/priorities';
 import { seededUid } from '../../workloads/hash';
-import { asObject, cloneJson } from '../../workloads/json';
+import { asObject, cloneJson } from '../../model/json';
 import { POD_TEMPLATE_HASH_LABEL } from '../../workloads/replica-set';
 import type { ControllerContext } from '../controller-context';
 import { ReplicaSetScaler, scaleDeployment } from './deployment-scale';

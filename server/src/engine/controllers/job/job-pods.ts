@@ -13,7 +13,7 @@ import {
   addCompletionIndexEnv,
 } from '../../workloads/job';
 import { indexedGenerateName } from '../../workloads/job';
-import { asObject, cloneJson } from '../../workloads/json';
+import { asObject, cloneJson } from '../../model/json';
 import { podsPrefix } from '../../workloads/names';
 import { controllerReference, podFromTemplate } from '../../workloads/pod-builder';
 import type { ClusterState } from '../../apiserver/cluster-state';

@@ -6,8 +6,8 @@
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/batch/v1/defaults.go
  */
 import { generatedJobLabels } from '../../workloads/job';
-import type { JsonObject } from '../../workloads/json';
-import { asArray, asObject, isJsonObject, readString, readStringMap } from '../../workloads/json';
+import type { JsonObject } from '../../model/json';
+import { asArray, asObject, isJsonObject, readString, readStringMap } from '../../model/json';
 import type { SuccessPolicyRule } from './job-arithmetic';
 import type { JobSpec } from '../../apiserver/job-objects';
 import type { PodFailurePolicy, PodFailurePolicyRule } from './pod-failure-policy';

@@ -26,7 +26,7 @@ import { isScalableKind } from '../../apiserver/scale-subresource';
 import type { SimPod } from '../../apiserver/sim-pod';
 import type { TimelineFinding } from '../../model/timeline-findings';
 import { timelineFinding } from '../../model/timeline-findings';
-import { asArray, asObject } from '../../workloads/json';
+import { asArray, asObject } from '../../model/json';
 
 /** --horizontal-pod-autoscaler-sync-period (15s). */
 export const HPA_SYNC_PERIOD_SECONDS = 15;

@@ -8,7 +8,7 @@
  * Left out: per-pod differences in usage, and metrics-server's scrape delay (a sample is there at once).
  */
 import { parseQuantity } from '../../model/quantity';
-import { asArray, asObject, readString } from '../../workloads/json';
+import { asArray, asObject, readString } from '../../model/json';
 import type { ClusterState } from '../../apiserver/cluster-state';
 import type { HpaPodSample } from './hpa-replicas';
 import type { ScalableKind } from '../../apiserver/scale-subresource';

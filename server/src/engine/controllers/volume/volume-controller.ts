@@ -31,7 +31,7 @@ import { timelineFinding } from '../../model/timeline-findings';
 import type { TimelineFinding } from '../../model/timeline-findings';
 import type { BinderNode } from '../../scheduler/plugins/volume-binding/binder';
 import { prebindPodVolumes } from '../../scheduler/plugins/volume-binding';
-import { asArray, asObject, readString } from '../../workloads/json';
+import { asArray, asObject, readString } from '../../model/json';
 import type { ClusterState } from '../../apiserver/cluster-state';
 import type { SimPod } from '../../apiserver/sim-pod';
 import type { SimStatefulSet } from '../../apiserver/workload-objects';
