@@ -2,7 +2,7 @@
  * Small builders for timeline tests: nodes, workloads and a run of the timeline over them.
  */
 import type { TimelineEvent } from '../../protocol/timeline';
-import type { SourcedObject } from '../../server/src/engine/model/cluster-load';
+import type { SourcedObject } from '../../server/src/engine/model/load/cluster-load';
 import type { TimelineResult } from '../../server/src/engine/scenario/run-timeline';
 import { simulateTimeline } from '../../server/src/engine/scenario/run-timeline';
 import type { Scenario, ScenarioAction } from '../../server/src/engine/scenario/scenario-spec';

@@ -5,7 +5,7 @@ import type { DrainOptions } from '../../../server/src/engine/drain/drain-filter
 import { podsToDelete } from '../../../server/src/engine/controllers/pod-ranking';
 import type { SimPod } from '../../../server/src/engine/apiserver/sim-pod';
 import { newSimPod } from '../../../server/src/engine/apiserver/sim-pod';
-import { createPodInfo } from '../../../server/src/engine/model/pod-info';
+import { createPodInfo } from '../../../server/src/engine/model/snapshot/pod-info';
 
 /** A pod with an optional controller and annotations or volumes. */
 function pod(

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { checkPodConfig } from '../../../server/src/engine/kubelet/container-config';
-import { lookUpConfig, readConfigObjects } from '../../../server/src/engine/model/config-objects';
+import { lookUpConfig, readConfigObjects } from '../../../server/src/engine/model/load/config-objects';
 import { sourced } from '../../support/timeline-builders';
 
 const configMap = (name: string, data: Record<string, string>, namespace = 'test') => ({

@@ -6,7 +6,7 @@
  * apiserver/pod-factory.ts). Where the cluster cannot say (the embedded default cluster, a capture without
  * Namespaces or ServiceAccounts), the object is admitted and a finding says what a real cluster may refuse.
  */
-import type { SourcedObject } from '../model/cluster-load';
+import type { SourcedObject } from '../model/load/cluster-load';
 import { isJsonObject, readString, asObject } from '../model/json';
 import type { ApiServing } from './api-discovery';
 import { discoveryRefusal } from './api-discovery';

@@ -5,8 +5,8 @@
  * says nothing about namespaces, and the embedded default cluster has only the four namespaces every cluster has.
  */
 import { defaultStorageClassName } from './plugins/default-storage-class';
-import { defaultClusterObjects } from '../model/default-cluster';
-import type { SourcedObject } from '../model/cluster-load';
+import { defaultClusterObjects } from '../model/load/default-cluster';
+import type { SourcedObject } from '../model/load/cluster-load';
 import { asObject, isJsonObject, readString } from '../model/json';
 import { readLimitRange } from './plugins/limit-ranger';
 import type { LimitRangeItem } from './plugins/limit-ranger';

@@ -4,7 +4,7 @@
  * event, so the timeline is complete by construction (protocol/timeline.ts: the panel rebuilds the cluster from it).
  */
 import type { PodDisplayPhase, TimelineEventDetails, TimelineEventType } from '../../../../protocol/timeline';
-import { NodeInfo } from '../model/node-info';
+import { NodeInfo } from '../model/snapshot/node-info';
 import type { NodeObject } from '../model/objects';
 import type { Simulation } from '../sim/run-loop';
 import type { TimelineRecorder } from '../sim/timeline-recorder';

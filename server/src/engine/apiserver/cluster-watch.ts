@@ -2,7 +2,7 @@
  * The watch side of the simulated API server: what changed (a pod, a node, a ReplicaSet, a disruption budget's
  * status) and who listens, as informers deliver it to controllers. ClusterState (cluster-state.ts) extends it.
  */
-import type { NodeInfo } from '../model/node-info';
+import type { NodeInfo } from '../model/snapshot/node-info';
 import type { NodeObject } from '../model/objects';
 import type { SimPod } from './sim-pod';
 import type { SimDisruptionBudget, SimReplicaSet } from './workload-objects';

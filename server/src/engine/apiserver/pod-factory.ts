@@ -8,12 +8,12 @@ import { defaultPodAdmission, failedCreateMessage } from '../admission/pod-admis
 import type { PodAdmissionChain } from '../admission/admit-pod';
 import { rejectedObject } from '../admission/rejected';
 import type { Refusal, RejectedObject } from '../admission/rejected';
-import type { PriorityClassInfo } from '../model/cluster';
+import type { PriorityClassInfo } from '../model/snapshot/cluster';
 import type { EngineFinding } from '../model/findings';
 import { isRecord } from '../model/objects';
 import type { PodObject } from '../model/objects';
-import type { PodInfo } from '../model/pod-info';
-import { loadPod } from '../model/pod-load';
+import type { PodInfo } from '../model/snapshot/pod-info';
+import { loadPod } from '../model/load/pod-load';
 import type { ObjectSource } from '../model/source';
 import type { KubernetesMinor } from '../version';
 import type { NameAllocator } from '../workloads/names';

@@ -5,7 +5,7 @@
  */
 import type { PodDisplayPhase } from '../../../../protocol/timeline';
 import type { PodObject } from '../model/objects';
-import type { PodInfo } from '../model/pod-info';
+import type { PodInfo } from '../model/snapshot/pod-info';
 import { listOf } from '../model/objects';
 
 /** The controller that owns a pod (its ownerReference with controller: true). */

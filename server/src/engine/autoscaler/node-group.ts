@@ -20,8 +20,8 @@
 import { compileLabelSelector } from '../model/label-selector';
 import type { PodLabelSelector } from '../model/label-selector';
 import type { EngineFinding } from '../model/findings';
-import { loadNode } from '../model/node-load';
-import type { NodeInfo } from '../model/node-info';
+import { loadNode } from '../model/load/node-load';
+import type { NodeInfo } from '../model/snapshot/node-info';
 import type { NodeObject } from '../model/objects';
 import type { ObjectSource } from '../model/source';
 import type { TimelineFinding } from '../model/timeline-findings';

@@ -11,7 +11,7 @@
  * not Go's RE2 (the same for the patterns group names use in practice).
  */
 import { parse } from 'yaml';
-import type { SourcedObject } from '../model/cluster-load';
+import type { SourcedObject } from '../model/load/cluster-load';
 import type { TimelineFinding } from '../model/timeline-findings';
 import { timelineFinding } from '../model/timeline-findings';
 import { asObject, isJsonObject, readString } from '../model/json';

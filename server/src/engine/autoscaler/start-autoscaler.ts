@@ -4,7 +4,7 @@
  * cluster-autoscaler's defaults (the priority expander's from its ConfigMap, priority-config-map.ts, when no
  * Scenario sets them), and the autoscaler started when at least one group is left.
  */
-import type { SourcedObject } from '../model/cluster-load';
+import type { SourcedObject } from '../model/load/cluster-load';
 import type { EngineFinding } from '../model/findings';
 import type { BudgetIndex } from '../apiserver/budget-index';
 import type { ClusterState } from '../apiserver/cluster-state';

@@ -9,8 +9,8 @@
  * containers, each reading envFrom before env. When the cluster cannot say whether an object exists
  * (model/config-objects.ts), the reference is assumed to exist and returned as an assumption instead.
  */
-import type { ConfigKind, ConfigObjects } from '../model/config-objects';
-import { lookUpConfig } from '../model/config-objects';
+import type { ConfigKind, ConfigObjects } from '../model/load/config-objects';
+import { lookUpConfig } from '../model/load/config-objects';
 import { asArray, asObject, readString } from '../model/json';
 
 type Path = readonly (string | number)[];

@@ -7,7 +7,7 @@
  * Event wording follows the kubelet's events (Pulling, "already present on machine", Started, Killing).
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/kubelet/kuberuntime/kuberuntime_manager.go
  */
-import { normalizeImageName } from '../model/pod-info';
+import { normalizeImageName } from '../model/snapshot/pod-info';
 import { PRIORITY } from '../sim/priorities';
 import type { ClusterState, SimNode } from '../apiserver/cluster-state';
 import type { ContainerTiming } from './pod-startup';
@@ -19,7 +19,7 @@ import {
   containerTimingsOf,
 } from './pod-startup';
 import type { SimPod } from '../apiserver/sim-pod';
-import type { ConfigObjects } from '../model/config-objects';
+import type { ConfigObjects } from '../model/load/config-objects';
 import { checkPodConfig } from './container-config';
 import type { ConfigAssumption } from './container-config';
 import { timelineFinding } from '../model/timeline-findings';

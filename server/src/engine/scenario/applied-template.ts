@@ -13,7 +13,7 @@
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/history/controller_history.go
  */
 import { parseQuantity } from '../model/quantity';
-import type { SourcedObject } from '../model/cluster-load';
+import type { SourcedObject } from '../model/load/cluster-load';
 import type { JsonObject } from '../model/json';
 import { asArray, asObject, isJsonObject, readString } from '../model/json';
 

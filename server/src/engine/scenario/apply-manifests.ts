@@ -6,7 +6,7 @@
  * and ReplicationControllers create their pods once (their controller is not simulated). A workload of the
  * cluster file missing from the manifests keeps running: deletions are not inferred.
  */
-import type { SourcedObject } from '../model/cluster-load';
+import type { SourcedObject } from '../model/load/cluster-load';
 import type { ClusterState } from '../apiserver/cluster-state';
 import type { PodFactory } from '../apiserver/pod-factory';
 import type { SimPod } from '../apiserver/sim-pod';

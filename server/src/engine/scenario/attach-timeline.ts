@@ -7,9 +7,9 @@
 import type { FindingCode } from '../../../../protocol/finding-codes';
 import type { ApiServing } from '../admission/api-discovery';
 import type { RejectedObject } from '../admission/rejected';
-import type { Cluster } from '../model/cluster';
-import { flattenLists } from '../model/cluster-load';
-import type { SourcedObject } from '../model/cluster-load';
+import type { Cluster } from '../model/snapshot/cluster';
+import { flattenLists } from '../model/load/cluster-load';
+import type { SourcedObject } from '../model/load/cluster-load';
 import type { ObjectSource } from '../model/source';
 import type { SchedulerProfile } from '../scheduler/profile';
 import type { RecordDetail } from '../scheduler/record';

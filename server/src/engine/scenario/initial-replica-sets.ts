@@ -4,7 +4,7 @@
  * Deployment listed alone. A ReplicaSet's template is compared with its Deployment's without the hash label
  * (EqualIgnoreHash), so exported objects with real hashes are recognised.
  */
-import type { SourcedObject } from '../model/cluster-load';
+import type { SourcedObject } from '../model/load/cluster-load';
 import type { ClusterState } from '../apiserver/cluster-state';
 import { deploymentMaxSurge } from '../controllers/rollout-arithmetic';
 import type { SimPod } from '../apiserver/sim-pod';

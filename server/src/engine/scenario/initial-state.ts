@@ -9,8 +9,8 @@
 import type { ControllerRevision } from './applied-template';
 import { equalRevision, templateOf } from './applied-template';
 import type { SimStatefulSet } from '../apiserver/workload-objects';
-import type { Cluster } from '../model/cluster';
-import type { SourcedObject } from '../model/cluster-load';
+import type { Cluster } from '../model/snapshot/cluster';
+import type { SourcedObject } from '../model/load/cluster-load';
 import type { ClusterState } from '../apiserver/cluster-state';
 import type { PodFactory } from '../apiserver/pod-factory';
 import type { ControllerRef, SimPod } from '../apiserver/sim-pod';

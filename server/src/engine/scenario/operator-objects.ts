@@ -10,7 +10,7 @@
  * a pod template or pod metadata) at its top or one level down. A heuristic, stated as one: an operator whose
  * resource uses other words is not noticed, and its budgets keep the warning.
  */
-import type { SourcedObject } from '../model/cluster-load';
+import type { SourcedObject } from '../model/load/cluster-load';
 import type { ObjectSource } from '../model/source';
 import type { TimelineFinding } from '../model/timeline-findings';
 import { timelineFinding } from '../model/timeline-findings';

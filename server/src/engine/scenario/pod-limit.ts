@@ -4,7 +4,7 @@
  * DaemonSet as an upper bound, one per bare Pod). Beyond the limit nothing is simulated and one finding, on the
  * object where the count passed it, says so, instead of the memory and minutes a million pods would take.
  */
-import type { SourcedObject } from '../model/cluster-load';
+import type { SourcedObject } from '../model/load/cluster-load';
 import type { AutoscalerIndex } from '../workloads/autoscalers';
 import { autoscalerKey, replicasUnderAutoscaler } from '../workloads/autoscalers';
 import type { WorkloadFinding } from '../workloads/findings';

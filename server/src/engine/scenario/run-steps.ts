@@ -5,7 +5,7 @@
  * use its HPA reads (controllers/podautoscaler/hpa-controller.ts), a memory pressure sets pods' memory use on a
  * node (kubelet/eviction-manager.ts).
  */
-import { NodeInfo } from '../model/node-info';
+import { NodeInfo } from '../model/snapshot/node-info';
 import type { NodeObject } from '../model/objects';
 import type { BudgetIndex } from '../apiserver/budget-index';
 import type { ClusterState } from '../apiserver/cluster-state';

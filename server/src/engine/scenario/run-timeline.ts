@@ -5,9 +5,9 @@
  * deterministic: the same input gives the same events, in the same order.
  */
 import type { TimelineEvent } from '../../../../protocol/timeline';
-import { flattenLists, loadCluster } from '../model/cluster-load';
-import type { SourcedObject } from '../model/cluster-load';
-import { DEFAULT_CLUSTER_DESCRIPTION, defaultClusterObjects } from '../model/default-cluster';
+import { flattenLists, loadCluster } from '../model/load/cluster-load';
+import type { SourcedObject } from '../model/load/cluster-load';
+import { DEFAULT_CLUSTER_DESCRIPTION, defaultClusterObjects } from '../model/load/default-cluster';
 import type { EngineFinding } from '../model/findings';
 import { DEFAULT_PROFILE } from '../scheduler/profile';
 import type { SchedulerProfile } from '../scheduler/profile';
@@ -33,8 +33,8 @@ import { controllerClaimAdmission } from '../admission/admit-claim';
 import { VolumeController } from '../controllers/volume/volume-controller';
 import { readControllerRevisions } from './applied-template';
 import type { LiveObjects } from './apply-manifests';
-import { assumedStorageClasses } from '../model/assumed-storage';
-import type { StorageObjects } from '../model/storage-objects';
+import { assumedStorageClasses } from '../model/load/assumed-storage';
+import type { StorageObjects } from '../model/snapshot/storage-objects';
 import { Kubelets } from '../kubelet/kubelet';
 import { NodeLifecycle } from '../controllers/nodelifecycle/node-lifecycle';
 import { EvictionManager } from '../kubelet/eviction-manager';
@@ -58,7 +58,7 @@ import { defaultPodAdmission } from '../admission/pod-admission';
 import type { RejectedObject } from '../admission/rejected';
 import { withRefusedReplicas } from './refused-replicas';
 import { ObjectQuotaLedger } from '../admission/plugins/object-count-quota';
-import { readConfigObjects } from '../model/config-objects';
+import { readConfigObjects } from '../model/load/config-objects';
 import { applyManifests } from './apply-manifests';
 import { noteOperatorObjects, operatorObjects } from './operator-objects';
 import { buildInitialState } from './initial-state';

@@ -15,7 +15,7 @@ import { timelineFinding } from '../model/timeline-findings';
 import type { ObjectSource } from '../model/source';
 import type { ScenarioDrain } from './run-steps';
 import type { SimPod } from '../apiserver/sim-pod';
-import type { ClaimInfo, StorageObjects } from '../model/storage-objects';
+import type { ClaimInfo, StorageObjects } from '../model/snapshot/storage-objects';
 import { podClaimNames, volumeMismatch } from '../scheduler/plugins/volume-binding/binder';
 import { asArray, asObject } from '../model/json';
 

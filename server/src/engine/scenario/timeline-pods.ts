@@ -4,8 +4,8 @@
  * then creation), and each node's use.
  */
 import { podClaimNames } from '../scheduler/plugins/volume-binding/binder';
-import { Cluster } from '../model/cluster';
-import type { PodInfo } from '../model/pod-info';
+import { Cluster } from '../model/snapshot/cluster';
+import type { PodInfo } from '../model/snapshot/pod-info';
 import { computeQosClass } from '../model/qos';
 import type { SchedulingRecord } from '../scheduler/record';
 import { reportNode, reportPod } from './report-entries';

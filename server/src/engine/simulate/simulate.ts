@@ -8,11 +8,11 @@
  * PriorityClasses and Namespaces in the manifests count.
  */
 import type { FindingCode } from '../../../../protocol/finding-codes';
-import { flattenLists, loadCluster } from '../model/cluster-load';
-import type { SourcedObject } from '../model/cluster-load';
-import { DEFAULT_CLUSTER_DESCRIPTION, defaultClusterObjects } from '../model/default-cluster';
+import { flattenLists, loadCluster } from '../model/load/cluster-load';
+import type { SourcedObject } from '../model/load/cluster-load';
+import { DEFAULT_CLUSTER_DESCRIPTION, defaultClusterObjects } from '../model/load/default-cluster';
 import { engineFinding } from '../model/findings';
-import { withoutNullListItems } from '../model/null-items';
+import { withoutNullListItems } from '../model/load/null-items';
 import { MAX_EXPANDED_PODS } from '../workloads/types';
 import { indexAutoscalers } from '../workloads/autoscalers';
 import { isJsonObject } from '../model/json';

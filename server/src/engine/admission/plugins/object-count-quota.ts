@@ -15,7 +15,7 @@
  */
 import { parseQuantity } from '../../model/quantity';
 import { isJsonObject, readString, asObject } from '../../model/json';
-import type { SourcedObject } from '../../model/cluster-load';
+import type { SourcedObject } from '../../model/load/cluster-load';
 import { ADMISSION_PLUGIN } from '../names';
 import type { Refusal } from '../rejected';
 import { forbiddenMessage } from '../rejected';

@@ -3,7 +3,7 @@
  * refused ("no PriorityClass with name X was found"); otherwise its priority is the class's value, else the
  * globalDefault class's, else 0 (resolved where the pod is loaded, model/priority.ts).
  */
-import type { PriorityClassInfo } from '../../model/cluster';
+import type { PriorityClassInfo } from '../../model/snapshot/cluster';
 import { isRecord } from '../../model/objects';
 import { ADMISSION_PLUGIN } from '../names';
 import type { PodAdmissionPlugin } from '../pod-admission-plugin';

@@ -15,8 +15,8 @@
  * - A pod's generic ephemeral volume gets its claim "<pod>-<volume>" when the pod is created.
  * Claims made here pass DefaultStorageClass as the apply's do.
  */
-import type { StorageObjects, ClaimInfo } from '../../model/storage-objects';
-import { readClaim } from '../../model/storage-objects';
+import type { StorageObjects, ClaimInfo } from '../../model/snapshot/storage-objects';
+import { readClaim } from '../../model/snapshot/storage-objects';
 import { withDefaultStorageClass } from '../../admission/plugins/default-storage-class';
 import type { ClaimAdmission } from '../../admission/admit-claim';
 import { rejectedObject } from '../../admission/rejected';

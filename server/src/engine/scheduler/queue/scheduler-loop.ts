@@ -9,7 +9,7 @@
  * Simplified: every cluster change moves every unschedulable pod (no queueing hints), and a scheduling cycle
  * takes no simulated time.
  */
-import { Cluster } from '../../model/cluster';
+import { Cluster } from '../../model/snapshot/cluster';
 import { formatFitError } from '../framework/fit-error';
 import { buildFramework } from '../framework/build-framework';
 import type { SchedulerFramework } from '../framework/framework';

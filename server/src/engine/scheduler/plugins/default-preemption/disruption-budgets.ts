@@ -12,10 +12,10 @@
  * Left out: the controllers' scale as the expected count (controllers/disruption/disruption-budget.ts computes it over time;
  * a scheduling cycle here sees only the placed pods), so a budget whose workload has Pending pods allows more.
  */
-import type { Cluster } from '../../../model/cluster';
-import type { PodDisruptionBudgetInfo } from '../../../model/cluster-objects';
+import type { Cluster } from '../../../model/snapshot/cluster';
+import type { PodDisruptionBudgetInfo } from '../../../model/snapshot/cluster-objects';
 import { scaledValueOf } from '../../../model/int-or-percent';
-import type { PodInfo } from '../../../model/pod-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 
 /** status.disruptionsAllowed of a budget, as written or computed from the placed pods. */
 export function disruptionsAllowed(budget: PodDisruptionBudgetInfo, cluster: Cluster): number {

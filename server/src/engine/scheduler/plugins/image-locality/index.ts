@@ -6,8 +6,8 @@
  * Node image names (status.images[].names) are taken as written, as the scheduler cache does; the pod's image
  * names get ":latest" when they have no tag.
  */
-import type { NodeInfo } from '../../../model/node-info';
-import type { PodInfo } from '../../../model/pod-info';
+import type { NodeInfo } from '../../../model/snapshot/node-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { MAX_NODE_SCORE } from '../../framework/plugin';
 import type { PluginFactory } from '../../framework/plugin';
 import { PLUGIN_NAMES } from '../names';

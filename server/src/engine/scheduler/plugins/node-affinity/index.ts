@@ -11,7 +11,7 @@ import {
 } from '../../../model/node-selector';
 import { listOf } from '../../../model/objects';
 import type { NodeSelectorObject, PreferredSchedulingTermObject } from '../../../model/objects';
-import type { PodInfo } from '../../../model/pod-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { StateKey } from '../../framework/cycle-state';
 import type { CycleState } from '../../framework/cycle-state';
 import { MAX_NODE_SCORE } from '../../framework/plugin';

@@ -7,9 +7,9 @@
  * Requests are PodInfo.requests (containers, init containers and sidecars, overhead, pod-level resources; see
  * model/pod-requests.ts). Left out: DRA-backed extended resources, in-place resize status.
  */
-import type { NodeColumns } from '../../../model/node-columns';
-import type { NodeInfo } from '../../../model/node-info';
-import type { PodInfo } from '../../../model/pod-info';
+import type { NodeColumns } from '../../../model/snapshot/node-columns';
+import type { NodeInfo } from '../../../model/snapshot/node-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { StateKey } from '../../framework/cycle-state';
 import type { PluginFactory } from '../../framework/plugin';
 import { SUCCESS, newStatus } from '../../framework/status';

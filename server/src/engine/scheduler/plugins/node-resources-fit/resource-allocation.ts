@@ -9,9 +9,9 @@
  * strategies) or the plain requests (BalancedAllocation). An extended resource the pod does not request, or that
  * the node does not have, is left out of the score.
  */
-import type { NodeColumns } from '../../../model/node-columns';
-import type { NodeInfo } from '../../../model/node-info';
-import type { PodInfo } from '../../../model/pod-info';
+import type { NodeColumns } from '../../../model/snapshot/node-columns';
+import type { NodeInfo } from '../../../model/snapshot/node-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import {
   RESOURCE_CPU,
   RESOURCE_EPHEMERAL_STORAGE,

@@ -17,9 +17,9 @@
  * missing from a namespace whose claims the cluster file does not list is taken to exist, bound to a volume of
  * unknown driver (not counted), as VolumeBinding does; not-found messages use the informer lister's wording.
  */
-import type { PodInfo } from '../../../model/pod-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { isRecord } from '../../../model/objects';
-import type { ClaimInfo, CsiNodeDriver, StorageObjects } from '../../../model/storage-objects';
+import type { ClaimInfo, CsiNodeDriver, StorageObjects } from '../../../model/snapshot/storage-objects';
 import { StateKey } from '../../framework/cycle-state';
 import type { PluginFactory } from '../../framework/plugin';
 import { SUCCESS, errorStatus, skip, unresolvable, unschedulable } from '../../framework/status';

@@ -7,9 +7,9 @@
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/plugins/podtopologyspread/plugin.go
  * See common.ts, filter.ts and score.ts for the phases, and helper/topology-counter.ts for how counts are kept.
  */
-import type { NodeInfo } from '../../../model/node-info';
+import type { NodeInfo } from '../../../model/snapshot/node-info';
 import { listOf } from '../../../model/objects';
-import type { PodInfo } from '../../../model/pod-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { SYSTEM_DEFAULT_CONSTRAINTS, readPodTopologySpreadArgs } from '../../config';
 import { StateKey } from '../../framework/cycle-state';
 import type { CycleState } from '../../framework/cycle-state';

@@ -10,8 +10,8 @@
  * the real cluster: it is taken as bound to a volume without constraints (the prediction says so elsewhere).
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/plugins/volumebinding/volume_binding.go
  */
-import type { PodInfo } from '../../../model/pod-info';
-import type { ClaimInfo, StorageObjects } from '../../../model/storage-objects';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
+import type { ClaimInfo, StorageObjects } from '../../../model/snapshot/storage-objects';
 import { StateKey } from '../../framework/cycle-state';
 import type { CycleState } from '../../framework/cycle-state';
 import type { PluginFactory } from '../../framework/plugin';

@@ -13,9 +13,9 @@
  * ReadWriteOncePod (as VolumeBinding does). "In use" means used by a pod bound to a node of the snapshot (the
  * scheduler cache's StorageInfos also counts assumed pods; here a chosen node is bound at once).
  */
-import type { PodInfo } from '../../../model/pod-info';
-import type { StorageObjects } from '../../../model/storage-objects';
-import type { Cluster } from '../../../model/cluster';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
+import type { StorageObjects } from '../../../model/snapshot/storage-objects';
+import type { Cluster } from '../../../model/snapshot/cluster';
 import { StateKey } from '../../framework/cycle-state';
 import type { ClonableState, CycleState } from '../../framework/cycle-state';
 import type { PluginFactory } from '../../framework/plugin';

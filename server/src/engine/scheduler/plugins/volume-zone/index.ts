@@ -13,9 +13,9 @@
  * file does not list is taken to exist, bound to a volume without zone labels (as VolumeBinding does).
  * Not-found messages are those of the informer listers kube-scheduler reads (`persistentvolumeclaim "x" not found`).
  */
-import type { PodInfo } from '../../../model/pod-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { isRecord } from '../../../model/objects';
-import type { StorageObjects } from '../../../model/storage-objects';
+import type { StorageObjects } from '../../../model/snapshot/storage-objects';
 import { StateKey } from '../../framework/cycle-state';
 import type { PluginFactory } from '../../framework/plugin';
 import { SUCCESS, skip, unresolvable } from '../../framework/status';

@@ -6,7 +6,7 @@
  * cluster. kube-scheduler has no such summary; it visits every node instead, with the same outcome.
  */
 import type { NodeInfo } from './node-info';
-import { isDoNotScheduleTaint } from './taints';
+import { isDoNotScheduleTaint } from '../taints';
 
 /** What holds for some node of a cluster. */
 export interface NodeSpecSummary {

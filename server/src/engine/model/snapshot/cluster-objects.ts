@@ -9,14 +9,14 @@
  * pod-template-hash (deployment controller: CloneSelectorAndAddLabel). A lookup of such a ReplicaSet is answered
  * from the Deployment. https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/deployment/sync.go
  */
-import { addRequirements, compileOrNothing, equals, NOTHING_SELECTOR } from './label-selector';
-import type { Labels, PodLabelSelector } from './label-selector';
-import { isRecord } from './objects';
-import type { LabelSelectorObject } from './objects';
-import type { ObjectSource } from './source';
+import { addRequirements, compileOrNothing, equals, NOTHING_SELECTOR } from '../label-selector';
+import type { Labels, PodLabelSelector } from '../label-selector';
+import { isRecord } from '../objects';
+import type { LabelSelectorObject } from '../objects';
+import type { ObjectSource } from '../source';
 import { StorageObjects } from './storage-objects';
-import { asIntOrString } from './int-or-percent';
-import type { IntOrString } from './int-or-percent';
+import { asIntOrString } from '../int-or-percent';
+import type { IntOrString } from '../int-or-percent';
 
 /** The label a Deployment adds to its ReplicaSets' selector and pods. */
 const POD_TEMPLATE_HASH_LABEL = 'pod-template-hash';

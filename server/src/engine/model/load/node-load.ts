@@ -4,14 +4,14 @@
  * status.allocatable (well-formed, non-negative quantities). A node that cannot be used yields error findings
  * and no NodeInfo; the rest of the cluster still loads.
  */
-import { engineFinding } from './findings';
-import type { EngineFinding } from './findings';
-import { NodeInfo } from './node-info';
-import { isRecord } from './objects';
-import type { ResourceListObject, TaintObject } from './objects';
-import { RESOURCE_PODS, readResourceList, toResources } from './resources';
-import type { ResourceListProblem } from './resources';
-import type { ObjectSource } from './source';
+import { engineFinding } from '../findings';
+import type { EngineFinding } from '../findings';
+import { NodeInfo } from '../snapshot/node-info';
+import { isRecord } from '../objects';
+import type { ResourceListObject, TaintObject } from '../objects';
+import { RESOURCE_PODS, readResourceList, toResources } from '../resources';
+import type { ResourceListProblem } from '../resources';
+import type { ObjectSource } from '../source';
 
 const TAINT_EFFECTS = new Set(['NoSchedule', 'PreferNoSchedule', 'NoExecute']);
 

@@ -2,18 +2,18 @@
  * Turns a plain Pod object into a PodInfo: resolves its priority (priority.ts), computes its requests for the
  * selected version, and reports malformed or negative quantities as findings naming the pod and the field.
  */
-import type { PriorityClassInfo } from './cluster';
-import { engineFinding, formatFieldPath } from './findings';
-import type { EngineFinding } from './findings';
-import { isRecord } from './objects';
-import type { PodObject } from './objects';
-import { createPodInfo } from './pod-info';
-import type { PodInfo, PodOwner } from './pod-info';
-import type { PodResourceProblem } from './pod-requests';
+import type { PriorityClassInfo } from '../snapshot/cluster';
+import { engineFinding, formatFieldPath } from '../findings';
+import type { EngineFinding } from '../findings';
+import { isRecord } from '../objects';
+import type { PodObject } from '../objects';
+import { createPodInfo } from '../snapshot/pod-info';
+import type { PodInfo, PodOwner } from '../snapshot/pod-info';
+import type { PodResourceProblem } from '../snapshot/pod-requests';
 import { resolvePodPriority } from './priority';
-import type { ObjectSource } from './source';
-import { isAtLeast } from '../version';
-import type { KubernetesMinor } from '../version';
+import type { ObjectSource } from '../source';
+import { isAtLeast } from '../../version';
+import type { KubernetesMinor } from '../../version';
 
 /** What loading a pod needs besides the pod. */
 interface PodLoadContext {

@@ -3,13 +3,13 @@
  * ports, images, priority), like framework.PodInfo upstream. Built from plain pod JSON plus an ObjectSource.
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/types.go
  */
-import { listOf } from './objects';
-import type { ContainerObject, PodObject } from './objects';
+import { listOf } from '../objects';
+import type { ContainerObject, PodObject } from '../objects';
 import { computePodRequests } from './pod-requests';
 import type { PodResourceProblem } from './pod-requests';
-import { toResources } from './resources';
-import type { Resources } from './resources';
-import type { ObjectSource } from './source';
+import { toResources } from '../resources';
+import type { Resources } from '../resources';
+import type { ObjectSource } from '../source';
 
 /** A host port a pod uses (schedutil.GetHostPorts), with the API defaults applied (TCP, 0.0.0.0). */
 export interface HostPort {

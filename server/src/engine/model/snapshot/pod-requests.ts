@@ -8,9 +8,9 @@
  * after that, so we apply it here too. Left out: in-place resize status (status.containerStatuses resources) and
  * DRA node-allocatable claims.
  */
-import type { ContainerObject, PodSpecObject, ResourceListObject } from './objects';
-import { RESOURCE_CPU, RESOURCE_MEMORY, readResourceList } from './resources';
-import type { ResourceListProblem } from './resources';
+import type { ContainerObject, PodSpecObject, ResourceListObject } from '../objects';
+import { RESOURCE_CPU, RESOURCE_MEMORY, readResourceList } from '../resources';
+import type { ResourceListProblem } from '../resources';
 
 /** The default cpu request (millicores) scoring assumes for a container that sets none (schedutil). */
 const DEFAULT_MILLI_CPU_REQUEST = 100;

@@ -9,10 +9,10 @@ import type { NodeInfo, ImageStateSummary } from './node-info';
 import { NodeColumns } from './node-columns';
 import { summarizeNodeSpecs } from './node-spec-summary';
 import type { NodeSpecSummary } from './node-spec-summary';
-import { listOf } from './objects';
+import { listOf } from '../objects';
 import { PodChangeLog } from './pod-change-log';
 import type { PodInfo } from './pod-info';
-import type { ObjectSource } from './source';
+import type { ObjectSource } from '../source';
 
 /** A PriorityClass, reduced to what scheduling needs. */
 export interface PriorityClassInfo {

@@ -4,13 +4,13 @@
  * scalar resources), so scheduling many pods on many nodes stays fast.
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/types.go
  */
-import { listOf } from './objects';
-import type { NodeObject, TaintObject } from './objects';
+import { listOf } from '../objects';
+import type { NodeObject, TaintObject } from '../objects';
 import type { NodeColumns } from './node-columns';
 import type { PodChangeLog } from './pod-change-log';
 import type { HostPort, PodInfo } from './pod-info';
-import { Resources } from './resources';
-import type { ObjectSource } from './source';
+import { Resources } from '../resources';
+import type { ObjectSource } from '../source';
 
 /** An image on a node with its size and how many nodes of the cluster have it (fwk.ImageStateSummary). */
 export interface ImageStateSummary {

@@ -4,12 +4,12 @@
  * https://github.com/kubernetes/kubernetes/blob/master/plugin/pkg/admission/priority/admission.go
  * https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/
  */
-import type { PriorityClassInfo } from './cluster';
-import { engineFinding } from './findings';
-import type { EngineFinding } from './findings';
-import { isRecord } from './objects';
-import type { PodSpecObject } from './objects';
-import type { ObjectSource } from './source';
+import type { PriorityClassInfo } from '../snapshot/cluster';
+import { engineFinding } from '../findings';
+import type { EngineFinding } from '../findings';
+import { isRecord } from '../objects';
+import type { PodSpecObject } from '../objects';
+import type { ObjectSource } from '../source';
 
 /** Built-in PriorityClasses, present in every cluster. */
 const SYSTEM_PRIORITY_CLASSES: readonly { name: string; value: number }[] = [

@@ -5,7 +5,7 @@
  * then assumed to exist. Every namespace has the ConfigMap kube-root-ca.crt (the root CA publisher writes it).
  */
 import type { SourcedObject } from './cluster-load';
-import { asObject, isJsonObject, readString } from './json';
+import { asObject, isJsonObject, readString } from '../json';
 
 /** The two kinds a container's env and volumes read. */
 export type ConfigKind = 'ConfigMap' | 'Secret';

@@ -8,18 +8,18 @@
  * As the scheduler's informers do, pods that finished (status.phase Succeeded or Failed) take no room. Pods of a
  * cluster file that are not bound to a node are left out (they are not the pods being predicted).
  */
-import { Cluster } from './cluster';
-import type { PriorityClassInfo } from './cluster';
-import { ClusterObjects } from './cluster-objects';
-import { engineFinding } from './findings';
-import type { EngineFinding } from './findings';
+import { Cluster } from '../snapshot/cluster';
+import type { PriorityClassInfo } from '../snapshot/cluster';
+import { ClusterObjects } from '../snapshot/cluster-objects';
+import { engineFinding } from '../findings';
+import type { EngineFinding } from '../findings';
 import { loadNode } from './node-load';
-import type { NodeInfo } from './node-info';
-import { isRecord } from './objects';
+import type { NodeInfo } from '../snapshot/node-info';
+import { isRecord } from '../objects';
 import { describePod, loadPod } from './pod-load';
 import { addPriorityClass, systemPriorityClasses } from './priority';
-import type { ObjectSource } from './source';
-import type { KubernetesMinor } from '../version';
+import type { ObjectSource } from '../source';
+import type { KubernetesMinor } from '../../version';
 
 /** An object read from a file, with where it was written. */
 export interface SourcedObject {

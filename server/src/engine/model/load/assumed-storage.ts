@@ -9,9 +9,9 @@
  */
 import type { SourcedObject } from './cluster-load';
 import { DEFAULT_STORAGE_CLASS } from './default-cluster';
-import { engineFinding } from './findings';
-import type { EngineFinding } from './findings';
-import { asArray, asObject, isJsonObject, readString } from './json';
+import { engineFinding } from '../findings';
+import type { EngineFinding } from '../findings';
+import { asArray, asObject, isJsonObject, readString } from '../json';
 
 const FILE = '<assumed storage classes>';
 

@@ -11,9 +11,9 @@
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/plugins/volumebinding/binder.go
  * https://github.com/kubernetes/component-helpers/blob/master/storage/volume/helpers.go
  */
-import { parseQuantity } from './quantity';
-import { isRecord } from './objects';
-import type { ObjectSource } from './source';
+import { parseQuantity } from '../quantity';
+import { isRecord } from '../objects';
+import type { ObjectSource } from '../source';
 
 /** The annotation the PV controller sets once a claim's binding is complete. */
 export const ANN_BIND_COMPLETED = 'pv.kubernetes.io/bind-completed';

@@ -5,8 +5,8 @@
  * (`args: [null]` reads as "") are accepted as the API server accepts them.
  */
 import type { SourcedObject } from './cluster-load';
-import { engineFinding } from './findings';
-import type { EngineFinding } from './findings';
+import { engineFinding } from '../findings';
+import type { EngineFinding } from '../findings';
 
 /** Fields that hold lists of strings, where a null item is read as "". */
 const STRING_LISTS = new Set([
