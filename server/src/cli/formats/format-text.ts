@@ -6,9 +6,9 @@
 import { isPredictedOutcome } from '../../engine/model/timeline-findings';
 import { formatFieldPath } from '../../engine/model/findings';
 import { parseQuantity } from '../../engine/model/quantity';
-import { formatTimelineSections } from '../../engine/scenario/format-timeline';
+import { formatTimelineSections } from '../../engine/scenario/report/format-timeline';
 import type { ReportFinding, SimulationReport } from '../../engine/simulate/report';
-import type { ReportNode, ReportPod } from '../../engine/scenario/report-entries';
+import type { ReportNode, ReportPod } from '../../engine/scenario/report/report-entries';
 
 /** Options of the text rendering. */
 interface TextOptions {

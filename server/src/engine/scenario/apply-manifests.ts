@@ -18,12 +18,12 @@ import type { WorkloadFinding } from '../workloads/findings';
 import { seededUid, templateHash } from '../workloads/hash';
 import type { JsonObject } from '../model/json';
 import { asObject, isJsonObject, readString } from '../model/json';
-import { readDisruptionBudget } from './read-budget';
-import { applyBatchObject } from './read-jobs';
-import { readDaemonSet, readDeployment, readStatefulSet } from './read-workloads';
-import type { ControllerRevision } from './applied-template';
-import { equalRevision, isUnchangedByApply, lastAppliedTemplate, templateOf } from './applied-template';
-import { withoutHashLabel } from './initial-replica-sets';
+import { readDisruptionBudget } from './state/read-budget';
+import { applyBatchObject } from './state/read-jobs';
+import { readDaemonSet, readDeployment, readStatefulSet } from './state/read-workloads';
+import type { ControllerRevision } from './state/applied-template';
+import { equalRevision, isUnchangedByApply, lastAppliedTemplate, templateOf } from './state/applied-template';
+import { withoutHashLabel } from './state/initial-replica-sets';
 
 /** The kinds whose pods are created once, without a simulated controller. */
 const STATIC_POD_OWNERS = new Set(['ReplicationController']);

@@ -20,10 +20,10 @@ import type { TimingSettings } from '../sim/timing-settings';
 import { TIMELINE_ONLY_KINDS, simulateTimeline } from './run-timeline';
 import type { Scenario } from './scenario-spec';
 import { isScenarioObject } from './scenario-spec';
-import { buildTimelineReport } from './timeline-report';
-import type { TimelineReport } from './timeline-report';
-import { timelinePods } from './timeline-pods';
-import type { ManifestWorkloads, TimelinePods } from './timeline-pods';
+import { buildTimelineReport } from './report/timeline-report';
+import type { TimelineReport } from './report/timeline-report';
+import { timelinePods } from './report/timeline-pods';
+import type { ManifestWorkloads, TimelinePods } from './report/timeline-pods';
 
 /** What the timeline adds to a simulation: steps from elsewhere (CLI), an end time, timing overrides. */
 export interface TimelineOptions {

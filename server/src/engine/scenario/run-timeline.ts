@@ -31,7 +31,7 @@ import { DeploymentController } from '../controllers/deployment/deployment-contr
 import { DisruptionController } from '../controllers/disruption/disruption-controller';
 import { controllerClaimAdmission } from '../admission/admit-claim';
 import { VolumeController } from '../controllers/volume/volume-controller';
-import { readControllerRevisions } from './applied-template';
+import { readControllerRevisions } from './state/applied-template';
 import type { LiveObjects } from './apply-manifests';
 import { assumedStorageClasses } from '../model/load/assumed-storage';
 import type { StorageObjects } from '../model/snapshot/storage-objects';
@@ -49,19 +49,19 @@ import type { TimelineFinding } from '../model/timeline-findings';
 import type { TimingSettings } from '../sim/timing-settings';
 import { DEFAULT_TIMING, applyEpochSeconds } from '../sim/timing-settings';
 import { startBatchControllers } from './batch-controllers';
-import { checkJobs } from './job-checks';
-import { readClusterJobs } from './read-jobs';
+import { checkJobs } from './report/job-checks';
+import { readClusterJobs } from './state/read-jobs';
 import { admitManifests } from '../admission/admit-manifests';
 import type { ApiServing } from '../admission/api-discovery';
 import { knownObjects } from '../admission/known-objects';
 import { defaultPodAdmission } from '../admission/pod-admission';
 import type { RejectedObject } from '../admission/rejected';
-import { withRefusedReplicas } from './refused-replicas';
+import { withRefusedReplicas } from './report/refused-replicas';
 import { ObjectQuotaLedger } from '../admission/plugins/object-count-quota';
 import { readConfigObjects } from '../model/load/config-objects';
 import { applyManifests } from './apply-manifests';
-import { noteOperatorObjects, operatorObjects } from './operator-objects';
-import { buildInitialState } from './initial-state';
+import { noteOperatorObjects, operatorObjects } from './state/operator-objects';
+import { buildInitialState } from './state/initial-state';
 import { scheduleSteps } from './run-steps';
 import type { AutoscalerLog } from '../autoscaler/autoscaler-log';
 import { checkAutoscaler } from '../autoscaler/autoscaler-findings';
@@ -77,7 +77,7 @@ import {
   checkStartFailures,
   checkPendingClaims,
   checkStuckStatefulPods,
-} from './timeline-checks';
+} from './report/timeline-checks';
 
 /** Kinds of a cluster file only the timeline reads (the scheduler's cluster loader ignores them). */
 export const TIMELINE_ONLY_KINDS: ReadonlySet<string> = new Set([

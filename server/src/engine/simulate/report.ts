@@ -3,9 +3,9 @@
  * records. Pods appear in input order (the order their manifests and controllers produce them), whatever order
  * the scheduler took them in. Each pod's and node's entry is built by scenario/report-entries.ts.
  */
-import type { ReportNode, ReportPod } from '../scenario/report-entries';
+import type { ReportNode, ReportPod } from '../scenario/report/report-entries';
 import type { KubernetesMinor } from '../version';
-import type { TimelineReport } from '../scenario/timeline-report';
+import type { TimelineReport } from '../scenario/report/timeline-report';
 import type { RejectedObject } from '../admission/rejected';
 
 /** The report's apiVersion. */

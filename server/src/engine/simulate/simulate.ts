@@ -32,7 +32,7 @@ import type { KubernetesMinor } from '../version';
 import { clusterModelObjects, runTimelineForReport } from '../scenario/attach-timeline';
 import type { TimelineOptions } from '../scenario/attach-timeline';
 import { REPORT_API_VERSION } from './report';
-import { reportNode } from '../scenario/report-entries';
+import { reportNode } from '../scenario/report/report-entries';
 import type { ReportFinding, SimulationReport } from './report';
 
 /** Any finding the simulation collects (engine, workloads, scheduler configuration): the shape they share. */

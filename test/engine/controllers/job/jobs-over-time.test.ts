@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { TimelineEvent } from '../../../../protocol/timeline';
 import type { TimelineResult } from '../../../../server/src/engine/scenario/run-timeline';
-import { buildTimelineReport } from '../../../../server/src/engine/scenario/timeline-report';
+import { buildTimelineReport } from '../../../../server/src/engine/scenario/report/timeline-report';
 import { container, eventsOf, nodes, run, workload } from '../../../support/timeline-builders';
 
 /** The defaults the expected times are built from: pull 10s, container start 1s, run 30s, sync batch 1s. */

@@ -4,17 +4,17 @@
  * defaults to IfHealthyBudget.
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/policy/validation/validation.go
  */
-import type { ObjectSource } from '../model/source';
-import { emptyBudgetStatus } from '../controllers/disruption/disruption-budget';
-import type { IntOrPercent } from '../model/int-or-percent';
-import { parseIntOrPercent } from '../model/int-or-percent';
-import type { TimelineFinding } from '../model/timeline-findings';
-import { timelineFinding } from '../model/timeline-findings';
-import type { SimDisruptionBudget } from '../apiserver/workload-objects';
-import type { JsonObject } from '../model/json';
-import { asObject, readString } from '../model/json';
-import { parseLabelSelector } from '../workloads/label-selector';
-import type { LabelSelector } from '../workloads/label-selector';
+import type { ObjectSource } from '../../model/source';
+import { emptyBudgetStatus } from '../../controllers/disruption/disruption-budget';
+import type { IntOrPercent } from '../../model/int-or-percent';
+import { parseIntOrPercent } from '../../model/int-or-percent';
+import type { TimelineFinding } from '../../model/timeline-findings';
+import { timelineFinding } from '../../model/timeline-findings';
+import type { SimDisruptionBudget } from '../../apiserver/workload-objects';
+import type { JsonObject } from '../../model/json';
+import { asObject, readString } from '../../model/json';
+import { parseLabelSelector } from '../../workloads/label-selector';
+import type { LabelSelector } from '../../workloads/label-selector';
 
 /** A PodDisruptionBudget, or null after an error finding. */
 export function readDisruptionBudget(

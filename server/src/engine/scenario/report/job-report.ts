@@ -2,8 +2,8 @@
  * The report's `jobs`: what each Job of the apply, the cluster file and the CronJobs did over the timeline (its
  * counts, its Complete or Failed condition, its times), and the same as text for a person.
  */
-import type { ClusterState } from '../apiserver/cluster-state';
-import { finishedCondition } from '../apiserver/job-objects';
+import type { ClusterState } from '../../apiserver/cluster-state';
+import { finishedCondition } from '../../apiserver/job-objects';
 
 /** A Job at the end of the timeline. */
 export interface ReportJob {

@@ -12,10 +12,10 @@
  * revision and a template equal to an older revision rolls back to that revision's name.
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/history/controller_history.go
  */
-import { parseQuantity } from '../model/quantity';
-import type { SourcedObject } from '../model/load/cluster-load';
-import type { JsonObject } from '../model/json';
-import { asArray, asObject, isJsonObject, readString } from '../model/json';
+import { parseQuantity } from '../../model/quantity';
+import type { SourcedObject } from '../../model/load/cluster-load';
+import type { JsonObject } from '../../model/json';
+import { asArray, asObject, isJsonObject, readString } from '../../model/json';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 

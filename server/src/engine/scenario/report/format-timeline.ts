@@ -7,7 +7,7 @@
 import type { ReportDrain, ReportRollout, TimelineReport } from './timeline-report';
 import { formatJobs } from './job-report';
 import { formatPressure } from './pressure-report';
-import { formatAutoscaler } from '../autoscaler/autoscaler-report';
+import { formatAutoscaler } from '../../autoscaler/autoscaler-report';
 
 /** How many blocked evictions or nodes are listed before a count. */
 const MAX_LISTED = 8;

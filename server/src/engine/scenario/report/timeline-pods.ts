@@ -3,15 +3,15 @@
  * still exists at the end (bound, or Pending with kube-scheduler's last message), in input order (file, document,
  * then creation), and each node's use.
  */
-import { podClaimNames } from '../scheduler/plugins/volume-binding/binder';
-import { Cluster } from '../model/snapshot/cluster';
-import type { PodInfo } from '../model/snapshot/pod-info';
-import { computeQosClass } from '../model/qos';
-import type { SchedulingRecord } from '../scheduler/record';
+import { podClaimNames } from '../../scheduler/plugins/volume-binding/binder';
+import { Cluster } from '../../model/snapshot/cluster';
+import type { PodInfo } from '../../model/snapshot/pod-info';
+import { computeQosClass } from '../../model/qos';
+import type { SchedulingRecord } from '../../scheduler/record';
 import { reportNode, reportPod } from './report-entries';
 import type { ReportNode, ReportPod } from './report-entries';
-import type { TimelineResult } from './run-timeline';
-import type { SimPod } from '../apiserver/sim-pod';
+import type { TimelineResult } from '../run-timeline';
+import type { SimPod } from '../../apiserver/sim-pod';
 
 /** Pods and nodes at the end of the timeline. */
 export interface TimelinePods {

@@ -3,7 +3,7 @@
  * SuccessfulRescale and FailedGetResourceMetric events, in the controller's words) and `kubeletEvictions` (pods
  * the kubelet's eviction manager evicted under node pressure, with its message), and their text.
  */
-import type { TimelineEvent } from '../../../../protocol/timeline';
+import type { TimelineEvent } from '../../../../../protocol/timeline';
 
 /** One decision of an HPA. */
 interface ReportHorizontalPodAutoscalerEvent {

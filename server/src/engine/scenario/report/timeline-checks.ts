@@ -3,21 +3,21 @@
  * the pods that stayed Pending and kube-scheduler's message), disruption budgets that protect nothing, overlap, or
  * never allow a disruption, and drains that fail or never finish (naming the budget and the pod).
  */
-import type { OperatorObject } from './operator-objects';
-import { budgetNeverAllows } from '../drain/drain-analysis';
-import type { BudgetIndex } from '../apiserver/budget-index';
-import type { ClusterState } from '../apiserver/cluster-state';
-import { EVICTION_MULTIPLE_BUDGETS } from '../apiserver/eviction';
-import { formatIntOrPercent } from '../model/int-or-percent';
-import type { RolloutLog, RolloutRecord } from '../controllers/rollout-log';
-import type { TimelineFinding } from '../model/timeline-findings';
-import { timelineFinding } from '../model/timeline-findings';
-import type { ObjectSource } from '../model/source';
-import type { ScenarioDrain } from './run-steps';
-import type { SimPod } from '../apiserver/sim-pod';
-import type { ClaimInfo, StorageObjects } from '../model/snapshot/storage-objects';
-import { podClaimNames, volumeMismatch } from '../scheduler/plugins/volume-binding/binder';
-import { asArray, asObject } from '../model/json';
+import type { OperatorObject } from '../state/operator-objects';
+import { budgetNeverAllows } from '../../drain/drain-analysis';
+import type { BudgetIndex } from '../../apiserver/budget-index';
+import type { ClusterState } from '../../apiserver/cluster-state';
+import { EVICTION_MULTIPLE_BUDGETS } from '../../apiserver/eviction';
+import { formatIntOrPercent } from '../../model/int-or-percent';
+import type { RolloutLog, RolloutRecord } from '../../controllers/rollout-log';
+import type { TimelineFinding } from '../../model/timeline-findings';
+import { timelineFinding } from '../../model/timeline-findings';
+import type { ObjectSource } from '../../model/source';
+import type { ScenarioDrain } from '../run-steps';
+import type { SimPod } from '../../apiserver/sim-pod';
+import type { ClaimInfo, StorageObjects } from '../../model/snapshot/storage-objects';
+import { podClaimNames, volumeMismatch } from '../../scheduler/plugins/volume-binding/binder';
+import { asArray, asObject } from '../../model/json';
 
 /**
  * Rollouts past their deadline, or unfinished at the end. A new workload whose pods stay Pending is already

@@ -4,13 +4,13 @@
  * (timeline-pods.ts), and simulate/report.ts puts them into the report, so this room below simulate/ owns them.
  * Quantities are strings in Kubernetes notation ("1500m", "16Gi", "110").
  */
-import type { Cluster } from '../model/snapshot/cluster';
-import type { NodeInfo } from '../model/snapshot/node-info';
-import { formatBytes, formatMilli } from '../model/quantity';
-import type { QosClassName } from '../model/qos';
-import type { Resources } from '../model/resources';
-import { countFilterReasons, formatFitError, reasonsPerNode } from '../scheduler/framework/fit-error';
-import type { SchedulingRecord } from '../scheduler/record';
+import type { Cluster } from '../../model/snapshot/cluster';
+import type { NodeInfo } from '../../model/snapshot/node-info';
+import { formatBytes, formatMilli } from '../../model/quantity';
+import type { QosClassName } from '../../model/qos';
+import type { Resources } from '../../model/resources';
+import { countFilterReasons, formatFitError, reasonsPerNode } from '../../scheduler/framework/fit-error';
+import type { SchedulingRecord } from '../../scheduler/record';
 
 /** A node's capacity and use. */
 export interface ReportNode {

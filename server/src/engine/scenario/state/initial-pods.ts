@@ -3,13 +3,13 @@
  * ReplicaSet's replicas, a StatefulSet's ordinals, a DaemonSet's eligible nodes), for the scheduler to place
  * before time 0.
  */
-import type { ClusterState } from '../apiserver/cluster-state';
-import type { PodFactory } from '../apiserver/pod-factory';
-import type { SimPod } from '../apiserver/sim-pod';
-import { daemonSetPodJson, replicaSetPod, statefulSetPodJson } from '../controllers/workload-pods';
-import { nodeShouldRunDaemonPod } from '../workloads';
-import { addDaemonTolerations } from '../workloads/daemon-set';
-import { asObject, cloneJson } from '../model/json';
+import type { ClusterState } from '../../apiserver/cluster-state';
+import type { PodFactory } from '../../apiserver/pod-factory';
+import type { SimPod } from '../../apiserver/sim-pod';
+import { daemonSetPodJson, replicaSetPod, statefulSetPodJson } from '../../controllers/workload-pods';
+import { nodeShouldRunDaemonPod } from '../../workloads';
+import { addDaemonTolerations } from '../../workloads/daemon-set';
+import { asObject, cloneJson } from '../../model/json';
 import { replicaSetOfIdleDeployment } from './initial-replica-sets';
 
 /** Makes the pods of every workload without pods in the file ("Kind/namespace/name" keys in `claimed` have some). */

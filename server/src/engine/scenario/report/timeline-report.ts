@@ -4,21 +4,21 @@
  * `drains` (per node: the scenario's drains as they ran, every other node's drain analysed at the end), `jobs`
  * (job-report.ts) and `events`.
  */
-import type { TimelineEvent } from '../../../../protocol/timeline';
-import type { BudgetIndex } from '../apiserver/budget-index';
-import type { ClusterState } from '../apiserver/cluster-state';
-import { analyzeDrain } from '../drain/drain-analysis';
-import { DEFAULT_DRAIN_OPTIONS } from '../drain/drain-filters';
-import { checkEviction, refusalMessage } from '../apiserver/eviction';
-import type { RolloutOutcome, RolloutRecord } from '../controllers/rollout-log';
-import type { TimelineResult } from './run-timeline';
+import type { TimelineEvent } from '../../../../../protocol/timeline';
+import type { BudgetIndex } from '../../apiserver/budget-index';
+import type { ClusterState } from '../../apiserver/cluster-state';
+import { analyzeDrain } from '../../drain/drain-analysis';
+import { DEFAULT_DRAIN_OPTIONS } from '../../drain/drain-filters';
+import { checkEviction, refusalMessage } from '../../apiserver/eviction';
+import type { RolloutOutcome, RolloutRecord } from '../../controllers/rollout-log';
+import type { TimelineResult } from '../run-timeline';
 import { reportJobs } from './job-report';
-import { reportAutoscaler } from '../autoscaler/autoscaler-report';
-import type { ReportAutoscaler } from '../autoscaler/autoscaler-report';
+import { reportAutoscaler } from '../../autoscaler/autoscaler-report';
+import type { ReportAutoscaler } from '../../autoscaler/autoscaler-report';
 import type { ReportJob } from './job-report';
 import { reportHorizontalPodAutoscalers, reportKubeletEvictions } from './pressure-report';
 import type { ReportHorizontalPodAutoscaler, ReportKubeletEviction } from './pressure-report';
-import { asArray, asObject } from '../model/json';
+import { asArray, asObject } from '../../model/json';
 
 /** One wave of a rollout. */
 interface ReportRolloutStep {

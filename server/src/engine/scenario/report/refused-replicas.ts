@@ -5,9 +5,9 @@
  * ordinal, so the replicas not created are the refused one and those not tried after it; they are counted
  * together, as the workload's status shows them (ReplicaFailure, replicas below spec).
  */
-import type { RefusedReplicas, RejectedObject } from '../admission/rejected';
-import type { ClusterState } from '../apiserver/cluster-state';
-import { isActive } from '../apiserver/sim-pod';
+import type { RefusedReplicas, RejectedObject } from '../../admission/rejected';
+import type { ClusterState } from '../../apiserver/cluster-state';
+import { isActive } from '../../apiserver/sim-pod';
 
 /** The workload whose replicas a refused pod's owner counts (a Deployment's ReplicaSet counts for the Deployment). */
 function replicasOf(

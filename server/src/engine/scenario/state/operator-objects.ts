@@ -10,11 +10,11 @@
  * a pod template or pod metadata) at its top or one level down. A heuristic, stated as one: an operator whose
  * resource uses other words is not noticed, and its budgets keep the warning.
  */
-import type { SourcedObject } from '../model/load/cluster-load';
-import type { ObjectSource } from '../model/source';
-import type { TimelineFinding } from '../model/timeline-findings';
-import { timelineFinding } from '../model/timeline-findings';
-import { asObject, isJsonObject, readString } from '../model/json';
+import type { SourcedObject } from '../../model/load/cluster-load';
+import type { ObjectSource } from '../../model/source';
+import type { TimelineFinding } from '../../model/timeline-findings';
+import { timelineFinding } from '../../model/timeline-findings';
+import { asObject, isJsonObject, readString } from '../../model/json';
 
 /** Spec fields that say a custom resource runs pods. */
 const POD_MAKING_FIELDS = new Set([

@@ -3,11 +3,11 @@
  * failed, with its Failed condition's reason and message, on the field behind the reason; and per CronJob, the
  * Jobs it created that failed.
  */
-import type { ClusterState } from '../apiserver/cluster-state';
-import type { SimJob } from '../apiserver/job-objects';
-import { jobCondition } from '../apiserver/job-objects';
-import type { TimelineFinding } from '../model/timeline-findings';
-import { timelineFinding } from '../model/timeline-findings';
+import type { ClusterState } from '../../apiserver/cluster-state';
+import type { SimJob } from '../../apiserver/job-objects';
+import { jobCondition } from '../../apiserver/job-objects';
+import type { TimelineFinding } from '../../model/timeline-findings';
+import { timelineFinding } from '../../model/timeline-findings';
 
 /** The JobSpec field behind each failure reason. */
 const FIELD_OF_REASON: Readonly<Record<string, string>> = {

@@ -7,16 +7,16 @@
  * expansion (workloads/job.ts) and never reach here.
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/batch/v1/defaults.go
  */
-import type { ObjectSource } from '../model/source';
-import type { ClusterState } from '../apiserver/cluster-state';
-import { parseCronSchedule } from '../controllers/cronjob/cron-schedule';
-import type { JobCondition, SimCronJob, SimJob } from '../apiserver/job-objects';
-import { emptyJobStatus } from '../apiserver/job-objects';
-import { readCount, readJobSpec } from '../controllers/job/job-spec';
-import { parseRfc3339 } from '../sim/timing-settings';
-import { seededUid } from '../workloads/hash';
-import type { JsonObject } from '../model/json';
-import { asArray, asObject, isJsonObject, readString } from '../model/json';
+import type { ObjectSource } from '../../model/source';
+import type { ClusterState } from '../../apiserver/cluster-state';
+import { parseCronSchedule } from '../../controllers/cronjob/cron-schedule';
+import type { JobCondition, SimCronJob, SimJob } from '../../apiserver/job-objects';
+import { emptyJobStatus } from '../../apiserver/job-objects';
+import { readCount, readJobSpec } from '../../controllers/job/job-spec';
+import { parseRfc3339 } from '../../sim/timing-settings';
+import { seededUid } from '../../workloads/hash';
+import type { JsonObject } from '../../model/json';
+import { asArray, asObject, isJsonObject, readString } from '../../model/json';
 
 /** Reads a Job object; `applyEpoch` is the epoch second of time 0 (for a captured Job's times). */
 export function readJob(object: JsonObject, source: ObjectSource, applyEpoch: number): SimJob | null {

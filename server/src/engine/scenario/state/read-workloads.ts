@@ -5,21 +5,21 @@
  * problems are reported by the workload expansion (workloads/); here only what the controllers read is checked.
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/apps/v1/defaults.go
  */
-import type { ObjectSource } from '../model/source';
-import type { DeploymentStrategy } from '../controllers/rollout-arithmetic';
-import type { IntOrPercent } from '../model/int-or-percent';
-import { DEFAULT_DEPLOYMENT_STRATEGY } from '../controllers/rollout-arithmetic';
-import { parseIntOrPercent } from '../model/int-or-percent';
-import type { TimelineFinding } from '../model/timeline-findings';
-import { timelineFinding } from '../model/timeline-findings';
-import type { SimDaemonSet, SimDeployment, SimStatefulSet } from '../apiserver/workload-objects';
-import { autoscalerKey, replicasUnderAutoscaler } from '../workloads/autoscalers';
-import type { AutoscalerIndex } from '../workloads/autoscalers';
-import { seededUid, templateHash } from '../workloads/hash';
-import type { JsonObject } from '../model/json';
-import { asObject, readString } from '../model/json';
-import { parseLabelSelector } from '../workloads/label-selector';
-import type { LabelSelector } from '../workloads/label-selector';
+import type { ObjectSource } from '../../model/source';
+import type { DeploymentStrategy } from '../../controllers/rollout-arithmetic';
+import type { IntOrPercent } from '../../model/int-or-percent';
+import { DEFAULT_DEPLOYMENT_STRATEGY } from '../../controllers/rollout-arithmetic';
+import { parseIntOrPercent } from '../../model/int-or-percent';
+import type { TimelineFinding } from '../../model/timeline-findings';
+import { timelineFinding } from '../../model/timeline-findings';
+import type { SimDaemonSet, SimDeployment, SimStatefulSet } from '../../apiserver/workload-objects';
+import { autoscalerKey, replicasUnderAutoscaler } from '../../workloads/autoscalers';
+import type { AutoscalerIndex } from '../../workloads/autoscalers';
+import { seededUid, templateHash } from '../../workloads/hash';
+import type { JsonObject } from '../../model/json';
+import { asObject, readString } from '../../model/json';
+import { parseLabelSelector } from '../../workloads/label-selector';
+import type { LabelSelector } from '../../workloads/label-selector';
 
 /** progressDeadlineSeconds meaning "no deadline" (math.MaxInt32). */
 const NO_DEADLINE = 2147483647;

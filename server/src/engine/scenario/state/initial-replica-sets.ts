@@ -4,15 +4,15 @@
  * Deployment listed alone. A ReplicaSet's template is compared with its Deployment's without the hash label
  * (EqualIgnoreHash), so exported objects with real hashes are recognised.
  */
-import type { SourcedObject } from '../model/load/cluster-load';
-import type { ClusterState } from '../apiserver/cluster-state';
-import { deploymentMaxSurge } from '../controllers/rollout-arithmetic';
-import type { SimPod } from '../apiserver/sim-pod';
-import type { SimDeployment, SimReplicaSet } from '../apiserver/workload-objects';
-import { seededUid, templateHash } from '../workloads/hash';
-import type { JsonObject } from '../model/json';
-import { asArray, asObject, cloneJson, isJsonObject, readString } from '../model/json';
-import { POD_TEMPLATE_HASH_LABEL } from '../workloads/replica-set';
+import type { SourcedObject } from '../../model/load/cluster-load';
+import type { ClusterState } from '../../apiserver/cluster-state';
+import { deploymentMaxSurge } from '../../controllers/rollout-arithmetic';
+import type { SimPod } from '../../apiserver/sim-pod';
+import type { SimDeployment, SimReplicaSet } from '../../apiserver/workload-objects';
+import { seededUid, templateHash } from '../../workloads/hash';
+import type { JsonObject } from '../../model/json';
+import { asArray, asObject, cloneJson, isJsonObject, readString } from '../../model/json';
+import { POD_TEMPLATE_HASH_LABEL } from '../../workloads/replica-set';
 
 const REVISION_ANNOTATION = 'deployment.kubernetes.io/revision';
 
