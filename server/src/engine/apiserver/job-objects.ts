@@ -1,6 +1,6 @@
 /**
  * Jobs and CronJobs (batch/v1) as the simulated API server holds them: the spec as the controllers read it (API
- * defaults applied by scenario/read-jobs.ts) and the status the Job controller writes. Deleted Jobs stay listed
+ * defaults applied by scenario/state/read-jobs.ts) and the status the Job controller writes. Deleted Jobs stay listed
  * with their deletion time, so the report can say what each one did.
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/batch/v1/defaults.go
  */

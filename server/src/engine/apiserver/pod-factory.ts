@@ -2,7 +2,7 @@
  * Turns the pod JSON a controller builds into a SimPod: the API server's admission first (admission/admit-pod.ts:
  * defaults and plugins; a refused pod is not created, the refusal joins the report's `rejected` and the
  * controller's FailedCreate event the timeline, once per controller and reason), then its priority and requests
- * (model/pod-load.ts), a creation sequence, and names that never clash.
+ * (model/load/pod-load.ts), a creation sequence, and names that never clash.
  */
 import { defaultPodAdmission, failedCreateMessage } from '../admission/pod-admission';
 import type { PodAdmissionChain } from '../admission/admit-pod';
@@ -65,7 +65,7 @@ export class PodFactory {
     const outcome = this.admitting ? this.admission.admit(raw) : { admitted: true as const, pod: raw };
     if (!outcome.admitted) {
       this.reportRefusal(raw, origin, outcome.refusal, outcome.path);
-      // A pod whose PriorityClass is missing also keeps its finding, on the field (model/pod-load.ts).
+      // A pod whose PriorityClass is missing also keeps its finding, on the field (model/load/pod-load.ts).
       this.load(raw, origin);
       return null;
     }

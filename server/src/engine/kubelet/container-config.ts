@@ -7,7 +7,7 @@
  * `configmap "settings" not found`, `couldn't find key mode in ConfigMap default/settings`). A reference marked
  * optional is skipped when missing. Volumes are mounted before any container; init containers come before the app
  * containers, each reading envFrom before env. When the cluster cannot say whether an object exists
- * (model/config-objects.ts), the reference is assumed to exist and returned as an assumption instead.
+ * (model/load/config-objects.ts), the reference is assumed to exist and returned as an assumption instead.
  */
 import type { ConfigKind, ConfigObjects } from '../model/load/config-objects';
 import { lookUpConfig } from '../model/load/config-objects';

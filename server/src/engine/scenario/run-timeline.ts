@@ -150,7 +150,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   const findings: (TimelineFinding | EngineFinding | WorkloadFinding)[] = [];
   const timelineFindings: TimelineFinding[] = [];
   const workloadFindings: WorkloadFinding[] = [];
-  // A capture without StorageClasses is given the classes it cannot show (model/assumed-storage.ts).
+  // A capture without StorageClasses is given the classes it cannot show (model/load/assumed-storage.ts).
   const assumedClasses = assumedStorageClasses(
     input.cluster === null ? null : flattenLists(input.cluster),
     flattenLists(input.manifests),
@@ -179,7 +179,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     } else if (isJsonObject(entry.object) && RUNNING_WORKLOAD_KINDS.has(String(entry.object['kind']))) {
       workloads.push(entry);
       if (!TIMELINE_ONLY_KINDS.has(String(entry.object['kind']))) {
-        rest.push(entry); // scheduler plugins list them too (model/cluster-objects.ts)
+        rest.push(entry); // scheduler plugins list them too (model/snapshot/cluster-objects.ts)
       }
     } else {
       rest.push(entry);

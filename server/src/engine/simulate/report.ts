@@ -1,7 +1,7 @@
 /**
  * The simulation report: plain, stable JSON (described by schemas/report.schema.json) built from the scheduling
  * records. Pods appear in input order (the order their manifests and controllers produce them), whatever order
- * the scheduler took them in. Each pod's and node's entry is built by scenario/report-entries.ts.
+ * the scheduler took them in. Each pod's and node's entry is built by scenario/report/report-entries.ts.
  */
 import type { ReportNode, ReportPod } from '../scenario/report/report-entries';
 import type { KubernetesMinor } from '../version';
@@ -24,7 +24,7 @@ export interface ReportFinding {
   readonly message: string;
 }
 
-/** The whole report; the timeline sections (scenario/timeline-report.ts) are absent when it was not run. */
+/** The whole report; the timeline sections (scenario/report/timeline-report.ts) are absent when it was not run. */
 export interface SimulationReport extends Partial<TimelineReport> {
   readonly apiVersion: typeof REPORT_API_VERSION;
   readonly kubernetesVersion: KubernetesMinor;

@@ -5,7 +5,7 @@
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/plugins/noderesources/fit.go
  *
  * Requests are PodInfo.requests (containers, init containers and sidecars, overhead, pod-level resources; see
- * model/pod-requests.ts). Left out: DRA-backed extended resources, in-place resize status.
+ * model/snapshot/pod-requests.ts). Left out: DRA-backed extended resources, in-place resize status.
  */
 import type { NodeColumns } from '../../../model/snapshot/node-columns';
 import type { NodeInfo } from '../../../model/snapshot/node-info';
