@@ -16,7 +16,7 @@ import type { Refusal } from './rejected';
 import { ADMISSION_PLUGIN } from './names';
 import { engineFinding } from '../model/findings';
 import type { EngineFinding } from '../model/findings';
-import { hasServiceAccount, namespaceLabelsOf } from './known-objects';
+import { hasServiceAccount, stringLabelsOf } from './known-objects';
 import type { KnownObjects } from './known-objects';
 import { isNamespaceAssumed, namespaceRefusal } from './plugins/namespace-lifecycle';
 import type { ObjectQuotaLedger } from './plugins/object-count-quota';
@@ -103,7 +103,7 @@ export function admitManifests(
 function namespaceLabelErrors(
   metadata: Record<string, unknown>,
 ): { refusal: Refusal; field: readonly string[] } | null {
-  const labels = namespaceLabelsOf(metadata);
+  const labels = stringLabelsOf(metadata);
   const errors = podSecurityLabelErrors(labels);
   if (errors.length === 0) {
     return null;

@@ -66,7 +66,7 @@ export function knownObjects(
       const name = readString(metadata['name']);
       const namespace = readString(metadata['namespace']);
       if (kind === 'Namespace' && name !== undefined) {
-        const labels = namespaceLabelsOf(metadata);
+        const labels = stringLabelsOf(metadata);
         // The API server refuses a Namespace with invalid pod-security labels: the apply does not create it.
         if (!fromCluster && podSecurityLabelErrors(labels).length > 0) {
           continue;
@@ -108,7 +108,7 @@ export function knownObjects(
 }
 
 /** A namespace's labels whose values are strings. */
-export function namespaceLabelsOf(metadata: Record<string, unknown>): Record<string, string> {
+export function stringLabelsOf(metadata: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(asObject(metadata['labels'])).filter(
       (entry): entry is [string, string] => typeof entry[1] === 'string',

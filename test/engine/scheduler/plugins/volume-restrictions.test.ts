@@ -20,7 +20,7 @@ import { Scheduler } from '../../../../server/src/engine/scheduler/scheduler';
 import {
   REASON_DISK_CONFLICT,
   REASON_READ_WRITE_ONCE_POD_CONFLICT,
-  claimNotFound,
+  restrictionsClaimNotFound,
   createVolumeRestrictions,
 } from '../../../../server/src/engine/scheduler/plugins/volume-restrictions';
 import {
@@ -104,7 +104,7 @@ describe('VolumeRestrictions messages', () => {
     assert.equal(REASON_DISK_CONFLICT.code, 'VolumeRestrictions/DiskConflict');
     assert.equal(REASON_READ_WRITE_ONCE_POD_CONFLICT.message, RWOP);
     assert.equal(REASON_READ_WRITE_ONCE_POD_CONFLICT.code, 'VolumeRestrictions/ReadWriteOncePodConflict');
-    assert.equal(claimNotFound('c').message, 'persistentvolumeclaim "c" not found');
+    assert.equal(restrictionsClaimNotFound('c').message, 'persistentvolumeclaim "c" not found');
   });
 });
 

@@ -14,7 +14,7 @@ import {
   REASON_CLAIM_WITHOUT_VOLUME_OR_CLASS,
   REASON_UNBOUND_IMMEDIATE_CLAIM,
   REASON_VOLUME_ZONE_CONFLICT,
-  claimNotFound,
+  zoneClaimNotFound,
   createVolumeZone,
   labelZonesToSet,
   storageClassNotFound,
@@ -117,7 +117,7 @@ describe('VolumeZone messages', () => {
       'PersistentVolumeClaim had no pv name and storageClass name',
     );
     assert.equal(REASON_UNBOUND_IMMEDIATE_CLAIM.message, 'PersistentVolume had no name');
-    assert.equal(claimNotFound('c').message, 'persistentvolumeclaim "c" not found');
+    assert.equal(zoneClaimNotFound('c').message, 'persistentvolumeclaim "c" not found');
     assert.equal(storageClassNotFound('s').message, 'storageclass.storage.k8s.io "s" not found');
     assert.equal(volumeNotFound('v').message, 'persistentvolume "v" not found');
   });

@@ -23,18 +23,18 @@ export function readJobSpec(spec: JsonObject, job: { readonly name: string; read
     spec['manualSelector'] === true
       ? readStringMap(templateMetadata['labels'])
       : { ...readStringMap(templateMetadata['labels']), ...generatedJobLabels(job) };
-  const backoffLimitPerIndex = readCount(spec['backoffLimitPerIndex']);
+  const backoffLimitPerIndex = asCount(spec['backoffLimitPerIndex']);
   const podFailurePolicy = readPodFailurePolicy(spec['podFailurePolicy']);
   const podSpec = asObject(template['spec']);
   return {
-    parallelism: readCount(spec['parallelism']) ?? 1,
-    completions: readCount(spec['completions']),
+    parallelism: asCount(spec['parallelism']) ?? 1,
+    completions: asCount(spec['completions']),
     completionMode: spec['completionMode'] === 'Indexed' ? 'Indexed' : 'NonIndexed',
-    backoffLimit: readCount(spec['backoffLimit']) ?? (backoffLimitPerIndex === null ? 6 : MAX_INT32),
+    backoffLimit: asCount(spec['backoffLimit']) ?? (backoffLimitPerIndex === null ? 6 : MAX_INT32),
     backoffLimitPerIndex,
-    maxFailedIndexes: readCount(spec['maxFailedIndexes']),
-    activeDeadlineSeconds: readCount(spec['activeDeadlineSeconds']),
-    ttlSecondsAfterFinished: readCount(spec['ttlSecondsAfterFinished']),
+    maxFailedIndexes: asCount(spec['maxFailedIndexes']),
+    activeDeadlineSeconds: asCount(spec['activeDeadlineSeconds']),
+    ttlSecondsAfterFinished: asCount(spec['ttlSecondsAfterFinished']),
     podFailurePolicy,
     successPolicy: readSuccessPolicy(spec['successPolicy']),
     podReplacementPolicy:
@@ -48,7 +48,7 @@ export function readJobSpec(spec: JsonObject, job: { readonly name: string; read
 }
 
 /** A non-negative integer field, else null. */
-export function readCount(value: unknown): number | null {
+export function asCount(value: unknown): number | null {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
 }
 
@@ -93,7 +93,7 @@ function readSuccessPolicy(value: unknown): SuccessPolicyRule[] | null {
   return asArray(value['rules']).map((raw) => {
     const rule = asObject(raw);
     const indexes = readString(rule['succeededIndexes']);
-    const succeededCount = readCount(rule['succeededCount']);
+    const succeededCount = asCount(rule['succeededCount']);
     return {
       ...(indexes === undefined ? {} : { succeededIndexes: indexes }),
       ...(succeededCount === null ? {} : { succeededCount }),

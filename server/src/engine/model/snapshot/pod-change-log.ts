@@ -10,7 +10,7 @@ import type { NodeInfo } from './node-info';
 import type { PodInfo } from './pod-info';
 
 /** One change: a pod added to (+1) or removed from (-1) a node. */
-export interface PodChange {
+export interface PodLogEntry {
   readonly node: NodeInfo;
   readonly pod: PodInfo;
   readonly sign: 1 | -1;
@@ -18,7 +18,7 @@ export interface PodChange {
 
 /** The log of a cluster. */
 export class PodChangeLog {
-  private readonly changes: PodChange[] = [];
+  private readonly changes: PodLogEntry[] = [];
 
   /** How many changes were recorded: the position a reader resumes from. */
   get length(): number {
@@ -31,15 +31,15 @@ export class PodChangeLog {
   }
 
   /** The change at a position (0 ≤ position < length). */
-  at(position: number): PodChange {
-    return this.changes[position] as PodChange;
+  at(position: number): PodLogEntry {
+    return this.changes[position] as PodLogEntry;
   }
 
   /** Calls `visit` for every change from `position` on, in order; returns the new position. */
-  replay(position: number, visit: (change: PodChange) => void): number {
+  replay(position: number, visit: (change: PodLogEntry) => void): number {
     const end = this.changes.length;
     for (let i = position; i < end; i++) {
-      visit(this.changes[i] as PodChange);
+      visit(this.changes[i] as PodLogEntry);
     }
     return end;
   }

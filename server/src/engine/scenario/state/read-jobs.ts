@@ -12,7 +12,7 @@ import type { ClusterState } from '../../apiserver/cluster-state';
 import { parseCronSchedule } from '../../controllers/cronjob/cron-schedule';
 import type { JobCondition, SimCronJob, SimJob } from '../../apiserver/job-objects';
 import { emptyJobStatus } from '../../apiserver/job-objects';
-import { readCount, readJobSpec } from '../../controllers/job/job-spec';
+import { asCount, readJobSpec } from '../../controllers/job/job-spec';
 import { parseRfc3339 } from '../../sim/timing-settings';
 import { seededUid } from '../../workloads/hash';
 import type { JsonObject } from '../../model/json';
@@ -81,8 +81,8 @@ function readJobStatus(status: JsonObject, applyEpoch: number): SimJob['status']
     ...emptyJobStatus(),
     startTime: at(status['startTime']),
     completionTime: at(status['completionTime']),
-    succeeded: readCount(status['succeeded']) ?? 0,
-    failed: readCount(status['failed']) ?? 0,
+    succeeded: asCount(status['succeeded']) ?? 0,
+    failed: asCount(status['failed']) ?? 0,
     completedIndexes: readString(status['completedIndexes']) ?? '',
     failedIndexes: readString(status['failedIndexes']) ?? null,
     conditions,
@@ -115,11 +115,11 @@ export function readCronJob(object: JsonObject, source: ObjectSource, applyEpoch
     schedule: 'schedule' in parsed ? parsed.schedule : null,
     scheduleError: 'error' in parsed ? parsed.error : null,
     timeZone,
-    startingDeadlineSeconds: readCount(spec['startingDeadlineSeconds']),
+    startingDeadlineSeconds: asCount(spec['startingDeadlineSeconds']),
     concurrencyPolicy: policy === 'Forbid' || policy === 'Replace' ? policy : 'Allow',
     suspend: spec['suspend'] === true,
-    successfulJobsHistoryLimit: readCount(spec['successfulJobsHistoryLimit']) ?? 3,
-    failedJobsHistoryLimit: readCount(spec['failedJobsHistoryLimit']) ?? 1,
+    successfulJobsHistoryLimit: asCount(spec['successfulJobsHistoryLimit']) ?? 3,
+    failedJobsHistoryLimit: asCount(spec['failedJobsHistoryLimit']) ?? 1,
     jobTemplate: asObject(spec['jobTemplate']),
     createdEpoch: Math.min(applyEpoch, (created === undefined ? null : parseRfc3339(created)) ?? applyEpoch),
     lastScheduleEpoch: lastSchedule === undefined ? null : parseRfc3339(lastSchedule),

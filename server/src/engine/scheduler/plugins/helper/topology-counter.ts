@@ -11,7 +11,7 @@
 import type { Cluster } from '../../../model/snapshot/cluster';
 import type { PodLabelSelector } from '../../../model/label-selector';
 import type { NodeInfo } from '../../../model/snapshot/node-info';
-import type { PodChange, PodChangeLog } from '../../../model/snapshot/pod-change-log';
+import type { PodLogEntry, PodChangeLog } from '../../../model/snapshot/pod-change-log';
 import type { PodInfo } from '../../../model/snapshot/pod-info';
 
 /** The domain of every node for one rule (a topology key plus which nodes count), with dense domain ids. */
@@ -108,7 +108,7 @@ export class PodCounter {
     if (log === null || log.length === this.position) {
       return;
     }
-    const apply = (change: PodChange): void => {
+    const apply = (change: PodLogEntry): void => {
       const nodeIndex = this.index.positionOf(change.node);
       if (nodeIndex < 0 || !this.matches(change.pod)) {
         return;

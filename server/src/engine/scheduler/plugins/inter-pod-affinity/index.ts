@@ -19,7 +19,7 @@ import { anchorOf, topologyIndexFor } from '../helper/topology-counter';
 import type { PodCounter, TopologyIndex } from '../helper/topology-counter';
 import { existingTermsFor } from './existing-terms';
 import { AffinityFilterState, keyDomains } from './filter';
-import { buildScoreState, normalizeAffinity, scoreAffinity } from './score';
+import { buildAffinityScoreState, normalizeAffinity, scoreAffinity } from './score';
 import type { AffinityScoreState } from './score';
 import { affinityTermsOf, namespaceLabelsOf, termMatches } from './terms';
 import type { AffinityTerm } from './terms';
@@ -173,7 +173,7 @@ export const createInterPodAffinity: PluginFactory = (context: PluginContext) =>
         return skip(INTER_POD_AFFINITY);
       }
       const index = topologyIndexFor(cluster, cluster.nodes);
-      const built = buildScoreState({
+      const built = buildAffinityScoreState({
         pod,
         terms,
         namespaceLabels: labelsOf(pod.namespace),

@@ -43,7 +43,7 @@ interface ScoreInputs {
 }
 
 /** PreScore's counting; null when nothing matched anywhere (PreScore then skips). */
-export function buildScoreState(inputs: ScoreInputs): AffinityScoreState | null {
+export function buildAffinityScoreState(inputs: ScoreInputs): AffinityScoreState | null {
   const { pod, terms, namespaceLabels } = inputs;
   const contributions: Contribution[] = [];
   const fromCounter = (term: WeightedAffinityTerm, sign: number): void => {

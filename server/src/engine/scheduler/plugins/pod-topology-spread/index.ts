@@ -21,7 +21,7 @@ import { NodeInclusion, constraintCounter, podConstraints } from './common';
 import type { ConstraintsResult, SpreadDefaults, UnsatisfiableAction } from './common';
 import { SpreadFilterState, checkSpread } from './filter';
 import {
-  buildScoreState,
+  buildSpreadScoreState,
   normalizeSpread,
   normalizeSpreadColumn,
   scoreSpread,
@@ -176,7 +176,7 @@ export const createPodTopologySpread: PluginFactory = (context: PluginContext) =
       const inclusion = spreadOf(pod).inclusion;
       state.write(
         PRE_SCORE_KEY,
-        buildScoreState(index, pod, feasible, built.constraints, inclusion, requireAllKeys),
+        buildSpreadScoreState(index, pod, feasible, built.constraints, inclusion, requireAllKeys),
       );
       return SUCCESS;
     },

@@ -32,7 +32,7 @@ export interface SpreadScoreState {
 }
 
 /** initPreScoreState plus the counting of PreScore. */
-export function buildScoreState(
+export function buildSpreadScoreState(
   index: TopologyIndex,
   pod: PodInfo,
   feasible: readonly NodeInfo[],

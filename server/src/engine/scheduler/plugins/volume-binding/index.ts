@@ -31,7 +31,7 @@ export const REASON_UNBOUND_IMMEDIATE: Reason = {
 };
 
 /** PreFilter (podHasPVCs): the claim does not exist. */
-export function claimNotFound(name: string): Reason {
+export function bindingClaimNotFound(name: string): Reason {
   return { code: 'VolumeBinding/ClaimNotFound', message: `persistentvolumeclaim "${name}" not found` };
 }
 
@@ -86,7 +86,7 @@ export function readPodClaims(
       if (!storage.claimNamespacesListed.has(pod.namespace)) {
         continue; // assumed to exist, bound
       }
-      return { claims, refusal: unresolvable(VOLUME_BINDING, claimNotFound(claimName)) };
+      return { claims, refusal: unresolvable(VOLUME_BINDING, bindingClaimNotFound(claimName)) };
     }
     if (claim.phase === 'Lost') {
       return { claims, refusal: unresolvable(VOLUME_BINDING, claimLost(claim.name, claim.volumeName)) };

@@ -50,7 +50,7 @@ export const REASON_UNBOUND_IMMEDIATE_CLAIM: Reason = {
 };
 
 /** The claim does not exist (the PVC lister's NotFound error). */
-export function claimNotFound(name: string): Reason {
+export function zoneClaimNotFound(name: string): Reason {
   return { code: 'VolumeZone/ClaimNotFound', message: `persistentvolumeclaim "${name}" not found` };
 }
 
@@ -147,7 +147,7 @@ function volumeTopologiesOf(
       if (!storage.claimNamespacesListed.has(pod.namespace)) {
         continue;
       }
-      return { refusal: unresolvable(VOLUME_ZONE, claimNotFound(claimName)) };
+      return { refusal: unresolvable(VOLUME_ZONE, zoneClaimNotFound(claimName)) };
     }
     if (claim.volumeName === '') {
       if (claim.storageClassName === '') {
