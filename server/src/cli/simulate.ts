@@ -11,10 +11,10 @@
  * none does, 2 on usage errors (unknown flag, missing path).
  */
 import { isTooLargeForAnalysis, readCaptureText } from '../files/capture-reader';
-import type { SourcedObject } from '../engine/model/cluster-load';
+import type { SourcedObject } from '../engine/model/load/cluster-load';
 import { ENGINE_KUBERNETES_VERSIONS, DEFAULT_KUBERNETES_VERSION, isKubernetesMinor } from '../engine/version';
 import type { KubernetesMinor } from '../engine/version';
-import { formatReportText } from '../engine/simulate/format-text';
+import { formatReportText } from './formats/format-text';
 import type { ReportFinding, SimulationReport } from '../engine/simulate/report';
 import { simulate } from '../engine/simulate/simulate';
 import { parseStepFlag } from '../engine/scenario/scenario-spec';

@@ -6,8 +6,8 @@
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Settings } from '../../../protocol/settings';
-import type { SourcedObject } from '../engine/model/cluster-load';
-import { defaultClusterObjects } from '../engine/model/default-cluster';
+import type { SourcedObject } from '../engine/model/load/cluster-load';
+import { defaultClusterObjects } from '../engine/model/load/default-cluster';
 import type { ObjectSource } from '../engine/model/source';
 import type { AnalysisContext, AnalyzedDocument, FileAnalysis } from '../language/analyzer';
 import type { ReaderFinding } from '../language/manifests/read-manifests';

@@ -9,10 +9,10 @@
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isTooLargeForAnalysis, readCaptureText } from '../files/capture-reader';
-import type { SourcedObject } from '../engine/model/cluster-load';
-import { flattenLists } from '../engine/model/cluster-load';
-import { isPredictedOutcome } from '../engine/controllers/timeline-findings';
-import { DEFAULT_CLUSTER_DESCRIPTION } from '../engine/model/default-cluster';
+import type { SourcedObject } from '../engine/model/load/cluster-load';
+import { flattenLists } from '../engine/model/load/cluster-load';
+import { isPredictedOutcome } from '../engine/model/timeline-findings';
+import { DEFAULT_CLUSTER_DESCRIPTION } from '../engine/model/load/default-cluster';
 import { simulate } from '../engine/simulate/simulate';
 import { SimulationAbandoned } from '../engine/sim/run-loop';
 import type { SimulationResult } from '../engine/simulate/simulate';

@@ -6,7 +6,7 @@
  * Expected failures (not a folder, no manifests) are answers, not exceptions.
  */
 import { isTooLargeForAnalysis, readCaptureText } from '../files/capture-reader';
-import type { SourcedObject } from '../engine/model/cluster-load';
+import type { SourcedObject } from '../engine/model/load/cluster-load';
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
