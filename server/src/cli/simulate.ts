@@ -31,6 +31,7 @@ import {
 } from '../language/service';
 import { createDiskLanguageService } from '../files/schema-files';
 import type { CliIo } from './io';
+import { formatReportText } from './formats/format-text';
 import { COMMON_OPTIONS_HELP, finishRun, formatRun } from './outcome';
 import type { CommonOptions, FlagOutcome, FlagValue } from './command-line';
 import { commonDefaults, readCommandLine } from './command-line';
@@ -143,7 +144,7 @@ export function runSimulate(
     options.output === 'json'
       ? `${JSON.stringify(report, null, 2)}\n`
       : options.output === 'text'
-        ? service.formatReportText(report)
+        ? formatReportText(report)
         : formatRun(run, options.output),
   );
   return Promise.resolve(finishRun(run, options.output, options.failOn, io));

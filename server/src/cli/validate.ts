@@ -80,7 +80,7 @@ export async function runValidate(
   const said = new Set<string>();
   for (const { file, findings: own } of validated) {
     for (const finding of own) {
-      const placed = service.findingAt(file, finding.start, finding.end, classified(finding));
+      const placed = service.cliFindingAt(file, finding.start, finding.end, classified(finding));
       const key = JSON.stringify([placed.file, placed.region, placed.code, placed.message]);
       if (!said.has(key)) {
         said.add(key);

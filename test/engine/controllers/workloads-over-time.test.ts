@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { container, eventsOf, nodes, run, workload } from './timeline-builders';
+import { container, eventsOf, nodes, run, workload } from '../../support/timeline-builders';
 
 const READY_AFTER_5S = {
   readinessProbe: { exec: { command: ['true'] }, initialDelaySeconds: 5, periodSeconds: 5 },

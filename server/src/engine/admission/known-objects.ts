@@ -5,9 +5,9 @@
  * says nothing about namespaces, and the embedded default cluster has only the four namespaces every cluster has.
  */
 import { defaultStorageClassName } from './plugins/default-storage-class';
-import { defaultClusterObjects } from '../model/default-cluster';
-import type { SourcedObject } from '../model/cluster-load';
-import { asObject, isJsonObject, readString } from '../workloads/json';
+import { defaultClusterObjects } from '../model/load/default-cluster';
+import type { SourcedObject } from '../model/load/cluster-load';
+import { asObject, isJsonObject, readString } from '../model/json';
 import { readLimitRange } from './plugins/limit-ranger';
 import type { LimitRangeItem } from './plugins/limit-ranger';
 import { readResourceQuota } from './plugins/resource-quota';
@@ -66,7 +66,7 @@ export function knownObjects(
       const name = readString(metadata['name']);
       const namespace = readString(metadata['namespace']);
       if (kind === 'Namespace' && name !== undefined) {
-        const labels = namespaceLabelsOf(metadata);
+        const labels = stringLabelsOf(metadata);
         // The API server refuses a Namespace with invalid pod-security labels: the apply does not create it.
         if (!fromCluster && podSecurityLabelErrors(labels).length > 0) {
           continue;
@@ -108,7 +108,7 @@ export function knownObjects(
 }
 
 /** A namespace's labels whose values are strings. */
-export function namespaceLabelsOf(metadata: Record<string, unknown>): Record<string, string> {
+export function stringLabelsOf(metadata: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(asObject(metadata['labels'])).filter(
       (entry): entry is [string, string] => typeof entry[1] === 'string',

@@ -3,10 +3,10 @@
  * its Pending pods triggered a scale-up (how long they waited, which group, its size before and after, its
  * maximum), `pod-no-scale-up` when pods still Pending at the end got "pod didn't trigger scale-up" (the reasons).
  */
-import type { ClusterState } from '../controllers/cluster-state';
-import type { SimPod } from '../controllers/sim-pod';
-import type { TimelineFinding } from '../controllers/timeline-findings';
-import { timelineFinding } from '../controllers/timeline-findings';
+import type { ClusterState } from '../apiserver/cluster-state';
+import type { SimPod } from '../apiserver/sim-pod';
+import type { TimelineFinding } from '../model/timeline-findings';
+import { timelineFinding } from '../model/timeline-findings';
 import type { AutoscalerLog, ScaleUpRecord } from './autoscaler-log';
 
 /** Adds the autoscaler's findings for the pods of the run. */

@@ -20,14 +20,14 @@
 import { compileLabelSelector } from '../model/label-selector';
 import type { PodLabelSelector } from '../model/label-selector';
 import type { EngineFinding } from '../model/findings';
-import { loadNode } from '../model/node-load';
-import type { NodeInfo } from '../model/node-info';
+import { loadNode } from '../model/load/node-load';
+import type { NodeInfo } from '../model/snapshot/node-info';
 import type { NodeObject } from '../model/objects';
 import type { ObjectSource } from '../model/source';
-import type { TimelineFinding } from '../controllers/timeline-findings';
-import { timelineFinding } from '../controllers/timeline-findings';
-import type { JsonObject } from '../workloads/json';
-import { asObject, isJsonObject, readString } from '../workloads/json';
+import type { TimelineFinding } from '../model/timeline-findings';
+import { timelineFinding } from '../model/timeline-findings';
+import type { JsonObject } from '../model/json';
+import { asObject, isJsonObject, readString } from '../model/json';
 
 /** The kind of a node group document. */
 export const NODE_GROUP_KIND = 'NodeGroup';

@@ -4,7 +4,7 @@
  * unavailable), then how it ended. Each step is also a RolloutStep timeline event.
  */
 import type { RolloutStepDetails } from '../../../../protocol/timeline';
-import type { ClusterState } from './cluster-state';
+import type { ClusterState } from '../apiserver/cluster-state';
 
 /** One step of a rollout. */
 export interface RolloutStep extends RolloutStepDetails {

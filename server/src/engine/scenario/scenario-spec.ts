@@ -6,7 +6,7 @@
  *   kind: Scenario
  *   spec:
  *     until: 1800                       # stop the simulation at this time (seconds)
- *     timing: { imagePullSeconds: 20 }  # controllers/timing-settings.ts
+ *     timing: { imagePullSeconds: 20 }  # sim/timing-settings.ts
  *     # timing: { jobPodRunSeconds: 60, jobPodFailures: { default/migrate: { count: 2, exitCode: 1 } } }
  *     steps:
  *       - { at: 60,  drain: { node: worker-1, ignoreDaemonSets: true, deleteEmptyDirData: true, force: false } }
@@ -19,16 +19,16 @@
  */
 import { MAX_EXPANDED_PODS } from '../workloads/types';
 import type { ObjectSource } from '../model/source';
-import type { DrainOptions } from '../controllers/drain-filters';
-import { DEFAULT_DRAIN_OPTIONS } from '../controllers/drain-filters';
-import type { TimelineFinding } from '../controllers/timeline-findings';
-import { timelineFinding } from '../controllers/timeline-findings';
-import type { JobPodFailure, NumericTimingKey, TimingSettings } from '../controllers/timing-settings';
-import { NUMERIC_TIMING_KEYS, parseRfc3339 } from '../controllers/timing-settings';
-import type { JsonObject } from '../workloads/json';
+import type { DrainOptions } from '../drain/drain-filters';
+import { DEFAULT_DRAIN_OPTIONS } from '../drain/drain-filters';
+import type { TimelineFinding } from '../model/timeline-findings';
+import { timelineFinding } from '../model/timeline-findings';
+import type { JobPodFailure, NumericTimingKey, TimingSettings } from '../sim/timing-settings';
+import { NUMERIC_TIMING_KEYS, parseRfc3339 } from '../sim/timing-settings';
+import type { JsonObject } from '../model/json';
 import type { AutoscalerSettings } from '../autoscaler/autoscaler-settings';
 import { readAutoscalerSettings } from '../autoscaler/autoscaler-settings';
-import { asArray, asObject, isJsonObject, readString } from '../workloads/json';
+import { asArray, asObject, isJsonObject, readString } from '../model/json';
 import type { LoadAction, MemoryPressureAction } from './load-steps';
 import { readLoadAction, readMemoryPressureAction } from './load-steps';
 

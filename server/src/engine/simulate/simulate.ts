@@ -8,14 +8,14 @@
  * PriorityClasses and Namespaces in the manifests count.
  */
 import type { FindingCode } from '../../../../protocol/finding-codes';
-import { flattenLists, loadCluster } from '../model/cluster-load';
-import type { SourcedObject } from '../model/cluster-load';
-import { DEFAULT_CLUSTER_DESCRIPTION, defaultClusterObjects } from '../model/default-cluster';
+import { flattenLists, loadCluster } from '../model/load/cluster-load';
+import type { SourcedObject } from '../model/load/cluster-load';
+import { DEFAULT_CLUSTER_DESCRIPTION, defaultClusterObjects } from '../model/load/default-cluster';
 import { engineFinding } from '../model/findings';
-import { withoutNullListItems } from '../model/null-items';
+import { withoutNullListItems } from '../model/load/null-items';
 import { MAX_EXPANDED_PODS } from '../workloads/types';
 import { indexAutoscalers } from '../workloads/autoscalers';
-import { isJsonObject } from '../workloads/json';
+import { isJsonObject } from '../model/json';
 import { podLimitFinding } from '../scenario/pod-limit';
 import type { ApiServing } from '../admission/api-discovery';
 import type { EngineFinding } from '../model/findings';
@@ -31,7 +31,8 @@ import { isAtLeast, DEFAULT_KUBERNETES_VERSION } from '../version';
 import type { KubernetesMinor } from '../version';
 import { clusterModelObjects, runTimelineForReport } from '../scenario/attach-timeline';
 import type { TimelineOptions } from '../scenario/attach-timeline';
-import { reportNode, REPORT_API_VERSION } from './report';
+import { REPORT_API_VERSION } from './report';
+import { reportNode } from '../scenario/report/report-entries';
 import type { ReportFinding, SimulationReport } from './report';
 
 /** Any finding the simulation collects (engine, workloads, scheduler configuration): the shape they share. */

@@ -15,7 +15,7 @@ import { isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
 import type { Node } from 'yaml';
 import { LineIndex } from '../../language/service';
 import type { PatchField, PatchPathStep, Position } from '../../language/service';
-import { KUSTOMIZATION_FILE_NAMES } from './kustomization-tree';
+import { KUSTOMIZATION_FILE_NAMES } from '../../language/service';
 
 /**
  * The fields the patches of a unit's kustomization files set, in the order kustomize applies them; `readText`

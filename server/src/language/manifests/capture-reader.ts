@@ -8,7 +8,7 @@
  * Objects keep their document index; findings about them are placed on their document, not their field.
  */
 import { loadAll } from 'js-yaml';
-import type { SourcedObject } from '../../engine/model/cluster-load';
+import type { SourcedObject } from '../../engine/model/load/cluster-load';
 
 /** The objects of a capture, or why it could not be read. */
 export type CaptureRead =

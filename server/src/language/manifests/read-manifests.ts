@@ -13,7 +13,7 @@
  *
  * Pure: the files come in analysed, with ids (URIs or display paths) and an optional way to name a place.
  */
-import type { SourcedObject } from '../../engine/model/cluster-load';
+import type { SourcedObject } from '../../engine/model/load/cluster-load';
 import type { ObjectSource } from '../../engine/model/source';
 import type { AnalysisOutline } from './analysis-outline';
 import type { DiagnosticCode } from '../findings';

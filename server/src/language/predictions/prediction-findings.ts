@@ -10,7 +10,7 @@ import { defaultResourcesFix, quotaResourcesFix, tolerationFix } from './templat
 import type { ObjectSource } from '../../engine/model/source';
 import type { AnalyzedDocument } from '../analyzer';
 import type { DiagnosticCode, Finding } from '../findings';
-import type { ReportNode } from '../../engine/simulate/report';
+import type { ReportNode } from '../../engine/scenario/report/report-entries';
 import { nodeAtPath, rangeForKey, rangeForValue } from '../yaml/node-at-path';
 import { isScalar } from 'yaml';
 import type { Node } from 'yaml';

@@ -8,7 +8,7 @@ import { CodeActionKind, MarkupKind } from 'vscode-languageserver';
 import type { Node } from 'yaml';
 import { hoverAt } from '../assist/hover';
 import type { FixData } from '../findings';
-import { toRange } from '../lsp/diagnostics';
+import { toRange } from '../assist/locate';
 import { summaryLensTitle } from '../predictions/code-lenses';
 import { guaranteedFix } from '../predictions/template-fixes';
 import { valueAt } from '../rules/rule-support';

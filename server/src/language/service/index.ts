@@ -32,6 +32,7 @@ export type { ManifestFile, ReaderFinding } from '../manifests/read-manifests';
 export type { TargetPortProblem } from '../rules';
 export { LineIndex } from '../text/line-index';
 export { ANALYSIS_TIME_BUDGET_MS } from '../limits';
+export { KUSTOMIZATION_FILE_NAMES } from '../kustomize/kustomization';
 export type { OverlayCluster, OverlayDiagnostic, PlacedOverlayDiagnostic } from './overlay-findings';
 export type {
   ClusterFileRef,
@@ -54,9 +55,15 @@ export { STDIN_NAME } from './input-files';
 export type { PlacedReportFinding } from './simulation-findings';
 export type { CliFinding, CliInputFile, CliRun, FailureClass, FindingSeverity, Region } from './run-findings';
 export { hasPath, isFindingCode } from './run-findings';
-export type { SourcedObject } from '../../engine/model/cluster-load';
+export type { SourcedObject } from '../../engine/model/load/cluster-load';
 export type { ObjectSource } from '../../engine/model/source';
 export type { ReportFinding } from '../../engine/simulate/report';
+export type { ReportNode, ReportPod } from '../../engine/scenario/report/report-entries';
+// Pure helpers for reading a report's data, for the output formats (cli/formats/): no behaviour of the service.
+export { isPredictedOutcome } from '../../engine/model/timeline-findings';
+export { formatFieldPath } from '../../engine/model/findings';
+export { parseQuantity } from '../../engine/model/quantity';
+export { formatTimelineSections } from '../../engine/scenario/report/format-timeline';
 export type { KubernetesMinor } from '../../engine/version';
 export {
   DEFAULT_KUBERNETES_VERSION,

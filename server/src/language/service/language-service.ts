@@ -19,11 +19,10 @@ import type { ApiServing } from '../../engine/admission/api-discovery';
 import { parseStepFlag } from '../../engine/scenario/scenario-spec';
 import type { ScenarioStep } from '../../engine/scenario/scenario-spec';
 import { SimulationAbandoned } from '../../engine/sim/run-loop';
-import { formatReportText } from '../../engine/simulate/format-text';
 import { simulate } from '../../engine/simulate/simulate';
 import type { SimulationResult } from '../../engine/simulate/simulate';
 import type { SimulationReport } from '../../engine/simulate/report';
-import type { SourcedObject } from '../../engine/model/cluster-load';
+import type { SourcedObject } from '../../engine/model/load/cluster-load';
 import { DEFAULT_KUBERNETES_VERSION } from '../../engine/version';
 import type { Settings } from '../../../../protocol/settings';
 import type { AnalysisContext, FileAnalysis } from '../analyzer';
@@ -58,7 +57,7 @@ import type { Prediction } from './prediction-types';
 import { prepareScope, simulateScope } from './scope-simulation';
 import { simulationInputsKey } from './simulation-inputs';
 import { placeSimulationFindings } from './simulation-findings';
-import { findingAt, inputFileOf } from './run-findings';
+import { cliFindingAt, inputFileOf } from './run-findings';
 import { placeReaderFindingsIn, placesOf, placeTargetPortsIn } from './validate-placements';
 import { placeReaderFindings } from '../manifests/place-findings';
 import { renderedTextsOf } from '../kustomize/rendered-texts';
@@ -179,8 +178,6 @@ export interface LanguageService {
   simulate(input: Omit<SimulationInput, 'apiServing'>): SimulationResult;
   /** Reads a `--drain NODE@T`-style step flag of the command line, or why it cannot be read. */
   parseStepFlag(flag: string, value: string): ScenarioStep | string;
-  /** The report as text for a terminal. */
-  formatReportText(report: SimulationReport): string;
   /** Whether an error is the engine's abandonment of a run no longer wanted (not a failure). */
   isAbandoned(error: unknown): boolean;
   /** Gathers what the engine is given for an editor's scope (reads the cluster file's text). */
@@ -231,7 +228,7 @@ export interface LanguageService {
   /** The findings of `foresight simulate`, placed on its input files. */
   placeSimulationFindings: typeof placeSimulationFindings;
   /** A finding at offsets of an input file, with its region and object. */
-  findingAt: typeof findingAt;
+  cliFindingAt: typeof cliFindingAt;
   /** An input file with the objects it defines. */
   inputFileOf: typeof inputFileOf;
   /** What `foresight validate`'s threads keep of an analysis to place findings later, and the placing. */
@@ -298,7 +295,6 @@ const STATELESS = {
   kustomizationFileNames: KUSTOMIZATION_FILE_NAMES,
   lineIndex: (text: string): LineIndex => new LineIndex(text),
   parseStepFlag,
-  formatReportText: (report: SimulationReport): string => formatReportText(report),
   isAbandoned: (error: unknown): boolean => error instanceof SimulationAbandoned,
   prepareScope,
   placePrediction,
@@ -308,7 +304,7 @@ const STATELESS = {
   panelReport: buildPanelReport,
   overlayMessage,
   placeSimulationFindings,
-  findingAt,
+  cliFindingAt,
   inputFileOf,
   placesOf,
   placeReaderFindingsIn,

@@ -4,8 +4,8 @@
  * files; also a run placed again on newer analyses, and the stand-in for a scope too large to simulate.
  */
 import type { Settings } from '../../../../protocol/settings';
-import type { SourcedObject } from '../../engine/model/cluster-load';
-import { defaultClusterObjects } from '../../engine/model/default-cluster';
+import type { SourcedObject } from '../../engine/model/load/cluster-load';
+import { defaultClusterObjects } from '../../engine/model/load/default-cluster';
 import type { ObjectSource } from '../../engine/model/source';
 import type { AnalysisContext, AnalyzedDocument, FileAnalysis } from '../analyzer';
 import type { ReaderFinding } from '../manifests/read-manifests';

@@ -7,10 +7,10 @@
  * server's thread: they need the analyses, which hold YAML nodes.
  */
 import { isTooLargeForAnalysis, readCaptureText } from '../manifests/capture-reader';
-import type { SourcedObject } from '../../engine/model/cluster-load';
-import { flattenLists } from '../../engine/model/cluster-load';
-import { isPredictedOutcome } from '../../engine/controllers/timeline-findings';
-import { DEFAULT_CLUSTER_DESCRIPTION } from '../../engine/model/default-cluster';
+import type { SourcedObject } from '../../engine/model/load/cluster-load';
+import { flattenLists } from '../../engine/model/load/cluster-load';
+import { isPredictedOutcome } from '../../engine/model/timeline-findings';
+import { DEFAULT_CLUSTER_DESCRIPTION } from '../../engine/model/load/default-cluster';
 import { simulate } from '../../engine/simulate/simulate';
 import { SimulationAbandoned } from '../../engine/sim/run-loop';
 import type { SimulationResult } from '../../engine/simulate/simulate';

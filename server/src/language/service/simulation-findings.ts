@@ -7,7 +7,7 @@
  */
 import type { Node } from 'yaml';
 import { isScalar } from 'yaml';
-import { isPredictedOutcome } from '../../engine/controllers/timeline-findings';
+import { isPredictedOutcome } from '../../engine/model/timeline-findings';
 import type { ObjectSource } from '../../engine/model/source';
 import type { ReportFinding } from '../../engine/simulate/report';
 import type { SimulationResult } from '../../engine/simulate/simulate';
@@ -18,7 +18,7 @@ import { pendingSummary, predictionFindings } from '../predictions/prediction-fi
 import { buildWorkloadPredictions } from '../predictions/workload-predictions';
 import { nodeAtPath, rangeForKey, rangeForValue } from '../yaml/node-at-path';
 import type { CliFinding, FailureClass } from './run-findings';
-import { findingAt } from './run-findings';
+import { cliFindingAt } from './run-findings';
 import type { InputFile } from './input-files';
 
 /** A report finding, with its offsets when it was made from the text (the analyser's findings). */
@@ -70,7 +70,7 @@ export function placeSimulationFindings(
       findings.push({ ...fields, ...fileOf(finding.file) });
       continue;
     }
-    const cli = findingAt(file, range[0], range[1], fields);
+    const cli = cliFindingAt(file, range[0], range[1], fields);
     reportFindings.push(finding.line !== undefined ? finding : { ...finding, line: cli.region?.startLine });
     findings.push(cli);
   }
@@ -127,7 +127,7 @@ function pendingFindings(
         : (placed.get(file.id) ?? [])
             .filter((finding) => finding.code === 'pod-unschedulable')
             .map((finding) =>
-              findingAt(file, finding.start, finding.end, {
+              cliFindingAt(file, finding.start, finding.end, {
                 code: finding.code,
                 severity: 'warning',
                 failureClass: 'prediction',
@@ -147,7 +147,9 @@ function pendingFindings(
       message: `${prediction.kind} ${prediction.namespace}/${prediction.name}: ${message}`,
     } as const;
     const range = file === undefined ? undefined : rangeAt(file, prediction.source);
-    return [file === undefined || range === undefined ? fields : findingAt(file, range[0], range[1], fields)];
+    return [
+      file === undefined || range === undefined ? fields : cliFindingAt(file, range[0], range[1], fields),
+    ];
   });
   return [...located, ...uncovered];
 }
@@ -172,7 +174,7 @@ function refusalFindings(byId: ReadonlyMap<string, InputFile>, result: Simulatio
     const file = byId.get(entry.file);
     const range = file === undefined ? undefined : rangeAt(file, entry);
     findings.push(
-      file === undefined || range === undefined ? fields : findingAt(file, range[0], range[1], fields),
+      file === undefined || range === undefined ? fields : cliFindingAt(file, range[0], range[1], fields),
     );
   }
   return findings;

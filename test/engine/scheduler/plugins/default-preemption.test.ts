@@ -1,13 +1,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Cluster } from '../../../../server/src/engine/model/cluster';
-import { ClusterObjects } from '../../../../server/src/engine/model/cluster-objects';
-import type { PriorityClassInfo } from '../../../../server/src/engine/model/cluster';
+import { Cluster } from '../../../../server/src/engine/model/snapshot/cluster';
+import { ClusterObjects } from '../../../../server/src/engine/model/snapshot/cluster-objects';
+import type { PriorityClassInfo } from '../../../../server/src/engine/model/snapshot/cluster';
 import type { EngineFinding } from '../../../../server/src/engine/model/findings';
-import type { NodeInfo } from '../../../../server/src/engine/model/node-info';
-import { loadPod } from '../../../../server/src/engine/model/pod-load';
-import type { PodInfo } from '../../../../server/src/engine/model/pod-info';
-import { systemPriorityClasses } from '../../../../server/src/engine/model/priority';
+import type { NodeInfo } from '../../../../server/src/engine/model/snapshot/node-info';
+import { loadPod } from '../../../../server/src/engine/model/load/pod-load';
+import type { PodInfo } from '../../../../server/src/engine/model/snapshot/pod-info';
+import { systemPriorityClasses } from '../../../../server/src/engine/model/load/priority';
 import { buildFramework } from '../../../../server/src/engine/scheduler/framework/build-framework';
 import { formatFitError } from '../../../../server/src/engine/scheduler/framework/fit-error';
 import {
@@ -21,10 +21,8 @@ import {
   pickOneCandidate,
 } from '../../../../server/src/engine/scheduler/plugins/default-preemption/candidates';
 import type { Candidate } from '../../../../server/src/engine/scheduler/plugins/default-preemption/candidates';
-import {
-  disruptionsAllowed,
-  scaledValue,
-} from '../../../../server/src/engine/scheduler/plugins/default-preemption/disruption-budgets';
+import { disruptionsAllowed } from '../../../../server/src/engine/scheduler/plugins/default-preemption/disruption-budgets';
+import { scaledValueOf } from '../../../../server/src/engine/model/int-or-percent';
 import { DEFAULT_PROFILE } from '../../../../server/src/engine/scheduler/profile';
 import { IN_TREE_REGISTRY } from '../../../../server/src/engine/scheduler/registry';
 import { Scheduler } from '../../../../server/src/engine/scheduler/scheduler';
@@ -311,7 +309,7 @@ describe('DefaultPreemption and PodDisruptionBudgets', () => {
     assert.equal(allowed({ maxUnavailable: '30%' }), 2);
     assert.equal(allowed({ minAvailable: 5 }), 0);
     assert.equal(allowed({ minAvailable: 'half' }), 0);
-    assert.equal(scaledValue('25%', 5), 2);
+    assert.equal(scaledValueOf('25%', 5, true), 2);
   });
 });
 

@@ -10,8 +10,8 @@
  * the real cluster: it is taken as bound to a volume without constraints (the prediction says so elsewhere).
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/plugins/volumebinding/volume_binding.go
  */
-import type { PodInfo } from '../../../model/pod-info';
-import type { ClaimInfo, StorageObjects } from '../../../model/storage-objects';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
+import type { ClaimInfo, StorageObjects } from '../../../model/snapshot/storage-objects';
 import { StateKey } from '../../framework/cycle-state';
 import type { CycleState } from '../../framework/cycle-state';
 import type { PluginFactory } from '../../framework/plugin';
@@ -19,9 +19,10 @@ import { SUCCESS, errorStatus, skip, unresolvable } from '../../framework/status
 import type { Reason, Status } from '../../framework/status';
 import type { BinderNode, PodVolumeClaims, VolumeBindingOutcome } from './binder';
 import { bindPodVolumes, eligibleNodes, findPodVolumes, getPodVolumeClaims, podClaimNames } from './binder';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-export const VOLUME_BINDING = 'VolumeBinding';
+export const VOLUME_BINDING = PLUGIN_NAMES.VolumeBinding;
 
 /** PreFilter: an immediate claim not yet bound. */
 export const REASON_UNBOUND_IMMEDIATE: Reason = {
@@ -30,7 +31,7 @@ export const REASON_UNBOUND_IMMEDIATE: Reason = {
 };
 
 /** PreFilter (podHasPVCs): the claim does not exist. */
-export function claimNotFound(name: string): Reason {
+export function bindingClaimNotFound(name: string): Reason {
   return { code: 'VolumeBinding/ClaimNotFound', message: `persistentvolumeclaim "${name}" not found` };
 }
 
@@ -85,7 +86,7 @@ export function readPodClaims(
       if (!storage.claimNamespacesListed.has(pod.namespace)) {
         continue; // assumed to exist, bound
       }
-      return { claims, refusal: unresolvable(VOLUME_BINDING, claimNotFound(claimName)) };
+      return { claims, refusal: unresolvable(VOLUME_BINDING, bindingClaimNotFound(claimName)) };
     }
     if (claim.phase === 'Lost') {
       return { claims, refusal: unresolvable(VOLUME_BINDING, claimLost(claim.name, claim.volumeName)) };
