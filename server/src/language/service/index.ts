@@ -10,11 +10,11 @@ export type {
   OverlayDiagnosticInput,
   ReadObjectsOptions,
   ReadResult,
-  ScenarioStep,
   SimulationInput,
-  SimulationReport,
-  SimulationResult,
 } from './language-service';
+export type { ScenarioStep } from '../../engine/scenario/scenario-spec';
+export type { SimulationReport } from '../../engine/simulate/report';
+export type { SimulationResult } from '../../engine/simulate/simulate';
 export type { SchemaSource, ServiceDependencies } from './dependencies';
 export type { DocumentState } from './document-state';
 export type { KubernetesSchemaBundle } from '../schema/schema-store';

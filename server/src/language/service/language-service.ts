@@ -21,7 +21,6 @@ import type { ScenarioStep } from '../../engine/scenario/scenario-spec';
 import { SimulationAbandoned } from '../../engine/sim/run-loop';
 import { simulate } from '../../engine/simulate/simulate';
 import type { SimulationResult } from '../../engine/simulate/simulate';
-import type { SimulationReport } from '../../engine/simulate/report';
 import type { SourcedObject } from '../../engine/model/load/cluster-load';
 import { DEFAULT_KUBERNETES_VERSION } from '../../engine/version';
 import type { Settings } from '../../../../protocol/settings';
@@ -368,4 +367,3 @@ export function createLanguageService(dependencies: ServiceDependencies): Langua
   };
 }
 
-export type { ScenarioStep, SimulationResult, SimulationReport };
