@@ -170,11 +170,16 @@ describe('foresight --output junit', () => {
         {
           code: 'schema-type',
           severity: 'error',
-          failureClass: 'error',
           message,
-          file: 'k8s/web&<.yaml',
-          region: { startLine: 3, startColumn: 5, endLine: 3, endColumn: 9 },
-          subject: 'Deployment default/web',
+          object: {
+            file: 'k8s/web&<.yaml',
+            documentIndex: 0,
+            path: [],
+            kind: 'Deployment',
+            namespace: 'default',
+            name: 'web',
+          },
+          place: { file: 'k8s/web&<.yaml', start: { line: 2, character: 4 }, end: { line: 2, character: 8 } },
         },
       ],
     };

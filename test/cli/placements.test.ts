@@ -120,7 +120,7 @@ test('kept places: a request for a place that was not kept fails instead of plac
           {
             code: 'duplicate-object',
             severity: 'warning',
-            source: { file: 'f.yaml', documentIndex: 0, path: [] },
+            object: { file: 'f.yaml', documentIndex: 0, path: [] },
             path: ['data', 'x'],
             message: 'm',
           },

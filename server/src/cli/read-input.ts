@@ -108,9 +108,8 @@ export function readCliTexts(
     file: display(join(folder, 'Chart.yaml')),
     finding: {
       code: 'helm-chart-skipped' as const,
+      severity: 'information' as const,
       message: `${display(folder) || '.'} is a Helm chart (Chart.yaml beside templates/): its templates are not plain manifests and were not read. Render it (helm template) and pass the output (-) to check what it applies.`,
-      start: 0,
-      end: 0,
     },
   }));
   const kustomizations = (kustomized?.notes ?? []).map((note) => ({ ...note, file: display(note.file) }));

@@ -16,10 +16,8 @@ import type {
   InputFile,
   KubernetesMinor,
   LanguageService,
-  PlacedReportFinding,
-  ReportFinding,
+  Finding,
   ScenarioStep,
-  SimulationReport,
   SkippedChart,
   SourcedObject,
 } from '../language/service';
@@ -32,6 +30,7 @@ import {
 import { createDiskLanguageService } from '../files/schema-files';
 import type { CliIo } from './io';
 import { formatReportText } from './formats/format-text';
+import { formatReportJson } from './formats/report-json';
 import { COMMON_OPTIONS_HELP, finishRun, formatRun } from './outcome';
 import type { CommonOptions, FlagOutcome, FlagValue } from './command-line';
 import { commonDefaults, readCommandLine } from './command-line';
@@ -100,21 +99,12 @@ export function runSimulate(
     io.stderr(`foresight simulate: ${cluster.error}\n`);
     return Promise.resolve(2);
   }
-  const inputFindings: PlacedReportFinding[] = [
+  const inputFindings: Finding[] = [
     ...inputFindingsOf(clusterInput?.files ?? [], (code) => code.startsWith('yaml-')),
     ...(clusterInput?.charts ?? []).map(chartFinding),
     ...inputFindingsOf(manifestInput.files, (code) => INPUT_NOTES.has(code) || severityOf(code) === 'error'),
     ...manifestInput.charts.map(chartFinding),
-    ...read.findings.map((finding) => ({
-      finding: {
-        severity: finding.severity,
-        code: finding.code,
-        file: finding.source.file,
-        documentIndex: finding.source.documentIndex,
-        path: [...finding.source.path, ...finding.path],
-        message: finding.message,
-      },
-    })),
+    ...read.findings,
   ];
   const result = service.simulate({
     manifests: read.objects,
@@ -127,24 +117,20 @@ export function runSimulate(
     },
   });
   const inputFiles = [...(clusterInput?.files ?? []), ...manifestInput.files];
-  const placed = service.placeSimulationFindings(
+  // One list of findings, placed, for every output: what the text, JSON, SARIF and JUnit say is the same.
+  const findings = service.placeSimulationFindings(
     inputFiles,
     [...(clusterInput?.charts ?? []), ...manifestInput.charts].map((chart) => chart.file),
-    [...inputFindings, ...result.report.findings.map((finding) => ({ finding }))],
+    [...inputFindings, ...result.report.findings],
     result,
     options.version,
   );
-  const report: SimulationReport = { ...result.report, findings: placed.reportFindings };
-  const run: CliRun = {
-    command: 'simulate',
-    files: inputFiles.map(service.inputFileOf),
-    findings: placed.findings,
-  };
+  const run: CliRun = { command: 'simulate', files: inputFiles.map(service.inputFileOf), findings };
   io.stdout(
     options.output === 'json'
-      ? `${JSON.stringify(report, null, 2)}\n`
+      ? formatReportJson(result.report, findings)
       : options.output === 'text'
-        ? formatReportText(report)
+        ? formatReportText(result.report, findings)
         : formatRun(run, options.output),
   );
   return Promise.resolve(finishRun(run, options.output, options.failOn, io));
@@ -257,55 +243,17 @@ function readClusterFiles(
   return { objects, error: null };
 }
 
-/** The analyses' findings that pass `keep`, as the report lists findings (by document and line), with offsets. */
-function inputFindingsOf(
-  files: readonly InputFile[],
-  keep: (code: DiagnosticCode) => boolean,
-): PlacedReportFinding[] {
+/** The analyses' findings that pass `keep`, with their offsets in the file their place names. */
+function inputFindingsOf(files: readonly InputFile[], keep: (code: DiagnosticCode) => boolean): Finding[] {
   return files.flatMap((file) =>
     file.analysis.findings
       .filter((finding) => keep(finding.code))
-      .map((finding) => ({
-        finding: {
-          severity: reportSeverity(severityOf(finding.code)),
-          code: finding.code,
-          file: file.id,
-          documentIndex: documentIndexAt(file, finding.start),
-          line: file.lines.positionAt(finding.start).line + 1,
-          path: [],
-          message: finding.message,
-        },
-        start: finding.start,
-        end: finding.end,
-      })),
+      .map((finding) => ({ ...finding, place: { file: file.id } })),
   );
 }
 
-/** The index of the document holding an offset. */
-function documentIndexAt(file: InputFile, offset: number): number {
-  let index = 0;
-  for (const document of file.analysis.documents) {
-    if (document.offset <= offset) {
-      index = document.index;
-    }
-  }
-  return index;
-}
-
-function reportSeverity(severity: ReturnType<typeof severityOf>): ReportFinding['severity'] {
-  return severity === 'hint' ? 'information' : severity;
-}
-
 /** The note on a folder not read as manifests (a Helm chart), or the error of a kustomization that failed to render. */
-function chartFinding(chart: SkippedChart): PlacedReportFinding {
-  return {
-    finding: {
-      severity: reportSeverity(severityOf(chart.finding.code)),
-      code: chart.finding.code,
-      file: chart.file,
-      documentIndex: 0,
-      path: [],
-      message: chart.finding.message,
-    },
-  };
+function chartFinding(chart: SkippedChart): Finding {
+  const { code, severity, message } = chart.finding;
+  return { code, severity, message, place: { file: chart.file } };
 }

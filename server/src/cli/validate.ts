@@ -4,8 +4,8 @@
  * at --fail-on (by default: an error), 0 when clean, 2 on usage.
  */
 import { isKubernetesVersion, SUPPORTED_KUBERNETES_VERSIONS } from '../../../protocol/settings';
-import { FINDING_CODES } from '../../../protocol/finding-codes';
-import type { CliFinding, CliRun, Finding, FindingSeverity, LanguageService } from '../language/service';
+import type { CliRun, Finding, FindingSeverity, LanguageService } from '../language/service';
+import { regionOf } from './formats/finding-places';
 import { createDiskLanguageService } from '../files/schema-files';
 import type { CliIo } from './io';
 import { finishRun, formatRun } from './outcome';
@@ -28,7 +28,7 @@ interface ValidateOptions extends CommonOptions {
 }
 
 /** One finding as the text and JSON outputs report it (1-based line and column). */
-interface ReportedFinding {
+interface ReportedEntry {
   file: string;
   line: number;
   column: number;
@@ -74,14 +74,14 @@ export async function runValidate(
       ? await validateInThreads(input.texts, analyze, io.workerScript, threads, service)
       : service.validateFiles(service.analyzeInputs(input.texts, analyze));
   const files = validated.map((entry) => entry.file);
-  const findings: CliFinding[] = [];
+  const findings: Finding[] = [];
   // Two kustomizations that render one source file give two inputs of one name: a finding at the same place of
   // that file is said once.
   const said = new Set<string>();
   for (const { file, findings: own } of validated) {
     for (const finding of own) {
-      const placed = service.cliFindingAt(file, finding.start, finding.end, classified(finding));
-      const key = JSON.stringify([placed.file, placed.region, placed.code, placed.message]);
+      const placed = service.placeFindingAt(file, finding.start, finding.end, finding);
+      const key = JSON.stringify([placed.place?.file, regionOf(placed), placed.code, placed.message]);
       if (!said.has(key)) {
         said.add(key);
         findings.push(placed);
@@ -89,7 +89,8 @@ export async function runValidate(
     }
   }
   for (const chart of input.charts) {
-    findings.push({ ...classified(chart.finding), file: chart.file });
+    const { code, severity, message } = chart.finding;
+    findings.push({ code, severity, message, place: { file: chart.file } });
   }
   const run: CliRun = { command: 'validate', files: files.map(service.inputFileOf), findings };
   const reported = findings.map(toReported);
@@ -128,17 +129,11 @@ export async function runValidate(
   return finishRun(run, options.output, options.failOn, io);
 }
 
-/** A finding's code, severity and message; validate predicts nothing, so a finding counts as its severity. */
-function classified(finding: Finding): Pick<CliFinding, 'code' | 'severity' | 'failureClass' | 'message'> {
-  const severity = FINDING_CODES[finding.code];
-  return { code: finding.code, severity, failureClass: severity, message: finding.message };
-}
-
 /** A finding as text and JSON report it; a file not read as text (a Helm chart's) is at 1:1. */
-function toReported(finding: CliFinding): ReportedFinding {
-  const region = finding.region ?? { startLine: 1, startColumn: 1, endLine: 1, endColumn: 1 };
+function toReported(finding: Finding): ReportedEntry {
+  const region = regionOf(finding) ?? { startLine: 1, startColumn: 1, endLine: 1, endColumn: 1 };
   return {
-    file: finding.file ?? '',
+    file: finding.place?.file ?? '',
     line: region.startLine,
     column: region.startColumn,
     endLine: region.endLine,

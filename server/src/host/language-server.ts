@@ -16,9 +16,9 @@ import type {
   CodeLensParams,
   Hover,
   TextDocumentPositionParams,
+  TextDocuments,
 } from 'vscode-languageserver';
 import { CodeLensRefreshRequest } from 'vscode-languageserver';
-import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { StatusParams } from '../../../protocol/messages';
 import { STATUS_NOTIFICATION } from '../../../protocol/messages';

@@ -6,10 +6,10 @@ import type { Settings } from '../../../protocol/settings';
 import type {
   AnalysisContext,
   FileAnalysis,
-  Finding,
   LanguageService,
   Prediction,
   ScopeSimulator,
+  TextFinding,
 } from '../language/service';
 import type { OpenDocumentSource } from './prediction-service';
 import { PredictionService } from './prediction-service';
@@ -117,7 +117,7 @@ export class PredictionsHost {
    * The findings of a document's last prediction placed on newer analyses of the edited documents (see
    * Prediction.findingsOn), to show until its new prediction is ready.
    */
-  provisionalFindingsFor(uri: string, analyses: ReadonlyMap<string, FileAnalysis>): readonly Finding[] {
+  provisionalFindingsFor(uri: string, analyses: ReadonlyMap<string, FileAnalysis>): readonly TextFinding[] {
     return this.byDocument.get(uri)?.findingsOn(analyses).get(uri) ?? [];
   }
 
@@ -135,7 +135,7 @@ export class PredictionsHost {
   }
 
   /** The prediction findings of a document. */
-  findingsFor(uri: string): readonly Finding[] {
+  findingsFor(uri: string): readonly TextFinding[] {
     return this.byDocument.get(uri)?.findings.get(uri) ?? [];
   }
 

@@ -15,7 +15,7 @@ import type {
   InputText,
   LanguageService,
   OutlinedInputFile,
-  ReaderFinding,
+  TextFinding,
   ValidatedFile,
 } from '../../language/service';
 import type { WorkerPool } from './worker-pool';
@@ -80,7 +80,7 @@ async function validateWith(
     Array.from({ length: pool.size }, (_, worker) => ({
       type: 'place',
       targetPorts: targetPorts.filter((request) => workerById.get(request.file) === worker),
-      reader: reader.filter((finding: ReaderFinding) => workerById.get(finding.source.file) === worker),
+      reader: reader.filter((finding: Finding) => workerById.get(finding.object?.file ?? '') === worker),
     })),
   );
   const cross = collect(placed, 'targetPorts');
@@ -146,8 +146,8 @@ function perWorker(
 function collect(
   answers: readonly (FromWorker | undefined)[],
   kind: 'targetPorts' | 'reader',
-): Map<string, Finding[]> {
-  const byFile = new Map<string, Finding[]>();
+): Map<string, TextFinding[]> {
+  const byFile = new Map<string, TextFinding[]>();
   for (const answer of answers) {
     for (const [file, findings] of answer?.type === 'placed' ? answer[kind] : []) {
       byFile.set(file, findings);

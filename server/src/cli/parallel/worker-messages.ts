@@ -9,8 +9,8 @@ import type {
   Finding,
   InputText,
   ManifestObject,
-  ReaderFinding,
   TargetPortRequest,
+  TextFinding,
 } from '../../language/service';
 
 /** What a worker is started with (workerData); the marker tells cli.ts to run the worker, not the command line. */
@@ -36,7 +36,7 @@ export type ToWorker =
   | {
       readonly type: 'place';
       readonly targetPorts: readonly TargetPortRequest[];
-      readonly reader: readonly ReaderFinding[];
+      readonly reader: readonly Finding[];
     };
 
 /** From a worker to the main thread. */
@@ -45,8 +45,8 @@ export type FromWorker =
   | {
       readonly type: 'placed';
       /** Findings by file id, in file offsets, each file's list in the order of the requests. */
-      readonly targetPorts: readonly (readonly [string, Finding[]])[];
-      readonly reader: readonly (readonly [string, Finding[]])[];
+      readonly targetPorts: readonly (readonly [string, TextFinding[]])[];
+      readonly reader: readonly (readonly [string, TextFinding[]])[];
     }
   | { readonly type: 'failed'; readonly message: string };
 

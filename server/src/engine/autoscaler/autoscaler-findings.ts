@@ -5,12 +5,12 @@
  */
 import type { ClusterState } from '../apiserver/cluster-state';
 import type { SimPod } from '../apiserver/sim-pod';
-import type { TimelineFinding } from '../model/timeline-findings';
-import { timelineFinding } from '../model/timeline-findings';
 import type { AutoscalerLog, ScaleUpRecord } from './autoscaler-log';
+import type { Finding } from '../../../../protocol/finding';
+import { engineFinding } from '../model/findings';
 
 /** Adds the autoscaler's findings for the pods of the run. */
-export function checkAutoscaler(state: ClusterState, log: AutoscalerLog, findings: TimelineFinding[]): void {
+export function checkAutoscaler(state: ClusterState, log: AutoscalerLog, findings: Finding[]): void {
   const waited = new Map<string, { pods: SimPod[]; records: Set<ScaleUpRecord> }>();
   const refused = new Map<string, { pods: SimPod[]; message: string }>();
   const all = new Map<string, SimPod>();
@@ -54,7 +54,7 @@ export function checkAutoscaler(state: ClusterState, log: AutoscalerLog, finding
       nodesAdded: String([...records].reduce((sum, r) => sum + r.to - r.from, 0)),
     };
     findings.push(
-      timelineFinding('pod-waits-for-scale-up', first.info.source, ['spec'], `${who}: ${how}.`, data),
+      engineFinding('pod-waits-for-scale-up', first.info.source, ['spec'], `${who}: ${how}.`, data),
     );
   }
   for (const { pods, message } of refused.values()) {
@@ -64,7 +64,7 @@ export function checkAutoscaler(state: ClusterState, log: AutoscalerLog, finding
         ? `Pod ${first.name} stays Pending`
         : `${pods.length} pods of ${ownerText(first)} stay Pending`;
     findings.push(
-      timelineFinding(
+      engineFinding(
         'pod-no-scale-up',
         first.info.source,
         ['spec'],

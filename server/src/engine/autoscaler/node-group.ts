@@ -19,15 +19,14 @@
  */
 import { compileLabelSelector } from '../model/label-selector';
 import type { PodLabelSelector } from '../model/label-selector';
-import type { EngineFinding } from '../model/findings';
 import { loadNode } from '../model/load/node-load';
 import type { NodeInfo } from '../model/snapshot/node-info';
 import type { NodeObject } from '../model/objects';
 import type { ObjectSource } from '../model/source';
-import type { TimelineFinding } from '../model/timeline-findings';
-import { timelineFinding } from '../model/timeline-findings';
 import type { JsonObject } from '../model/json';
 import { asObject, isJsonObject, readString } from '../model/json';
+import type { Finding } from '../../../../protocol/finding';
+import { engineFinding } from '../model/findings';
 
 /** The kind of a node group document. */
 export const NODE_GROUP_KIND = 'NodeGroup';
@@ -60,10 +59,10 @@ export function isNodeGroupObject(object: unknown): boolean {
 export function readNodeGroup(
   object: JsonObject,
   source: ObjectSource,
-  findings: (TimelineFinding | EngineFinding)[],
+  findings: Finding[],
 ): NodeGroupSpec | null {
   const problem = (path: readonly (string | number)[], message: string): void => {
-    findings.push(timelineFinding('node-group-invalid', source, path, message));
+    findings.push(engineFinding('node-group-invalid', source, path, message));
   };
   const name = readString(asObject(object['metadata'])['name']);
   if (name === undefined || name === '') {
@@ -121,14 +120,14 @@ function readTemplate(
   group: string,
   raw: JsonObject,
   source: ObjectSource,
-  findings: (TimelineFinding | EngineFinding)[],
+  findings: Finding[],
 ): NodeInfo | null {
   const metadata = asObject(raw['metadata']);
   const labels = metadata['labels'] ?? {};
   if (!isJsonObject(labels) || Object.values(labels).some((value) => typeof value !== 'string')) {
     const message = `NodeGroup "${group}": spec.template.metadata.labels must map strings to strings`;
     findings.push(
-      timelineFinding('node-group-invalid', source, ['spec', 'template', 'metadata', 'labels'], message),
+      engineFinding('node-group-invalid', source, ['spec', 'template', 'metadata', 'labels'], message),
     );
     return null;
   }
@@ -142,10 +141,10 @@ function readTemplate(
       labels: { ...labels, [NODE_GROUP_LABEL]: group },
     },
   };
-  const problems: EngineFinding[] = [];
+  const problems: Finding[] = [];
   const info = loadNode(node, source, problems);
   for (const finding of problems) {
-    findings.push({ ...finding, path: ['spec', 'template', ...finding.path] });
+    findings.push({ ...finding, path: ['spec', 'template', ...(finding.path ?? [])] });
   }
   return info;
 }

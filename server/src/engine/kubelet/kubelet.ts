@@ -22,10 +22,10 @@ import type { SimPod } from '../apiserver/sim-pod';
 import type { ConfigObjects } from '../model/load/config-objects';
 import { checkPodConfig } from './container-config';
 import type { ConfigAssumption } from './container-config';
-import { timelineFinding } from '../model/timeline-findings';
-import type { TimelineFinding } from '../model/timeline-findings';
 import type { TimingSettings } from '../sim/timing-settings';
 import { JobPodRuns, isJobPod } from './job-pod-run';
+import type { Finding } from '../../../../protocol/finding';
+import { engineFinding } from '../model/findings';
 
 /** The plan of a pod's start, computed when it is bound. */
 interface StartPlan {
@@ -49,7 +49,7 @@ export class Kubelets {
     private readonly state: ClusterState,
     private readonly settings: TimingSettings,
     private readonly configObjects: ConfigObjects = { keys: new Map(), listed: new Set() },
-    private readonly findings: TimelineFinding[] = [],
+    private readonly findings: Finding[] = [],
   ) {
     this.jobRuns = new JobPodRuns(state, settings);
     state.onPod((pod, change) => {
@@ -131,7 +131,7 @@ export class Kubelets {
       this.assumed.add(key);
       const message = `${assumption.kind} "${assumption.name}" is not in the manifests; the cluster is assumed to have it in namespace "${assumption.namespace}" (without it, the pods never start: ${assumption.without})`;
       this.findings.push(
-        timelineFinding('config-object-assumed', source, ['spec', ...assumption.path], message),
+        engineFinding('config-object-assumed', source, ['spec', ...assumption.path], message),
       );
     }
   }

@@ -12,6 +12,7 @@ import { STDIN_PATH } from '../manifest-files';
 import { isComponentFolder, kustomizationFileIn, readKustomizationTree } from './kustomization-tree';
 import { findKustomize, renderKustomization } from './render-kustomization';
 import { patchFieldsOf } from './patch-fields';
+import { severityOf } from '../../language/service';
 
 /** How to find and run kustomize. */
 export interface KustomizeOptions {
@@ -80,7 +81,7 @@ export function renderKustomizations(
   for (const { folder, tree } of units) {
     const file = kustomizationFileIn(folder) ?? join(folder, 'kustomization.yaml');
     const note = (code: Finding['code'], message: string): void => {
-      notes.push({ file, finding: { code, message, start: 0, end: 0 } });
+      notes.push({ file, finding: { code, severity: severityOf(code), message } });
     };
     if (tree.remotes.length > 0 && !options.allowRemote) {
       note(

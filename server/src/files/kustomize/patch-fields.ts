@@ -13,9 +13,8 @@ import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
 import type { Node } from 'yaml';
-import { LineIndex } from '../../language/service';
+import { LineIndex, KUSTOMIZATION_FILE_NAMES } from '../../language/service';
 import type { PatchField, PatchPathStep, Position } from '../../language/service';
-import { KUSTOMIZATION_FILE_NAMES } from '../../language/service';
 
 /**
  * The fields the patches of a unit's kustomization files set, in the order kustomize applies them; `readText`

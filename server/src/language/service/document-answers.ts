@@ -7,7 +7,7 @@ import type { CodeAction, CodeLens, Hover } from 'vscode-languageserver';
 import { CodeActionKind, MarkupKind } from 'vscode-languageserver';
 import type { Node } from 'yaml';
 import { hoverAt } from '../assist/hover';
-import type { FixData } from '../findings';
+import type { FixData } from '../../../../protocol/finding';
 import { toRange } from '../assist/locate';
 import { summaryLensTitle } from '../predictions/code-lenses';
 import { guaranteedFix } from '../predictions/template-fixes';

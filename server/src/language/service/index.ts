@@ -24,11 +24,22 @@ export type { RenderedText } from '../kustomize/rendered-texts';
 export type { KustomizationReferences, KustomizeRole } from '../kustomize/kustomization';
 export type { AnalysisContext, AnalysisRun, AnalyzedDocument, FileAnalysis, FileAnalyzer } from '../analyzer';
 export type { CrdKindValidator } from '../crd';
-export type { DiagnosticCode, Finding, FixData } from '../findings';
+export type { DiagnosticCode, TextFinding } from '../findings';
+export type {
+  FieldPath,
+  Finding,
+  FindingObject,
+  FindingSeverity,
+  FixData,
+  Place,
+  PlaceOrigin,
+  RelatedPlace,
+  TextPosition,
+} from '../../../../protocol/finding';
 export { severityOf } from '../findings';
 export type { ManifestObject } from '../kubernetes/manifest-object';
 export type { AnalysisOutline } from '../manifests/analysis-outline';
-export type { ManifestFile, ReaderFinding } from '../manifests/read-manifests';
+export type { ManifestFile } from '../manifests/read-manifests';
 export type { TargetPortProblem } from '../rules';
 export { LineIndex } from '../text/line-index';
 export { ANALYSIS_TIME_BUDGET_MS } from '../limits';
@@ -52,16 +63,14 @@ export type {
   ValidatedFile,
 } from './input-files';
 export { STDIN_NAME } from './input-files';
-export type { PlacedReportFinding } from './simulation-findings';
-export type { CliFinding, CliInputFile, CliRun, FailureClass, FindingSeverity, Region } from './run-findings';
-export { hasPath, isFindingCode } from './run-findings';
+export type { CliInputFile, CliRun } from './run-findings';
+export { isFindingCode } from './run-findings';
 export type { SourcedObject } from '../../engine/model/load/cluster-load';
 export type { ObjectSource } from '../../engine/model/source';
-export type { ReportFinding } from '../../engine/simulate/report';
 export type { ReportNode, ReportPod } from '../../engine/scenario/report/report-entries';
 // Pure helpers for reading a report's data, for the output formats (cli/formats/): no behaviour of the service.
-export { isPredictedOutcome } from '../../engine/model/timeline-findings';
-export { formatFieldPath } from '../../engine/model/findings';
+export { isPredictedOutcome } from '../../../../protocol/finding-codes';
+export { describeFindingObject, formatFieldPath } from '../../../../protocol/finding';
 export { parseQuantity } from '../../engine/model/quantity';
 export { formatTimelineSections } from '../../engine/scenario/report/format-timeline';
 export type { KubernetesMinor } from '../../engine/version';

@@ -14,9 +14,10 @@ import { allFindingsOf, crossObjectFindings } from '../workspace-findings';
 import { placeReaderFindings } from '../manifests/place-findings';
 import { readManifests } from '../manifests/read-manifests';
 import { describePlaceIn } from '../manifests/describe-place';
-import type { Finding } from '../findings';
+import type { TextFinding } from '../findings';
 import type { KustomizeRole } from '../kustomize/kustomization';
 import type { ManifestFile } from '../manifests/read-manifests';
+import type { Finding } from '../../../../protocol/finding';
 
 /** The name standard input is shown by (a display name, not a path: no output format turns it into a location). */
 export const STDIN_NAME = '<stdin>';
@@ -39,6 +40,7 @@ export interface InputFile extends OutlinedInputFile {
 export interface SkippedChart {
   /** The chart's Chart.yaml, or the kustomization file, as displayed. */
   readonly file: string;
+  /** On the file as a whole (no place yet: the command names the file as it displays it). */
   readonly finding: Finding;
 }
 
@@ -107,7 +109,7 @@ export function contextForText(
 /** A file with every finding validate prints for it (its own, the reader's, the cross-object ones), sorted. */
 export interface ValidatedFile {
   readonly file: OutlinedInputFile;
-  readonly findings: readonly Finding[];
+  readonly findings: readonly TextFinding[];
 }
 
 /** Every file's findings, found in this thread: its own, the cross-object ones and the reader's, sorted. */

@@ -30,8 +30,8 @@ import { completeAt } from '../assist/completion';
 import { documentSymbols } from '../assist/symbols';
 import { buildCustomKindValidator } from '../crd';
 import type { CrdKindValidator } from '../crd';
-import type { DiagnosticCode, Finding } from '../findings';
-import { shiftFinding } from '../findings';
+import type { DiagnosticCode, TextFinding } from '../findings';
+import { shiftFinding, severityOf } from '../findings';
 import { withHelmChart } from '../helm-chart-context';
 import type { ManifestObject } from '../kubernetes/manifest-object';
 import type { KustomizeRole } from '../kustomize/kustomization';
@@ -56,13 +56,13 @@ import type { Prediction } from './prediction-types';
 import { prepareScope, simulateScope } from './scope-simulation';
 import { simulationInputsKey } from './simulation-inputs';
 import { placeSimulationFindings } from './simulation-findings';
-import { cliFindingAt, inputFileOf } from './run-findings';
+import { inputFileOf, placeFindingAt } from './run-findings';
 import { placeReaderFindingsIn, placesOf, placeTargetPortsIn } from './validate-placements';
 import { placeReaderFindings } from '../manifests/place-findings';
 import { renderedTextsOf } from '../kustomize/rendered-texts';
 import { KUSTOMIZATION_FILE_NAMES, readKustomization } from '../kustomize/kustomization';
 import { LineIndex } from '../text/line-index';
-import type { ManifestFile, ReaderFinding } from '../manifests/read-manifests';
+import type { ManifestFile } from '../manifests/read-manifests';
 import type { CaptureRead } from '../manifests/capture-reader';
 import type { RenderedText } from '../kustomize/rendered-texts';
 import type { OverlayCluster, OverlayDiagnostic } from './overlay-findings';
@@ -78,6 +78,7 @@ import type { AnalyzeOptions, InputFile, InputText, OutlinedInputFile, Validated
 import { analyzeInputTexts, contextForText, validateFiles } from './input-files';
 import type { TargetPortRequest } from './validate-placements';
 import { targetPortRequests } from './validate-placements';
+import type { Finding } from '../../../../protocol/finding';
 
 /** What the reader gives: the objects to apply, in order, and its findings. */
 export type ReadResult = ReturnType<typeof readManifests>;
@@ -119,15 +120,15 @@ export interface LanguageService {
   /** The findings that look across open documents (a Service's targetPort and the pods it selects), by id. */
   crossObjectFindings(
     files: readonly { readonly id: string; readonly analysis: FileAnalysis }[],
-  ): Map<string, Finding[]>;
+  ): Map<string, TextFinding[]>;
   /**
    * A document's diagnostics: its own findings, the cross-object ones and its prediction's (those a kustomize
    * render supplies left out), then the overlays' that say something new.
    */
   documentDiagnostics(
     state: DocumentState,
-    cross: readonly Finding[],
-    predicted: readonly Finding[],
+    cross: readonly TextFinding[],
+    predicted: readonly TextFinding[],
     overlays: readonly OverlayDiagnosticInput[],
   ): Diagnostic[];
   /** A diagnostic at the start of a file (a note or error about the file as a whole). */
@@ -153,12 +154,12 @@ export interface LanguageService {
   /** The Services' target-port problems over every file, each with the Service's place (validate's threads). */
   targetPortRequests(files: readonly OutlinedInputFile[]): TargetPortRequest[];
   /** Every finding of a file: its own, then those found across files, sorted and merged. */
-  allFindingsOf(analysis: AnalysisOutline, cross: readonly Finding[] | undefined): Finding[];
+  allFindingsOf(analysis: AnalysisOutline, cross: readonly TextFinding[] | undefined): TextFinding[];
   /** The reader's findings placed on the analysed files, by file id, in offsets of each file's text. */
   placeReaderFindings(
-    findings: readonly ReaderFinding[],
+    findings: readonly Finding[],
     files: readonly { readonly id: string; readonly analysis: FileAnalysis }[],
-  ): Map<string, Finding[]>;
+  ): Map<string, TextFinding[]>;
   /** A cluster capture read as data (for captures too large for the editing analysis). */
   readCapture(id: string, text: string): CaptureRead;
   /** Whether an analysis was cut short by the editing limits, so the file is better read as a capture. */
@@ -198,7 +199,7 @@ export interface LanguageService {
     context: AnalysisContext,
     clusterFile: ClusterFileRef | undefined,
     clusterText: string,
-    readerFindings?: readonly ReaderFinding[],
+    readerFindings?: readonly Finding[],
   ): Prediction;
   /** Places a scope's simulation (run here or in the worker) on its files. */
   placePrediction: typeof placePrediction;
@@ -227,7 +228,7 @@ export interface LanguageService {
   /** The findings of `foresight simulate`, placed on its input files. */
   placeSimulationFindings: typeof placeSimulationFindings;
   /** A finding at offsets of an input file, with its region and object. */
-  cliFindingAt: typeof cliFindingAt;
+  placeFindingAt: typeof placeFindingAt;
   /** An input file with the objects it defines. */
   inputFileOf: typeof inputFileOf;
   /** What `foresight validate`'s threads keep of an analysis to place findings later, and the placing. */
@@ -268,7 +269,7 @@ const STATELESS = {
     withHelmChart(withKustomizeRole(context, roles.kustomizeRole), roles.helmChart),
   crossObjectFindings,
   fileStartDiagnostic: (code: DiagnosticCode, message: string): Diagnostic =>
-    toDiagnostic({ code, message, start: 0, end: 0 }, new LineIndex('')),
+    toDiagnostic({ code, severity: severityOf(code), message, start: 0, end: 0 }, new LineIndex('')),
   quickFixes: (uri: string, diagnostics: readonly Diagnostic[]): CodeAction[] =>
     quickFixesFor(uri, diagnostics),
   hover: hoverAnswer,
@@ -303,7 +304,7 @@ const STATELESS = {
   panelReport: buildPanelReport,
   overlayMessage,
   placeSimulationFindings,
-  cliFindingAt,
+  placeFindingAt,
   inputFileOf,
   placesOf,
   placeReaderFindingsIn,
@@ -313,8 +314,8 @@ const STATELESS = {
   shiftFinding,
   documentDiagnostics: (
     state: DocumentState,
-    cross: readonly Finding[],
-    predicted: readonly Finding[],
+    cross: readonly TextFinding[],
+    predicted: readonly TextFinding[],
     overlays: readonly OverlayDiagnosticInput[],
   ): Diagnostic[] => {
     const extra = [...cross, ...withoutSuppliedFieldFindings(predicted, state.context.kustomizeRole)];
@@ -366,4 +367,3 @@ export function createLanguageService(dependencies: ServiceDependencies): Langua
       ),
   };
 }
-

@@ -10,7 +10,7 @@ import type { Diagnostic } from 'vscode-languageserver';
 import type { Settings } from '../../../../protocol/settings';
 import type { AnalysisContext } from '../analyzer';
 import { analyzeText } from '../analyzer';
-import type { Finding } from '../findings';
+import type { TextFinding } from '../findings';
 import { toDiagnostic } from '../lsp/diagnostics';
 import { readManifests } from '../manifests/read-manifests';
 import { describePlaceIn } from '../manifests/describe-place';
@@ -67,7 +67,7 @@ export function overlayDiagnostics(
       text: rendered.text,
     } satisfies ScopeFile,
   }));
-  const findingsByUri = new Map<string, Finding[]>(
+  const findingsByUri = new Map<string, TextFinding[]>(
     files.map(({ scope }) => [scope.uri, [...scope.analysis.findings]]),
   );
   if (settings.predictions.enable) {

@@ -8,16 +8,16 @@ import type { SourcedObject } from '../../engine/model/load/cluster-load';
 import { defaultClusterObjects } from '../../engine/model/load/default-cluster';
 import type { ObjectSource } from '../../engine/model/source';
 import type { AnalysisContext, AnalyzedDocument, FileAnalysis } from '../analyzer';
-import type { ReaderFinding } from '../manifests/read-manifests';
-import type { EngineInputFinding } from '../predictions/prediction-findings';
 import type { RejectedObject } from '../../engine/admission/rejected';
-import type { Finding } from '../findings';
+import type { TextFinding } from '../findings';
 import { predictionFindings } from '../predictions/prediction-findings';
 import { nodeTaintsOf } from '../predictions/template-fixes';
 import type { Prediction, ScopeFile } from './prediction-types';
 import { MAX_SIMULATED_OBJECTS } from './prediction-types';
 import type { ApiServingOf, ClusterFileRef, PreparedScope, ScopeSimulation } from './scope-simulation';
 import { nodeObjectsOf, prepareScope, simulateScope } from './scope-simulation';
+import type { Finding } from '../../../../protocol/finding';
+import { severityOf } from '../findings';
 
 /** Runs the engine on a scope's manifests (in this thread) and places the findings on its files. */
 export function runPrediction(
@@ -29,7 +29,7 @@ export function runPrediction(
   clusterFile: ClusterFileRef | undefined,
   clusterText: string,
   apiServingOf: ApiServingOf,
-  readerFindings: readonly ReaderFinding[] = [],
+  readerFindings: readonly Finding[] = [],
 ): Prediction {
   const prepared = prepareScope(manifests, settings.kubernetesVersion, context, clusterFile, clusterText);
   const simulated = simulateScope(prepared.input, apiServingOf);
@@ -46,7 +46,7 @@ export function placePrediction(
   prepared: PreparedScope,
   { simulation, predictions, clusterNotice }: ScopeSimulation,
   settings: Settings,
-  readerFindings: readonly ReaderFinding[] = [],
+  readerFindings: readonly Finding[] = [],
 ): Prediction {
   const { clusterAnalysis, clusterObjects } = prepared;
   const { clusterFile } = prepared.input;
@@ -67,7 +67,7 @@ export function placePrediction(
   const findingsOn = (
     current: ReadonlyMap<string, FileAnalysis>,
     currentTexts: ReadonlyMap<string, string> = new Map(),
-  ): Map<string, Finding[]> => {
+  ): Map<string, TextFinding[]> => {
     const locate = (
       source: ObjectSource,
     ): { fileId: string; document: AnalyzedDocument; text?: string } | undefined => {
@@ -134,13 +134,14 @@ export function skippedPrediction(
   files: readonly ScopeFile[],
   objectCount: number,
 ): Prediction {
-  const findings = new Map<string, Finding[]>();
+  const findings = new Map<string, TextFinding[]>();
   for (const file of files) {
     const first = file.analysis.documents.find((document) => document.objects.length > 0);
     if (first !== undefined) {
       findings.set(file.uri, [
         {
           code: 'predictions-skipped',
+          severity: severityOf('predictions-skipped'),
           message: `${objectCount.toLocaleString('en-US')} Kubernetes objects are analysed together here, more than the ${MAX_SIMULATED_OBJECTS.toLocaleString('en-US')} simulated as you type, so predictions are off here${files.length > 1 ? ' (kubeForesight.scope "file" narrows what is analysed together)' : ''}; \`foresight simulate\` has no such limit.`,
           start: first.offset,
           end: first.offset,
@@ -163,7 +164,7 @@ export function skippedPrediction(
  * workload exists, a warning when some of a workload's replicas do ("1 of 3 replicas of Deployment \"web\" never
  * exist"), or when every replica exists in the end (the refusal held for a while).
  */
-function rejectionFindings(rejected: readonly RejectedObject[]): EngineInputFinding[] {
+function rejectionFindings(rejected: readonly RejectedObject[]): Finding[] {
   const seen = new Set<string>();
   const ownerKey = (entry: RejectedObject): string =>
     `${entry.namespace ?? ''}/${entry.owner?.kind ?? ''}/${entry.owner?.name ?? ''}`;
@@ -172,7 +173,7 @@ function rejectionFindings(rejected: readonly RejectedObject[]): EngineInputFind
       entry.replicas === undefined ? [] : [[ownerKey(entry), entry.replicas] as const],
     ),
   );
-  return rejected.flatMap((entry): EngineInputFinding[] => {
+  return rejected.flatMap((entry): Finding[] => {
     // A kind not served is already an error of the validation (removed-api-version, unknown-kind).
     if (entry.stage === 'discovery') {
       return [];
@@ -207,7 +208,7 @@ function rejectionFindings(rejected: readonly RejectedObject[]): EngineInputFind
       {
         code: severity === 'error' ? 'admission-refused' : 'admission-refused-partly',
         severity,
-        source: { file: entry.file, documentIndex: entry.documentIndex, path: [...entry.path] },
+        object: { file: entry.file, documentIndex: entry.documentIndex, path: [...entry.path] },
         path: [],
         message: `Refused by ${by}, ${what}: ${entry.message}`,
         ...(entry.plugin === '' ? {} : { data: { plugin: entry.plugin } }),

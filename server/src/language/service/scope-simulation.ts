@@ -9,7 +9,6 @@
 import { isTooLargeForAnalysis, readCaptureText } from '../manifests/capture-reader';
 import type { SourcedObject } from '../../engine/model/load/cluster-load';
 import { flattenLists } from '../../engine/model/load/cluster-load';
-import { isPredictedOutcome } from '../../engine/model/timeline-findings';
 import { DEFAULT_CLUSTER_DESCRIPTION } from '../../engine/model/load/default-cluster';
 import { simulate } from '../../engine/simulate/simulate';
 import { SimulationAbandoned } from '../../engine/sim/run-loop';
@@ -25,6 +24,7 @@ import { MAX_SIMULATED_NODES, MAX_SIMULATED_PODS } from './prediction-types';
 import type { PredictionSimulation } from './prediction-simulation';
 import { summarizeSimulation } from './prediction-simulation';
 import type { WorkloadPrediction } from '../predictions/workload-predictions';
+import { isPredictedOutcome } from '../../../../protocol/finding-codes';
 
 /** A cluster file as the service names it: the host gives its URI and the name it is shown by. */
 export interface ClusterFileRef {
@@ -177,7 +177,7 @@ export function simulateScopeInFull(
   }
   const clusterErrors = simulation.findings.filter(
     (finding) =>
-      finding.source.file === clusterFile.uri &&
+      finding.object?.file === clusterFile.uri &&
       finding.severity === 'error' &&
       !isPredictedOutcome(finding.code),
   );

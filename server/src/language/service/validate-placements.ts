@@ -11,9 +11,8 @@
  */
 import type { Node } from 'yaml';
 import type { FileAnalysis } from '../../language/analyzer';
-import type { Finding } from '../../language/findings';
+import type { TextFinding } from '../../language/findings';
 import { shiftFinding } from '../../language/findings';
-import type { ReaderFinding } from '../../language/manifests/read-manifests';
 import { placeReaderFindingsWith } from '../../language/manifests/place-findings';
 import { findingAt } from '../../language/rules/rule-support';
 import type { InstancePath, OffsetRange } from '../../language/yaml/node-at-path';
@@ -22,6 +21,7 @@ import type { TargetPortProblem } from '../rules';
 import { serviceTargetPortProblems } from '../rules';
 import type { ManifestObject } from '../kubernetes/manifest-object';
 import type { OutlinedInputFile } from './input-files';
+import type { Finding } from '../../../../protocol/finding';
 
 /** A Service's target-port problems, to place on the Service's node. */
 export interface TargetPortRequest {
@@ -84,9 +84,9 @@ function portCount(value: Readonly<Record<string, unknown>>): number[] {
 
 /** The reader's findings by file id, placed as place-findings.ts placeReaderFindings places them. */
 export function placeReaderFindingsIn(
-  findings: readonly ReaderFinding[],
+  findings: readonly Finding[],
   places: ReadonlyMap<string, FilePlaces>,
-): Map<string, Finding[]> {
+): Map<string, TextFinding[]> {
   return placeReaderFindingsWith(findings, (file, documentIndex) => {
     const document = places.get(file)?.[documentIndex];
     return document === undefined
@@ -109,8 +109,8 @@ export function placeReaderFindingsIn(
 export function placeTargetPortsIn(
   requests: readonly TargetPortRequest[],
   places: ReadonlyMap<string, FilePlaces>,
-): Map<string, Finding[]> {
-  const byFile = new Map<string, Finding[]>();
+): Map<string, TextFinding[]> {
+  const byFile = new Map<string, TextFinding[]>();
   for (const request of requests) {
     const document = places.get(request.file)?.[request.documentIndex];
     if (document === undefined) {

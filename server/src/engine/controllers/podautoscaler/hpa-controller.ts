@@ -24,9 +24,9 @@ import { resourceReplicas } from './hpa-replicas';
 import type { ScalableKind, ScaleSubresource } from '../../apiserver/scale-subresource';
 import { isScalableKind } from '../../apiserver/scale-subresource';
 import type { SimPod } from '../../apiserver/sim-pod';
-import type { TimelineFinding } from '../../model/timeline-findings';
-import { timelineFinding } from '../../model/timeline-findings';
 import { asArray, asObject } from '../../model/json';
+import type { Finding } from '../../../../../protocol/finding';
+import { engineFinding } from '../../model/findings';
 
 /** --horizontal-pod-autoscaler-sync-period (15s). */
 export const HPA_SYNC_PERIOD_SECONDS = 15;
@@ -62,7 +62,7 @@ export class HpaController {
     private readonly state: ClusterState,
     index: AutoscalerIndex,
     private readonly scale: ScaleSubresource,
-    private readonly findings: TimelineFinding[],
+    private readonly findings: Finding[],
   ) {
     for (const [key, spec] of index) {
       if (isScalableKind(spec.targetKind)) {
@@ -255,7 +255,7 @@ export class HpaController {
     }
     this.reported.add(autoscaler);
     this.findings.push(
-      timelineFinding(
+      engineFinding(
         'hpa-cannot-compute',
         pod.info.source,
         containerPath(pod, container),

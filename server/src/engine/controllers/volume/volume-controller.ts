@@ -27,14 +27,14 @@ import {
   podClaimNames,
   provisionVolume,
 } from '../../scheduler/plugins/volume-binding/binder';
-import { timelineFinding } from '../../model/timeline-findings';
-import type { TimelineFinding } from '../../model/timeline-findings';
 import type { BinderNode } from '../../scheduler/plugins/volume-binding/binder';
 import { prebindPodVolumes } from '../../scheduler/plugins/volume-binding';
 import { asArray, asObject, readString } from '../../model/json';
 import type { ClusterState } from '../../apiserver/cluster-state';
 import type { SimPod } from '../../apiserver/sim-pod';
 import type { SimStatefulSet } from '../../apiserver/workload-objects';
+import type { Finding } from '../../../../../protocol/finding';
+import { engineFinding } from '../../model/findings';
 
 /** Claims, volumes and their binding over time. */
 export class VolumeController {
@@ -47,7 +47,7 @@ export class VolumeController {
     private readonly state: ClusterState,
     private readonly storage: StorageObjects,
     private readonly defaultClass: string | null,
-    private readonly findings: TimelineFinding[] = [],
+    private readonly findings: Finding[] = [],
     /** Admission of the claims it creates (LimitRanger, ResourceQuota); all admitted when absent. */
     private readonly admitClaim: ClaimAdmission = () => null,
     /** Receives the claims the API server refuses. */
@@ -81,7 +81,7 @@ export class VolumeController {
       this.assumed.add(key);
       const message = `PersistentVolumeClaim "${claimName}" is not in the manifests; the cluster is assumed to have it, bound, in namespace "${pod.namespace}" (without it, the pods stay Pending: persistentvolumeclaim "${claimName}" not found)`;
       const path = ['spec', 'volumes', volumeIndex, 'persistentVolumeClaim', 'claimName'];
-      this.findings.push(timelineFinding('claim-assumed', source, path, message));
+      this.findings.push(engineFinding('claim-assumed', source, path, message));
     }
   }
 
@@ -201,7 +201,7 @@ export class VolumeController {
     this.state.recordClaim('ClaimBound', claim.namespace, claim.name, `Bound to volume ${volume.name}`, null);
     if (claim.source !== null) {
       const message = `PersistentVolume "${volume.name}" is not in the manifests and the cluster file lists no PersistentVolumes: it is assumed to exist and to bind this claim`;
-      this.findings.push(timelineFinding('claim-assumed', claim.source, ['spec', 'volumeName'], message));
+      this.findings.push(engineFinding('claim-assumed', claim.source, ['spec', 'volumeName'], message));
     }
   }
 
