@@ -78,7 +78,10 @@ export interface TimelineObjectRef {
   readonly name: string;
 }
 
-/** A rollout step as the deployment (or statefulset, daemonset) controller reaches it. */
+/**
+ * A rollout step as the deployment (or statefulset, daemonset) controller reaches it; on RolloutComplete and
+ * ProgressDeadlineExceeded, the counts when the rollout ended.
+ */
 export interface RolloutStepDetails {
   readonly newReplicas: number;
   readonly oldReplicas: number;
@@ -100,7 +103,7 @@ export interface TimelineEventDetails {
   readonly reason?: string;
   /** DrainBlocked, EvictionBlocked, EvictionAllowed: the PodDisruptionBudget, "namespace/name". */
   readonly disruptionBudget?: string;
-  /** RolloutStep: the controller's numbers. */
+  /** RolloutStep: the controller's numbers; RolloutComplete, ProgressDeadlineExceeded: the numbers at the end. */
   readonly rollout?: RolloutStepDetails;
   /** SuccessfulRescale: the scale target ("Kind/name") and its replicas before and after. */
   readonly rescale?: { readonly target: string; readonly from: number; readonly to: number };
