@@ -21,18 +21,21 @@ export function formatClock(seconds: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
 }
 
-/** A duration in a few characters, for a break of the axis: "46s", "4m38s", "2h5m". */
+/**
+ * A duration in at most four characters, for a break of the axis (its tooltip has the exact one): "46s", "4.4m",
+ * "12m", "2.5h", "30h".
+ */
 export function formatShortDuration(seconds: number): string {
-  const safe = Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds) : 0;
-  if (safe < 60) {
-    return `${safe}s`;
+  const safe = Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+  if (safe < 99.5) {
+    return `${Math.round(safe)}s`;
   }
-  if (safe < 3600) {
-    const rest = safe % 60;
-    return `${Math.floor(safe / 60)}m${rest === 0 ? '' : `${rest}s`}`;
+  const minutes = safe / 60;
+  if (minutes < 99.5) {
+    return minutes < 9.95 ? `${trimZeros(minutes.toFixed(1))}m` : `${Math.round(minutes)}m`;
   }
-  const minutes = Math.floor((safe % 3600) / 60);
-  return `${Math.floor(safe / 3600)}h${minutes === 0 ? '' : `${minutes}m`}`;
+  const hours = minutes / 60;
+  return hours < 9.95 ? `${trimZeros(hours.toFixed(1))}h` : `${Math.round(hours)}h`;
 }
 
 /** A duration in words for the summary ("45 s", "3 min 20 s"). */

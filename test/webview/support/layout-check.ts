@@ -6,7 +6,7 @@ import type { Frame, Page } from 'playwright-core';
 
 /**
  * What is cut or overlaps on the timeline page now, as a list of problems (empty when the layout holds): the
- * page scrolling sideways; header or summary text, rollout names or statuses cut; a node name not shown whole in
+ * page scrolling sideways; header or summary text, the axis's labels, a scenario step, rollout names or statuses cut; a node name not shown whole in
  * its lane, or missing from its tooltip or accessible name; a badge cut or overlapping another; a chip's label
  * cut by CSS or a chip without an accessible name.
  */
@@ -18,9 +18,10 @@ export async function layoutProblems(page: Page | Frame): Promise<string[]> {
     if (document.documentElement.scrollWidth > width) {
       problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth}px`);
     }
-    for (const element of Array.from(document.querySelectorAll('.title, .meta-item, .summary-value'))) {
+    const texts = '.title, .meta-item, .summary-value, .axis-tick, .axis-skip, .scenario-step';
+    for (const element of Array.from(document.querySelectorAll(texts))) {
       if (element.scrollWidth > element.clientWidth + 0.5) {
-        problems.push(`header text cut: ${element.textContent ?? ''}`);
+        problems.push(`text cut: ${element.textContent ?? ''}`);
       }
     }
     for (const lane of Array.from(document.querySelectorAll<HTMLElement>('.lane'))) {
