@@ -23,7 +23,7 @@ export function recordScenarioStep(state: ClusterState, step: ScenarioStep): voi
 }
 
 /** Where a step was written, in words: "Scenario maintenance of the cluster file cluster.yaml", "flag --drain w1". */
-export function describeOrigin(origin: ScenarioStepOrigin): string {
+function describeOrigin(origin: ScenarioStepOrigin): string {
   if (origin.from === 'flag') {
     return `flag ${origin.source}`;
   }
