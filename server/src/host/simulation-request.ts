@@ -21,7 +21,9 @@ import { KustomizeRoles } from '../files/kustomize-roles';
 import { readManifests } from '../language/manifests/read-manifests';
 import type { ManifestFile } from '../language/manifests/read-manifests';
 import { apiServingFor, getAnalysisContext } from './analysis-context';
+import type { PanelLeftOut } from '../../../protocol/webview-messages';
 import { buildPanelReport } from './panel-report';
+import { leftOutDocuments } from './panel-left-out';
 import { findClusterFile } from './cluster-file';
 
 export { findClusterFile } from './cluster-file';
@@ -82,9 +84,11 @@ export async function answerSimulationRequest(
         ];
   };
   // The one manifest reader, as `foresight simulate -R DIR` and the editor's predictions read the folder.
-  const manifests = readManifests(files.flatMap(analysed)).objects;
+  const manifestFiles = files.flatMap(analysed);
+  const manifests = readManifests(manifestFiles).objects;
+  const leftOut = leftOutDocuments(manifestFiles, (file) => texts.get(file));
   if (manifests.length === 0) {
-    return { ok: false, message: `No Kubernetes manifest in ${basename(folder)}.` };
+    return { ok: false, message: nothingToApply(basename(folder), leftOut) };
   }
   const clusterFile = findClusterFile(folder, settings.cluster);
   let cluster: readonly SourcedObject[] | null = null;
@@ -119,8 +123,19 @@ export async function answerSimulationRequest(
   return {
     ok: true,
     folder: { uri: pathToFileURL(folder).href, name: basename(folder) },
-    report: buildPanelReport(result, (file) => texts.get(file)),
+    report: { ...buildPanelReport(result, (file) => texts.get(file)), leftOut },
   };
+}
+
+/** Why a folder has nothing to simulate: no manifest, or only documents the API server would refuse. */
+function nothingToApply(folder: string, leftOut: readonly PanelLeftOut[]): string {
+  const [first] = leftOut;
+  if (first === undefined) {
+    return `No Kubernetes manifest in ${folder}.`;
+  }
+  const count = leftOut.length === 1 ? 'its only document has' : `its ${leftOut.length} documents have`;
+  const where = `${basename(fileURLToPath(first.file))}:${first.line}`;
+  return `Nothing in ${folder} can be applied: ${count} an error the API server would refuse (${where}: ${first.message}).`;
 }
 
 function openEntry(document: { readonly uri: string; getText(): string }): [string, string][] {

@@ -66,16 +66,41 @@ export class WorkbenchPage {
     return path;
   }
 
-  /** Opens a file through Quick Open (Ctrl+P), as typed by a person, and waits for its editor tab. */
+  /**
+   * Opens a file through Quick Open (Ctrl+P), as typed by a person, and waits for its editor tab. The row chosen
+   * names the file's folder too: files of the same name in other folders (recently opened ones come first) are
+   * not it.
+   */
   async openFile(relativePath: string): Promise<void> {
-    const fileName = relativePath.split('/').at(-1) ?? relativePath;
+    const segments = relativePath.split('/');
+    const fileName = segments.at(-1) ?? relativePath;
+    const folder = segments.at(-2);
+    const row = new RegExp(
+      `${escapeRegExp(fileName)}${folder === undefined ? '' : `.*${escapeRegExp(folder)}`}`,
+    );
     await this.page.keyboard.press('Control+P');
     await this.page.locator('.quick-input-widget input').waitFor();
     await this.page.keyboard.type(relativePath);
-    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: fileName }).first().waitFor();
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: row }).first().waitFor();
     await this.page.keyboard.press('Enter');
     await this.page.locator('.tab.active', { hasText: fileName }).waitFor();
+    if (folder !== undefined) {
+      await this.page
+        .locator('.editor-group-container.active .breadcrumbs-control', { hasText: folder })
+        .waitFor();
+    }
     await this.editor().locator('.view-lines').waitFor();
+  }
+
+  /** Picks a color theme ("Light Modern") in the theme picker (Ctrl+K Ctrl+T), as a person does. */
+  async useColorTheme(label: string): Promise<void> {
+    await this.page.keyboard.press('Control+K');
+    await this.page.keyboard.press('Control+T');
+    await this.page.locator('.quick-input-widget input').waitFor();
+    await this.page.keyboard.type(label);
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().waitFor();
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
   }
 
   /** The active editor. */
@@ -214,4 +239,8 @@ export class WorkbenchPage {
       await this.page.waitForTimeout(250);
     }
   }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -42,6 +42,7 @@ const NOTABLE: ReadonlySet<TimelineEventType> = new Set<TimelineEventType>([
   'ScaleDown',
   'ScaleDownFailed',
   'NodeRemoved',
+  'ScenarioStep',
 ]);
 
 /**
