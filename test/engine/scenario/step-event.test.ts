@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { TimelineEvent } from '../../../protocol/timeline';
-import type { TimelineFinding } from '../../../server/src/engine/controllers/timeline-findings';
+import type { TimelineFinding } from '../../../server/src/engine/model/timeline-findings';
 import { simulateTimeline } from '../../../server/src/engine/scenario/run-timeline';
 import type { Scenario } from '../../../server/src/engine/scenario/scenario-spec';
 import { parseStepFlag, readScenario } from '../../../server/src/engine/scenario/scenario-spec';
-import { nodes, sourced, workload } from '../controllers/timeline-builders';
+import { nodes, sourced, workload } from '../../support/timeline-builders';
 
 const CLUSTER_FILE = 'file:///work/app/.foresight/cluster.yaml';
 

@@ -4,7 +4,7 @@
  * that cluster, so the timeline says so rather than showing a drain nobody asked for in this folder.
  */
 import type { TimelineObjectRef } from '../../../../protocol/timeline';
-import type { ClusterState } from '../controllers/cluster-state';
+import type { ClusterState } from '../apiserver/cluster-state';
 import type { ScenarioAction, ScenarioStep, ScenarioStepOrigin } from './scenario-spec';
 
 /** Records the step's event at the current time (the step's `at`). */
