@@ -520,9 +520,12 @@ describe('a cluster file too large to simulate as you type, over LSP', () => {
       'Kube Foresight: The cluster file cluster.yaml has 5,001 nodes, more than the 5,000 simulated as you type; predictions use the embedded default cluster (`foresight simulate --cluster` takes the file).',
     ]);
     assert.deepEqual(statuses.at(-1), { kubernetesVersion: '1.35', cluster: 'embedded default' });
+    // The embedded default adds a large node for the replicas its workers cannot hold.
     assert.ok(
-      diagnostics.some((d) => d.code === 'pod-unschedulable' && /0\/4 nodes are available/.test(d.message)),
-      'predicted on the 4-node embedded default cluster',
+      diagnostics.some(
+        (d) => d.code === 'pod-waits-for-scale-up' && /adds a node to group `large`/.test(d.message),
+      ),
+      'predicted on the embedded default cluster',
     );
   });
 });
