@@ -86,6 +86,7 @@ export function placePrediction(
       simulation.report.cluster.nodes,
       simulation.report.rollouts ?? [],
       fixContext,
+      simulation.report.cluster,
     );
   };
   const findings = findingsOn(new Map());
