@@ -22,7 +22,9 @@ import { readManifests } from '../language/manifests/read-manifests';
 import type { ManifestFile } from '../language/manifests/read-manifests';
 import { apiServingFor, getAnalysisContext } from './analysis-context';
 import { buildPanelReport } from './panel-report';
-import { findClusterFile } from './cluster-file';
+import { chooseCluster } from './cluster-file';
+import { profileObjects } from '../engine/model/profiles/cluster-profile';
+import { findProfile } from '../engine/model/profiles/profiles';
 
 export { findClusterFile } from './cluster-file';
 
@@ -86,8 +88,10 @@ export async function answerSimulationRequest(
   if (manifests.length === 0) {
     return { ok: false, message: `No Kubernetes manifest in ${basename(folder)}.` };
   }
-  const clusterFile = findClusterFile(folder, settings.cluster);
-  let cluster: readonly SourcedObject[] | null = null;
+  const choice = chooseCluster(folder, settings.cluster);
+  const clusterFile = choice.reason === 'setting' || choice.reason === 'nearest' ? choice.path : undefined;
+  const profile = choice.reason === 'profile' ? findProfile(choice.profile) : undefined;
+  let cluster: readonly SourcedObject[] | null = profile === undefined ? null : profileObjects(profile);
   if (clusterFile !== undefined) {
     const inEditor = analysed(clusterFile);
     if (inEditor.length > 0 && !inEditor.some((file) => isTooLargeForAnalysis(file.analysis))) {
@@ -112,6 +116,7 @@ export async function answerSimulationRequest(
     manifests,
     cluster,
     ...(clusterFile === undefined ? {} : { clusterDescription: basename(clusterFile) }),
+    ...(profile === undefined ? {} : { clusterDescription: `profile ${profile.name}` }),
     ...(isKubernetesMinor(settings.kubernetesVersion) ? { version: settings.kubernetesVersion } : {}),
     detail: 'full',
     apiServing: apiServingFor(settings.kubernetesVersion),

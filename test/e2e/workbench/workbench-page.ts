@@ -100,6 +100,16 @@ export class WorkbenchPage {
     await this.page.keyboard.press('Enter');
   }
 
+  /**
+   * The rows of the quick pick that shows (a row's label, description and detail, as its text reads), once one
+   * row matches `expected`.
+   */
+  async quickPickRows(expected: RegExp): Promise<string[]> {
+    const rows = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+    await rows.filter({ hasText: expected }).first().waitFor();
+    return (await rows.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
+  }
+
   /** Moves the cursor with Go to Line (Ctrl+G), line and column 1-based. */
   async goTo(line: number, column: number): Promise<void> {
     await this.page.keyboard.press('Control+G');
