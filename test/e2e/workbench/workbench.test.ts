@@ -125,22 +125,22 @@ describe('Kube Foresight in VS Code 1.139 (code-server) in Chromium', () => {
       await status.click();
       const rows = await workbench.quickPickRows(/current/);
       await workbench.screenshot('01-cluster-picker');
-      const current = rows.filter((row) => /\bcurrent\b/.test(row));
+      // A row reads its label, its description ("current", with no space before it) and its detail (why).
+      const current = rows.filter((row) => /current In use:/.test(row));
       assert.equal(current.length, 1, rows.join('\n'));
       assert.match(
         current[0] ?? '',
-        /^\.foresight\/cluster\.yaml current In use: the nearest \.foresight\/cluster\.yaml/,
+        /^\.foresight\/cluster\.yaml ?current In use: the nearest \.foresight\/cluster\.yaml/,
       );
       assert.ok(
-        rows.some((row) => row.startsWith('Embedded default cluster') && !/\bcurrent\b/.test(row)),
+        rows.some((row) => row.startsWith('Embedded default cluster') && !/current In use:/.test(row)),
         rows.join('\n'),
       );
       assert.ok(
         rows.some((row) => row.startsWith('Profile gke')),
         rows.join('\n'),
       );
-      await workbench.page.keyboard.press('Escape');
-      await workbench.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+      await workbench.closeQuickPick();
     }));
 
   test('hovering the Deployment’s kind shows where its replica goes and which filter each node failed', (t) =>
@@ -219,11 +219,12 @@ describe('Kube Foresight in VS Code 1.139 (code-server) in Chromium', () => {
         .click();
       const picked = await workbench.quickPickRows(/current/);
       assert.deepEqual(
-        picked.filter((row) => /\bcurrent\b/.test(row)),
+        picked
+          .filter((row) => /current In use:/.test(row))
+          .map((row) => row.replace(/ ?current In use:/, ' current In use:')),
         ['clusters/large.yaml current In use: the setting kubeForesight.cluster names it.'],
       );
-      await workbench.page.keyboard.press('Escape');
-      await workbench.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+      await workbench.closeQuickPick();
     }));
 
   test('after the cluster change the lens in view reads 1/1 scheduled without the editor being touched', (t) =>
