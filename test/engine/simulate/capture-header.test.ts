@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { SourcedObject } from '../../../server/src/engine/model/cluster-load';
 import { readCaptureHeader } from '../../../server/src/engine/model/capture-header';
+import { versionForServer } from '../../../server/src/engine/simulate/capture-version';
 import { simulate } from '../../../server/src/engine/simulate/simulate';
 import type { SimulationResult } from '../../../server/src/engine/simulate/simulate';
 import type { KubernetesMinor } from '../../../server/src/engine/version';
@@ -181,6 +182,23 @@ describe("a capture header's time and version", () => {
       /runs v1\.30\.4, which is not a version predicted here \(1\.33–1\.35\); predictions use Kubernetes 1\.33, the nearest/,
     );
   });
+});
+
+describe('versionForServer: the default version of a capture', () => {
+  const cases: [string, string | null][] = [
+    ['v1.34.2', '1.34'],
+    ['v1.35.0-gke.1200000', '1.35'],
+    ['v1.33.5-eks-3025e55', '1.33'],
+    ['v1.30.4', '1.33'],
+    ['v1.36.0', '1.35'],
+    ['2.0.0', '1.35'],
+    ['latest', null],
+  ];
+  for (const [served, expected] of cases) {
+    test(`${served} → ${String(expected)}`, () => {
+      assert.equal(versionForServer(served), expected);
+    });
+  }
 });
 
 describe('readCaptureHeader', () => {
