@@ -24,7 +24,9 @@ import { apiServingFor, getAnalysisContext } from './analysis-context';
 import type { PanelLeftOut } from '../../../protocol/webview-messages';
 import { buildPanelReport } from './panel-report';
 import { leftOutDocuments } from './panel-left-out';
-import { findClusterFile } from './cluster-file';
+import { chooseCluster } from './cluster-file';
+import { profileObjects } from '../engine/model/load/profiles/cluster-profile';
+import { findProfile } from '../engine/model/load/profiles/profiles';
 
 export { findClusterFile } from './cluster-file';
 
@@ -90,8 +92,10 @@ export async function answerSimulationRequest(
   if (manifests.length === 0) {
     return { ok: false, message: nothingToApply(basename(folder), leftOut) };
   }
-  const clusterFile = findClusterFile(folder, settings.cluster);
-  let cluster: readonly SourcedObject[] | null = null;
+  const choice = chooseCluster(folder, settings.cluster);
+  const clusterFile = choice.reason === 'setting' || choice.reason === 'nearest' ? choice.path : undefined;
+  const profile = choice.reason === 'profile' ? findProfile(choice.profile) : undefined;
+  let cluster: readonly SourcedObject[] | null = profile === undefined ? null : profileObjects(profile);
   if (clusterFile !== undefined) {
     const inEditor = analysed(clusterFile);
     if (inEditor.length > 0 && !inEditor.some((file) => isTooLargeForAnalysis(file.analysis))) {
@@ -116,6 +120,7 @@ export async function answerSimulationRequest(
     manifests,
     cluster,
     ...(clusterFile === undefined ? {} : { clusterDescription: basename(clusterFile) }),
+    ...(profile === undefined ? {} : { clusterDescription: `profile ${profile.name}` }),
     ...(isKubernetesMinor(settings.kubernetesVersion) ? { version: settings.kubernetesVersion } : {}),
     detail: 'full',
     apiServing: apiServingFor(settings.kubernetesVersion),

@@ -125,6 +125,27 @@ export class WorkbenchPage {
     await this.page.keyboard.press('Enter');
   }
 
+  /**
+   * The rows of the quick pick that shows (a row's label, description and detail, as its text reads), once one
+   * row matches `expected`.
+   */
+  async quickPickRows(expected: RegExp): Promise<string[]> {
+    const rows = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+    await rows.filter({ hasText: expected }).first().waitFor();
+    return (await rows.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
+  }
+
+  /**
+   * Closes the quick pick (Escape) and gives the focus back to the editor, as the status bar item that opened it
+   * kept it: a click on the active tab, which moves no cursor.
+   */
+  async closeQuickPick(): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    await this.page.locator('.tab.active').first().click();
+    await this.page.locator('.editor-group-container.active .monaco-editor.focused').first().waitFor();
+  }
+
   /** Moves the cursor with Go to Line (Ctrl+G), line and column 1-based. */
   async goTo(line: number, column: number): Promise<void> {
     await this.page.keyboard.press('Control+G');
