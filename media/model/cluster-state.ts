@@ -211,7 +211,8 @@ export function applyNextEvent(timeline: Timeline, state: ClusterState): void {
     case 'EvictionBlocked':
     case 'TriggeredScaleUp':
     case 'NotTriggerScaleUp':
-      // Workload and budget events change no pod or node by themselves: the pod events that follow do.
+    case 'ScenarioStep':
+      // Workload, budget and scenario events change no pod or node by themselves: the events that follow do.
       break;
   }
 }

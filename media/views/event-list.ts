@@ -207,6 +207,9 @@ function createRow(): EventRow {
 }
 
 function typeClass(type: string): string {
+  if (type === 'ScenarioStep') {
+    return 'scenario';
+  }
   if (
     type.startsWith('Drain') ||
     type === 'NodeCordoned' ||

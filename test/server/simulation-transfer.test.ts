@@ -24,7 +24,13 @@ function inputOf(
     manifests,
     cluster,
     clusterFile:
-      cluster === null ? undefined : { uri: 'file:///c/.foresight/cluster.yaml', name: 'cluster.yaml' },
+      cluster === null
+        ? undefined
+        : {
+            uri: 'file:///c/.foresight/cluster.yaml',
+            name: 'cluster.yaml',
+            path: '/c/.foresight/cluster.yaml',
+          },
     version: '1.35',
     forcedNotice: undefined,
     hasClusterSyntaxErrors: false,

@@ -69,6 +69,7 @@ export function run(input: RunInput): TimelineResult {
       ...step,
       source: { file: 'test', documentIndex: 0, path: [] },
       path: [],
+      origin: { from: 'flag' as const, source: `step at ${step.at}` },
     })),
     until: null,
     timing: {},

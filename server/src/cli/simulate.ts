@@ -23,11 +23,13 @@ import type {
 } from '../language/service';
 import {
   DEFAULT_KUBERNETES_VERSION,
+  capturedVersion,
   ENGINE_KUBERNETES_VERSIONS,
   isKubernetesMinor,
   severityOf,
 } from '../language/service';
 import { createDiskLanguageService } from '../files/schema-files';
+import { profileCluster } from './profiles';
 import type { CliIo } from './io';
 import { formatReportText } from './formats/format-text';
 import { formatReportJson } from './formats/report-json';
@@ -40,13 +42,17 @@ import { readCliInput } from './read-input';
 /** The usage line of the simulate command. */
 export const SIMULATE_USAGE =
   'usage: foresight simulate [-R] [--cluster FILE]... [--output text|json|sarif|junit] ' +
-  '[--fail-on error|warning|prediction|never] [--kubernetes-version 1.35] [--until SECONDS] ' +
+  '[--profile NAME] [--fail-on error|warning|prediction|never] [--kubernetes-version 1.35] [--until SECONDS] ' +
   '[--drain NODE@SECONDS] [--fail-node NODE@SECONDS] [--scale [NAMESPACE/]KIND/NAME=REPLICAS@SECONDS] ' +
   '[--add-node NAME[=LIKE]@SECONDS] [--load [NAMESPACE/]KIND/NAME=PERCENT%|CPU@SECONDS] [--memory-pressure NODE:SUBJECT=MEMORY,...@SECONDS] [--kustomize PATH] [--kustomize-allow-remote] PATH... (- reads standard input)';
 
 interface SimulateOptions extends CommonOptions {
   readonly clusters: string[];
+  /** A profile to simulate on (--profile), instead of the cluster files or the embedded default. */
+  profile: string | undefined;
   version: KubernetesMinor;
+  /** Whether --kubernetes-version was given: else a capture's server version is the default. */
+  isVersionGiven: boolean;
   /** Stop the timeline at this time (seconds), or null to run until the cluster settles. */
   until: number | null;
   /** Scenario steps given as flags. */
@@ -77,10 +83,18 @@ export function runSimulate(
     options.clusters.length > 0
       ? readCliInput(options.clusters, io, { ...readOptions, recursive: false }, service)
       : null;
+  // A capture's header names its server's version: the default when --kubernetes-version is not given.
+  if (!options.isVersionGiven && clusterInput?.ok === true) {
+    options.version = capturedVersion(clusterInput.files.map((file) => file.text)) ?? options.version;
+  }
   const manifestInput = readCliInput(
     options.paths,
     io,
-    { ...readOptions, kustomize: kustomizeOptionsOf(options.kustomize, options.allowRemote, io) },
+    {
+      ...readOptions,
+      kubernetesVersion: options.version,
+      kustomize: kustomizeOptionsOf(options.kustomize, options.allowRemote, io),
+    },
     service,
   );
   for (const input of [clusterInput, manifestInput]) {
@@ -94,7 +108,13 @@ export function runSimulate(
   }
   // The one reader: documents the API server would refuse are left out (and reported), duplicates resolved.
   const read = service.readObjects(manifestInput.files);
-  const cluster = clusterInput === null ? null : readClusterFiles(clusterInput.files, service);
+  const profile = options.profile === undefined ? null : profileCluster(options.profile);
+  const cluster =
+    profile !== null && 'objects' in profile
+      ? { objects: profile.objects, error: null }
+      : clusterInput === null
+        ? null
+        : readClusterFiles(clusterInput.files, service);
   if (cluster !== null && cluster.error !== null) {
     io.stderr(`foresight simulate: ${cluster.error}\n`);
     return Promise.resolve(2);
@@ -109,7 +129,10 @@ export function runSimulate(
   const result = service.simulate({
     manifests: read.objects,
     cluster: cluster === null ? null : cluster.objects,
-    clusterDescription: (clusterInput?.files ?? []).map((file) => file.id).join(', '),
+    clusterDescription:
+      profile !== null && 'objects' in profile
+        ? profile.description
+        : (clusterInput?.files ?? []).map((file) => file.id).join(', '),
     version: options.version,
     timeline: {
       scenario: { steps: options.steps, until: null, timing: {} },
@@ -145,7 +168,9 @@ function parseSimulateArgs(
   const options: SimulateOptions = {
     ...commonDefaults(io, 'prediction'),
     clusters: [],
+    profile: undefined,
     version: DEFAULT_KUBERNETES_VERSION,
+    isVersionGiven: false,
     until: null,
     steps: [],
   };
@@ -155,6 +180,9 @@ function parseSimulateArgs(
     (flag, value) => readSimulateFlag(flag, value, options, service),
     'no manifest path given',
   );
+  if (error === undefined && options.profile !== undefined && options.clusters.length > 0) {
+    return '--profile and --cluster name two clusters: give one';
+  }
   return error ?? options;
 }
 
@@ -180,6 +208,16 @@ function readSimulateFlag(
         return { error: `--kubernetes-version must be one of ${ENGINE_KUBERNETES_VERSIONS.join(', ')}` };
       }
       options.version = version;
+      options.isVersionGiven = true;
+      return 'handled';
+    }
+    case '--profile': {
+      const name = value() ?? '';
+      const profile = profileCluster(name);
+      if ('error' in profile) {
+        return { error: profile.error };
+      }
+      options.profile = name;
       return 'handled';
     }
     case '--until': {

@@ -27,7 +27,7 @@ import { findKustomize, renderKustomizationAsync } from '../files/kustomize/rend
 import type { KustomizeCommand, RenderResult } from '../files/kustomize/render-kustomization';
 import { patchFieldsOf } from '../files/kustomize/patch-fields';
 import { renderFromCopy } from '../files/kustomize/unsaved-copy';
-import { findClusterFile } from './cluster-file';
+import { chooseCluster } from './cluster-file';
 import { clusterSetting, inputsKey, readTextOrUndefined } from './overlay-inputs';
 import type { OverlayRequest } from './overlay-inputs';
 
@@ -255,9 +255,11 @@ export class OverlayRenders {
       readSource,
       patchFieldsOf(unit.tree.files, readSource),
     );
-    const clusterPath = findClusterFile(unit.folder, clusterSetting(settings.cluster, request.roots, unit));
+    const choice = chooseCluster(unit.folder, clusterSetting(settings.cluster, request.roots, unit));
+    const clusterPath = choice.reason === 'setting' || choice.reason === 'nearest' ? choice.path : undefined;
     const cluster = {
       path: clusterPath,
+      choice,
       text:
         clusterPath === undefined
           ? ''

@@ -7,7 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ClusterChoice } from '../../../protocol/messages';
 import type { Settings } from '../../../protocol/settings';
+import { PROFILE_SETTING_PREFIX } from '../../../protocol/settings';
 import type {
   AnalysisContext,
   ClusterFileRef,
@@ -18,7 +20,7 @@ import type {
   ScopeSimulator,
 } from '../language/service';
 import { MAX_SIMULATED_OBJECTS } from '../language/service';
-import { findClusterFile } from './cluster-file';
+import { chooseCluster } from './cluster-file';
 import { FolderFiles } from './folder-files';
 
 /** Open documents and their analyses, from the language server. */
@@ -63,7 +65,7 @@ export class PredictionService {
    * folder (the Select Cluster command writes it that way), else to the analysed folder.
    */
   private resolveClusterSetting(folder: string, setting: string): string {
-    if (setting.trim() === '' || isAbsolute(setting)) {
+    if (setting.trim() === '' || isAbsolute(setting) || setting.trim().startsWith(PROFILE_SETTING_PREFIX)) {
       return setting;
     }
     const root = this.workspaceRoots.find(
@@ -106,11 +108,18 @@ export class PredictionService {
   plan(uri: string, settings: Settings, context: AnalysisContext, trusted: boolean): PredictionPlan {
     const scope = this.scopeOf(uri, settings, trusted);
     const files = this.filesOf(scope, context);
-    const clusterPath =
+    const choice: ClusterChoice =
       trusted && scope.folder !== undefined
-        ? findClusterFile(scope.folder, this.resolveClusterSetting(scope.folder, settings.cluster))
-        : undefined;
-    const clusterText = clusterPath === undefined ? '' : this.clusterTextOf(clusterPath);
+        ? chooseCluster(scope.folder, this.resolveClusterSetting(scope.folder, settings.cluster))
+        : { reason: 'embedded' };
+    const clusterPath = choice.reason === 'setting' || choice.reason === 'nearest' ? choice.path : undefined;
+    // A profile has no text: its name stands for it in the fingerprint and the worker's held cluster.
+    const clusterText =
+      clusterPath !== undefined
+        ? this.clusterTextOf(clusterPath)
+        : choice.reason === 'profile'
+          ? `${PROFILE_SETTING_PREFIX}${choice.profile}`
+          : '';
     const fingerprint = [
       settings.kubernetesVersion,
       clusterPath ?? '',
@@ -170,6 +179,7 @@ export class PredictionService {
             clusterFileRef(clusterPath),
             clusterText,
             read.findings,
+            choice,
           );
         return this.remember(scope.uri, fingerprint, inputsKey, prediction, files);
       },
@@ -185,6 +195,7 @@ export class PredictionService {
           context,
           clusterFileRef(clusterPath),
           clusterText,
+          choice,
         );
         const simulated = await simulator.simulate(scope.uri, prepared.input, clusterText, isWanted);
         if (simulated === undefined) {
@@ -314,7 +325,7 @@ export class PredictionService {
 
 /** The cluster file at a path as the service names it: its URI and its base name. */
 export function clusterFileRef(path: string | undefined): ClusterFileRef | undefined {
-  return path === undefined ? undefined : { uri: pathToFileURL(path).href, name: basename(path) };
+  return path === undefined ? undefined : { uri: pathToFileURL(path).href, name: basename(path), path };
 }
 
 function pathOf(uri: string): string | undefined {

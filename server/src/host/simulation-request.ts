@@ -12,9 +12,10 @@ import type { SimulationResult } from '../../../protocol/messages';
 import type { Settings } from '../../../protocol/settings';
 import { collectManifestFiles } from '../files/manifest-files';
 import { KustomizeRoles } from '../files/kustomize-roles';
+import type { PanelLeftOut } from '../../../protocol/webview-messages';
 import type { LanguageService, ManifestFile, SourcedObject } from '../language/service';
-import { isKubernetesMinor } from '../language/service';
-import { findClusterFile } from './cluster-file';
+import { findProfile, isKubernetesMinor, profileObjects } from '../language/service';
+import { chooseCluster } from './cluster-file';
 
 export { findClusterFile } from './cluster-file';
 
@@ -80,12 +81,16 @@ export async function answerSimulationRequest(
         ];
   };
   // The one manifest reader, as `foresight simulate -R DIR` and the editor's predictions read the folder.
-  const manifests = service.readObjects(files.flatMap(analysed)).objects;
+  const manifestFiles = files.flatMap(analysed);
+  const manifests = service.readObjects(manifestFiles).objects;
+  const leftOut = service.leftOutDocuments(manifestFiles, (file) => texts.get(file));
   if (manifests.length === 0) {
-    return { ok: false, message: `No Kubernetes manifest in ${basename(folder)}.` };
+    return { ok: false, message: nothingToApply(basename(folder), leftOut) };
   }
-  const clusterFile = findClusterFile(folder, settings.cluster);
-  let cluster: readonly SourcedObject[] | null = null;
+  const choice = chooseCluster(folder, settings.cluster);
+  const clusterFile = choice.reason === 'setting' || choice.reason === 'nearest' ? choice.path : undefined;
+  const profile = choice.reason === 'profile' ? findProfile(choice.profile) : undefined;
+  let cluster: readonly SourcedObject[] | null = profile === undefined ? null : profileObjects(profile);
   if (clusterFile !== undefined) {
     const inEditor = analysed(clusterFile);
     if (inEditor.length > 0 && !inEditor.some((file) => service.isTooLargeForAnalysis(file.analysis))) {
@@ -110,14 +115,26 @@ export async function answerSimulationRequest(
     manifests,
     cluster,
     ...(clusterFile === undefined ? {} : { clusterDescription: basename(clusterFile) }),
+    ...(profile === undefined ? {} : { clusterDescription: `profile ${profile.name}` }),
     ...(isKubernetesMinor(settings.kubernetesVersion) ? { version: settings.kubernetesVersion } : {}),
     detail: 'full',
   });
   return {
     ok: true,
     folder: { uri: pathToFileURL(folder).href, name: basename(folder) },
-    report: service.panelReport(result, (file) => texts.get(file)),
+    report: { ...service.panelReport(result, (file) => texts.get(file)), leftOut },
   };
+}
+
+/** Why a folder has nothing to simulate: no manifest, or only documents the API server would refuse. */
+function nothingToApply(folder: string, leftOut: readonly PanelLeftOut[]): string {
+  const [first] = leftOut;
+  if (first === undefined) {
+    return `No Kubernetes manifest in ${folder}.`;
+  }
+  const count = leftOut.length === 1 ? 'its only document has' : `its ${leftOut.length} documents have`;
+  const where = `${basename(fileURLToPath(first.file))}:${first.line}`;
+  return `Nothing in ${folder} can be applied: ${count} an error the API server would refuse (${where}: ${first.message}).`;
 }
 
 function openEntry(document: { readonly uri: string; getText(): string }): [string, string][] {

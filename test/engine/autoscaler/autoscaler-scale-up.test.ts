@@ -4,7 +4,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NODE_GROUP_LABEL } from '../../../server/src/engine/autoscaler/node-group';
+import { NODE_GROUP_LABEL } from '../../../server/src/engine/model/load/node-group-kind';
 import { eventsOf, nodes, run, workload } from '../../support/timeline-builders';
 import { autoscalerScenario, cpuDeployment, nodeGroup, runAutoscaled } from './autoscaler-builders';
 

@@ -43,6 +43,7 @@ const NOTABLE: ReadonlySet<TimelineEventType> = new Set<TimelineEventType>([
   'ScaleDown',
   'ScaleDownFailed',
   'NodeRemoved',
+  'ScenarioStep',
 ]);
 
 /**

@@ -25,6 +25,7 @@ const ALWAYS_PREDICTED: ReadonlySet<string> = new Set([
   'pod-unschedulable',
   'admission-refused',
   'admission-refused-partly',
+  'pod-unschedulable-on-capture',
 ]);
 
 /** The failure class of a finding: an error of a predicted outcome (or a Pending or refused pod) is a prediction. */

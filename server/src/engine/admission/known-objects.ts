@@ -1,10 +1,12 @@
 /**
  * What the admission plugins look up besides the object itself: the namespaces and service accounts that exist.
  * They come from the cluster file (what the capture lists) and the manifests (what the apply creates, in the same
- * apply). A list is authoritative only when the cluster file has such objects at all: a capture of nodes alone
- * says nothing about namespaces, and the embedded default cluster has only the four namespaces every cluster has.
+ * apply). A list is authoritative only when the cluster file has such objects at all, or is a capture whose header
+ * covers them (model/load/capture-header.ts): a capture of nodes alone says nothing about namespaces, and the embedded
+ * default cluster has only the four namespaces every cluster has.
  */
 import { defaultStorageClassName } from './plugins/default-storage-class';
+import { captureHeaderOf, isCovered } from '../model/load/capture-header';
 import { defaultClusterObjects } from '../model/load/default-cluster';
 import type { SourcedObject } from '../model/load/cluster-load';
 import { asObject, isJsonObject, readString } from '../model/json';
@@ -95,6 +97,10 @@ export function knownObjects(
   };
   read(cluster ?? [], true);
   read(manifests, false);
+  // A capture whose header lists every Namespace or ServiceAccount knows the missing ones are missing.
+  const header = captureHeaderOf(cluster);
+  namespacesListed ||= isCovered(header, 'namespaces');
+  serviceAccountsListed ||= isCovered(header, 'serviceaccounts');
   return {
     namespaces,
     namespacesListed,

@@ -27,15 +27,10 @@ import type { JsonObject } from '../model/json';
 import { asObject, isJsonObject, readString } from '../model/json';
 import type { Finding } from '../../../../protocol/finding';
 import { engineFinding } from '../model/findings';
-
-/** The kind of a node group document. */
-export const NODE_GROUP_KIND = 'NodeGroup';
+import { NODE_GROUP_KIND, NODE_GROUP_LABEL } from '../model/load/node-group-kind';
 
 /** How long a new node takes from the scale-up decision to Ready, when the group does not say (seconds). */
 export const DEFAULT_PROVISIONING_SECONDS = 90;
-
-/** The label every node of a group carries, with the group's name as its value. */
-export const NODE_GROUP_LABEL = 'foresight.dev/node-group';
 
 /** A node group as the autoscaler reads it. */
 export interface NodeGroupSpec {

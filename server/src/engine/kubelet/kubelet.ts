@@ -48,7 +48,11 @@ export class Kubelets {
   constructor(
     private readonly state: ClusterState,
     private readonly settings: TimingSettings,
-    private readonly configObjects: ConfigObjects = { keys: new Map(), listed: new Set() },
+    private readonly configObjects: ConfigObjects = {
+      keys: new Map(),
+      listed: new Set(),
+      covered: new Set(),
+    },
     private readonly findings: Finding[] = [],
   ) {
     this.jobRuns = new JobPodRuns(state, settings);
@@ -131,7 +135,9 @@ export class Kubelets {
       this.assumed.add(key);
       const message = `${assumption.kind} "${assumption.name}" is not in the manifests; the cluster is assumed to have it in namespace "${assumption.namespace}" (without it, the pods never start: ${assumption.without})`;
       this.findings.push(
-        engineFinding('config-object-assumed', source, ['spec', ...assumption.path], message),
+        engineFinding('config-object-assumed', source, ['spec', ...assumption.path], message, {
+          kind: assumption.kind,
+        }),
       );
     }
   }

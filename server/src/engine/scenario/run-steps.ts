@@ -19,6 +19,7 @@ import { PRIORITY } from '../sim/priorities';
 import type { ScenarioStep } from './scenario-spec';
 import type { Finding } from '../../../../protocol/finding';
 import { engineFinding } from '../model/findings';
+import { recordScenarioStep } from './step-event';
 
 /** The controllers a step pokes (through the API objects they watch). */
 interface StepTargets {
@@ -52,6 +53,7 @@ export function scheduleSteps(steps: readonly ScenarioStep[], targets: StepTarge
 function runStep(step: ScenarioStep, targets: StepTargets, drains: ScenarioDrain[]): void {
   const { state, findings } = targets;
   const action = step.action;
+  recordScenarioStep(state, step);
   const problem = (message: string): void => {
     findings.push(
       engineFinding('scenario-invalid', step.source, step.path, `Scenario step at t=${step.at}s: ${message}`),

@@ -7,7 +7,12 @@
 import type { TimelineEvent } from '../../../../protocol/timeline';
 import { flattenLists, loadCluster } from '../model/load/cluster-load';
 import type { SourcedObject } from '../model/load/cluster-load';
-import { DEFAULT_CLUSTER_DESCRIPTION, defaultClusterObjects } from '../model/load/default-cluster';
+import {
+  DEFAULT_CLUSTER_DESCRIPTION,
+  DEFAULT_CLUSTER_PROFILE,
+  defaultClusterObjects,
+} from '../model/load/default-cluster';
+import { profileNameOf } from '../model/load/profiles/cluster-profile';
 import { DEFAULT_PROFILE } from '../scheduler/profile';
 import type { SchedulerProfile } from '../scheduler/profile';
 import type { RecordDetail, SchedulingRecord } from '../scheduler/record';
@@ -32,6 +37,8 @@ import { VolumeController } from '../controllers/volume/volume-controller';
 import { readControllerRevisions } from './state/applied-template';
 import type { LiveObjects } from './apply-manifests';
 import { assumedStorageClasses } from '../model/load/assumed-storage';
+import { captureHeaderOf } from '../model/load/capture-header';
+import { withCaptureNotes } from '../model/load/capture-notes';
 import type { StorageObjects } from '../model/snapshot/storage-objects';
 import { Kubelets } from '../kubelet/kubelet';
 import { NodeLifecycle } from '../controllers/nodelifecycle/node-lifecycle';
@@ -168,7 +175,8 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   const scenarios: Scenario[] = [];
   const workloads: SourcedObject[] = [];
   const rest: SourcedObject[] = [];
-  const nodeGroups = readNodeGroups(input.cluster === null ? [] : clusterObjects, findings);
+  // The embedded default has node groups too (model/load/default-cluster.ts): it is the profile `default`.
+  const nodeGroups = readNodeGroups(clusterObjects, findings);
   for (const entry of clusterObjects) {
     if (isNodeGroupObject(entry.object)) {
       continue; // read above
@@ -190,7 +198,16 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     {},
     ...scenarios.map((scenario) => scenario.timing),
   ) as Partial<TimingSettings>;
-  const settings: TimingSettings = { ...DEFAULT_TIMING, ...scenarioTiming, ...input.timing };
+  // A capture's header says when it was taken: that is time 0, unless a Scenario or the caller sets applyTime.
+  const header = captureHeaderOf(input.cluster === null ? null : clusterObjects);
+  const capturedAt = header?.capturedAt ?? null;
+  const captureTiming = capturedAt === null ? {} : { applyTime: capturedAt };
+  const settings: TimingSettings = {
+    ...DEFAULT_TIMING,
+    ...captureTiming,
+    ...scenarioTiming,
+    ...input.timing,
+  };
   const loaded = loadCluster(rest, {
     version,
     description:
@@ -323,7 +340,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   );
   const lifecycle = new NodeLifecycle(state, settings);
   disruption.syncAllNow();
-  lifecycle.evictForCapturedTaints();
+  lifecycle.evictForCapturedTaints(capturedAt === null ? null : state.startEpoch);
 
   for (const pod of [...pending, ...created]) {
     state.createPod(pod, `Created pod: ${pod.name}`);
@@ -376,7 +393,13 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   checkPendingClaims(state, cluster.objects.storage, timelineFindings);
   checkJobs(state, timelineFindings);
   if (autoscaler !== null) {
-    checkAutoscaler(state, autoscaler.log, timelineFindings);
+    checkAutoscaler(state, autoscaler.log, timelineFindings, {
+      profile: input.cluster === null ? DEFAULT_CLUSTER_PROFILE.name : profileNameOf(input.cluster),
+      shapes: [
+        ...cluster.nodes.map((node) => node.allocatable),
+        ...nodeGroups.map((group) => group.template.allocatable),
+      ],
+    });
   }
   findings.push(...workloadFindings, ...podFindings, ...timelineFindings);
   return {
@@ -386,7 +409,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     rollouts,
     drains,
     records: scheduler.records,
-    findings,
+    findings: withCaptureNotes(findings, header),
     settings,
     endTime: outcome.endTime,
     stoppedAtLimit: outcome.stoppedAtLimit,

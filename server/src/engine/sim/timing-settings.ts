@@ -4,6 +4,7 @@
  * the manifests (probes, minReadySeconds, terminationGracePeriodSeconds, preStop, progressDeadlineSeconds) or from
  * the Kubernetes components' own defaults (named below with their flag).
  */
+import { parseRfc3339 } from '../model/rfc3339-time';
 
 /** How a Job's pods fail (timing jobPodFailures): their first `count` runs exit with `exitCode`. */
 export interface JobPodFailure {
@@ -105,15 +106,6 @@ export const NUMERIC_TIMING_KEYS = [
 
 /** One of the numeric settings. */
 export type NumericTimingKey = (typeof NUMERIC_TIMING_KEYS)[number];
-
-/** An RFC 3339 time ("2026-01-01T00:00:00Z", "2026-01-01T09:30:00+02:00") in epoch seconds, or null. */
-export function parseRfc3339(text: string): number | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(text)) {
-    return null;
-  }
-  const millis = Date.parse(text);
-  return Number.isFinite(millis) ? millis / 1000 : null;
-}
 
 /** The epoch second of time 0: applyTime, or the default's when it is not an RFC 3339 time. */
 export function applyEpochSeconds(settings: Pick<TimingSettings, 'applyTime'>): number {

@@ -9,7 +9,13 @@
  */
 import { flattenLists, loadCluster } from '../model/load/cluster-load';
 import type { SourcedObject } from '../model/load/cluster-load';
-import { DEFAULT_CLUSTER_DESCRIPTION, defaultClusterObjects } from '../model/load/default-cluster';
+import {
+  DEFAULT_CLUSTER_DESCRIPTION,
+  DEFAULT_CLUSTER_PROFILE,
+  defaultClusterObjects,
+} from '../model/load/default-cluster';
+import { profileNameOf } from '../model/load/profiles/cluster-profile';
+import { captureVersionNote } from './capture-version';
 import { engineFinding } from '../model/findings';
 import { withoutNullListItems } from '../model/load/null-items';
 import { MAX_EXPANDED_PODS } from '../workloads/types';
@@ -31,7 +37,7 @@ import { clusterModelObjects, runTimelineForReport } from '../scenario/attach-ti
 import type { TimelineOptions } from '../scenario/attach-timeline';
 import { REPORT_API_VERSION } from './report';
 import { reportNode } from '../scenario/report/report-entries';
-import type { SimulationReport } from './report';
+import type { ReportCluster, SimulationReport } from './report';
 import type { Finding } from '../../../../protocol/finding';
 
 /** What to simulate. */
@@ -87,7 +93,16 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
     extraObjects: input.manifests,
   });
   findings.push(...loaded.findings);
+  const versionNote = captureVersionNote(loaded.captureHeader, version);
+  if (versionNote !== null) {
+    findings.push(versionNote);
+  }
   const cluster = loaded.cluster;
+  const profile = input.cluster === null ? DEFAULT_CLUSTER_PROFILE.name : profileNameOf(input.cluster);
+  const clusterKind: Pick<ReportCluster, 'kind' | 'profile'> =
+    profile !== null
+      ? { kind: 'profile', profile }
+      : { kind: loaded.captureHeader === null ? 'file' : 'capture' };
 
   const profiles = readProfiles(loaded.schedulerConfigurations, version, findings);
   const frameworks = new Map<string, SchedulerFramework>();
@@ -123,7 +138,7 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
       report: {
         apiVersion: REPORT_API_VERSION,
         kubernetesVersion: version,
-        cluster: { source: cluster.description, nodes: cluster.nodes.map(reportNode) },
+        cluster: { ...clusterKind, source: cluster.description, nodes: cluster.nodes.map(reportNode) },
         pods: [],
         rejected: [],
         findings,
@@ -144,7 +159,7 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
   const report: SimulationReport = {
     apiVersion: REPORT_API_VERSION,
     kubernetesVersion: version,
-    cluster: { source: cluster.description, nodes: timeline.pods.nodes },
+    cluster: { ...clusterKind, source: cluster.description, nodes: timeline.pods.nodes },
     pods: timeline.pods.pods,
     rejected: timeline.rejected,
     findings,

@@ -147,7 +147,7 @@ function noteOverlap(entry: Entry, winner: Entry, overlaps: Set<string>, finding
 const NOT_SERVED_CODES: ReadonlySet<string> = new Set(['removed-api-version', 'unknown-kind']);
 
 /** An error that keeps a document from the cluster here: any but a kind not served (admission reports those). */
-function isRefusedBeforeAdmission(finding: { readonly code: DiagnosticCode }): boolean {
+export function isRefusedBeforeAdmission(finding: { readonly code: DiagnosticCode }): boolean {
   return severityOf(finding.code) === 'error' && !NOT_SERVED_CODES.has(finding.code);
 }
 

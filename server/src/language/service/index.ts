@@ -68,6 +68,15 @@ export { isFindingCode } from './run-findings';
 export type { SourcedObject } from '../../engine/model/load/cluster-load';
 export type { ObjectSource } from '../../engine/model/source';
 export type { ReportNode, ReportPod } from '../../engine/scenario/report/report-entries';
+// Cluster profiles and capture headers, as data: what `foresight profiles` lists, `--profile` and the editor's
+// `profile:NAME` setting simulate on, what `foresight capture` lists and which version a capture implies.
+export { capturedVersion } from './captured-version';
+export type { ClusterProfile } from '../../engine/model/load/profiles/cluster-profile';
+export { profileObjects } from '../../engine/model/load/profiles/cluster-profile';
+export { CLUSTER_PROFILES, findProfile } from '../../engine/model/load/profiles/profiles';
+export { allocatableOf } from '../../engine/model/load/profiles/allocatable';
+export { CAPTURE_RESOURCES, qualifiedResourceName } from '../../engine/model/load/capture-resources';
+export { formatMilli } from '../../engine/model/quantity';
 // Pure helpers for reading a report's data, for the output formats (cli/formats/): no behaviour of the service.
 export { isPredictedOutcome } from '../../../../protocol/finding-codes';
 export { describeFindingObject, formatFieldPath } from '../../../../protocol/finding';

@@ -23,6 +23,7 @@ import { simulate } from '../../engine/simulate/simulate';
 import type { SimulationResult } from '../../engine/simulate/simulate';
 import type { SourcedObject } from '../../engine/model/load/cluster-load';
 import { DEFAULT_KUBERNETES_VERSION } from '../../engine/version';
+import type { ClusterChoice } from '../../../../protocol/messages';
 import type { Settings } from '../../../../protocol/settings';
 import type { AnalysisContext, FileAnalysis } from '../analyzer';
 import { analyzeText, FileAnalyzer } from '../analyzer';
@@ -41,6 +42,7 @@ import type { AnalysisOutline } from '../manifests/analysis-outline';
 import { outlineOf } from '../manifests/analysis-outline';
 import { isTooLargeForAnalysis, readCaptureText } from '../manifests/capture-reader';
 import { describePlaceIn } from '../manifests/describe-place';
+import { leftOutDocuments } from './panel-left-out';
 import { readManifests } from '../manifests/read-manifests';
 import { serviceTargetPortProblems } from '../rules';
 import { allFindingsOf, crossObjectFindings } from '../workspace-findings';
@@ -187,6 +189,7 @@ export interface LanguageService {
     context: AnalysisContext,
     clusterFile: ClusterFileRef | undefined,
     clusterText: string,
+    choice?: ClusterChoice,
   ): PreparedScope;
   /** Runs a scope's engine input (here or in the prediction worker). */
   simulateScope(input: ScopeSimulationInput, shouldStop?: () => boolean): ScopeSimulation;
@@ -200,6 +203,7 @@ export interface LanguageService {
     clusterFile: ClusterFileRef | undefined,
     clusterText: string,
     readerFindings?: readonly Finding[],
+    choice?: ClusterChoice,
   ): Prediction;
   /** Places a scope's simulation (run here or in the worker) on its files. */
   placePrediction: typeof placePrediction;
@@ -211,6 +215,8 @@ export interface LanguageService {
   simulationInputsKey: typeof simulationInputsKey;
   /** The timeline panel's report of a simulation; `textOf` gives a manifest's text by its file id. */
   panelReport(result: SimulationResult, textOf: (file: string) => string | undefined): PanelReport;
+  /** The documents of a simulated folder's files left out before the simulation, for the panel to name. */
+  leftOutDocuments: typeof leftOutDocuments;
   /** A rendered overlay's diagnostics by source file (absolute path). */
   overlayDiagnostics(
     label: string,
@@ -302,6 +308,7 @@ const STATELESS = {
   skippedPrediction,
   simulationInputsKey,
   panelReport: buildPanelReport,
+  leftOutDocuments,
   overlayMessage,
   placeSimulationFindings,
   placeFindingAt,
@@ -349,6 +356,7 @@ export function createLanguageService(dependencies: ServiceDependencies): Langua
       clusterFile,
       clusterText,
       readerFindings,
+      choice,
     ) =>
       runPrediction(
         scopeUri,
@@ -360,6 +368,7 @@ export function createLanguageService(dependencies: ServiceDependencies): Langua
         clusterText,
         (version) => contexts.apiServingFor(version),
         readerFindings,
+        choice,
       ),
     overlayDiagnostics: (label, folder, texts, settings, context, cluster, uriOf) =>
       overlayDiagnostics(label, folder, texts, settings, context, cluster, uriOf, (version) =>

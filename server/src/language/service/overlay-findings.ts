@@ -20,6 +20,7 @@ import { MAX_SIMULATED_OBJECTS } from './prediction-types';
 import type { ScopeFile } from './prediction-types';
 import type { ApiServingOf } from './scope-simulation';
 import { baseNameOf } from '../text/base-name';
+import type { ClusterChoice } from '../../../../protocol/messages';
 
 /** A diagnostic of an overlay on a source file, with the message before the overlay's name was added. */
 export interface OverlayDiagnostic {
@@ -40,6 +41,8 @@ export interface PlacedOverlayDiagnostic {
 export interface OverlayCluster {
   readonly path: string | undefined;
   readonly text: string;
+  /** Which cluster and why (a profile has no path); chosen from the path when absent. */
+  readonly choice?: ClusterChoice;
 }
 
 /** The message of a finding of an overlay. */
@@ -87,10 +90,13 @@ export function overlayDiagnostics(
         read.objects,
         settings,
         context,
-        cluster.path === undefined ? undefined : { uri: uriOf(cluster.path), name: baseNameOf(cluster.path) },
+        cluster.path === undefined
+          ? undefined
+          : { uri: uriOf(cluster.path), name: baseNameOf(cluster.path), path: cluster.path },
         cluster.text,
         apiServingOf,
         read.findings,
+        cluster.choice,
       );
       for (const [uri, findings] of prediction.findings) {
         findingsByUri.get(uri)?.push(...findings);

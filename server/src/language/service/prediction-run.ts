@@ -3,6 +3,7 @@
  * file has input errors, is not read, or is too large to simulate as you type), and its findings placed on the
  * files; also a run placed again on newer analyses, and the stand-in for a scope too large to simulate.
  */
+import type { ClusterChoice } from '../../../../protocol/messages';
 import type { Settings } from '../../../../protocol/settings';
 import type { SourcedObject } from '../../engine/model/load/cluster-load';
 import { defaultClusterObjects } from '../../engine/model/load/default-cluster';
@@ -30,8 +31,16 @@ export function runPrediction(
   clusterText: string,
   apiServingOf: ApiServingOf,
   readerFindings: readonly Finding[] = [],
+  choice?: ClusterChoice,
 ): Prediction {
-  const prepared = prepareScope(manifests, settings.kubernetesVersion, context, clusterFile, clusterText);
+  const prepared = prepareScope(
+    manifests,
+    settings.kubernetesVersion,
+    context,
+    clusterFile,
+    clusterText,
+    choice,
+  );
   const simulated = simulateScope(prepared.input, apiServingOf);
   return placePrediction(scopeUri, files, prepared, simulated, settings, readerFindings);
 }
@@ -86,6 +95,7 @@ export function placePrediction(
       simulation.report.cluster.nodes,
       simulation.report.rollouts ?? [],
       fixContext,
+      simulation.report.cluster,
     );
   };
   const findings = findingsOn(new Map());
@@ -96,10 +106,23 @@ export function placePrediction(
     findings,
     findingsOn,
     clusterName:
-      clusterNotice !== undefined || clusterFile === undefined ? 'embedded default' : clusterFile.name,
+      clusterNotice !== undefined
+        ? 'embedded default'
+        : (prepared.input.clusterName ?? (clusterFile === undefined ? 'embedded default' : clusterFile.name)),
+    clusterChoice: usedCluster(prepared.choice, clusterNotice !== undefined),
     ...(clusterNotice === undefined ? {} : { clusterNotice }),
     ...(clusterUri === undefined ? {} : { clusterUri }),
   };
+}
+
+/** The cluster a prediction used: the one chosen, or the embedded default when the chosen one could not be used. */
+function usedCluster(choice: ClusterChoice, isUnusable: boolean): ClusterChoice {
+  if (!isUnusable) {
+    return choice;
+  }
+  return choice.reason === 'setting' || choice.reason === 'nearest'
+    ? { reason: 'embedded', unusable: choice.path }
+    : { reason: 'embedded' };
 }
 
 /**

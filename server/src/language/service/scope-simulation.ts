@@ -10,6 +10,9 @@ import { isTooLargeForAnalysis, readCaptureText } from '../manifests/capture-rea
 import type { SourcedObject } from '../../engine/model/load/cluster-load';
 import { flattenLists } from '../../engine/model/load/cluster-load';
 import { DEFAULT_CLUSTER_DESCRIPTION } from '../../engine/model/load/default-cluster';
+import { profileObjects } from '../../engine/model/load/profiles/cluster-profile';
+import { CLUSTER_PROFILES, findProfile } from '../../engine/model/load/profiles/profiles';
+import type { ClusterChoice } from '../../../../protocol/messages';
 import { simulate } from '../../engine/simulate/simulate';
 import { SimulationAbandoned } from '../../engine/sim/run-loop';
 import type { SimulationResult } from '../../engine/simulate/simulate';
@@ -32,6 +35,8 @@ export interface ClusterFileRef {
   readonly uri: string;
   /** The name shown in notices and the status bar (the file's base name). */
   readonly name: string;
+  /** Its path on disk, as the cluster choice names it. */
+  readonly path: string;
 }
 
 /** What the simulated API server of a version serves (the service's, built from the schemas). */
@@ -47,6 +52,8 @@ export interface ScopeSimulationInput {
   readonly version: KubernetesMinor | undefined;
   /** Why the cluster file is not used at all (not read, too many nodes or pods): the default is used. */
   readonly forcedNotice: string | undefined;
+  /** How reports name the cluster when it is not a file: "profile gke". */
+  readonly clusterName?: string;
   /** Whether the cluster file has YAML syntax errors (then the default is used). */
   readonly hasClusterSyntaxErrors: boolean;
 }
@@ -68,6 +75,8 @@ export interface PreparedScope {
   readonly clusterAnalysis: FileAnalysis | undefined;
   /** The cluster file's objects as read, null without one (the quick fixes read its nodes' taints). */
   readonly clusterObjects: readonly SourcedObject[] | null;
+  /** Which cluster was chosen and why (cluster-file.ts), for the status bar and the cluster picker. */
+  readonly choice: ClusterChoice;
 }
 
 /** Reads the cluster file (or none) and gathers what the engine is given for a scope. */
@@ -77,8 +86,14 @@ export function prepareScope(
   context: AnalysisContext,
   clusterFile: ClusterFileRef | undefined,
   clusterText: string,
+  choice: ClusterChoice = clusterFile === undefined
+    ? { reason: 'embedded' }
+    : { reason: 'nearest', path: clusterFile.path },
 ): PreparedScope {
   const version = isKubernetesMinor(kubernetesVersion) ? kubernetesVersion : undefined;
+  if (choice.reason === 'profile') {
+    return prepareProfile(manifests, version, choice);
+  }
   const clusterUri = clusterFile?.uri;
   const analysed = clusterUri === undefined ? undefined : analyzeText(clusterText, context);
   // A capture too large for the editing analysis (one List document of a real cluster) is read as data.
@@ -124,6 +139,35 @@ export function prepareScope(
     },
     clusterAnalysis,
     clusterObjects,
+    choice,
+  };
+}
+
+/** A scope predicted on a profile (the setting `profile:NAME`); an unknown name gives the embedded default. */
+function prepareProfile(
+  manifests: readonly SourcedObject[],
+  version: KubernetesMinor | undefined,
+  choice: ClusterChoice & { reason: 'profile' },
+): PreparedScope {
+  const profile = findProfile(choice.profile);
+  const objects = profile === undefined ? null : profileObjects(profile);
+  const names = CLUSTER_PROFILES.map((entry) => entry.name).join(', ');
+  return {
+    input: {
+      manifests,
+      cluster: objects,
+      clusterFile: undefined,
+      version,
+      forcedNotice:
+        profile === undefined
+          ? `The setting kubeForesight.cluster names the profile "${choice.profile}", which is not one (${names}); predictions use the ${DEFAULT_CLUSTER_DESCRIPTION}.`
+          : undefined,
+      hasClusterSyntaxErrors: false,
+      ...(profile === undefined ? {} : { clusterName: `profile ${profile.name}` }),
+    },
+    clusterAnalysis: undefined,
+    clusterObjects: objects,
+    choice,
   };
 }
 
@@ -164,7 +208,11 @@ export function simulateScopeInFull(
     return simulate({
       manifests: input.manifests,
       cluster,
-      ...(clusterFile === undefined ? {} : { clusterDescription: clusterFile.name }),
+      ...(input.clusterName !== undefined
+        ? { clusterDescription: input.clusterName }
+        : clusterFile === undefined
+          ? {}
+          : { clusterDescription: clusterFile.name }),
       maxPods: MAX_SIMULATED_PODS,
       ...(version === undefined ? {} : { version }),
       apiServing: apiServingOf(version ?? DEFAULT_KUBERNETES_VERSION),

@@ -71,6 +71,12 @@ function pendingFindings(
   version: KubernetesMinor,
 ): Finding[] {
   const { report } = result;
+  // Pending on a capture is certain: the error of its own code (language/predictions/prediction-findings.ts).
+  const onCapture = report.cluster.kind === 'capture';
+  const pending = {
+    code: onCapture ? 'pod-unschedulable-on-capture' : 'pod-unschedulable',
+    severity: onCapture ? 'error' : 'warning',
+  } as const;
   const predictions = buildWorkloadPredictions(
     result.records,
     isAtLeast(version, '1.34'),
@@ -91,22 +97,28 @@ function pendingFindings(
   const uncovered = report.pods
     .filter((pod) => pod.nodeName === null && !covered.has(`${pod.namespace}/${pod.name}`))
     .map((pod): Finding => ({
-      code: 'pod-unschedulable',
-      severity: 'warning',
+      ...pending,
       message: `Pod ${pod.namespace}/${pod.name} stays Pending: ${pod.unschedulable?.message ?? ''}`,
     }));
   const located = predictions.flatMap((prediction): Finding[] => {
-    const placed = predictionFindings([prediction], [], locate, report.cluster.nodes, report.rollouts ?? []);
+    const placed = predictionFindings(
+      [prediction],
+      [],
+      locate,
+      report.cluster.nodes,
+      report.rollouts ?? [],
+      {},
+      report.cluster,
+    );
     const file = byId.get(prediction.source.file);
     const located =
       file === undefined
         ? []
         : (placed.get(file.id) ?? [])
-            .filter((finding) => finding.code === 'pod-unschedulable')
+            .filter((finding) => finding.code === pending.code)
             .map((finding) =>
               placeFindingAt(file, finding.start, finding.end, {
-                code: finding.code,
-                severity: 'warning',
+                ...pending,
                 message: finding.message,
               }),
             );
@@ -117,8 +129,7 @@ function pendingFindings(
     const message =
       prediction.pendingMessage === null ? `${summary}.` : `${summary}: ${prediction.pendingMessage}`;
     const fields: Finding = {
-      code: 'pod-unschedulable',
-      severity: 'warning',
+      ...pending,
       message: `${prediction.kind} ${prediction.namespace}/${prediction.name}: ${message}`,
     };
     const range = file === undefined ? undefined : rangeAt(file, prediction.source);

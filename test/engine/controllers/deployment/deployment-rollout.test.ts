@@ -81,14 +81,20 @@ describe('Deployment rolling update waves', () => {
     assert.equal(end(slow) - end(fast), 60, 'two waves, each 30 s later');
   });
 
-  test('the RolloutStep events carry the same numbers as the steps', () => {
+  test('the RolloutStep events carry the same numbers as the steps, and RolloutComplete the counts at the end', () => {
     const result = rollout(4, {});
     const steps = result.rollouts.get('Deployment', 'default', 'web')?.steps ?? [];
     const events = eventsOf(result, 'RolloutStep', 'web');
     assert.deepEqual(
       events.map((event) => ({ time: event.time, ...event.details?.rollout })),
-      steps,
+      steps.slice(0, events.length),
     );
+    const [complete] = eventsOf(result, 'RolloutComplete', 'web');
+    const atEnd = { newReplicas: 4, oldReplicas: 0, available: 4, unavailable: 0 };
+    assert.deepEqual(complete?.details?.rollout, atEnd);
+    const { time, ...last } = steps[steps.length - 1] ?? { time: -1 };
+    assert.deepEqual(last, atEnd, 'the steps end with the counts at the end');
+    assert.ok(time <= (complete?.time ?? 0));
     assert.match(
       events[0]?.message ?? '',
       /^Scaled up replica set web-\S+ from 0 to 1; Scaled down replica set web-\S+ from 4 to 3$/,

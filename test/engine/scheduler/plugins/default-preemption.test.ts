@@ -29,6 +29,7 @@ import type { SchedulingRecord } from '../../../../server/src/engine/scheduler/r
 import { simulate } from '../../../../server/src/engine/simulate/simulate';
 import { makeNode, withPods } from '../builders';
 import type { Finding } from '../../../../protocol/finding';
+import { fourNodeCluster } from '../../../support/four-node-cluster';
 
 // Situations of upstream TestPostFilter, TestSelectNodesForPreemption, TestPickOneNodeForPreemption and
 // TestPreempt (pkg/scheduler/framework/plugins/defaultpreemption/default_preemption_test.go), run through the
@@ -381,7 +382,7 @@ describe('pickOneNodeForPreemption', () => {
   });
 });
 
-describe('DefaultPreemption end to end (simulate, embedded cluster)', () => {
+describe('DefaultPreemption end to end (simulate, the four nodes of the embedded default)', () => {
   const source = (index: number) => ({ file: 'apps.yaml', documentIndex: index, path: [] });
   const running = (name: string, node: string) => ({
     apiVersion: 'v1',
@@ -420,7 +421,7 @@ describe('DefaultPreemption end to end (simulate, embedded cluster)', () => {
     ];
     const result = simulate({
       manifests: objects.map((object, index) => ({ object, source: source(index) })),
-      cluster: null,
+      cluster: fourNodeCluster(),
       version: '1.35',
     });
     const placed = result.report.pods.find((entry) => entry.name === 'critical');
@@ -442,7 +443,7 @@ describe('DefaultPreemption end to end (simulate, embedded cluster)', () => {
         })),
         { object: critical, source: source(20) },
       ],
-      cluster: null,
+      cluster: fourNodeCluster(),
       version: '1.35',
     });
     const pending = result.report.pods.find((entry) => entry.name === 'critical');

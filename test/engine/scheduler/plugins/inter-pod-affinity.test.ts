@@ -17,6 +17,7 @@ import {
 import { simulate } from '../../../../server/src/engine/simulate/simulate';
 import { makeNode, withPods } from '../builders';
 import type { Finding } from '../../../../protocol/finding';
+import { fourNodeCluster } from '../../../support/four-node-cluster';
 
 // Cases of upstream TestRequiredAffinitySingleNode / TestRequiredAffinityMultipleNodes (filtering_test.go) and
 // TestPreferredAffinity / TestPreferredAffinityWithHardPodAffinitySymmetricWeight (scoring_test.go) of
@@ -693,7 +694,7 @@ describe('InterPodAffinity incremental indexes', () => {
   });
 });
 
-describe('InterPodAffinity end to end (simulate, embedded cluster)', () => {
+describe('InterPodAffinity end to end (simulate, the four nodes of the embedded default)', () => {
   const deployment = (replicas: number) => ({
     apiVersion: 'apps/v1',
     kind: 'Deployment',
@@ -719,7 +720,7 @@ describe('InterPodAffinity end to end (simulate, embedded cluster)', () => {
   const run = (replicas: number) =>
     simulate({
       manifests: [{ object: deployment(replicas), source: { file: 'web.yaml', documentIndex: 0, path: [] } }],
-      cluster: null,
+      cluster: fourNodeCluster(),
       version: '1.35',
     }).report.pods;
 

@@ -213,15 +213,16 @@ export class DaemonSetController {
       .filter((pod) => pod.deletionTime === null);
     const updated = live.filter((pod) => pod.revision === set.updateRevision).length;
     const available = live.filter((pod) => isAvailable(pod, set.minReadySeconds, now)).length;
+    const numbers = {
+      newReplicas: updated,
+      oldReplicas: live.length - updated,
+      available,
+      unavailable: Math.max(0, desired - available),
+    };
     if (changed) {
       rollouts.step(
         record,
-        {
-          newReplicas: updated,
-          oldReplicas: live.length - updated,
-          available,
-          unavailable: Math.max(0, desired - available),
-        },
+        numbers,
         `DaemonSet ${set.name}: ${updated} of ${desired} nodes updated, ${available} available`,
       );
     }
@@ -230,7 +231,7 @@ export class DaemonSetController {
       available === desired &&
       (set.updateStrategy === 'OnDelete' || updated === desired);
     if (isDone) {
-      rollouts.end(record, 'Complete', `daemon set "${set.name}" successfully rolled out`);
+      rollouts.end(record, 'Complete', `daemon set "${set.name}" successfully rolled out`, numbers);
     }
   }
 }

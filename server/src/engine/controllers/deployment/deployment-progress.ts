@@ -30,17 +30,14 @@ export function syncRolloutStatus(
   const previous = deployment.status;
   deployment.status = status;
   const record = rollouts.get('Deployment', deployment.namespace, deployment.name);
+  const counts = {
+    newReplicas: newRS?.replicas ?? 0,
+    oldReplicas: old.reduce((total, rs) => total + rs.replicas, 0),
+    available: status.availableReplicas,
+    unavailable: status.unavailableReplicas,
+  };
   if (record !== undefined && scaler.messages.length > 0) {
-    rollouts.step(
-      record,
-      {
-        newReplicas: newRS?.replicas ?? 0,
-        oldReplicas: old.reduce((total, rs) => total + rs.replicas, 0),
-        available: status.availableReplicas,
-        unavailable: status.unavailableReplicas,
-      },
-      scaler.messages.join('; '),
-    );
+    rollouts.step(record, counts, scaler.messages.join('; '));
   }
   const isComplete =
     status.updatedReplicas === deployment.replicas &&
@@ -48,7 +45,7 @@ export function syncRolloutStatus(
     status.availableReplicas === deployment.replicas;
   const newName = newRS?.name ?? deployment.name;
   if (isComplete && record !== undefined) {
-    rollouts.end(record, 'Complete', DEPLOYMENT_MESSAGES.progressed(newName));
+    rollouts.end(record, 'Complete', DEPLOYMENT_MESSAGES.progressed(newName), counts);
   }
   const deadline = deployment.progressDeadlineSeconds;
   const progress = deployment.progress;
@@ -68,7 +65,7 @@ export function syncRolloutStatus(
     deployment.progress = { reason: 'ProgressDeadlineExceeded', lastUpdate: now };
     const message = DEPLOYMENT_MESSAGES.timedOut(newName);
     if (record !== undefined) {
-      rollouts.end(record, 'ProgressDeadlineExceeded', message);
+      rollouts.end(record, 'ProgressDeadlineExceeded', message, counts);
     }
     return;
   }

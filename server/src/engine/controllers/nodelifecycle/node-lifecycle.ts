@@ -12,6 +12,7 @@
 import { admittedTolerations, TAINT_UNREACHABLE } from '../../admission/plugins/default-toleration-seconds';
 import { listOf } from '../../model/objects';
 import type { TaintObject, TolerationObject } from '../../model/objects';
+import { parseRfc3339 } from '../../model/rfc3339-time';
 import { toleratesTaint } from '../../model/taints';
 import { PRIORITY } from '../../sim/priorities';
 import type { ClusterState, SimNode } from '../../apiserver/cluster-state';
@@ -66,17 +67,25 @@ export class NodeLifecycle {
 
   /**
    * The taint manager's first pass over the cluster as captured: each pod on a node whose NoExecute taints it
-   * does not tolerate is deleted now; one that tolerates them for a while, after the shortest tolerationSeconds
-   * (counted from the start of the simulation: the capture does not say when the controller first saw it).
+   * does not tolerate is deleted now; one that tolerates them for a while, after the shortest tolerationSeconds.
+   * The manager's clock for a pod starts when it saw both the taint and the pod (processPodOnNode's startTime):
+   * with `capturedAt`, the epoch second of time 0 from a capture's header, that is the later of the newest
+   * NoExecute taint's timeAdded and the pod's start, so the time already spent counts; without it (or without a
+   * timeAdded) the clock starts at time 0, as nothing says when the controller first saw them.
    */
-  evictForCapturedTaints(): void {
+  evictForCapturedTaints(capturedAt: number | null = null): void {
     for (const node of this.state.nodeList()) {
       const taints = listOf(node.object.spec?.taints);
       if (!taints.some((taint) => taint.effect === 'NoExecute')) {
         continue;
       }
+      const tainted = capturedAt === null ? null : newestTimeAdded(taints);
       for (const pod of this.state.podsOn(node.name)) {
-        this.scheduleTaintEviction(pod, taints);
+        const seen =
+          capturedAt === null || tainted === null
+            ? 0
+            : capturedAt - Math.max(tainted, pod.info.startTime ?? tainted);
+        this.scheduleTaintEviction(pod, taints, Math.max(0, seen));
       }
     }
   }
@@ -109,7 +118,8 @@ export class NodeLifecycle {
     }
   }
 
-  private scheduleTaintEviction(pod: SimPod, taints: readonly TaintObject[]): void {
+  /** Schedules the pod's deletion after its toleration time, less `elapsed` seconds already spent tolerating. */
+  private scheduleTaintEviction(pod: SimPod, taints: readonly TaintObject[], elapsed = 0): void {
     const { state } = this;
     if (pod.deletionTime !== null) {
       return;
@@ -126,10 +136,23 @@ export class NodeLifecycle {
         state.deletePod(pod, `Marking for deletion Pod ${pod.key}`, { reason: TAINT_EVICTION_MESSAGE });
       }
     };
-    if (seconds === null || seconds === 0) {
+    if (seconds === null || seconds - elapsed <= 0) {
       evict();
     } else {
-      state.sim.after(seconds, PRIORITY.nodeLifecycle, evict);
+      state.sim.after(seconds - elapsed, PRIORITY.nodeLifecycle, evict);
     }
   }
+}
+
+/** The newest timeAdded of a node's NoExecute taints in epoch seconds, or null when none says. */
+function newestTimeAdded(taints: readonly TaintObject[]): number | null {
+  let newest: number | null = null;
+  for (const taint of taints) {
+    const added = (taint as { timeAdded?: unknown }).timeAdded;
+    const seconds = taint.effect === 'NoExecute' && typeof added === 'string' ? parseRfc3339(added) : null;
+    if (seconds !== null) {
+      newest = Math.max(newest ?? seconds, seconds);
+    }
+  }
+  return newest;
 }

@@ -228,7 +228,7 @@ export class StatefulSetController {
         set.partition > 0
           ? `partitioned roll out complete: ${updated} new pods have been updated...`
           : `statefulset rolling update complete ${updated} pods at revision ${set.updateRevision}...`;
-      rollouts.end(record, 'Complete', message);
+      rollouts.end(record, 'Complete', message, numbers);
     }
   }
 }

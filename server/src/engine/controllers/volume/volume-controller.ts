@@ -71,7 +71,7 @@ export class VolumeController {
       if (isEphemeral || this.storage.claim(pod.namespace, claimName) !== undefined) {
         continue;
       }
-      if (this.storage.claimNamespacesListed.has(pod.namespace)) {
+      if (this.storage.areClaimsKnownIn(pod.namespace)) {
         continue;
       }
       const key = `${source.file}#${source.documentIndex}#${pod.namespace}/${claimName}`;
@@ -81,7 +81,9 @@ export class VolumeController {
       this.assumed.add(key);
       const message = `PersistentVolumeClaim "${claimName}" is not in the manifests; the cluster is assumed to have it, bound, in namespace "${pod.namespace}" (without it, the pods stay Pending: persistentvolumeclaim "${claimName}" not found)`;
       const path = ['spec', 'volumes', volumeIndex, 'persistentVolumeClaim', 'claimName'];
-      this.findings.push(engineFinding('claim-assumed', source, path, message));
+      this.findings.push(
+        engineFinding('claim-assumed', source, path, message, { kind: 'PersistentVolumeClaim' }),
+      );
     }
   }
 
@@ -201,7 +203,8 @@ export class VolumeController {
     this.state.recordClaim('ClaimBound', claim.namespace, claim.name, `Bound to volume ${volume.name}`, null);
     if (claim.source !== null) {
       const message = `PersistentVolume "${volume.name}" is not in the manifests and the cluster file lists no PersistentVolumes: it is assumed to exist and to bind this claim`;
-      this.findings.push(engineFinding('claim-assumed', claim.source, ['spec', 'volumeName'], message));
+      const data = { kind: 'PersistentVolume' };
+      this.findings.push(engineFinding('claim-assumed', claim.source, ['spec', 'volumeName'], message, data));
     }
   }
 

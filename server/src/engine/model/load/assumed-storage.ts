@@ -5,8 +5,10 @@
  * such a cluster is given the embedded default cluster's class `standard` as its default, and every class a claim
  * of the apply names that is in neither the cluster file nor the manifests is assumed to exist in the same shape
  * (WaitForFirstConsumer, volumes provisioned in the pod's zone), each with an information finding. A cluster file
- * that lists StorageClasses is taken as it is: a class it lacks does not exist.
+ * that lists StorageClasses, or a capture whose header covers them, is taken as it is: a class it lacks does not
+ * exist.
  */
+import { captureHeaderOf, isCovered } from './capture-header';
 import type { SourcedObject } from './cluster-load';
 import { DEFAULT_STORAGE_CLASS } from './default-cluster';
 import { engineFinding } from '../findings';
@@ -22,7 +24,11 @@ export function assumedStorageClasses(
 ): { readonly objects: SourcedObject[]; readonly findings: Finding[] } {
   const objects: SourcedObject[] = [];
   const findings: Finding[] = [];
-  if (cluster === null || cluster.some(({ object }) => kindOf(object) === 'StorageClass')) {
+  if (
+    cluster === null ||
+    cluster.some(({ object }) => kindOf(object) === 'StorageClass') ||
+    isCovered(captureHeaderOf(cluster), 'storageclasses')
+  ) {
     return { objects, findings };
   }
   const known = new Set(

@@ -10,6 +10,9 @@
  */
 import { Cluster } from '../snapshot/cluster';
 import type { PriorityClassInfo } from '../snapshot/cluster';
+import { CAPTURE_KIND, isCovered, readCaptureHeader } from './capture-header';
+import type { CaptureHeader } from './capture-header';
+import { PROFILE_KIND } from './profiles/cluster-profile';
 import { ClusterObjects } from '../snapshot/cluster-objects';
 import { engineFinding } from '../findings';
 import { loadNode } from './node-load';
@@ -35,6 +38,8 @@ interface LoadedCluster {
   readonly schedulerConfigurations: readonly SourcedObject[];
   /** Pods of the cluster file that finished (Succeeded or Failed): on no node, but their controllers see them. */
   readonly finishedPods: readonly SourcedObject[];
+  /** The capture header of the cluster file (capture-header.ts), or null. */
+  readonly captureHeader: CaptureHeader | null;
 }
 
 /** Options of loadCluster. */
@@ -90,6 +95,8 @@ const READ_ELSEWHERE: ReadonlySet<string> = new Set([
   'ControllerRevision',
   'Scenario',
   'NodeGroup',
+  CAPTURE_KIND,
+  PROFILE_KIND,
 ]);
 
 /** Loads the cluster objects. */
@@ -101,6 +108,7 @@ export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLo
   const priorityClasses: Map<string, PriorityClassInfo> = systemPriorityClasses();
   const namespaceLabels = new Map<string, Readonly<Record<string, string>>>();
   const schedulerConfigurations: SourcedObject[] = [];
+  const headers: SourcedObject[] = [];
   const objects = new ClusterObjects();
   /** Kinds of the cluster file the simulation does not read: counted, for one note. */
   const unused = new Map<string, { count: number; source: ObjectSource }>();
@@ -135,6 +143,11 @@ export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLo
       case 'KubeSchedulerConfiguration':
         if (isClusterFile) {
           schedulerConfigurations.push(entry);
+        }
+        return;
+      case CAPTURE_KIND:
+        if (isClusterFile) {
+          headers.push(entry);
         }
         return;
       default:
@@ -181,13 +194,18 @@ export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLo
       'the cluster has no usable Node: every pod would stay Pending ("no nodes available to schedule pods")';
     findings.push(engineFinding('cluster-no-nodes', source, [], message));
   }
+  const { header: captureHeader, findings: headerFindings } = readCaptureHeader(headers);
+  findings.push(...headerFindings);
+  // A capture that lists every claim and volume says which exist in every namespace, even one without any.
+  objects.storage.claimsCovered = isCovered(captureHeader, 'persistentvolumeclaims');
+  objects.storage.volumesListed ||= isCovered(captureHeader, 'persistentvolumes');
   const cluster = new Cluster(nodes, priorityClasses, namespaceLabels, options.description, objects);
   const finishedPods = pods.filter(({ object }) => {
     const status = isRecord(object) && isRecord(object['status']) ? object['status'] : {};
     return status['phase'] === 'Succeeded' || status['phase'] === 'Failed';
   });
   bindPods(cluster, pods, options.version, findings);
-  return { cluster, findings, schedulerConfigurations, finishedPods };
+  return { cluster, findings, schedulerConfigurations, finishedPods, captureHeader };
 }
 
 /** Adds the cluster file's running pods to their nodes. */

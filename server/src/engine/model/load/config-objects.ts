@@ -1,9 +1,10 @@
 /**
  * The ConfigMaps and Secrets a pod may reference, with their keys: from the cluster file and the apply. Whether a
- * missing one is certain depends on the cluster file: a capture that lists ConfigMaps (or Secrets) of a namespace
- * shows which exist there; the embedded default cluster, or a capture without them, cannot say, and a reference is
- * then assumed to exist. Every namespace has the ConfigMap kube-root-ca.crt (the root CA publisher writes it).
+ * missing one is certain depends on the cluster file: a capture whose header covers ConfigMaps (or Secrets) shows
+ * which exist in every namespace, a file without a header only in the namespaces where it lists some; the embedded
+ * default cluster, or a capture without them, cannot say, and a reference is then assumed to exist. Every namespace has the ConfigMap kube-root-ca.crt (the root CA publisher writes it).
  */
+import { captureHeaderOf, isCovered } from './capture-header';
 import type { SourcedObject } from './cluster-load';
 import { asObject, isJsonObject, readString } from '../json';
 
@@ -16,6 +17,8 @@ export interface ConfigObjects {
   readonly keys: ReadonlyMap<string, ReadonlySet<string>>;
   /** "Kind/namespace" for each namespace whose objects of that kind the cluster file lists. */
   readonly listed: ReadonlySet<string>;
+  /** The kinds a capture's header covers: listed in every namespace, even one without any. */
+  readonly covered: ReadonlySet<ConfigKind>;
 }
 
 /** What a lookup finds: the object (its keys), its absence for certain, or nothing known. */
@@ -59,7 +62,15 @@ export function readConfigObjects(
   };
   read(cluster ?? [], true);
   read(manifests, false);
-  return { keys, listed };
+  const header = captureHeaderOf(cluster);
+  const covered = new Set<ConfigKind>();
+  if (isCovered(header, 'configmaps')) {
+    covered.add('ConfigMap');
+  }
+  if (isCovered(header, 'secrets')) {
+    covered.add('Secret');
+  }
+  return { keys, listed, covered };
 }
 
 /** Looks a ConfigMap or Secret up. */
@@ -76,5 +87,5 @@ export function lookUpConfig(
   if (kind === 'ConfigMap' && name === ROOT_CA) {
     return { found: true, keys: new Set(['ca.crt']) };
   }
-  return { found: false, certain: objects.listed.has(`${kind}/${namespace}`) };
+  return { found: false, certain: objects.covered.has(kind) || objects.listed.has(`${kind}/${namespace}`) };
 }

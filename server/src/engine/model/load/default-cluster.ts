@@ -1,34 +1,32 @@
 /**
- * The embedded default cluster, used when no cluster file is given: a small kubeadm-style cluster.
+ * The embedded default cluster, used when no cluster file is given: a small kubeadm-style cluster that grows, the
+ * profile `default` (profiles/cluster-profile.ts).
  *   control-plane  2 cpu, 8Gi,  110 pods, tainted node-role.kubernetes.io/control-plane:NoSchedule, zone-a
  *   worker-1..3    4 cpu, 16Gi, 110 pods, zones zone-a, zone-b, zone-c
+ *   large-N        16 cpu, 64Gi, 110 pods: none at first; the cluster autoscaler adds up to 3 for pods that fit
+ *                  no worker (node group `large`, 90 s from the scale-up to Ready)
  * Every node has the well-known labels (kubernetes.io/hostname, kubernetes.io/os, kubernetes.io/arch,
- * topology.kubernetes.io/zone and region). Allocatable is given directly (as a real node reports it after
- * system reservations). The kube-system pods of such a cluster run on it: the control plane's static pods with
- * kubeadm's requests, two CoreDNS replicas on the first two workers and kube-proxy on every node. One default
- * StorageClass, `standard` (WaitForFirstConsumer, zonal volumes provisioned where the pod lands).
+ * topology.kubernetes.io/zone and region). Allocatable is given directly, in round figures equal to the capacity
+ * (a real node reports less after system reservations: the cloud profiles compute it). The kube-system pods of
+ * such a cluster run on it: the control plane's static pods with kubeadm's requests, two CoreDNS replicas on the
+ * first two workers and kube-proxy on every first node. One default StorageClass, `standard` (WaitForFirstConsumer,
+ * zonal volumes provisioned where the pod lands).
  */
 import type { SourcedObject } from './cluster-load';
+import { localFormula } from './profiles/allocatable';
+import type { ClusterProfile } from './profiles/cluster-profile';
+import { profileObjects } from './profiles/cluster-profile';
 
 /** The description reports use for this cluster. */
 export const DEFAULT_CLUSTER_DESCRIPTION = 'embedded default cluster';
 
 const FILE = '<embedded default cluster>';
 
-interface NodeShape {
-  readonly name: string;
-  readonly zone: string;
-  readonly cpu: string;
-  readonly memory: string;
-  readonly isControlPlane: boolean;
-}
+/** The control-plane node, outside any node group. */
+const CONTROL_PLANE = { name: 'control-plane', zone: 'zone-a', cpu: '2', memory: '8Gi' } as const;
 
-const NODES: readonly NodeShape[] = [
-  { name: 'control-plane', zone: 'zone-a', cpu: '2', memory: '8Gi', isControlPlane: true },
-  { name: 'worker-1', zone: 'zone-a', cpu: '4', memory: '16Gi', isControlPlane: false },
-  { name: 'worker-2', zone: 'zone-b', cpu: '4', memory: '16Gi', isControlPlane: false },
-  { name: 'worker-3', zone: 'zone-c', cpu: '4', memory: '16Gi', isControlPlane: false },
-];
+/** The workers' names, for the system pods placed on them. */
+const WORKERS = ['worker-1', 'worker-2', 'worker-3'] as const;
 
 /** kubeadm's static pods and their requests. */
 const CONTROL_PLANE_PODS: readonly { name: string; cpu: string; memory?: string }[] = [
@@ -38,9 +36,62 @@ const CONTROL_PLANE_PODS: readonly { name: string; cpu: string; memory?: string 
   { name: 'kube-scheduler', cpu: '100m' },
 ];
 
-/** The objects of the default cluster (Nodes, then kube-system Pods), each with its own source. */
+/**
+ * The default StorageClass: a claim without class gets it (DefaultStorageClass admission); its volumes are made
+ * for the pod's node when the pod is scheduled (WaitForFirstConsumer) and pinned to that node's zone, as a
+ * cloud's zonal disks are. Its provisioner is the simulation's own.
+ */
+export const DEFAULT_STORAGE_CLASS = {
+  apiVersion: 'storage.k8s.io/v1',
+  kind: 'StorageClass',
+  metadata: { name: 'standard', annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } },
+  provisioner: 'disk.csi.foresight.local',
+  reclaimPolicy: 'Delete',
+  volumeBindingMode: 'WaitForFirstConsumer',
+  allowVolumeExpansion: true,
+};
+
+/**
+ * The embedded default as a profile: the workers a fixed group, the large nodes a group the cluster autoscaler
+ * grows from none, the control plane and the kube-system pods besides.
+ */
+export const DEFAULT_CLUSTER_PROFILE: ClusterProfile = {
+  name: 'default',
+  title:
+    'Embedded default: a tainted control plane, 3 workers of 4 cpu and 16Gi, and up to 3 nodes of 16 cpu and 64Gi that the cluster autoscaler adds',
+  formula: localFormula('Kube Foresight', 'round figures: allocatable equal to the capacity', 0),
+  region: 'region-1',
+  zones: ['zone-a', 'zone-b', 'zone-c'],
+  groups: [
+    {
+      name: 'workers',
+      machine: { name: 'worker', cpu: 4, memoryMiB: 16 * 1024, maxPods: 110, diskGiB: 100 },
+      minSize: 3,
+      maxSize: 3,
+      labels: {},
+      nodeNames: WORKERS,
+    },
+    {
+      name: 'large',
+      machine: { name: 'large', cpu: 16, memoryMiB: 64 * 1024, maxPods: 110, diskGiB: 100 },
+      minSize: 0,
+      maxSize: 3,
+      labels: {},
+    },
+  ],
+  storageClass: DEFAULT_STORAGE_CLASS,
+  extraObjects: () => [controlPlaneNode(), ...systemPods()],
+  sourceName: FILE,
+};
+
+/** The objects of the default cluster (the profile's nodes and groups, kube-system Pods), each with its own source. */
 export function defaultClusterObjects(): SourcedObject[] {
-  const objects: unknown[] = [...NODES.map(nodeObject)];
+  return profileObjects(DEFAULT_CLUSTER_PROFILE);
+}
+
+/** The kube-system pods: the control plane's static pods, CoreDNS, kube-proxy on the first four nodes. */
+function systemPods(): unknown[] {
+  const objects: unknown[] = [];
   for (const pod of CONTROL_PLANE_PODS) {
     const requests: Record<string, string> = { cpu: pod.cpu };
     if (pod.memory !== undefined) {
@@ -66,59 +117,40 @@ export function defaultClusterObjects(): SourcedObject[] {
       }),
     );
   });
-  NODES.forEach((node, index) => {
+  [CONTROL_PLANE.name, ...WORKERS].forEach((node, index) => {
     objects.push(
-      systemPod(
-        `kube-proxy-${'abcd'[index] ?? 'x'}7k2m`,
-        node.name,
-        'kube-proxy',
-        {},
-        'system-node-critical',
-        { owner: { apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'kube-proxy', controller: true } },
-      ),
+      systemPod(`kube-proxy-${'abcd'[index] ?? 'x'}7k2m`, node, 'kube-proxy', {}, 'system-node-critical', {
+        owner: { apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'kube-proxy', controller: true },
+      }),
     );
   });
-  objects.push(DEFAULT_STORAGE_CLASS);
-  return objects.map((object, index) => ({ object, source: { file: FILE, documentIndex: index, path: [] } }));
+  return objects;
 }
 
-/**
- * The default StorageClass: a claim without class gets it (DefaultStorageClass admission); its volumes are made
- * for the pod's node when the pod is scheduled (WaitForFirstConsumer) and pinned to that node's zone, as a
- * cloud's zonal disks are. Its provisioner is the simulation's own.
- */
-export const DEFAULT_STORAGE_CLASS = {
-  apiVersion: 'storage.k8s.io/v1',
-  kind: 'StorageClass',
-  metadata: { name: 'standard', annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } },
-  provisioner: 'disk.csi.foresight.local',
-  reclaimPolicy: 'Delete',
-  volumeBindingMode: 'WaitForFirstConsumer',
-  allowVolumeExpansion: true,
-};
-
-function nodeObject(shape: NodeShape): unknown {
-  const labels: Record<string, string> = {
-    'kubernetes.io/hostname': shape.name,
-    'kubernetes.io/os': 'linux',
-    'kubernetes.io/arch': 'amd64',
-    'topology.kubernetes.io/region': 'region-1',
-    'topology.kubernetes.io/zone': shape.zone,
+/** The control-plane node, tainted as kubeadm taints it. */
+function controlPlaneNode(): unknown {
+  const resources = {
+    cpu: CONTROL_PLANE.cpu,
+    memory: CONTROL_PLANE.memory,
+    pods: '110',
+    'ephemeral-storage': '100Gi',
   };
-  if (shape.isControlPlane) {
-    labels['node-role.kubernetes.io/control-plane'] = '';
-  }
   return {
     apiVersion: 'v1',
     kind: 'Node',
-    metadata: { name: shape.name, labels },
-    spec: shape.isControlPlane
-      ? { taints: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }] }
-      : {},
-    status: {
-      capacity: { cpu: shape.cpu, memory: shape.memory, pods: '110', 'ephemeral-storage': '100Gi' },
-      allocatable: { cpu: shape.cpu, memory: shape.memory, pods: '110', 'ephemeral-storage': '100Gi' },
+    metadata: {
+      name: CONTROL_PLANE.name,
+      labels: {
+        'kubernetes.io/hostname': CONTROL_PLANE.name,
+        'kubernetes.io/os': 'linux',
+        'kubernetes.io/arch': 'amd64',
+        'topology.kubernetes.io/region': 'region-1',
+        'topology.kubernetes.io/zone': CONTROL_PLANE.zone,
+        'node-role.kubernetes.io/control-plane': '',
+      },
     },
+    spec: { taints: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }] },
+    status: { capacity: resources, allocatable: resources },
   };
 }
 

@@ -115,10 +115,17 @@ export class StorageObjects {
    * embedded default cluster, a capture without claims) the real cluster may have it.
    */
   readonly claimNamespacesListed = new Set<string>();
+  /** Whether the cluster is a capture whose header covers PersistentVolumeClaims: every namespace's are listed. */
+  claimsCovered = false;
   /** Whether the cluster file lists PersistentVolumes (else a volume a claim names may exist in the cluster). */
   volumesListed = false;
   /** Counts changes, so callers can tell when a binding changed what a plugin read. */
   generation = 0;
+
+  /** Whether the claims of a namespace are known: a claim missing there does not exist. */
+  areClaimsKnownIn(namespace: string): boolean {
+    return this.claimsCovered || this.claimNamespacesListed.has(namespace);
+  }
 
   /** Keeps an object of a storage kind; returns false for other kinds. */
   add(kind: string, object: Record<string, unknown>, source: ObjectSource, fromCluster: boolean): boolean {

@@ -13,7 +13,7 @@ import { parseCronSchedule } from '../../controllers/cronjob/cron-schedule';
 import type { JobCondition, SimCronJob, SimJob } from '../../apiserver/job-objects';
 import { emptyJobStatus } from '../../apiserver/job-objects';
 import { asCount, readJobSpec } from '../../controllers/job/job-spec';
-import { parseRfc3339 } from '../../sim/timing-settings';
+import { parseRfc3339 } from '../../model/rfc3339-time';
 import { seededUid } from '../../workloads/hash';
 import type { JsonObject } from '../../model/json';
 import { asArray, asObject, isJsonObject, readString } from '../../model/json';

@@ -204,7 +204,7 @@ function addAttachableVolumes(
     }
     const claim = storage.claim(pod.namespace, claimName);
     if (claim === undefined) {
-      if (isNewPod && (isEphemeral || storage.claimNamespacesListed.has(pod.namespace))) {
+      if (isNewPod && (isEphemeral || storage.areClaimsKnownIn(pod.namespace))) {
         return unresolvable(NODE_VOLUME_LIMITS, claimLookupFailed(pod.namespace, claimName));
       }
       continue;

@@ -83,7 +83,7 @@ export function readPodClaims(
       if (isEphemeral) {
         return { claims, refusal: unresolvable(VOLUME_BINDING, ephemeralClaimMissing(claimName)) };
       }
-      if (!storage.claimNamespacesListed.has(pod.namespace)) {
+      if (!storage.areClaimsKnownIn(pod.namespace)) {
         continue; // assumed to exist, bound
       }
       return { claims, refusal: unresolvable(VOLUME_BINDING, bindingClaimNotFound(claimName)) };

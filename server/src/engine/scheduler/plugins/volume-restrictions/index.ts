@@ -154,7 +154,7 @@ function computeState(
   for (const name of volumesOf(pod).claimNames) {
     const claim = storage.claim(pod.namespace, name);
     if (claim === undefined) {
-      if (!storage.claimNamespacesListed.has(pod.namespace)) {
+      if (!storage.areClaimsKnownIn(pod.namespace)) {
         continue;
       }
       return unresolvable(VOLUME_RESTRICTIONS, restrictionsClaimNotFound(name));

@@ -144,7 +144,7 @@ function volumeTopologiesOf(
     }
     const claim = storage.claim(pod.namespace, claimName);
     if (claim === undefined) {
-      if (!storage.claimNamespacesListed.has(pod.namespace)) {
+      if (!storage.areClaimsKnownIn(pod.namespace)) {
         continue;
       }
       return { refusal: unresolvable(VOLUME_ZONE, zoneClaimNotFound(claimName)) };
