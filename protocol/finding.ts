@@ -57,9 +57,14 @@ export interface Place {
   readonly origin?: PlaceOrigin;
 }
 
-/** Another place that explains a finding (a second field that causes it, the template a line came from). */
+/**
+ * Another place that explains a finding (a second field that causes it, the template a line came from): a place,
+ * or, while the finding is still in offsets of the analysed text, `start` and `end` in that same text.
+ */
 export interface RelatedPlace {
-  readonly place: Place;
+  readonly place?: Place;
+  readonly start?: number;
+  readonly end?: number;
   readonly message: string;
 }
 

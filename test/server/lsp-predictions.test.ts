@@ -67,11 +67,19 @@ describe('predictions over LSP', () => {
       diagnostic.message,
       /^2 of 8 replicas stay Pending: 0\/4 nodes are available: 1 node\(s\) had untolerated taint\(s\), 3 Insufficient cpu\./,
     );
-    const minority = diagnostics.filter((d) => d.code === 'pod-unschedulable-cause');
+    // The rejection fewer nodes give is the same cause's related information, not a diagnostic of its own.
     assert.deepEqual(
-      minority.map((d) => [covered(api.text, d), d.message]),
+      diagnostics.filter((d) => d.code === 'pod-unschedulable-cause'),
+      [],
+    );
+    assert.deepEqual(
+      (diagnostic.relatedInformation ?? []).map((entry) => [
+        covered(api.text, { ...diagnostic, range: entry.location.range }),
+        entry.message,
+      ]),
       [['spec', '1 of 4 nodes (control-plane) also reject api: node(s) had untolerated taint(s).']],
     );
+    assert.doesNotMatch(diagnostic.message, /preemption:/, 'the PostFilter part is in the hover');
   });
 
   test('the Pending diagnostic offers to lower the request to the most any rejecting node has free', async () => {

@@ -132,7 +132,7 @@ describe('validation diagnostics before predictions', () => {
         [
           [1, ['schema-type']],
           [2, ['schema-type']],
-          [2, ['pod-no-scale-up', 'pod-unschedulable', 'pod-unschedulable-cause', 'schema-type']],
+          [2, ['pod-unschedulable', 'schema-type']],
         ],
       );
       await session.close(otherUri);

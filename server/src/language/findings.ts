@@ -41,7 +41,20 @@ export function shiftFinding(finding: TextFinding, delta: number): TextFinding {
   if (delta === 0) {
     return finding;
   }
-  const shifted = { ...finding, start: finding.start + delta, end: finding.end + delta };
+  const shifted = {
+    ...finding,
+    start: finding.start + delta,
+    end: finding.end + delta,
+    ...(finding.related === undefined
+      ? {}
+      : {
+          related: finding.related.map((entry) =>
+            entry.start === undefined || entry.end === undefined
+              ? entry
+              : { ...entry, start: entry.start + delta, end: entry.end + delta },
+          ),
+        }),
+  };
   const edits = finding.fix?.edits;
   return edits === undefined || finding.fix === undefined
     ? shifted

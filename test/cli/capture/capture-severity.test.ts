@@ -52,8 +52,7 @@ async function findings(args: readonly string[], folder: string): Promise<{ code
   };
 }
 
-const PENDING =
-  'Its only replica stays Pending: 0/1 nodes are available: 1 Insufficient cpu. no new claims to deallocate, preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.';
+const PENDING = 'Its only replica stays Pending: 0/1 nodes are available: 1 Insufficient cpu.'; // the PostFilter part (preemption) is in the pods table and the hover
 
 describe('the severity of a Pending prediction follows the cluster', () => {
   test('on a capture it is an error, pod-unschedulable-on-capture', async () => {

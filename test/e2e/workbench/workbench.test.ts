@@ -88,25 +88,17 @@ describe('Kube Foresight in VS Code 1.139 (code-server) in Chromium', () => {
         'the Deployment’s Pending prediction',
       );
       await workbench.screenshot('01-problems');
+      // One cause, one entry (issue #28): the memory request and the control plane's taint are the entry's
+      // related information, not entries of their own.
       const expected: { position: string; code: string; message: RegExp }[] = [
         {
           position: '[Ln 23, Col 20]',
           code: 'pod-unschedulable',
-          message: new RegExp(`^Its only replica stays Pending: ${escape(SCHEDULER_MESSAGE)}`),
-        },
-        {
-          position: '[Ln 24, Col 23]',
-          code: 'pod-unschedulable',
-          message: new RegExp(`^Its only replica stays Pending: ${escape(SCHEDULER_MESSAGE)}`),
-        },
-        {
-          position: '[Ln 17, Col 5]',
-          code: 'pod-unschedulable-cause',
-          message:
-            /^1 of 4 nodes \(control-plane\) also reject analytics-engine: node\(s\) had untolerated taint\(s\)\.$/,
+          message: new RegExp(`^Its only replica stays Pending: ${escape(SCHEDULER_MESSAGE)}(?! preemption:)`),
         },
       ];
-      assert.equal(rows.length, expected.length, describeRows(rows));
+      const coded = rows.filter((row) => row.code !== '');
+      assert.equal(coded.length, expected.length, describeRows(rows));
       for (const want of expected) {
         const row = rows.find((candidate) => candidate.position === want.position);
         assert.ok(row !== undefined, `no problem at ${want.position}:\n${describeRows(rows)}`);

@@ -18,8 +18,11 @@ const SEVERITIES: Record<FindingSeverity, DiagnosticSeverity> = {
   information: DiagnosticSeverity.Information,
 };
 
-/** One diagnostic per finding, with our source, the code and the fix data for code actions. */
-export function toDiagnostic(finding: TextFinding, lines: LineIndex): Diagnostic {
+/**
+ * One diagnostic per finding, with our source, the code and the fix data for code actions; its related places in
+ * the same text become related information when the document's URI is given.
+ */
+export function toDiagnostic(finding: TextFinding, lines: LineIndex, uri?: string): Diagnostic {
   const diagnostic: Diagnostic = {
     range: toRange(lines, finding.start, finding.end),
     severity: SEVERITIES[finding.severity],
@@ -27,6 +30,17 @@ export function toDiagnostic(finding: TextFinding, lines: LineIndex): Diagnostic
     code: finding.code,
     message: finding.message,
   };
+  const related =
+    uri === undefined
+      ? []
+      : (finding.related ?? []).flatMap((entry) =>
+          entry.start === undefined || entry.end === undefined
+            ? []
+            : [{ location: { uri, range: toRange(lines, entry.start, entry.end) }, message: entry.message }],
+        );
+  if (related.length > 0) {
+    diagnostic.relatedInformation = related;
+  }
   if (finding.fix !== undefined) {
     const { edits, ...rest } = finding.fix;
     diagnostic.data = {

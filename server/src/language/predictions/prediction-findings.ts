@@ -3,9 +3,8 @@
  * available: …" on the request that is too large; one finding per cause, not one per replica.
  */
 import type { TaintObject } from '../../engine/model/objects';
-import { UNTOLERATED_TAINT_CODE } from '../../engine/scheduler/plugins/taint-toleration';
 import type { DefaultResources, TemplateLocation } from './template-fixes';
-import { defaultResourcesFix, quotaResourcesFix, tolerationFix } from './template-fixes';
+import { defaultResourcesFix, quotaResourcesFix } from './template-fixes';
 import type { ObjectSource } from '../../engine/model/source';
 import type { AnalyzedDocument } from '../analyzer';
 import type { DiagnosticCode, TextFinding } from '../findings';
@@ -14,8 +13,8 @@ import type { ClusterKind } from '../../engine/simulate/report';
 import { nodeAtPath, rangeForKey, rangeForValue } from '../yaml/node-at-path';
 import { isScalar } from 'yaml';
 import type { Node } from 'yaml';
-import { causePath } from './cause-paths';
-import { antiAffinityDeadlockFix, lowerRequestFix } from './value-fixes';
+import { pendingFinding, withoutPostFilter } from './pending-finding';
+import { antiAffinityDeadlockFix } from './value-fixes';
 import { podSecurityFix } from './security-fixes';
 import { valueAt } from '../rules/rule-support';
 import type { WorkloadPrediction } from './workload-predictions';
@@ -71,6 +70,30 @@ export function predictionFindings(
   const rollouts = new Map(
     rolloutList.map((rollout) => [`${rollout.kind}/${rollout.namespace}/${rollout.name}`, rollout]),
   );
+  // The cluster autoscaler's "cannot help" for a workload that stays Pending is part of that one cause: it is told
+  // with the Pending diagnostic (related information), not as a second entry on the same pod spec.
+  const verdicts = engineFindings.filter((finding) => finding.code === 'pod-no-scale-up');
+  const folded = new Set<Finding>();
+  const verdictOf = (source: ObjectSource): Finding | undefined => {
+    const verdict = verdicts.find(
+      ({ object }) =>
+        object !== undefined &&
+        object.file === source.file &&
+        object.documentIndex === source.documentIndex &&
+        object.path.every((key, index) => source.path[index] === key),
+    );
+    if (verdict !== undefined) {
+      folded.add(verdict);
+    }
+    return verdict;
+  };
+  const unfold = (source: ObjectSource): void => {
+    for (const verdict of verdicts) {
+      if (verdict.object?.file === source.file && verdict.object.documentIndex === source.documentIndex) {
+        folded.delete(verdict);
+      }
+    }
+  };
   const byFile = new Map<string, TextFinding[]>();
   const add = (fileId: string, finding: TextFinding | undefined): void => {
     if (finding !== undefined) {
@@ -118,39 +141,23 @@ export function predictionFindings(
           };
     };
     if (prediction.pending > 0 && prediction.pendingMessage !== null) {
-      // The causes given by the most nodes are the ones to fix: each gets the warning, on its own field.
-      const most = prediction.causes[0]?.nodes.length ?? 0;
-      const primaries = prediction.causes.filter((cause) => cause.nodes.length === most);
-      const others = prediction.causes.filter((cause) => cause.nodes.length < most);
       const rollout = rollouts.get(`${prediction.kind}/${prediction.namespace}/${prediction.name}`);
-      const message = `${pendingSummary(prediction, rollout)}: ${prediction.pendingMessage}${assumed}`;
-      if (primaries.length === 0) {
-        add(fileId, place(['spec'], pendingCode, message));
+      const schedulerMessage = withoutPostFilter(prediction.pendingMessage);
+      const pending = pendingFinding({
+        prediction,
+        message: `${pendingSummary(prediction, rollout)}: ${schedulerMessage}${assumed}`,
+        code: pendingCode,
+        template,
+        templateLocation,
+        place,
+        nodes,
+        nodeTaints: fixContext.nodeTaints,
+        verdict: verdictOf(prediction.source),
+      });
+      if (pending === undefined) {
+        unfold(prediction.source);
       }
-      for (const cause of primaries) {
-        const path = causePath(cause, template);
-        const finding = place(path, pendingCode, message);
-        const fix =
-          finding === undefined
-            ? undefined
-            : cause.code === UNTOLERATED_TAINT_CODE
-              ? templateLocation === undefined || fixContext.nodeTaints === undefined
-                ? undefined
-                : tolerationFix(templateLocation, cause.nodes, fixContext.nodeTaints)
-              : lowerRequestFix(cause, path, nodes);
-        add(fileId, finding === undefined || fix === undefined ? finding : { ...finding, fix });
-      }
-      for (const cause of others) {
-        const nodes = cause.nodes.slice(0, 3).join(', ') + (cause.nodes.length > 3 ? ', …' : '');
-        add(
-          fileId,
-          place(
-            causePath(cause, template),
-            'pod-unschedulable-cause',
-            `${cause.nodes.length} of ${prediction.nodeCount} nodes (${nodes}) also reject ${prediction.name}: ${cause.message}.`,
-          ),
-        );
-      }
+      add(fileId, pending);
     }
     if (prediction.qosClass === 'BestEffort') {
       const finding = place(
@@ -177,7 +184,7 @@ export function predictionFindings(
     }
   }
   for (const finding of engineFindings) {
-    if (QUIET_ENGINE_CODES.has(finding.code)) {
+    if (QUIET_ENGINE_CODES.has(finding.code) || folded.has(finding)) {
       continue;
     }
     const located = finding.object === undefined ? undefined : locate(finding.object);

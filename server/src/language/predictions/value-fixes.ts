@@ -94,3 +94,66 @@ function amount(text: string | undefined, resource: string): number {
   }
   return resource === 'cpu' ? parsed.quantity.milli : parsed.quantity.value;
 }
+
+/** A request a pod lacks room for: the cause, and the offsets of its value in the analysed text. */
+export interface ShortRequest {
+  readonly cause: RejectionCause;
+  readonly path: readonly (string | number)[];
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * When a pod lacks room for several requests (cpu and memory), one fix makes it fit one node: each request that
+ * node is short of is lowered to what it has free, the others are left as they are. Only nodes that rejected the
+ * pod for these requests and nothing else are candidates (a cordoned or tainted node never appears in an
+ * Insufficient cause: kube-scheduler stops at a node's first failing filter). The node that needs the fewest
+ * changes, then the smallest cut of the first request, is chosen. Undefined when no node can take the pod so.
+ */
+export function lowerRequestsFix(
+  requests: readonly ShortRequest[],
+  nodes: readonly ReportNode[],
+): FixData | undefined {
+  const resourceOf = (request: ShortRequest): 'cpu' | 'memory' | undefined => {
+    const resource = request.path.at(-1);
+    return request.cause.code === INSUFFICIENT_RESOURCE_CODE &&
+      request.path.at(-2) === 'requests' &&
+      (resource === 'cpu' || resource === 'memory')
+      ? resource
+      : undefined;
+  };
+  if (requests.length < 2 || requests.some((request) => resourceOf(request) === undefined)) {
+    return undefined;
+  }
+  let best: { node: string; edits: { request: ShortRequest; text: string; free: number }[] } | undefined;
+  for (const node of nodes) {
+    const short = requests.filter((request) => request.cause.nodes.includes(node.name));
+    if (short.length === 0) {
+      continue;
+    }
+    const edits = short.map((request) => {
+      const resource = resourceOf(request) ?? 'cpu';
+      const free = amount(node.allocatable[resource], resource) - amount(node.requested[resource], resource);
+      const text = resource === 'cpu' ? formatMilli(free) : formatBytes(Math.floor(free / 2 ** 20) * 2 ** 20);
+      return { request, text, free };
+    });
+    if (edits.some((edit) => edit.free <= 0)) {
+      continue;
+    }
+    const better =
+      best === undefined ||
+      edits.length < best.edits.length ||
+      (edits.length === best.edits.length && (edits[0]?.free ?? 0) > (best.edits[0]?.free ?? 0));
+    if (better) {
+      best = { node: node.name, edits };
+    }
+  }
+  if (best === undefined) {
+    return undefined;
+  }
+  const said = best.edits.map(({ request, text }) => `the ${resourceOf(request) ?? ''} request to ${text}`);
+  return {
+    title: `Lower ${said.join(' and ')} (what ${best.node} has free)`,
+    edits: best.edits.map(({ request, text }) => ({ start: request.start, end: request.end, newText: text })),
+  };
+}

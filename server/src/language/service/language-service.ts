@@ -326,7 +326,9 @@ const STATELESS = {
     overlays: readonly OverlayDiagnosticInput[],
   ): Diagnostic[] => {
     const extra = [...cross, ...withoutSuppliedFieldFindings(predicted, state.context.kustomizeRole)];
-    const own = allFindingsOf(state.analysis, extra).map((finding) => toDiagnostic(finding, state.lines));
+    const own = allFindingsOf(state.analysis, extra).map((finding) =>
+      toDiagnostic(finding, state.lines, state.uri),
+    );
     return overlays.length === 0 ? own : withOverlayDiagnostics(own, overlays);
   },
 } as const;

@@ -117,9 +117,29 @@ export function overlayDiagnostics(
         continue;
       }
       seen.add(key);
+      // Related places in the render are shown where their field came from too (a base's line, a patch's).
+      const relatedInformation = (finding.related ?? []).flatMap((entry) => {
+        if (entry.start === undefined || entry.end === undefined) {
+          return [];
+        }
+        const from = rendered.lines.patchFieldAt(entry.start);
+        const where =
+          from === undefined
+            ? toDiagnostic({ ...finding, start: entry.start, end: entry.end, related: [] }, rendered.lines)
+                .range
+            : { start: from.start, end: from.end };
+        return [
+          { location: { uri: uriOf(from?.file ?? rendered.file), range: where }, message: entry.message },
+        ];
+      });
       const diagnostics = byFile.get(file) ?? [];
       diagnostics.push({
-        diagnostic: { ...placed, range, message: overlayMessage([label], finding.message) },
+        diagnostic: {
+          ...placed,
+          range,
+          message: overlayMessage([label], finding.message),
+          ...(relatedInformation.length === 0 ? {} : { relatedInformation }),
+        },
         plainMessage: finding.message,
         label,
       });
