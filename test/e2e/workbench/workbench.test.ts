@@ -94,7 +94,9 @@ describe('Kube Foresight in VS Code 1.139 (code-server) in Chromium', () => {
         {
           position: '[Ln 23, Col 20]',
           code: 'pod-unschedulable',
-          message: new RegExp(`^Its only replica stays Pending: ${escape(SCHEDULER_MESSAGE)}(?! preemption:)`),
+          message: new RegExp(
+            `^Its only replica stays Pending: ${escape(SCHEDULER_MESSAGE)}(?! preemption:)`,
+          ),
         },
       ];
       const coded = rows.filter((row) => row.code !== '');
