@@ -117,7 +117,7 @@ describe('foresight simulate on examples/', () => {
     // The drain evicts orders-db-1, whose volume was provisioned in worker-1's zone: no other node is in it.
     assert.match(
       stdout,
-      /default\/orders-db-1 .* Pending\n {4}0\/6 nodes are available: 1 node\(s\) were unschedulable, 2 node\(s\) had volume node affinity conflict, 3 node\(s\) had untolerated taint\(s\)\./,
+      /default\/orders-db-1 .* Pending\n {4}0\/6 nodes are available: 1 node\(s\) were unschedulable, 2 node\(s\) didn't match PersistentVolume's node affinity, 3 node\(s\) had untolerated taint\(s\)\./,
     );
     assert.doesNotMatch(stdout, /in the input/);
   });
