@@ -7,7 +7,8 @@
  * (percentage of request) above target"). When it cannot compute (a container without a cpu request), it records
  * FailedGetResourceMetric with upstream's error and leaves the scale alone.
  * Metrics exist only once a scenario's `load` step gives the workload a cpu load; before that the HPA only set
- * the starting replicas (workloads/autoscalers.ts). The controller syncs while something can still change (a load
+ * the starting replicas (workloads/autoscalers.ts). Every HPA starts with the target's replicas at time 0 as a
+ * recommendation (recordInitialRecommendation), so the default 300 s window holds a scale-down for its length. The controller syncs while something can still change (a load
  * was set, a pod of the target changed, or a recommendation is still inside a window), then sleeps until the next
  * change, so a run still ends.
  * Left out: metrics other than cpu Utilization, the HPA's status and conditions (the events say what they would).
@@ -17,7 +18,7 @@ import { DOWNSCALE_STABILIZATION_SECONDS, autoscalerKey } from '../workloads/aut
 import { PRIORITY } from '../sim/priorities';
 import { MAX_EXPANDED_PODS } from '../workloads/types';
 import type { ClusterState } from './cluster-state';
-import type { HpaMemory } from './hpa-behavior';
+import type { HpaMemory, TimedRecommendation } from './hpa-behavior';
 import { normalizeDesiredReplicas, pruneMemory } from './hpa-behavior';
 import { podCpuRequest, podSamples, readyRequestMilli, targetPods } from './hpa-pods';
 import { resourceReplicas } from './hpa-replicas';
@@ -66,12 +67,17 @@ export class HpaController {
   ) {
     for (const [key, spec] of index) {
       if (isScalableKind(spec.targetKind)) {
+        const targetKey = `${spec.namespace}/${spec.targetName}`;
         this.autoscalers.set(key, {
           spec,
           kind: spec.targetKind,
-          targetKey: `${spec.namespace}/${spec.targetName}`,
+          targetKey,
           loadMilli: null,
-          memory: { recommendations: [], scaleUpEvents: [], scaleDownEvents: [] },
+          memory: {
+            recommendations: initialRecommendation(state.sim.now, scale.replicas(spec.targetKind, targetKey)),
+            scaleUpEvents: [],
+            scaleDownEvents: [],
+          },
           changedAt: 0,
           nextSync: null,
           lastSync: -1,
@@ -264,6 +270,15 @@ export class HpaController {
       ),
     );
   }
+}
+
+/**
+ * recordInitialRecommendation: on an HPA's first sync (at once for an HPA applied now; long ago, in steady state, for
+ * one the cluster runs) the controller remembers the target's replicas as a recommendation, so that a lower
+ * recommendation is held by the scale-down stabilization window for its length rather than applied at once.
+ */
+function initialRecommendation(now: number, replicas: number | undefined): TimedRecommendation[] {
+  return replicas === undefined ? [] : [{ time: now, replicas }];
 }
 
 /** The path of a container (regular or sidecar) in a pod's template, by name. */
