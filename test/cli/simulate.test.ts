@@ -68,10 +68,11 @@ describe('foresight simulate on examples/', () => {
   });
 
   test('with the examples’ cluster file, the video transcoder waits for the cluster autoscaler and the rest says why it cannot help', async () => {
+    // A Pending pod there asks for a GPU: the autoscaler's first loops wait 30 s for more pods (allPodsAreNew).
     const { stdout } = await run(['-R', '--cluster', 'examples/.foresight/cluster.yaml', 'examples/']);
     assert.match(
       stdout,
-      /\nCluster autoscaler\n {2}0s scale-up burst 0 → 2 \(max 3\) for 4 pods: burst-1 Ready at 90s, burst-2 Ready at 90s\n/,
+      /\nCluster autoscaler\n {2}30s scale-up burst 0 → 2 \(max 3\) for 4 pods: burst-1 Ready at 120s, burst-2 Ready at 120s\n/,
     );
     assert.equal(
       stdout.match(
@@ -81,7 +82,7 @@ describe('foresight simulate on examples/', () => {
     );
     assert.match(
       stdout,
-      /note: 4 pods of Deployment video-transcoder: Pending for ~90 s until the cluster autoscaler adds 2 nodes to group `burst` \(0 → 2 of max 3\)\./,
+      /note: 4 pods of Deployment video-transcoder: Pending for ~120 s until the cluster autoscaler adds 2 nodes to group `burst` \(0 → 2 of max 3\)\./,
     );
     // The oversized engine fits no node group either: the burst nodes' taint is the autoscaler's reason.
     assert.match(
