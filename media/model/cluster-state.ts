@@ -211,7 +211,9 @@ export function applyNextEvent(timeline: Timeline, state: ClusterState): void {
     case 'EvictionBlocked':
     case 'TriggeredScaleUp':
     case 'NotTriggerScaleUp':
-      // Workload and budget events change no pod or node by themselves: the pod events that follow do.
+    case 'KubernetesEvent':
+      // Workload, budget and bare Kubernetes events change no pod or node by themselves: the pod events that
+      // follow do.
       break;
   }
 }

@@ -17,7 +17,12 @@ import type { SimPod } from '../controllers/sim-pod';
 import { PRIORITY } from '../sim/priorities';
 import { SeededRandom } from '../sim/seeded-random';
 import type { AutoscalerSettings } from './autoscaler-settings';
-import { AutoscalerLog, formatScaleUpInfo, triggeredScaleUpMessage } from './autoscaler-log';
+import {
+  AUTOSCALER_EVENT,
+  AutoscalerLog,
+  formatScaleUpInfo,
+  triggeredScaleUpMessage,
+} from './autoscaler-log';
 import type { ScaleUpRecord } from './autoscaler-log';
 import type { NodeGroupSpec } from './node-group';
 import { isMemberOf, nodeFromTemplate } from './node-group';
@@ -29,6 +34,7 @@ import { isUnschedulable } from './unschedulable-pods';
 import type { PodInfo } from '../model/pod-info';
 import { SchedulingSnapshot } from './scheduling-snapshot';
 import type { SnapshotSetup } from './scheduling-snapshot';
+import { recordRegisteredNode } from '../controllers/controller-events';
 
 /**
  * Scale-ups and scale-downs after which the autoscaler stops: far more than a real apply needs, it ends a run in
@@ -256,7 +262,7 @@ export class ClusterAutoscaler {
         continue;
       }
       this.log.noScaleUp.set(key, { pod: key, time: this.state.sim.now, message });
-      this.state.recordPod('NotTriggerScaleUp', pod, message);
+      this.state.recordPod('NotTriggerScaleUp', pod, message, undefined, AUTOSCALER_EVENT.notTriggerScaleUp);
     }
     const chosen = decision.chosen;
     if (chosen === null || chosen.newNodes <= 0) {
@@ -292,7 +298,13 @@ export class ClusterAutoscaler {
         if (!this.log.triggeredBy.has(pod.key)) {
           this.log.triggeredBy.set(pod.key, { record, pod: simPod });
         }
-        this.state.recordPod('TriggeredScaleUp', simPod, message);
+        this.state.recordPod(
+          'TriggeredScaleUp',
+          simPod,
+          message,
+          undefined,
+          AUTOSCALER_EVENT.triggeredScaleUp,
+        );
       }
     }
     for (const node of nodes) {
@@ -320,6 +332,7 @@ export class ClusterAutoscaler {
       info,
       `Registered Node ${node.name} in Controller (cluster autoscaler, group ${group.name})`,
     );
+    recordRegisteredNode(this.state, node.name);
   }
 
   /** "<group>-<n>": the next number not used by a node of the cluster or one coming. */

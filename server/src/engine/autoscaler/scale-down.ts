@@ -28,6 +28,8 @@ import { drainViewOf, isLongTerminating, planRemovals } from './scale-down-plann
 import type { RemainingBudgets, RemovableNode } from './scale-down-planner';
 import type { GroupSize } from './scale-up';
 import type { SnapshotSetup } from './scheduling-snapshot';
+import { recordRemovingNode } from '../controllers/controller-events';
+import { AUTOSCALER_EVENT } from './autoscaler-log';
 
 /** --max-empty-bulk-delete's default: empty nodes removed in one scan. */
 const MAX_EMPTY_BULK_DELETE = 10;
@@ -253,6 +255,7 @@ export class ScaleDown {
       { ...original, spec: { ...original.spec, taints } },
       'ScaleDown',
       'marked the node as toBeDeleted/unschedulable',
+      AUTOSCALER_EVENT.scaleDown,
     );
     if (isEmpty) {
       this.remove({ node, record }, false);
@@ -263,15 +266,22 @@ export class ScaleDown {
       if (!isActive(pod) || pod.nodeName !== node.name) {
         continue; // already going, or a pod the simulation moved here from another node
       }
+      // Evictor.evictPod records its event before it asks for the eviction.
+      state.recordPod(
+        'ScaleDown',
+        pod,
+        'deleting pod for node scale down',
+        undefined,
+        AUTOSCALER_EVENT.scaleDown,
+      );
       const verdict = evictPod(state, this.index, pod);
       if (!verdict.allowed) {
         record.outcome = 'Failed';
-        record.message = `failed to drain the node, aborting ScaleDown: ${refusalMessage(verdict)}`;
-        state.updateNode(node, original, 'ScaleDownFailed', record.message);
+        record.message = scaleDownFailedMessage(node.name, pod, refusalMessage(verdict));
+        state.updateNode(node, original, 'ScaleDownFailed', record.message, AUTOSCALER_EVENT.scaleDownFailed);
         this.deletion = null;
         return;
       }
-      state.recordPod('ScaleDown', pod, 'deleting pod for node scale down');
       state.deletePod(pod, 'Evicted by the cluster autoscaler (scale down)', { reason: 'ScaleDown' });
     }
     this.finishDeletion();
@@ -303,11 +313,28 @@ export class ScaleDown {
     this.membership.delete(deletion.node.name);
     this.removable.delete(deletion.node.name);
     const name = deletion.node.name;
+    // RegisterAndRecordSuccessfulScaleDownEvent: the node's event, then the status ConfigMap's (LogRecorder).
+    this.state.recordEvent(
+      { ...AUTOSCALER_EVENT.scaleDown, involvedObject: { kind: 'Node', name } },
+      'nodes removed by cluster autoscaler',
+      name,
+    );
     this.state.removeNode(
       deletion.node,
       drained ? `Scale-down: node ${name} removed with drain` : `Scale-down: empty node ${name} removed`,
+      drained ? AUTOSCALER_EVENT.statusScaleDown : AUTOSCALER_EVENT.statusScaleDownEmpty,
     );
+    recordRemovingNode(this.state, name);
   }
+}
+
+/**
+ * The node's ScaleDownFailed after a refused eviction (delete_in_batch.go, drain.go: the evictions' errors in
+ * brackets; upstream retries an eviction for --max-pod-eviction-time first).
+ */
+function scaleDownFailedMessage(node: string, pod: SimPod, refusal: string): string {
+  const error = `failed to evict pod ${pod.namespace}/${pod.name} within allowed timeout (last error: ${refusal})`;
+  return `failed to drain and delete node: Failed to drain node /${node}, due to following errors: [${error}]`;
 }
 
 function formatShare(value: number): string {

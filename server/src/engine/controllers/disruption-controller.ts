@@ -17,12 +17,15 @@ import {
 import type { EvictionVerdict } from './eviction';
 import { checkEviction } from './eviction';
 import type { ControllerRef, SimPod } from './sim-pod';
+import { recordBudgetEvents } from './disruption-events';
 import { SyncQueue } from './sync-queue';
 import type { SimDisruptionBudget } from './workload-objects';
 
 /** Keeps PodDisruptionBudget status. */
 export class DisruptionController {
   private readonly queue: SyncQueue;
+  /** Budgets synced at least once (their events are recorded as their status changes). */
+  private readonly synced = new Set<string>();
 
   constructor(
     private readonly state: ClusterState,
@@ -83,6 +86,8 @@ export class DisruptionController {
     if (Number.isFinite(recheck)) {
       this.queue.enqueueAfter(key, recheck - now);
     }
+    recordBudgetEvents(this.state, budget, this.synced.has(key) ? budget.status : null, status);
+    this.synced.add(key);
     if (!isSameStatus(budget.status, status)) {
       budget.status = status;
       this.state.budgetChanged(budget);

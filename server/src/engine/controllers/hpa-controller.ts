@@ -28,6 +28,7 @@ import type { SimPod } from './sim-pod';
 import type { TimelineFinding } from './timeline-findings';
 import { timelineFinding } from './timeline-findings';
 import { asArray, asObject } from '../workloads/json';
+import { EVENT_COMPONENT } from '../model/kubernetes-events';
 
 /** --horizontal-pod-autoscaler-sync-period (15s). */
 export const HPA_SYNC_PERIOD_SECONDS = 15;
@@ -234,6 +235,7 @@ export class HpaController {
       spec.name,
       `New size: ${desired}; reason: ${reason}`,
       { rescale: { target: `${spec.targetKind}/${spec.targetName}`, from: current, to: desired } },
+      { reason: 'SuccessfulRescale', component: EVENT_COMPONENT.horizontalPodAutoscaler },
     );
   }
 
@@ -247,12 +249,22 @@ export class HpaController {
     }
     autoscaler.lastError = message;
     const { spec } = autoscaler;
+    const component = EVENT_COMPONENT.horizontalPodAutoscaler;
     this.state.recordWorkload(
       'FailedGetResourceMetric',
       'HorizontalPodAutoscaler',
       spec.namespace,
       spec.name,
       message,
+      undefined,
+      { reason: 'FailedGetResourceMetric', component, warning: true },
+    );
+    // computeReplicasForMetrics fails too: one invalid metric of the HPA's (the cpu one is all it has here).
+    const involvedObject = { kind: 'HorizontalPodAutoscaler', namespace: spec.namespace, name: spec.name };
+    this.state.recordEvent(
+      { reason: 'FailedComputeMetricsReplicas', component, warning: true, involvedObject },
+      `invalid metrics (1 invalid out of 1), first error is: failed to get cpu resource metric value: ${message}`,
+      null,
     );
     const pod = pods.find((candidate) => podCpuRequest(candidate).containerWithoutRequest !== null);
     const container = pod === undefined ? null : podCpuRequest(pod).containerWithoutRequest;

@@ -6,6 +6,7 @@
  */
 import type { ObjectSource } from '../model/source';
 import { emptyBudgetStatus } from '../controllers/disruption-budget';
+import { labelSelectorString } from '../controllers/disruption-events';
 import type { IntOrPercent } from '../controllers/rollout-arithmetic';
 import { parseIntOrPercent } from '../controllers/rollout-arithmetic';
 import type { TimelineFinding } from '../controllers/timeline-findings';
@@ -80,6 +81,7 @@ export function readDisruptionBudget(
     name,
     source,
     selector,
+    selectorText: labelSelectorString(spec['selector']),
     minAvailable,
     maxUnavailable,
     unhealthyPodEvictionPolicy:

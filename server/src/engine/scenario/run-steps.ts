@@ -19,6 +19,7 @@ import { timelineFinding } from '../controllers/timeline-findings';
 import type { TimingSettings } from '../controllers/timing-settings';
 import { PRIORITY } from '../sim/priorities';
 import type { ScenarioStep } from './scenario-spec';
+import { recordRegisteredNode } from '../controllers/controller-events';
 
 /** The controllers a step pokes (through the API objects they watch). */
 interface StepTargets {
@@ -170,4 +171,5 @@ function addNode(
     new NodeInfo(object, model.info.source, model.info.allocatable),
     `Registered Node ${name} in Controller`,
   );
+  recordRegisteredNode(state, name);
 }
