@@ -23,6 +23,8 @@ import {
   startedMessage,
 } from './kubelet-events';
 import { planStart } from './kubelet-start-plan';
+import { claimMountFailure } from './kubelet-volume-claims';
+import type { StorageObjects } from '../model/storage-objects';
 import type { ContainerStep } from './kubelet-start-plan';
 import { stopDurationSeconds, containerTimingsOf } from './pod-startup';
 import type { SimPod } from './sim-pod';
@@ -47,6 +49,7 @@ export class Kubelets {
     private readonly configObjects: ConfigObjects = { keys: new Map(), listed: new Set() },
     private readonly findings: TimelineFinding[] = [],
     private readonly version: KubernetesMinor = '1.35',
+    private readonly storage?: StorageObjects,
   ) {
     this.jobRuns = new JobPodRuns(state, settings);
     state.onPod((pod, change) => {
@@ -68,6 +71,21 @@ export class Kubelets {
     const isCurrent = (): boolean => pod.lifecycleToken === token && node.isKubeletAlive;
     const check = checkPodConfig(pod.object.spec, pod.namespace, this.configObjects);
     this.noteAssumptions(pod, check.assumptions);
+    const claims =
+      this.storage === undefined || (pod.object.spec?.nodeName ?? '') === ''
+        ? null
+        : claimMountFailure(this.storage, pod);
+    if (claims !== null) {
+      // A pod that named its node skipped VolumeBinding: the volume manager meets its claims first.
+      pod.waiting = { reason: 'ContainerCreating', message: claims.message, path: claims.path };
+      this.state.setPhase(pod, 'CannotStart', claims.message, {
+        reason: 'FailedMount',
+        component: EVENT_COMPONENT.kubelet,
+        host: node.name,
+        warning: true,
+      });
+      return;
+    }
     const failure = check.failure;
     if (failure !== null && failure.container === null) {
       // Volumes are mounted before any container: no image is asked for.
