@@ -20,7 +20,7 @@ void describe('foresight validate on a CRD and its custom resources', () => {
       '77:1: error crd-validation-rule spec: Invalid value: "object": the homepage must be served over https',
       '78:3: error crd-validation-rule spec.port: Forbidden: tls needs port 443',
       '81:3: error crd-validation-rule spec.listeners: Invalid value: "array": failed rule: self.all(l, l.port > 0 && l.name.matches(\'^(?i)[a-z]+$\'))',
-      '83:7: error crd-list-duplicate spec.listeners[1]: Duplicate value: map[string]interface {}{"name":"web"}',
+      '83:7: error crd-list-duplicate spec.listeners[1]: Duplicate value: {"name":"web"}',
       '85:16: error crd-list-duplicate spec.aliases[1]: Duplicate value: "a"',
       '86:3: error schema-unknown-field unknown field "spec.extra"',
     ]);
