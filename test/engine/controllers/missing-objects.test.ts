@@ -46,7 +46,7 @@ const MOUNT_DATA =
 
 const rows: {
   name: string;
-  cluster: Record<string, unknown>[];
+  cluster: unknown[];
   manifest: Record<string, unknown>;
   /** The Kubernetes event that says it, and its message. */
   event: [string, string];
