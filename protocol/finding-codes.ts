@@ -77,6 +77,11 @@ export const FINDING_CODES = {
   'crd-rule-not-evaluated': 'information',
   /** Two items of an x-kubernetes-list-type set, or of a map list with the same keys, in a custom resource. */
   'crd-list-duplicate': 'error',
+  /**
+   * A CustomResourceDefinition the API server refuses: its name, group, scope, versions or names, or a schema that
+   * is not a valid structural OpenAPI v3 schema (ValidateCustomResourceDefinition).
+   */
+  'crd-definition-invalid': 'error',
   /** A resource quantity is malformed ("128mb"). */
   'invalid-quantity': 'error',
   /** A resource quantity is negative where the API server requires it to be non-negative. */

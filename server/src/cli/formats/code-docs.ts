@@ -53,6 +53,8 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
     "A CRD's x-kubernetes-validations rule could not be evaluated here (a function we lack, the cost bound).",
   'crd-list-duplicate':
     'Two items of an x-kubernetes-list-type set, or of a map list with the same keys, in a custom resource.',
+  'crd-definition-invalid':
+    'A CustomResourceDefinition the API server refuses: its name, group, scope, versions or names, or a schema that is not a valid structural OpenAPI v3 schema (ValidateCustomResourceDefinition).',
   'invalid-quantity': 'A resource quantity is malformed ("128mb").',
   'negative-quantity': 'A resource quantity is negative where the API server requires it to be non-negative.',
   'selector-mismatch': "A workload's selector does not match its pod template labels.",

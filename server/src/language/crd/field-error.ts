@@ -13,7 +13,8 @@ export type FieldStep =
   | { readonly kind: 'index'; readonly index: number };
 
 /** The error types custom resource validation produces (field.ErrorType, by their printed names). */
-export type FieldErrorType = 'Invalid value' | 'Forbidden' | 'Required value' | 'Duplicate value';
+export type FieldErrorType =
+  'Invalid value' | 'Unsupported value' | 'Forbidden' | 'Required value' | 'Duplicate value';
 
 /** A field error before it is placed on the YAML: where, what, and the API server's message. */
 export interface FieldIssue {

@@ -4,6 +4,7 @@
  * analysed files.
  */
 import type { ObjectRule } from '../analyzer';
+import { checkCustomResourceDefinition } from '../crd/crd-definition-rule';
 import { checkContainerImages } from './container-image';
 import { checkDuplicateContainerNames } from './duplicate-container-name';
 import { checkLabelSyntax } from './invalid-labels';
@@ -23,6 +24,7 @@ export const OBJECT_RULES: readonly ObjectRule[] = [
   checkPortNames,
   checkResourceQuantities,
   checkNodeFieldSelectors,
+  checkCustomResourceDefinition,
 ];
 
 export { checkServiceTargetPorts, placeTargetPortProblems, serviceTargetPortProblems } from './target-port';
