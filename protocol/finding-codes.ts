@@ -96,6 +96,11 @@ export const FINDING_CODES = {
   'invalid-label-value': 'error',
   /** Two containers of one pod have the same name. */
   'duplicate-container-name': 'error',
+  /**
+   * Two items of a built-in x-kubernetes-list-type map list with the same keys (two container ports 80/TCP), the
+   * keys the list is merged by: server-side apply refuses a configuration that repeats them.
+   */
+  'list-map-duplicate': 'warning',
   /** A container has no image, or a Pod's container image has leading or trailing whitespace. */
   'invalid-container-image': 'error',
   /** A container port name is longer than 15 characters or not an IANA service name. */

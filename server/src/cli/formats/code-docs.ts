@@ -62,6 +62,8 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
   'invalid-label-key': 'A label key is not a valid qualified name.',
   'invalid-label-value': 'A label value is not valid label syntax.',
   'duplicate-container-name': 'Two containers of one pod have the same name.',
+  'list-map-duplicate':
+    'Two items of a built-in x-kubernetes-list-type map list with the same keys (two container ports 80/TCP), the keys the list is merged by: server-side apply refuses a configuration that repeats them.',
   'invalid-container-image':
     "A container has no image, or a Pod's container image has leading or trailing whitespace.",
   'invalid-port-name': 'A container port name is longer than 15 characters or not an IANA service name.',

@@ -8,6 +8,7 @@ import { checkCustomResourceDefinition } from '../crd/crd-definition-rule';
 import { checkContainerImages } from './container-image';
 import { checkDuplicateContainerNames } from './duplicate-container-name';
 import { checkLabelSyntax } from './invalid-labels';
+import { checkListMapDuplicates } from './list-map-duplicate';
 import { checkObjectName } from './invalid-name';
 import { checkPortNames } from './invalid-port-name';
 import { checkNodeFieldSelectors } from './node-field-selector';
@@ -20,6 +21,7 @@ export const OBJECT_RULES: readonly ObjectRule[] = [
   checkLabelSyntax,
   checkSelectorMatchesTemplate,
   checkDuplicateContainerNames,
+  checkListMapDuplicates,
   checkContainerImages,
   checkPortNames,
   checkResourceQuantities,
