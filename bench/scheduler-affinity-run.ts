@@ -3,12 +3,12 @@
  * nodes in 3 zones and workloads of 50 replicas with zone spreading, hostname spreading and required
  * anti-affinity, schedules them with the default profile, and prints pods/s, placements and peak memory.
  */
-import { Cluster } from '../server/src/engine/model/cluster';
-import { ClusterObjects } from '../server/src/engine/model/cluster-objects';
-import { NodeInfo } from '../server/src/engine/model/node-info';
-import { createPodInfo } from '../server/src/engine/model/pod-info';
-import type { PodInfo } from '../server/src/engine/model/pod-info';
-import { systemPriorityClasses } from '../server/src/engine/model/priority';
+import { Cluster } from '../server/src/engine/model/snapshot/cluster';
+import { ClusterObjects } from '../server/src/engine/model/snapshot/cluster-objects';
+import { NodeInfo } from '../server/src/engine/model/snapshot/node-info';
+import { createPodInfo } from '../server/src/engine/model/snapshot/pod-info';
+import type { PodInfo } from '../server/src/engine/model/snapshot/pod-info';
+import { systemPriorityClasses } from '../server/src/engine/model/load/priority';
 import { toResources } from '../server/src/engine/model/resources';
 import { buildFramework } from '../server/src/engine/scheduler/framework/build-framework';
 import { DEFAULT_PROFILE } from '../server/src/engine/scheduler/profile';

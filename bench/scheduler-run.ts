@@ -3,11 +3,11 @@
  * process per run: builds identical nodes and plain resource-fit pods, schedules them with the default profile
  * and adaptive percentageOfNodesToScore, and prints pods/s and peak memory.
  */
-import { Cluster } from '../server/src/engine/model/cluster';
-import { NodeInfo } from '../server/src/engine/model/node-info';
-import { createPodInfo } from '../server/src/engine/model/pod-info';
-import type { PodInfo } from '../server/src/engine/model/pod-info';
-import { systemPriorityClasses } from '../server/src/engine/model/priority';
+import { Cluster } from '../server/src/engine/model/snapshot/cluster';
+import { NodeInfo } from '../server/src/engine/model/snapshot/node-info';
+import { createPodInfo } from '../server/src/engine/model/snapshot/pod-info';
+import type { PodInfo } from '../server/src/engine/model/snapshot/pod-info';
+import { systemPriorityClasses } from '../server/src/engine/model/load/priority';
 import { toResources } from '../server/src/engine/model/resources';
 import { buildFramework } from '../server/src/engine/scheduler/framework/build-framework';
 import { DEFAULT_PROFILE } from '../server/src/engine/scheduler/profile';

@@ -6,7 +6,7 @@
  * number of events and scheduling cycles, and peak memory.
  */
 import { simulateTimeline } from '../server/src/engine/scenario/run-timeline';
-import type { SourcedObject } from '../server/src/engine/model/cluster-load';
+import type { SourcedObject } from '../server/src/engine/model/load/cluster-load';
 import { templateHash } from '../server/src/engine/workloads/hash';
 import { Scheduler } from '../server/src/engine/scheduler/scheduler';
 

@@ -6,18 +6,21 @@
  */
 import type { HostToWebviewMessage, PanelFolder, PanelWorkload } from '../protocol/webview-messages';
 import { isPodOfWorkload } from '../protocol/webview-messages';
-import { h, iconButton, replaceChildren, setText, toggleClass } from './dom';
+import { h, replaceChildren, setText, toggleClass } from './dom';
 import { visibleText } from './format';
 import { Playback } from './model/playback';
 import { StateSeeker } from './model/state-seeker';
 import { Timeline } from './model/timeline';
 import type { HostChannel } from './vscode-api';
+import { EmptyNotice } from './views/empty-notice';
+import { HeaderView } from './views/header';
 import { EventListView } from './views/event-list';
 import { LanesView } from './views/lanes';
 import { laneLegend } from './views/legend';
 import { PendingView } from './views/pending';
 import { PodDetailsView } from './views/pod-details';
 import { RolloutsView } from './views/rollouts';
+import { ScenarioView } from './views/scenario';
 import { SummaryView } from './views/summary';
 import { TransportView } from './views/transport';
 
@@ -40,11 +43,12 @@ export class App {
   private isFrameRequested = false;
   private lastFrame = 0;
   private lastSave = 0;
-  private readonly title = h('span', { className: 'folder-name' });
-  private readonly meta = h('span', { className: 'meta' });
+  private readonly header: HeaderView;
   private readonly banner = h('div', { className: 'banner', attrs: { role: 'status' } });
   private readonly body: HTMLElement;
   private readonly summary = new SummaryView();
+  private readonly scenario: ScenarioView;
+  private readonly emptyNotice = new EmptyNotice();
   private readonly transport: TransportView;
   private readonly rollouts = new RolloutsView();
   private readonly pending: PendingView;
@@ -68,6 +72,7 @@ export class App {
       seekTime: (time) => this.act((playback) => playback.seekTime(time)),
       setSpeed: (speed) => this.act((playback) => playback.setSpeed(speed)),
     });
+    this.scenario = new ScenarioView((event) => this.act((playback) => playback.seekEvent(event)));
     const select = (pod: number): void => this.selectPod(pod);
     this.pending = new PendingView(select);
     this.lanes = new LanesView(select, render);
@@ -77,6 +82,7 @@ export class App {
       (filter) => {
         this.eventFilter = filter;
         this.save();
+        this.requestRender();
       },
     );
     this.details = new PodDetailsView({
@@ -84,21 +90,14 @@ export class App {
       revealPod: (pod) => host.post({ type: 'revealPod', namespace: pod.namespace, name: pod.name }),
       clearSelection: () => this.selectPod(-1),
     });
-    const reload = iconButton('refresh', 'Simulate again');
-    reload.addEventListener('click', () => host.post({ type: 'reload' }));
-    const header = h(
-      'header',
-      { className: 'top' },
-      h('h1', { className: 'title' }, h('span', { text: 'Simulation timeline' }), this.title),
-      this.meta,
-      reload,
-    );
+    this.header = new HeaderView(() => host.post({ type: 'reload' }));
     this.body = h(
       'div',
       { className: 'body' },
       h(
         'main',
         { className: 'cluster', attrs: { 'aria-label': 'Cluster' } },
+        this.emptyNotice.element,
         this.rollouts.element,
         this.pending.element,
         laneLegend(),
@@ -107,7 +106,15 @@ export class App {
       h('aside', { className: 'side' }, this.events.element, this.details.element),
     );
     root.classList.add('app');
-    replaceChildren(root, header, this.summary.element, this.transport.element, this.banner, this.body);
+    replaceChildren(
+      root,
+      this.header.element,
+      this.summary.element,
+      this.scenario.element,
+      this.transport.element,
+      this.banner,
+      this.body,
+    );
     toggleClass(root, 'is-empty', true);
     setText(this.banner, 'Waiting for the simulation…');
     document.addEventListener('keydown', (event) => this.onKey(event));
@@ -161,12 +168,8 @@ export class App {
       }
       this.playback.isPlaying = wasPlaying && isSameFolder;
     }
-    setText(this.title, ` · ${visibleText(folder.name)}`);
+    this.header.show(folder, timeline);
     const report = timeline.report;
-    setText(
-      this.meta,
-      `Kubernetes ${visibleText(report.kubernetesVersion)} · ${visibleText(report.cluster.source)} · ${timeline.nodes.length} nodes · ${timeline.pods.length} pods · ${timeline.events.length} events`,
-    );
     setText(
       this.banner,
       timeline.events.length === 0
@@ -177,6 +180,8 @@ export class App {
     toggleClass(this.root, 'is-empty', false);
     this.root.removeAttribute('aria-busy');
     this.transport.setTimeline(timeline);
+    this.scenario.setTimeline(timeline);
+    this.emptyNotice.setReport(report, folder.name);
     this.rollouts.setTimeline(timeline);
     this.pending.setTimeline(timeline);
     this.lanes.setTimeline(timeline);

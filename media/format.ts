@@ -12,6 +12,32 @@ export function formatTime(seconds: number): string {
   return `${minutes}:${rest < 10 ? '0' : ''}${text}`;
 }
 
+/** Simulated seconds as a clock without tenths, for axis labels: "0:00", "5:07", "1:02:30". */
+export function formatClock(seconds: number): string {
+  const safe = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  const hours = Math.floor(safe / 3600);
+  const minutes = Math.floor((safe % 3600) / 60);
+  const rest = String(safe % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
+}
+
+/**
+ * A duration in at most four characters, for a break of the axis (its tooltip has the exact one): "46s", "4.4m",
+ * "12m", "2.5h", "30h".
+ */
+export function formatShortDuration(seconds: number): string {
+  const safe = Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+  if (safe < 99.5) {
+    return `${Math.round(safe)}s`;
+  }
+  const minutes = safe / 60;
+  if (minutes < 99.5) {
+    return minutes < 9.95 ? `${trimZeros(minutes.toFixed(1))}m` : `${Math.round(minutes)}m`;
+  }
+  const hours = minutes / 60;
+  return hours < 9.95 ? `${trimZeros(hours.toFixed(1))}h` : `${Math.round(hours)}h`;
+}
+
 /** A duration in words for the summary ("45 s", "3 min 20 s"). */
 export function formatDuration(seconds: number): string {
   const safe = Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds) : 0;
@@ -54,19 +80,20 @@ function trimZeros(text: string): string {
   return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
 }
 
-const MAX_LABEL = 20;
+/** A chip label's length when the chip's width is not known. */
+const DEFAULT_LABEL = 20;
 
 /**
- * A chip's label: the pod name, shortened in the middle when long, keeping the generated suffix that tells
- * replicas apart ("storefront-659c8dc46c-z4tv7" → "storefront-65…-z4tv7").
+ * A chip's label: the pod name, shortened in the middle when longer than `max` characters, keeping the generated
+ * suffix that tells replicas apart ("storefront-659c8dc46c-z4tv7" → "storefront-65…-z4tv7" at 20).
  */
-export function chipLabel(name: string): string {
-  if (name.length <= MAX_LABEL) {
+export function chipLabel(name: string, max = DEFAULT_LABEL): string {
+  if (name.length <= max) {
     return name;
   }
   const dash = name.lastIndexOf('-');
   const suffix = dash > 0 && name.length - dash <= 8 ? name.slice(dash) : name.slice(-6);
-  return `${name.slice(0, MAX_LABEL - suffix.length - 1)}…${suffix}`;
+  return `${name.slice(0, Math.max(1, max - suffix.length - 1))}…${suffix}`;
 }
 
 /**

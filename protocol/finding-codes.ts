@@ -107,8 +107,16 @@ export const FINDING_CODES = {
   'invalid-port-name': 'error',
   /** A Service targetPort name that no selected container defines. */
   'target-port-not-found': 'warning',
-  /** Predicted: replicas of a workload that stay Pending, on the field that causes it. */
+  /**
+   * Predicted: replicas of a workload that stay Pending, on the field that causes it. On a profile (the embedded
+   * default included) the message names the assumed cluster.
+   */
   'pod-unschedulable': 'warning',
+  /**
+   * Predicted on a capture (a cluster file with a Capture header): replicas of a workload that stay Pending. An
+   * error, not a warning: the nodes are the real cluster's, so a real apply leaves them Pending too.
+   */
+  'pod-unschedulable-on-capture': 'error',
   /** Predicted: a further reason some nodes reject those replicas (minority causes). */
   'pod-unschedulable-cause': 'information',
   /** Predicted: the pods are BestEffort, first to be evicted under node pressure. */
@@ -213,6 +221,16 @@ export const FINDING_CODES = {
    * objects of its kind: it is assumed to exist.
    */
   'config-object-assumed': 'information',
+  /**
+   * A capture's header (kind Capture, apiVersion foresight/v1) cannot be read in part: a field is malformed or a
+   * listed kind is not one the simulation reads; what cannot be read is ignored.
+   */
+  'capture-header-invalid': 'warning',
+  /**
+   * The captured API server runs another Kubernetes version than the one predicted with (one given explicitly, or
+   * the nearest supported when the server's is outside them).
+   */
+  'capture-version-differs': 'information',
   /** The cluster has no Node. */
   'cluster-no-nodes': 'error',
   /** A Node has no status.allocatable. */

@@ -14,9 +14,39 @@ export const STATUS_NOTIFICATION = 'kubeForesight/status';
 export interface StatusParams {
   /** The Kubernetes minor version in use, e.g. "1.35". */
   kubernetesVersion: string;
-  /** A short name of the cluster in use: "embedded default" or the cluster file's name. */
+  /** A short name of the cluster in use: "embedded default", the cluster file's name, or "profile NAME". */
   cluster: string;
+  /** Which cluster the last prediction used and why it was chosen (absent before any prediction). */
+  choice?: ClusterChoice;
 }
+
+/**
+ * Which cluster the predictions use, and why (the cluster picker marks it current and says so):
+ *   setting   the file the setting kubeForesight.cluster names
+ *   nearest   the nearest .foresight/cluster.yaml at or above the analysed folder
+ *   profile   the profile the setting names (`profile:NAME`)
+ *   embedded  the embedded default: no setting and no .foresight/cluster.yaml, or `unusable` names the chosen
+ *             file that could not be used (errors, too large to simulate as you type)
+ */
+export type ClusterChoice =
+  | { reason: 'setting' | 'nearest'; path: string }
+  | { reason: 'profile'; profile: string }
+  | { reason: 'embedded'; unusable?: string };
+
+/**
+ * Client → server notification, sent after "Kube Foresight: Capture Cluster" wrote a cluster file: the server reads
+ * nothing but open documents on its own, so it is told to predict the open manifests again. No params.
+ */
+export const CLUSTER_WRITTEN_NOTIFICATION = 'kubeForesight/clusterWritten';
+
+/**
+ * Client → server request, sent by the cluster picker: the cluster profiles (the engine's real node shapes), each
+ * with its name (what `profile:NAME` in kubeForesight.cluster takes) and a line saying what it is.
+ */
+export const PROFILES_REQUEST = 'kubeForesight/profiles';
+
+/** Result of PROFILES_REQUEST. */
+export type ProfilesResult = { name: string; title: string }[];
 
 /**
  * Client → server request, sent by the timeline panel when it opens, when the active editor moves to another

@@ -22,7 +22,10 @@ const ANALYSIS_SCOPES: readonly AnalysisScope[] = ['folder', 'file', 'workspace'
 export interface Settings {
   /** Kubernetes version whose schemas and scheduler wording apply. */
   kubernetesVersion: KubernetesVersion;
-  /** Path of the cluster file; empty means `.foresight/cluster.yaml` or the embedded default cluster. */
+  /**
+   * Path of the cluster file, or `profile:NAME` for a profile; empty means the nearest `.foresight/cluster.yaml`,
+   * else the embedded default cluster.
+   */
   cluster: string;
   /** Whether manifests are validated at all. */
   validation: { enable: boolean };
@@ -50,6 +53,9 @@ export interface KustomizeSettings {
    */
   overlays: 'all' | string[];
 }
+
+/** What the cluster setting starts with when it names a profile: `profile:gke`. */
+export const PROFILE_SETTING_PREFIX = 'profile:';
 
 /** The defaults, identical to those declared in package.json. */
 export const DEFAULT_SETTINGS: Settings = {

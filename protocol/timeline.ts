@@ -77,7 +77,9 @@ export type TimelineEventType =
   | 'EvictionAllowed'
   | 'EvictionBlocked'
   // a Kubernetes Event and nothing else: reason, source and involvedObject say what (Pulled, Killing, NoPods…)
-  | 'KubernetesEvent';
+  | 'KubernetesEvent'
+  // what-if scenarios
+  | 'ScenarioStep'; //   a step of the scenario ran (its effects follow): details.scenarioStep says where it was written
 
 /** The object an event is about. */
 export interface TimelineObjectRef {
@@ -100,12 +102,32 @@ export interface KubernetesEventSource {
   readonly host?: string;
 }
 
-/** A rollout step as the deployment (or statefulset, daemonset) controller reaches it. */
+/**
+ * A rollout step as the deployment (or statefulset, daemonset) controller reaches it; on RolloutComplete and
+ * ProgressDeadlineExceeded, the counts when the rollout ended.
+ */
 export interface RolloutStepDetails {
   readonly newReplicas: number;
   readonly oldReplicas: number;
   readonly available: number;
   readonly unavailable: number;
+}
+
+/** The actions of a scenario's steps (server/src/engine/scenario/scenario-spec.ts). */
+export type ScenarioStepAction = 'drain' | 'failNode' | 'scale' | 'addNode' | 'load' | 'memoryPressure';
+
+/**
+ * Where a scenario step was written, so that a reader can tell a what-if of the cluster file (which every folder
+ * simulated on that cluster gets) from one asked on the command line.
+ */
+export interface ScenarioStepDetails {
+  readonly action: ScenarioStepAction;
+  /** 'clusterFile': a `kind: Scenario` document of the cluster file; 'flag': a flag of `foresight simulate`. */
+  readonly from: 'clusterFile' | 'flag';
+  /** clusterFile: the file as the simulation named it (a path or a URI); flag: the flag as given ("--drain w1@60"). */
+  readonly source: string;
+  /** clusterFile: the Scenario document's metadata.name, when it has one. */
+  readonly scenario?: string;
 }
 
 /** Structured details; which fields are set depends on the event type. */
@@ -122,8 +144,10 @@ export interface TimelineEventDetails {
   readonly reason?: string;
   /** DrainBlocked, EvictionBlocked, EvictionAllowed: the PodDisruptionBudget, "namespace/name". */
   readonly disruptionBudget?: string;
-  /** RolloutStep: the controller's numbers. */
+  /** RolloutStep: the controller's numbers; RolloutComplete, ProgressDeadlineExceeded: the numbers at the end. */
   readonly rollout?: RolloutStepDetails;
+  /** ScenarioStep: the step's action and where it was written. */
+  readonly scenarioStep?: ScenarioStepDetails;
   /** SuccessfulRescale: the scale target ("Kind/name") and its replicas before and after. */
   readonly rescale?: { readonly target: string; readonly from: number; readonly to: number };
   /** NodeAdded: allocatable cpu (millicores) and memory (bytes). */

@@ -90,6 +90,26 @@ interface PanelFinding {
   readonly message: string;
 }
 
+/** An object the API server refused (report.rejected): never created, so nothing of it is in the timeline. */
+export interface PanelRejected {
+  readonly kind: string;
+  readonly namespace?: string;
+  readonly name: string;
+  /** discovery (kind not served), validation, or admission (`plugin` names it). */
+  readonly stage: string;
+  readonly plugin: string;
+  readonly message: string;
+}
+
+/** A document left out of the simulation: it has an error the API server would refuse (kubectl apply fails it). */
+export interface PanelLeftOut {
+  /** The file's URI. */
+  readonly file: string;
+  /** The error's line, from 1. */
+  readonly line: number;
+  readonly message: string;
+}
+
 /**
  * The simulation report the panel replays: the JSON report of `foresight simulate --output json`
  * (schemas/report.schema.json); the engine's SimulationReport is assignable to it. Fields the panel does not
@@ -105,6 +125,10 @@ export interface PanelReport {
   readonly persistentVolumeClaims?: readonly PanelClaim[];
   /** The timeline, in time order (protocol/timeline.ts). Absent: a report without simulated time. */
   readonly events?: readonly TimelineEvent[];
+  /** What the API server refused (the engine's report has it; an older recording may not). */
+  readonly rejected?: readonly PanelRejected[];
+  /** Documents of the folder left out before the simulation (the language server adds them). */
+  readonly leftOut?: readonly PanelLeftOut[];
 }
 
 /** The folder whose manifests were simulated. */

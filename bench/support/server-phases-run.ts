@@ -11,7 +11,7 @@ import { MAX_SIMULATED_OBJECTS } from '../../server/src/host/prediction-types';
 import { analyzeText } from '../../server/src/language/analyzer';
 import type { FileAnalysis } from '../../server/src/language/analyzer';
 import { severityOf } from '../../server/src/language/findings';
-import type { SourcedObject } from '../../server/src/engine/model/cluster-load';
+import type { SourcedObject } from '../../server/src/engine/model/load/cluster-load';
 import { simulate } from '../../server/src/engine/simulate/simulate';
 import { summarize } from './stats';
 

@@ -1,6 +1,7 @@
 /**
  * Activation and deactivation only: wires the output channel, the language client and the command table.
  */
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { buildCommandTable } from './commands/command-table';
 import { ForesightLanguageClient } from './language-client';
@@ -29,7 +30,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       },
     });
     context.subscriptions.push(timeline, timeline.register());
-    for (const command of buildCommandTable(languageClient, output, timeline)) {
+    const cliPath = context.asAbsolutePath(join('dist', 'cli.js'));
+    for (const command of buildCommandTable(languageClient, output, timeline, cliPath)) {
       context.subscriptions.push(
         vscode.commands.registerCommand(command.id, async (...args: unknown[]) => {
           try {

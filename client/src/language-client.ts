@@ -16,6 +16,7 @@ import { readSettings } from './config';
 export class ForesightLanguageClient implements vscode.Disposable {
   private client: LanguageClient | undefined;
   private readonly statusItem: vscode.StatusBarItem;
+  private lastStatus: StatusParams | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -28,7 +29,15 @@ export class ForesightLanguageClient implements vscode.Disposable {
     );
     this.statusItem.name = 'Kube Foresight';
     this.statusItem.command = 'kubeForesight.selectCluster';
-    this.showStatus({ kubernetesVersion: readSettings().kubernetesVersion, cluster: 'embedded default' });
+    this.showStatus(
+      { kubernetesVersion: readSettings().kubernetesVersion, cluster: 'embedded default' },
+      false,
+    );
+  }
+
+  /** What the server last said of the version and the cluster in use (undefined before it said anything). */
+  get status(): StatusParams | undefined {
+    return this.lastStatus;
   }
 
   /** Whether the server is running. */
@@ -79,6 +88,14 @@ export class ForesightLanguageClient implements vscode.Disposable {
     return client.sendRequest<R>(method, params);
   }
 
+  /** Sends a custom notification (declared in protocol/messages.ts); nothing when the server is not running. */
+  async sendNotification(method: string): Promise<void> {
+    const client = this.client;
+    if (client !== undefined && client.isRunning()) {
+      await client.sendNotification(method);
+    }
+  }
+
   /** Stops the server if it runs. */
   async stop(): Promise<void> {
     const client = this.client;
@@ -99,7 +116,10 @@ export class ForesightLanguageClient implements vscode.Disposable {
     this.statusItem.dispose();
   }
 
-  private showStatus(status: StatusParams): void {
+  private showStatus(status: StatusParams, fromServer = true): void {
+    if (fromServer) {
+      this.lastStatus = status;
+    }
     this.statusItem.text = `$(pulse) K8s ${status.kubernetesVersion} · ${status.cluster}`;
     this.statusItem.tooltip = `Kube Foresight: Kubernetes ${status.kubernetesVersion} schemas, cluster: ${status.cluster}`;
     this.statusItem.show();

@@ -212,7 +212,8 @@ export function applyNextEvent(timeline: Timeline, state: ClusterState): void {
     case 'TriggeredScaleUp':
     case 'NotTriggerScaleUp':
     case 'KubernetesEvent':
-      // Workload, budget and bare Kubernetes events change no pod or node by themselves: the pod events that
+    case 'ScenarioStep':
+      // Workload, budget, bare Kubernetes and scenario events change no pod or node by themselves: the events that
       // follow do.
       break;
   }

@@ -2,10 +2,14 @@
  * The playhead: a simulated time and a cursor (how many events are applied). Events at the playhead's time can
  * be stepped through one by one, so the invariant is: events before the cursor happen at or before `time`, the
  * others at or after it. Playing advances time by wall-clock seconds × speed (the caller passes elapsed time:
- * the page owns the animation frames).
+ * the page owns the animation frames), except across an idle stretch the axis draws as a break, which it crosses
+ * in at most BREAK_CROSSING_SECONDS: nothing happens there to watch.
  */
 import { PLAYBACK_SPEEDS } from '../../protocol/webview-messages';
 import type { Timeline } from './timeline';
+
+/** The most wall-clock seconds playing spends in one break of the time axis. */
+export const BREAK_CROSSING_SECONDS = 1;
 
 /** The playhead over one timeline. */
 export class Playback {
@@ -94,7 +98,7 @@ export class Playback {
     if (!this.isPlaying) {
       return;
     }
-    const next = this.time + Math.max(0, seconds) * this.speed;
+    const next = this.timeAfter(Math.max(0, seconds));
     if (next >= this.timeline.duration) {
       this.seekTime(this.timeline.duration);
       this.cursor = this.timeline.events.length;
@@ -102,6 +106,30 @@ export class Playback {
     } else {
       this.seekTime(next);
     }
+  }
+
+  /** The simulated time `seconds` of wall-clock time after the playhead, breaks crossed faster. */
+  private timeAfter(seconds: number): number {
+    const { scale, duration } = this.timeline;
+    let time = this.time;
+    let remaining = seconds;
+    while (remaining > 0 && time < duration) {
+      const piece = scale.pieceAt(time);
+      const rate = piece.isBreak
+        ? Math.max(this.speed, (piece.to - piece.from) / BREAK_CROSSING_SECONDS)
+        : this.speed;
+      const end = Math.min(duration, piece.to);
+      if (end <= time) {
+        return time + remaining * rate;
+      }
+      const needed = (end - time) / rate;
+      if (needed >= remaining) {
+        return time + remaining * rate;
+      }
+      time = end;
+      remaining -= needed;
+    }
+    return time;
   }
 
   /** Whether every event is applied. */

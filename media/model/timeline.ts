@@ -6,6 +6,7 @@
  */
 import type { TimelineEvent, TimelineObjectRef } from '../../protocol/timeline';
 import type { PanelNode, PanelPod, PanelReport } from '../../protocol/webview-messages';
+import { TimeScale } from './time-scale';
 
 /** A pod of the timeline. */
 export interface PodEntry {
@@ -71,6 +72,8 @@ export class Timeline {
   readonly budgetEvents: number[] = [];
   /** Simulated seconds from the start to the last event. */
   readonly duration: number;
+  /** The time axis: bursts of activity at a readable scale, idle stretches as breaks (time-scale.ts). */
+  readonly scale: TimeScale;
   private readonly podIndex = new Map<string, number>();
   private readonly nodeIndex = new Map<string, number>();
 
@@ -118,6 +121,7 @@ export class Timeline {
       this.rollouts.push({ key, object: entry.object, steps: entry.steps });
     }
     this.duration = count === 0 ? 0 : Math.max(0, this.times[count - 1] ?? 0);
+    this.scale = new TimeScale(this.times, this.duration);
   }
 
   /** The pod with this "namespace/name", if any. */

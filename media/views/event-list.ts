@@ -208,6 +208,9 @@ function createRow(): EventRow {
 }
 
 function typeClass(type: string): string {
+  if (type === 'ScenarioStep') {
+    return 'scenario';
+  }
   if (
     type.startsWith('Drain') ||
     type === 'NodeCordoned' ||

@@ -1,25 +1,28 @@
 /**
- * One lane per node: its name and conditions (cordoned, draining, not ready…), cpu and memory bars (requested
- * vs allocatable at the playhead), and its pods as chips. Virtualised: only the lanes in view (plus a few) exist
- * in the DOM, positioned over a spacer as tall as every lane; a lane's chips are rebuilt only when its pods or
- * their phases change.
+ * One lane per node: its name (a line of its own, in full as far as the lane allows, in a tooltip and the
+ * accessible name always), its conditions as badges on the next line (cordoned, draining, not ready…: a line wide
+ * enough for all of them at once, so none is cut or covers another), cpu and memory bars (requested vs
+ * allocatable at the playhead), and its pods as chips, in one of two layouts chosen from the lanes' width
+ * (lane-layout.ts), their labels shortened to what a chip shows. Virtualised: only the lanes in view (plus a few)
+ * exist in the DOM, positioned over a spacer as tall as every lane; a lane's chips are rebuilt only when its pods
+ * or their phases change.
  */
 import { h, replaceChildren, setAttribute, setText, toggleClass } from '../dom';
-import { formatCpu, formatMemory, formatPercent, visibleText } from '../format';
+import { chipLabel, formatCpu, formatMemory, formatPercent, visibleText } from '../format';
+import type { LaneLayout } from './lane-layout';
+import { CHIP_CHROME, labelFitter, layoutFor } from './lane-layout';
 import { NODE_FLAGS } from '../model/cluster-state';
 import type { ClusterState } from '../model/cluster-state';
 import { isShownOnLane } from '../model/phases';
 import type { Timeline } from '../model/timeline';
 import { moreChip, onChipClick, podChip } from './pod-chip';
 
-/** Height of a lane in CSS pixels (fixed, so that positions are computed, never measured). */
-const LANE_HEIGHT = 68;
 const OVERSCAN = 3;
-const META_WIDTH = 280;
-const CHIP_WIDTH = 150;
-const CHIP_GAP = 4;
-const CHIP_ROWS = 2;
 
+/**
+ * The badges, in order. Drain blocked stands for Draining (a blocked drain is still draining), and a drain's
+ * cordon goes without saying: at most NotReady, one drain badge, SchedulingDisabled and Tainted show at once.
+ */
 const BADGES: readonly [number, string, string][] = [
   [NODE_FLAGS.notReady, 'NotReady', 'badge-failure'],
   [NODE_FLAGS.drainBlocked, 'Drain blocked', 'badge-blocked'],
@@ -28,6 +31,17 @@ const BADGES: readonly [number, string, string][] = [
   [NODE_FLAGS.cordoned, 'SchedulingDisabled', 'badge-drain'],
   [NODE_FLAGS.tainted, 'Tainted', 'badge-info'],
 ];
+
+/** What each badge means, for its tooltip. */
+const BADGE_TITLES: Readonly<Record<string, string>> = {
+  NotReady: 'The node’s kubelet stopped reporting: NotReady',
+  'Drain blocked': 'A drain is waiting: an eviction was refused by a PodDisruptionBudget',
+  Draining: 'kubectl drain is evicting the node’s pods',
+  Drained: 'kubectl drain finished: the node is cordoned and empty of evictable pods',
+  SchedulingDisabled: 'Cordoned (spec.unschedulable): no new pod lands here',
+  Tainted: 'The node has a taint a controller added (not ready, unreachable, memory pressure…)',
+  'Not yet added': 'The node joins the cluster later in the timeline',
+};
 
 interface Bar {
   readonly element: HTMLElement;
@@ -55,7 +69,9 @@ export class LanesView {
   private timeline: Timeline | null = null;
   private podsByNode: number[][] = [];
   private viewportHeight = 600;
-  private width = 900;
+  private layout: LaneLayout = layoutFor(900);
+  /** Shortens a pod name to what a chip of the layout shows. */
+  private label: (name: string) => string = chipLabel;
   private scrollTop = 0;
 
   constructor(
@@ -71,16 +87,35 @@ export class LanesView {
     });
     new ResizeObserver(() => {
       this.viewportHeight = this.element.clientHeight;
-      this.width = this.element.clientWidth;
-      this.chipSignatureReset();
+      const layout = layoutFor(this.element.clientWidth);
+      if (layout.chipWidth !== this.layout.chipWidth || this.label === chipLabel) {
+        this.label = labelFitter(this.element, layout.chipWidth - CHIP_CHROME);
+      }
+      this.applyLayout(layout);
       this.onViewportChange();
     }).observe(this.element);
+  }
+
+  /** Switches to a layout: lane heights, the spacer, chip sizes; every row is filled again. */
+  private applyLayout(layout: LaneLayout): void {
+    const previous = this.layout;
+    this.layout = layout;
+    toggleClass(this.element, 'is-narrow', layout.isNarrow);
+    this.element.style.setProperty('--chip-width', `${layout.chipWidth}px`);
+    this.element.style.setProperty('--lane-height', `${layout.height}px`);
+    if (previous.height !== layout.height && this.timeline !== null) {
+      this.spacer.style.height = `${this.timeline.nodes.length * layout.height}px`;
+    }
+    for (const row of this.rows) {
+      row.node = -1;
+      row.element.style.height = `${layout.height}px`;
+    }
   }
 
   /** Shows a new timeline's nodes. */
   setTimeline(timeline: Timeline): void {
     this.timeline = timeline;
-    this.spacer.style.height = `${timeline.nodes.length * LANE_HEIGHT}px`;
+    this.spacer.style.height = `${timeline.nodes.length * this.layout.height}px`;
     this.podsByNode = timeline.nodes.map(() => []);
     for (const row of this.rows) {
       row.node = -1;
@@ -102,43 +137,44 @@ export class LanesView {
         this.podsByNode[node]?.push(pod);
       }
     }
-    const first = Math.max(0, Math.floor(this.scrollTop / LANE_HEIGHT) - OVERSCAN);
+    const { height } = this.layout;
+    const first = Math.max(0, Math.floor(this.scrollTop / height) - OVERSCAN);
     const last = Math.min(
       timeline.nodes.length - 1,
-      Math.ceil((this.scrollTop + this.viewportHeight) / LANE_HEIGHT) + OVERSCAN,
+      Math.ceil((this.scrollTop + this.viewportHeight) / height) + OVERSCAN,
     );
     const needed = Math.max(0, last - first + 1);
     while (this.rows.length < needed) {
-      const row = createRow();
+      const row = createRow(height);
       this.rows.push(row);
       this.spacer.append(row.element);
     }
     while (this.rows.length > needed) {
       this.rows.pop()?.element.remove();
     }
-    const perRow = Math.max(1, Math.floor((this.width - META_WIDTH + CHIP_GAP) / (CHIP_WIDTH + CHIP_GAP)));
-    this.rows.forEach((row, offset) =>
-      this.fillRow(row, first + offset, state, selectedPod, perRow * CHIP_ROWS),
-    );
+    this.rows.forEach((row, offset) => this.fillRow(row, first + offset, state, selectedPod));
   }
 
   /** Scrolls a node's lane into view. */
   revealNode(node: number): void {
-    const top = node * LANE_HEIGHT;
-    if (top < this.scrollTop || top + LANE_HEIGHT > this.scrollTop + this.viewportHeight) {
-      this.element.scrollTop = Math.max(0, top - LANE_HEIGHT);
+    const { height } = this.layout;
+    const top = node * height;
+    if (top < this.scrollTop || top + height > this.scrollTop + this.viewportHeight) {
+      this.element.scrollTop = Math.max(0, top - height);
     }
   }
 
-  private fillRow(row: LaneRow, node: number, state: ClusterState, selected: number, capacity: number): void {
+  private fillRow(row: LaneRow, node: number, state: ClusterState, selected: number): void {
     const timeline = this.timeline;
     const entry = timeline?.nodes[node];
     if (timeline === null || entry === undefined) {
       return;
     }
+    const { layout } = this;
+    const capacity = layout.perRow * layout.chipRows;
     if (row.node !== node) {
       row.node = node;
-      row.element.style.transform = `translateY(${node * LANE_HEIGHT}px)`;
+      row.element.style.transform = `translateY(${node * layout.height}px)`;
       row.element.dataset['node'] = entry.name;
       setText(row.name, visibleText(entry.name));
       setAttribute(row.name, 'title', visibleText(entry.name));
@@ -149,14 +185,17 @@ export class LanesView {
     const badgeSignature = String(flags);
     if (row.badgeSignature !== badgeSignature) {
       row.badgeSignature = badgeSignature;
-      // A drain cordons the node: SchedulingDisabled goes without saying then.
-      const shown = flags & (NODE_FLAGS.draining | NODE_FLAGS.drained) ? flags & ~NODE_FLAGS.cordoned : flags;
-      const badges = BADGES.filter(([flag]) => (shown & flag) !== 0).map(([, text, className]) =>
-        h('span', { className: `badge ${className}`, text }),
-      );
-      if ((flags & NODE_FLAGS.present) === 0) {
-        badges.unshift(h('span', { className: 'badge badge-info', text: 'Not yet added' }));
-      }
+      // A drain cordons the node: SchedulingDisabled goes without saying then; a blocked drain is draining.
+      let shown = flags & (NODE_FLAGS.draining | NODE_FLAGS.drained) ? flags & ~NODE_FLAGS.cordoned : flags;
+      shown = shown & NODE_FLAGS.drainBlocked ? shown & ~NODE_FLAGS.draining : shown;
+      const badge = (text: string, className: string): HTMLElement =>
+        h('span', { className: `badge ${className}`, text, attrs: { title: BADGE_TITLES[text] ?? text } });
+      const badges =
+        (flags & NODE_FLAGS.present) === 0
+          ? [badge('Not yet added', 'badge-info')]
+          : BADGES.filter(([flag]) => (shown & flag) !== 0).map(([, text, className]) =>
+              badge(text, className),
+            );
       replaceChildren(row.badges, ...badges);
       toggleClass(row.element, 'is-absent', (flags & NODE_FLAGS.present) === 0);
       toggleClass(row.element, 'is-draining', (flags & (NODE_FLAGS.draining | NODE_FLAGS.drained)) !== 0);
@@ -181,7 +220,9 @@ export class LanesView {
       row.chipSignature = chipSignature;
       const chips: HTMLElement[] = shown.flatMap((pod) => {
         const entry = timeline.pods[pod];
-        return entry === undefined ? [] : [podChip(entry, state.podPhase[pod] ?? 0, pod === selected)];
+        return entry === undefined
+          ? []
+          : [podChip(entry, state.podPhase[pod] ?? 0, pod === selected, this.label)];
       });
       if (shown.length < pods.length) {
         chips.push(moreChip(pods.length - shown.length));
@@ -191,15 +232,9 @@ export class LanesView {
       setAttribute(row.element, 'aria-label', `Node ${visibleText(entry.name)}, ${podsText}`);
     }
   }
-
-  private chipSignatureReset(): void {
-    for (const row of this.rows) {
-      row.chipSignature = '';
-    }
-  }
 }
 
-function createRow(): LaneRow {
+function createRow(height: number): LaneRow {
   const name = h('span', { className: 'lane-name' });
   const badges = h('span', { className: 'lane-badges' });
   const cpu = createBar('cpu');
@@ -208,12 +243,12 @@ function createRow(): LaneRow {
   const meta = h(
     'div',
     { className: 'lane-meta' },
-    h('div', { className: 'lane-title' }, name, badges),
-    cpu.element,
-    memory.element,
+    name,
+    badges,
+    h('div', { className: 'lane-bars' }, cpu.element, memory.element),
   );
   const element = h('div', { className: 'lane', attrs: { role: 'listitem' } }, meta, chips);
-  element.style.height = `${LANE_HEIGHT}px`;
+  element.style.height = `${height}px`;
   return { element, name, badges, cpu, memory, chips, node: -1, badgeSignature: '', chipSignature: '' };
 }
 

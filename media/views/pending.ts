@@ -4,12 +4,15 @@
  * counted.
  */
 import { h, replaceChildren, setText, toggleClass } from '../dom';
+import { chipLabel } from '../format';
 import type { ClusterState } from '../model/cluster-state';
 import { PENDING } from '../model/phases';
 import type { Timeline } from '../model/timeline';
 import { moreChip, onChipClick, podChip } from './pod-chip';
 
 const MAX_SHOWN = 120;
+/** Pending chips size to their label (they wrap freely), so a longer one fits: most names in full. */
+const PENDING_LABEL_CHARS = 40;
 
 /** The Pending area. */
 export class PendingView {
@@ -71,7 +74,9 @@ export class PendingView {
       if (entry === undefined) {
         return [];
       }
-      const chip = podChip(entry, PENDING, pod === selectedPod);
+      const chip = podChip(entry, PENDING, pod === selectedPod, (name) =>
+        chipLabel(name, PENDING_LABEL_CHARS),
+      );
       toggleClass(chip, 'is-unschedulable', (state.podUnschedulable[pod] ?? -1) >= 0);
       return [chip];
     });

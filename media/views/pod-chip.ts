@@ -8,8 +8,16 @@ import { chipLabel, visibleText } from '../format';
 import { phaseName } from '../model/phases';
 import type { PodEntry } from '../model/timeline';
 
-/** A chip for a pod in a phase. */
-export function podChip(pod: PodEntry, phase: number, isSelected: boolean): HTMLButtonElement {
+/**
+ * A chip for a pod in a phase, labelled with its name as `label` shortens it to the chip's width (the full name is
+ * its tooltip and accessible name).
+ */
+export function podChip(
+  pod: PodEntry,
+  phase: number,
+  isSelected: boolean,
+  label: (name: string) => string = chipLabel,
+): HTMLButtonElement {
   const phaseText = phaseName(phase) ?? 'Absent';
   const name = visibleText(pod.name);
   const revision = pod.revision === null ? '' : `, ${pod.revision} revision`;
@@ -17,7 +25,7 @@ export function podChip(pod: PodEntry, phase: number, isSelected: boolean): HTML
     className: `chip phase-${phaseText.toLowerCase()}${pod.revision === null ? '' : ` rev-${pod.revision}`}${
       isSelected ? ' is-selected' : ''
     }`,
-    text: chipLabel(name),
+    text: label(name),
     attrs: {
       type: 'button',
       title: `${visibleText(pod.key)} · ${phaseText}`,

@@ -1,6 +1,8 @@
 /**
- * Rollout waves: for each workload the events show rolling out, the old and new ReplicaSets' replica counts over
- * the whole timeline as two step lines, the playhead on them, and the current wave in words.
+ * Rollout waves: for each workload the events show rolling out, the old and new pods' counts (old and new
+ * ReplicaSets for a Deployment, revisions for a StatefulSet or DaemonSet) over the whole timeline as two step
+ * lines on the broken time axis of the transport (model/time-scale.ts, its breaks drawn as bands), the playhead
+ * on them, and the current wave in words, with the counts the controller had then.
  */
 import type { TimelineEvent } from '../../protocol/timeline';
 import { h, replaceChildren, setAttribute, setText, svg, toggleClass } from '../dom';
@@ -55,7 +57,7 @@ export class RolloutsView {
     if (timeline === null) {
       return;
     }
-    const x = (timeline.duration > 0 ? (time / timeline.duration) * CHART_WIDTH : 0).toFixed(1);
+    const x = (timeline.scale.positionOf(time) * CHART_WIDTH).toFixed(1);
     for (const row of this.rows) {
       if (row.playhead.getAttribute('x1') !== x) {
         setAttribute(row.playhead, 'x1', x);
@@ -79,8 +81,18 @@ export class RolloutsView {
         : [{ time: timeline.times[index] ?? 0, ...event.details.rollout }];
     });
     const top = Math.max(1, ...steps.map((step) => Math.max(step.newReplicas, step.oldReplicas)));
-    const xOf = (time: number): number =>
-      timeline.duration > 0 ? (time / timeline.duration) * CHART_WIDTH : 0;
+    const xOf = (time: number): number => timeline.scale.positionOf(time) * CHART_WIDTH;
+    for (const piece of timeline.scale.breaks) {
+      chart.append(
+        svg('rect', {
+          class: 'chart-break',
+          x: xOf(piece.from).toFixed(1),
+          y: 0,
+          width: (xOf(piece.to) - xOf(piece.from)).toFixed(1),
+          height: CHART_HEIGHT,
+        }),
+      );
+    }
     const yOf = (count: number): number => CHART_HEIGHT - 3 - (count / top) * (CHART_HEIGHT - 6);
     for (const [series, className] of [
       ['oldReplicas', 'line-old'],
@@ -139,9 +151,10 @@ function describeWave(timeline: Timeline, entry: RolloutEntry, cursor: number, t
   const last = timeline.events[applied[applied.length - 1] ?? first] as TimelineEvent;
   const started = timeline.times[first] ?? 0;
   const waves = applied.filter((index) => timeline.events[index]?.type === 'RolloutStep').length;
-  const counts = lastCounts(timeline, applied);
+  const counts = lastCounts(timeline, applied, entry.object.kind);
   if (last.type === 'RolloutComplete') {
-    return `complete after ${formatDuration((timeline.times[applied[applied.length - 1] ?? first] ?? 0) - started)}, ${waves} steps${counts}`;
+    const took = formatDuration((timeline.times[applied[applied.length - 1] ?? first] ?? 0) - started);
+    return `complete after ${took}, ${waves} step${waves === 1 ? '' : 's'}${counts}`;
   }
   if (last.type === 'ProgressDeadlineExceeded') {
     return `progress deadline exceeded${counts}`;
@@ -149,11 +162,16 @@ function describeWave(timeline: Timeline, entry: RolloutEntry, cursor: number, t
   return `step ${waves}, ${formatDuration(time - started)} in${counts}`;
 }
 
-function lastCounts(timeline: Timeline, applied: readonly number[]): string {
+/**
+ * The counts of the last applied step (or of the end, which carries the counts then), in the controller's words:
+ * a Deployment's new and old ReplicaSets, a StatefulSet's or DaemonSet's updated and old pods.
+ */
+function lastCounts(timeline: Timeline, applied: readonly number[], kind: string): string {
   for (let k = applied.length - 1; k >= 0; k--) {
     const rollout = timeline.events[applied[k] ?? -1]?.details?.rollout;
     if (rollout !== undefined) {
-      return ` · new ${rollout.newReplicas} · old ${rollout.oldReplicas} · available ${rollout.available}`;
+      const updated = kind === 'Deployment' ? 'new' : 'updated';
+      return ` · ${updated} ${rollout.newReplicas} · old ${rollout.oldReplicas} · available ${rollout.available}`;
     }
   }
   return '';
@@ -163,7 +181,7 @@ function legend(): HTMLElement {
   return h(
     'span',
     { className: 'legend' },
-    h('span', { className: 'legend-line line-old', text: 'old ReplicaSet' }),
-    h('span', { className: 'legend-line line-new', text: 'new ReplicaSet' }),
+    h('span', { className: 'legend-line line-old', text: 'old pods' }),
+    h('span', { className: 'legend-line line-new', text: 'new (updated) pods' }),
   );
 }

@@ -1,13 +1,16 @@
 /**
  * The transport bar: play/pause, step to the previous/next event, speed, the playhead's time, and the time axis
- * (a slider: drag or click to scrub, arrow keys step between events, Page Up/Down jump by a tenth, Home/End).
- * Marks on the axis show drains, node failures, rollouts, blocked evictions, unschedulable pods and the cluster
+ * (a slider: drag or click to scrub, arrow keys step between events, Page Up/Down jump by a tenth of the axis,
+ * Home/End). The axis is broken (model/time-scale.ts): each burst of activity is a segment at a readable scale,
+ * labelled with its start time, and each idle stretch a break labelled with the time it skips. Marks on the axis
+ * show drains, node failures, rollouts, blocked evictions, unschedulable pods, scenario steps and the cluster
  * autoscaler's scale-ups and node removals.
  */
 import { PLAYBACK_SPEEDS } from '../../protocol/webview-messages';
 import { h, icon, iconButton, replaceChildren, setAttribute, setText, toggleClass } from '../dom';
-import { formatTime } from '../format';
+import { formatClock, formatDuration, formatShortDuration, formatTime } from '../format';
 import type { Playback } from '../model/playback';
+import type { ScalePiece } from '../model/time-scale';
 import type { Timeline } from '../model/timeline';
 
 /** What the transport asks of the page. */
@@ -34,7 +37,14 @@ const MARKED: Readonly<Record<string, string>> = {
   NodeHasInsufficientMemory: 'failure',
   TriggeredScaleUp: 'rollout',
   NodeRemoved: 'drain',
+  ScenarioStep: 'scenario',
 };
+
+/** A segment of the axis and its progress fill. */
+interface AxisSegment {
+  readonly piece: ScalePiece;
+  readonly fill: HTMLElement;
+}
 
 /** The transport bar. */
 export class TransportView {
@@ -43,9 +53,11 @@ export class TransportView {
   private readonly speedSelect: HTMLSelectElement;
   private readonly timeLabel: HTMLElement;
   private readonly axis: HTMLElement;
+  private readonly track: HTMLElement;
   private readonly marks: HTMLElement;
-  private readonly progress: HTMLElement;
+  private readonly labels: HTMLElement;
   private readonly thumb: HTMLElement;
+  private segments: AxisSegment[] = [];
   private timeline: Timeline | null = null;
   private isDragging = false;
 
@@ -58,8 +70,9 @@ export class TransportView {
       this.speedSelect.append(h('option', { text: `${speed}×`, attrs: { value: String(speed) } }));
     }
     this.timeLabel = h('span', { className: 'time-label', attrs: { 'aria-hidden': 'true' } });
-    this.marks = h('div', { className: 'axis-marks', attrs: { 'aria-hidden': 'true' } });
-    this.progress = h('div', { className: 'axis-progress', attrs: { 'aria-hidden': 'true' } });
+    this.marks = h('div', { className: 'axis-marks' });
+    this.track = h('div', { className: 'axis-track', attrs: { 'aria-hidden': 'true' } });
+    this.labels = h('div', { className: 'axis-labels', attrs: { 'aria-hidden': 'true' } });
     this.thumb = h('div', { className: 'axis-thumb', attrs: { 'aria-hidden': 'true' } });
     this.axis = h(
       'div',
@@ -67,17 +80,22 @@ export class TransportView {
         className: 'axis',
         attrs: { role: 'slider', tabindex: '0', 'aria-label': 'Simulated time', 'aria-valuemin': '0' },
       },
-      h('div', { className: 'axis-track' }, this.progress, this.marks),
+      this.track,
+      this.labels,
       this.thumb,
     );
     this.element = h(
       'section',
       { className: 'transport', attrs: { 'aria-label': 'Playback' } },
-      back,
-      this.playButton,
-      forward,
-      this.speedSelect,
-      this.timeLabel,
+      h(
+        'div',
+        { className: 'transport-controls' },
+        back,
+        this.playButton,
+        forward,
+        this.speedSelect,
+        this.timeLabel,
+      ),
       this.axis,
     );
     this.playButton.addEventListener('click', () => actions.togglePlay());
@@ -91,10 +109,34 @@ export class TransportView {
     this.axis.addEventListener('pointercancel', () => (this.isDragging = false));
   }
 
-  /** Shows a new timeline: its duration and marks. */
+  /** Shows a new timeline: its duration, the axis's segments and breaks, and the marks. */
   setTimeline(timeline: Timeline): void {
     this.timeline = timeline;
     setAttribute(this.axis, 'aria-valuemax', String(timeline.duration));
+    const { scale } = timeline;
+    const place = (element: HTMLElement, piece: ScalePiece): HTMLElement => {
+      element.style.left = `${(piece.start * 100).toFixed(3)}%`;
+      element.style.width = `${((piece.end - piece.start) * 100).toFixed(3)}%`;
+      element.dataset['from'] = String(piece.from);
+      element.dataset['to'] = String(piece.to);
+      return element;
+    };
+    this.segments = [];
+    const pieces: HTMLElement[] = [];
+    const labels: HTMLElement[] = [];
+    for (const piece of scale.pieces) {
+      if (piece.isBreak) {
+        const skipped = piece.to - piece.from;
+        const title = `${formatDuration(skipped)} without events, compressed (${formatClock(piece.from)}–${formatClock(piece.to)})`;
+        pieces.push(place(h('div', { className: 'axis-break', attrs: { title } }), piece));
+        labels.push(place(h('span', { className: 'axis-skip', text: formatShortDuration(skipped) }), piece));
+      } else {
+        const fill = h('div', { className: 'axis-fill' });
+        pieces.push(place(h('div', { className: 'axis-segment' }, fill), piece));
+        this.segments.push({ piece, fill });
+        labels.push(place(h('span', { className: 'axis-tick', text: formatClock(piece.from) }), piece));
+      }
+    }
     const seen = new Set<string>();
     const marks: HTMLElement[] = [];
     timeline.events.forEach((event, index) => {
@@ -103,7 +145,7 @@ export class TransportView {
         return;
       }
       // One mark per kind per 0.25 % of the axis: 5,000 unschedulable pods make a band, not 5,000 nodes.
-      const position = timeline.duration > 0 ? (timeline.times[index] ?? 0) / timeline.duration : 0;
+      const position = scale.positionOf(timeline.times[index] ?? 0);
       const bucket = `${kind}:${Math.round(position * 400)}`;
       if (seen.has(bucket)) {
         return;
@@ -114,6 +156,9 @@ export class TransportView {
       marks.push(mark);
     });
     replaceChildren(this.marks, ...marks);
+    replaceChildren(this.track, ...pieces, this.marks);
+    replaceChildren(this.labels, ...labels);
+    toggleClass(this.axis, 'is-broken', scale.breaks.length > 0);
   }
 
   /** Shows the playhead. */
@@ -131,9 +176,23 @@ export class TransportView {
     }
     const events = this.timeline?.events.length ?? 0;
     setText(this.timeLabel, `${formatTime(playback.time)} / ${formatTime(duration)}`);
-    const share = duration > 0 ? playback.time / duration : events > 0 && playback.cursor >= events ? 1 : 0;
+    const scale = this.timeline?.scale;
+    const share =
+      duration > 0 && scale !== undefined
+        ? scale.positionOf(playback.time)
+        : events > 0 && playback.cursor >= events
+          ? 1
+          : 0;
     const percent = `${(share * 100).toFixed(3)}%`;
-    this.progress.style.width = percent;
+    for (const { piece, fill } of this.segments) {
+      const span = piece.end - piece.start;
+      const filled =
+        span > 0 ? Math.min(1, Math.max(0, (share - piece.start) / span)) : share >= piece.end ? 1 : 0;
+      const width = `${(filled * 100).toFixed(2)}%`;
+      if (fill.style.width !== width) {
+        fill.style.width = width;
+      }
+    }
     this.thumb.style.left = percent;
     const valueText = `${formatTime(playback.time)}, event ${playback.cursor} of ${events}`;
     if (this.axis.getAttribute('aria-valuetext') !== valueText) {
@@ -160,10 +219,10 @@ export class TransportView {
         this.actions.stepNext();
         break;
       case 'PageDown':
-        this.actions.seekTime(current - duration / 10);
+        this.seekShare(this.shareOf(current) - 0.1);
         break;
       case 'PageUp':
-        this.actions.seekTime(current + duration / 10);
+        this.seekShare(this.shareOf(current) + 0.1);
         break;
       case 'Home':
         this.actions.seekTime(0);
@@ -203,7 +262,17 @@ export class TransportView {
 
   private scrubTo(clientX: number): void {
     const track = this.axis.getBoundingClientRect();
-    const share = track.width > 0 ? Math.min(1, Math.max(0, (clientX - track.left) / track.width)) : 0;
-    this.actions.seekTime(share * (this.timeline?.duration ?? 0));
+    this.seekShare(track.width > 0 ? (clientX - track.left) / track.width : 0);
+  }
+
+  /** The axis share of a time. */
+  private shareOf(time: number): number {
+    return this.timeline?.scale.positionOf(time) ?? 0;
+  }
+
+  /** Seeks the time at a share of the axis (clamped to 0..1). */
+  private seekShare(share: number): void {
+    const scale = this.timeline?.scale;
+    this.actions.seekTime(scale === undefined ? 0 : scale.timeAt(Math.min(1, Math.max(0, share))));
   }
 }

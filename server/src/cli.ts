@@ -2,6 +2,8 @@
  * `foresight`: the command-line twin of the language server, for CI. Dispatches to one command per module.
  *   foresight validate PATH...   schema and rule validation, as in the editor
  *   foresight simulate PATH...   where each Pod lands on a simulated cluster, or why it stays Pending
+ *   foresight capture            the cluster kubectl reaches, into .foresight/cluster.yaml
+ *   foresight profiles           the cluster profiles --profile takes
  */
 import { readFileSync } from 'node:fs';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -11,15 +13,21 @@ import type { CliIo } from './cli/io';
 import { COMMON_OPTIONS_HELP } from './cli/outcome';
 import { runValidate, VALIDATE_USAGE } from './cli/validate';
 import { runSimulate, SIMULATE_USAGE } from './cli/simulate';
+import { CAPTURE_USAGE, runCapture } from './cli/capture/capture-command';
+import { PROFILES_USAGE, runProfiles } from './cli/profiles';
 
 const USAGE = `usage: foresight <command> [options] PATH...
 
 commands:
   validate   check manifests against the Kubernetes schemas and API rules
   simulate   predict where each Pod lands on a simulated cluster, or why it stays Pending
+  capture    capture the cluster kubectl reaches (the current context) into .foresight/cluster.yaml
+  profiles   list the cluster profiles: real node shapes, for predictions without a capture
 
 ${VALIDATE_USAGE}
 ${SIMULATE_USAGE}
+${CAPTURE_USAGE}
+${PROFILES_USAGE}
 
 PATH is a file or a folder, read as kubectl apply -f reads it (.yaml, .yml and .json files); - reads standard input.
 A folder holding a kustomization.yaml is rendered by kustomize and read as kubectl apply -k reads it.
@@ -35,12 +43,20 @@ options of validate:
   --max-file-size-kb N     files larger than this are not analysed (default 8192)
 
 options of simulate:
-  --cluster FILE           the cluster to simulate (kubectl get nodes -o yaml, or a cluster file; repeatable);
-                           without it, the embedded default cluster of 4 nodes
+  --cluster FILE           the cluster to simulate (a capture, kubectl get nodes -o yaml, or a cluster file;
+                           repeatable); without it, the embedded default cluster (profile default)
+  --profile NAME           simulate on a profile: real node shapes of a cloud or a local distribution
+                           (foresight profiles lists them)
   --until SECONDS          stop the timeline at this simulated time
   --drain NODE@SECONDS, --fail-node NODE@SECONDS, --scale [NAMESPACE/]KIND/NAME=REPLICAS@SECONDS,
   --add-node NAME[=LIKE]@SECONDS
                            scenario steps at a simulated time
+
+options of capture:
+  --context NAME           the kubeconfig context to capture (default: the current context)
+  --kubeconfig FILE        the kubeconfig kubectl reads (default: kubectl's, KUBECONFIG or ~/.kube/config)
+  --output-file FILE       where the capture goes (default .foresight/cluster.yaml)
+  --kubectl PATH           the kubectl binary (default: FORESIGHT_KUBECTL, else kubectl on PATH)
 
 run "foresight <command> --help" for a command's usage.
 `;
@@ -57,6 +73,10 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       return runValidate(rest, io);
     case 'simulate':
       return runSimulate(rest, io);
+    case 'capture':
+      return runCapture(rest, io);
+    case 'profiles':
+      return runProfiles(rest, io);
     case '--help':
     case '-h':
     case 'help':

@@ -12,10 +12,11 @@ import {
 } from 'vscode-languageserver/node';
 import type { InitializeResult } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { SIMULATION_REQUEST } from '../../protocol/messages';
+import { CLUSTER_WRITTEN_NOTIFICATION, PROFILES_REQUEST, SIMULATION_REQUEST } from '../../protocol/messages';
 import { fileURLToPath } from 'node:url';
 import { LanguageServer } from './host/language-server';
 import { answerSimulationRequest } from './host/simulation-request';
+import { profileSummaries } from './host/cluster-file';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
@@ -71,6 +72,9 @@ connection.onRequest(SIMULATION_REQUEST, (params: unknown) =>
     settingsFor: (uri) => server.settings.get(uri),
   }),
 );
+connection.onRequest(PROFILES_REQUEST, () => profileSummaries());
+// A capture was written: everything predicted with the old cluster file is predicted again.
+connection.onNotification(CLUSTER_WRITTEN_NOTIFICATION, () => server.configurationChanged());
 connection.onShutdown(() => server.dispose());
 
 process.on('uncaughtException', (error: unknown) => server.reportError('running', error));

@@ -36,6 +36,8 @@ describe('GitHub workflow commands', () => {
       [
         `::notice file=${MIXED}/web.yaml,line=16,col=27,endLine=16,endColumn=34,title=service-account-assumed`,
         '::error title=scenario-invalid',
+        // The embedded default can add nodes: the autoscaler's reason why none helps comes first, on the template.
+        `::warning file=${MIXED}/huge.yaml,line=16,col=5,endLine=16,endColumn=9,title=pod-no-scale-up`,
         `::warning file=${MIXED}/huge.yaml,line=22,col=20,endLine=22,endColumn=25,title=pod-unschedulable`,
       ],
     );

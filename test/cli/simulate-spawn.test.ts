@@ -20,9 +20,10 @@ test(
     assert.equal(result.status, 1, result.stderr);
     assert.match(
       result.stdout,
-      /0\/4 nodes are available: 1 node\(s\) had untolerated taint\(s\), 3 Insufficient nvidia\.com\/gpu\./,
+      /0\/5 nodes are available: 1 Insufficient cpu, 1 node\(s\) had untolerated taint\(s\), 4 Insufficient nvidia\.com\/gpu\./,
     );
-    assert.match(result.stdout, /24 pods: 18 placed, 6 Pending; 2 refused by the API server\./);
+    // The embedded default adds a large node for the analytics Deployment (examples/batch-analytics).
+    assert.match(result.stdout, /26 pods: 21 placed, 5 Pending; 2 refused by the API server\./);
   },
 );
 
@@ -34,7 +35,7 @@ test(
       cwd: ROOT,
       encoding: 'utf8',
     });
-    assert.equal(result.stdout, 'Kubernetes 1.35 · embedded default cluster · 4 nodes\n');
+    assert.equal(result.stdout, 'Kubernetes 1.35 · embedded default cluster · 5 nodes\n');
     assert.equal(result.stderr, '');
   },
 );

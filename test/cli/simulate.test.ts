@@ -47,24 +47,29 @@ spec:
 `;
 
 describe('foresight simulate on examples/', () => {
-  test('exits 1 because the GPU job and the oversized deployment stay Pending, and says why', async () => {
+  test('exits 1 because the GPU job stays Pending and says why; the oversized deployment waits for a large node', async () => {
     const { code, stdout } = await run(['-R', 'examples/']);
     assert.equal(code, 1);
-    assert.match(stdout, /^Kubernetes 1\.35 · embedded default cluster · 4 nodes$/m);
+    // The embedded default (profile default) adds a 16-cpu node for the analytics engine: 5 nodes at the end.
+    assert.match(stdout, /^Kubernetes 1\.35 · embedded default cluster · 5 nodes$/m);
     assert.match(
       stdout,
-      /0\/4 nodes are available: 1 node\(s\) had untolerated taint\(s\), 3 Insufficient nvidia\.com\/gpu\./,
+      /0\/5 nodes are available: 1 Insufficient cpu, 1 node\(s\) had untolerated taint\(s\), 4 Insufficient nvidia\.com\/gpu\./,
     );
     assert.match(
       stdout,
-      /0\/4 nodes are available: 1 node\(s\) had untolerated taint\(s\), 3 Insufficient cpu, 3 Insufficient memory\./,
+      /Pod finetune-recommender-\S+ stays Pending: no node of profile "default" can hold a pod requesting 1 nvidia\.com\/gpu, and the cluster autoscaler cannot help/,
+    );
+    assert.match(
+      stdout,
+      /note: Pod analytics-engine-\S+: Pending for ~120 s until the cluster autoscaler adds a node to group `large` \(0 → 1 of max 3\)\./,
     );
     assert.match(
       stdout,
       /kube-system\/log-agent-\S+ +DaemonSet\/log-agent +Burstable +2000001000 +control-plane/,
     );
     // The video transcoder needs the "burst" pool, which only the cluster file's NodeGroup brings.
-    assert.match(stdout, /24 pods: 18 placed, 6 Pending; 2 refused by the API server\./);
+    assert.match(stdout, /26 pods: 21 placed, 5 Pending; 2 refused by the API server\./);
   });
 
   test('with the examples’ cluster file, the video transcoder waits for the cluster autoscaler and the rest says why it cannot help', async () => {
@@ -84,10 +89,11 @@ describe('foresight simulate on examples/', () => {
       stdout,
       /note: 4 pods of Deployment video-transcoder: Pending for ~120 s until the cluster autoscaler adds 2 nodes to group `burst` \(0 → 2 of max 3\)\./,
     );
-    // The oversized engine fits no node group either: the burst nodes' taint is the autoscaler's reason.
+    // The oversized engine fits no node group either: no node can hold its requests, and the burst nodes' taint
+    // is the autoscaler's reason.
     assert.match(
       stdout,
-      /warning: examples\/batch-analytics\/deployment\.yaml:\d+ spec\.template\.spec: Pod analytics-engine-\S+ stays Pending, and the cluster autoscaler cannot help: pod didn't trigger scale-up: 1 node\(s\) had untolerated taint\(s\) \[pod-no-scale-up\]/,
+      /warning: examples\/batch-analytics\/deployment\.yaml:\d+ spec\.template\.spec: Pod analytics-engine-\S+ stays Pending: no node of the cluster or of its node groups can hold a pod requesting 6 cpu and 24Gi memory, and the cluster autoscaler cannot help: pod didn't trigger scale-up: 1 node\(s\) had untolerated taint\(s\) \[pod-no-scale-up\]/,
     );
   });
 
@@ -133,11 +139,13 @@ describe('foresight simulate on examples/', () => {
     assert.ok(validate(report), JSON.stringify(validate.errors));
     const gpu = report.pods.find((pod) => pod.owner?.name === 'finetune-recommender');
     assert.equal(gpu?.nodeName, null);
+    // The large node added for the analytics engine has neither a GPU nor the cpu left.
     assert.deepEqual(gpu?.unschedulable?.reasons, {
-      'Insufficient nvidia.com/gpu': 3,
+      'Insufficient cpu': 1,
+      'Insufficient nvidia.com/gpu': 4,
       'node(s) had untolerated taint(s)': 1,
     });
-    assert.deepEqual(gpu?.unschedulable?.plugins, { NodeResourcesFit: 3, TaintToleration: 1 });
+    assert.deepEqual(gpu?.unschedulable?.plugins, { NodeResourcesFit: 4, TaintToleration: 1 });
     assert.deepEqual(gpu?.unschedulable?.nodes['control-plane'], ['node(s) had untolerated taint(s)']);
     assert.equal(
       report.pods.filter((pod) => pod.owner?.name === 'storefront' && pod.nodeName !== null).length,

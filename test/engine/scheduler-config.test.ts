@@ -7,7 +7,7 @@ import {
   parseSchedulerConfiguration,
   pluginExtensionPoints,
 } from '../../server/src/engine/scheduler/config';
-import { Cluster } from '../../server/src/engine/model/cluster';
+import { Cluster } from '../../server/src/engine/model/snapshot/cluster';
 import { buildFramework } from '../../server/src/engine/scheduler/framework/build-framework';
 import { DEFAULT_MULTI_POINT_PLUGINS } from '../../server/src/engine/scheduler/profile';
 import { IN_TREE_REGISTRY } from '../../server/src/engine/scheduler/registry';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { parseAllDocuments } from 'yaml';
-import type { SourcedObject } from '../../server/src/engine/model/cluster-load';
+import type { SourcedObject } from '../../server/src/engine/model/load/cluster-load';
 import { simulate } from '../../server/src/engine/simulate/simulate';
 import { loadSeedFiles } from './inputs';
 

@@ -4,7 +4,7 @@ import { knownEnumValues } from '../../server/src/language/assist/enum-values';
 import {
   escapeMarkdown,
   escapeMarkdownKeepingUrls,
-  formatPath,
+  formatMarkdownPath,
   inlineCode,
   MAX_DESCRIPTION_LENGTH,
   summarizeDescription,
@@ -198,8 +198,9 @@ void describe('Markdown helpers', () => {
       expected: '`` `a ``',
     },
     {
-      name: 'formatPath writes keys with dots, indexes in brackets and odd keys quoted',
-      actual: () => formatPath(['spec', 'containers', 0, 'env', 'metadata', 'app.kubernetes.io/name']),
+      name: 'formatMarkdownPath writes keys with dots, indexes in brackets and odd keys quoted',
+      actual: () =>
+        formatMarkdownPath(['spec', 'containers', 0, 'env', 'metadata', 'app.kubernetes.io/name']),
       expected: 'spec.containers[0].env.metadata["app.kubernetes.io/name"]',
     },
     {

@@ -12,7 +12,7 @@ import { CodeActionRequest, CodeLensRequest, HoverRequest } from 'vscode-languag
 import type { CodeAction, Diagnostic, MarkupContent } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { parseAllDocuments } from 'yaml';
-import type { SourcedObject } from '../../server/src/engine/model/cluster-load';
+import type { SourcedObject } from '../../server/src/engine/model/load/cluster-load';
 import { simulate } from '../../server/src/engine/simulate/simulate';
 import { LspSession } from '../support/lsp-session';
 

@@ -335,7 +335,12 @@ describe('the examples’ own cluster file over LSP', () => {
     const clusterPath = join(EXAMPLES, '.foresight', 'cluster.yaml');
     const cluster = { uri: pathToFileURL(clusterPath).href, text: readFileSync(clusterPath, 'utf8') };
     await session.open(manifest.uri, manifest.text);
-    assert.deepEqual(statuses.at(-1), { kubernetesVersion: '1.35', cluster: 'cluster.yaml' });
+    // The status says which cluster is in use and why, for the cluster picker.
+    assert.deepEqual(statuses.at(-1), {
+      kubernetesVersion: '1.35',
+      cluster: 'cluster.yaml',
+      choice: { reason: 'nearest', path: clusterPath },
+    });
     assert.deepEqual(messages, [], 'no notice that the cluster file has errors');
 
     // Validated first on its own, the cluster file gets the findings of the predictions made on it once the open
@@ -519,10 +524,17 @@ describe('a cluster file too large to simulate as you type, over LSP', () => {
     assert.deepEqual(messages, [
       'Kube Foresight: The cluster file cluster.yaml has 5,001 nodes, more than the 5,000 simulated as you type; predictions use the embedded default cluster (`foresight simulate --cluster` takes the file).',
     ]);
-    assert.deepEqual(statuses.at(-1), { kubernetesVersion: '1.35', cluster: 'embedded default' });
+    assert.deepEqual(statuses.at(-1), {
+      kubernetesVersion: '1.35',
+      cluster: 'embedded default',
+      choice: { reason: 'embedded', unusable: join(folder, '.foresight', 'cluster.yaml') },
+    });
+    // The embedded default adds a large node for the replicas its workers cannot hold.
     assert.ok(
-      diagnostics.some((d) => d.code === 'pod-unschedulable' && /0\/4 nodes are available/.test(d.message)),
-      'predicted on the 4-node embedded default cluster',
+      diagnostics.some(
+        (d) => d.code === 'pod-waits-for-scale-up' && /adds a node to group `large`/.test(d.message),
+      ),
+      'predicted on the embedded default cluster',
     );
   });
 });

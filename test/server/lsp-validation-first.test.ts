@@ -20,7 +20,7 @@ function configMap(index: number): string {
   return `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: config-${index}\ndata:\n  key: "value-${index}"\n`;
 }
 
-/** A Deployment no node of the embedded default cluster has room for. */
+/** A Deployment no node of the embedded default cluster has room for, nor any node it can add. */
 const TOO_BIG = `apiVersion: apps/v1
 kind: Deployment
 metadata:
@@ -132,7 +132,7 @@ describe('validation diagnostics before predictions', () => {
         [
           [1, ['schema-type']],
           [2, ['schema-type']],
-          [2, ['pod-unschedulable', 'pod-unschedulable-cause', 'schema-type']],
+          [2, ['pod-no-scale-up', 'pod-unschedulable', 'pod-unschedulable-cause', 'schema-type']],
         ],
       );
       await session.close(otherUri);

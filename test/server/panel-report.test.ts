@@ -22,6 +22,18 @@ import { simulate } from '../../server/src/engine/simulate/simulate';
 
 const FOLDER = resolve(__dirname, '../fixtures/webview/manifests/web-app');
 const DEPLOYMENT = join(FOLDER, 'deployment.yaml');
+/** A kustomize base's Deployment: its selector comes from the overlay (labels: includeSelectors: true). */
+const BASE_DEPLOYMENT = [
+  'apiVersion: apps/v1',
+  'kind: Deployment',
+  'metadata: {name: web}',
+  'spec:',
+  '  template:',
+  '    metadata: {labels: {app: web}}',
+  '    spec:',
+  '      containers: [{name: web, image: nginx}]',
+  '',
+].join('\n');
 const context = (open: { uri: string; getText(): string }[] = []) => ({
   openDocuments: () => open,
   settingsFor: () => Promise.resolve(DEFAULT_SETTINGS),
@@ -138,6 +150,17 @@ describe('kubeForesight/simulation', () => {
       },
       message: /^No Kubernetes manifest in empty\.$/,
     },
+    {
+      name: 'a folder whose only Deployment lacks the selector a kustomize overlay would add',
+      uri: () => {
+        const base = join(temporary, 'base');
+        mkdirSync(base, { recursive: true });
+        writeFileSync(join(base, 'deploy.yaml'), BASE_DEPLOYMENT);
+        return pathToFileURL(base).href;
+      },
+      message:
+        /^Nothing in base can be applied: its only document has an error the API server would refuse \(deploy\.yaml:4: .*selector.*\)\.$/,
+    },
   ];
   for (const { name, uri, message } of failures) {
     test(`${name} is answered with why, not an exception`, async () => {
@@ -146,6 +169,26 @@ describe('kubeForesight/simulation', () => {
       assert.match(result.ok ? '' : result.message, message);
     });
   }
+
+  test('a document with an error is left out of the simulation and named in the report, with its line', async () => {
+    const mixed = join(temporary, 'mixed');
+    mkdirSync(mixed, { recursive: true });
+    writeFileSync(join(mixed, 'deploy.yaml'), BASE_DEPLOYMENT);
+    writeFileSync(
+      join(mixed, 'pod.yaml'),
+      'apiVersion: v1\nkind: Pod\nmetadata: {name: solo}\nspec:\n  containers: [{name: a, image: nginx}]\n',
+    );
+    const report = await reportOf(pathToFileURL(mixed).href);
+    assert.deepEqual(
+      report.pods.map((pod) => pod.name),
+      ['solo'],
+    );
+    assert.deepEqual(
+      report.leftOut?.map((entry) => [entry.file, entry.line]),
+      [[pathToFileURL(join(mixed, 'deploy.yaml')).href, 4]],
+    );
+    assert.match(report.leftOut?.[0]?.message ?? '', /selector/);
+  });
 
   test('the cluster file is the setting (relative to the folder), else the nearest .foresight/cluster.yaml upwards', () => {
     const nested = join(FOLDER, '.foresight');

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { SourcedObject } from '../../server/src/engine/model/cluster-load';
+import type { SourcedObject } from '../../server/src/engine/model/load/cluster-load';
 import type { ScopeSimulationInput } from '../../server/src/host/scope-simulation';
 import { SimulationDecoder, SimulationEncoder } from '../../server/src/host/simulation-transfer';
 import type { SimulationRequestMessage } from '../../server/src/host/simulation-transfer';

@@ -4,7 +4,7 @@
  * handling of bad input is what is tested). Syntax errors become findings.
  */
 import { parseAllDocuments } from 'yaml';
-import type { SourcedObject } from '../../server/src/engine/model/cluster-load';
+import type { SourcedObject } from '../../server/src/engine/model/load/cluster-load';
 import type { ReportFinding } from '../../server/src/engine/simulate/report';
 
 /** The documents of a text as the engine's input. */

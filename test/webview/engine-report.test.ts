@@ -52,6 +52,45 @@ describe(
       );
     });
 
+    test('at the end, the StatefulSet and DaemonSet rollouts read every pod available', async () => {
+      const { page } = panel;
+      await seekTo(panel, EVENTS[EVENTS.length - 1]?.time ?? 0);
+      const status = (name: string): Promise<string> =>
+        page.locator('.rollout', { hasText: name }).locator('.rollout-status').innerText();
+      assert.match(
+        await status('StatefulSet default/orders-db'),
+        /^complete after 32 s, 2 steps · updated 2 · old 0 · available 2$/,
+      );
+      assert.match(
+        await status('DaemonSet kube-system/log-agent'),
+        /^complete after 11 s, 1 step · updated 4 · old 0 · available 4$/,
+      );
+    });
+
+    test('the scenario’s steps say where they were written, and a click puts the playhead on one', async () => {
+      const { page } = panel;
+      assert.deepEqual(await page.locator('.scenario-origin').allInnerTexts(), [
+        'from the cluster file cluster.yaml:',
+      ]);
+      assert.deepEqual(await page.locator('.scenario-step').allInnerTexts(), [
+        'drain worker-1 at 1:30',
+        'fail worker-3 at 2:30',
+        'drain worker-2 at 5:00',
+      ]);
+      await page.locator('.scenario-step', { hasText: 'fail worker-3' }).click();
+      const index = EVENTS.findIndex(
+        (event) => event.type === 'ScenarioStep' && event.details?.scenarioStep?.action === 'failNode',
+      );
+      await panel.waitForCursor(index + 1);
+      const current = page.locator('.event-row.is-current');
+      assert.equal(await current.getAttribute('data-type'), 'ScenarioStep');
+      assert.match(
+        (await current.getAttribute('title')) ?? '',
+        /Scenario step: stop the kubelet of worker-3 \(Scenario of the cluster file cluster\.yaml\)/,
+      );
+      await seekTo(panel, EVENTS[EVENTS.length - 1]?.time ?? 0);
+    });
+
     test('the drained node and the failed node are marked on their lanes', async () => {
       const { page } = panel;
       const drained = EVENTS.find((event) => event.type === 'DrainCompleted')?.node ?? '';

@@ -1,7 +1,7 @@
 /**
  * Screenshots of the panel in VS Code's light, dark and high-contrast themes, written to test-results/ as
  * artefacts for people to look at: the examples' drain (an eviction refused by a disruption budget) with the
- * blocked pod selected, and the rolling update with the Pending pod selected.
+ * blocked pod selected, and the rolling update with the Pending pod selected; at 1,280, 700 and 480 px wide.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
@@ -24,6 +24,7 @@ const SHOTS: readonly { name: string; theme: ThemeName; time: number; pod: strin
   { name: 'timeline-dark', theme: 'dark', time: 13, pod: 'analytics-engine-8465c758f-95tk6', width: 1280 },
   { name: 'timeline-high-contrast', theme: 'high-contrast', time: 72, pod: 'orders-db-1', width: 1280 },
   { name: 'timeline-narrow-dark', theme: 'dark', time: 72, pod: 'storefront-7d9c5b8f4d-w4c9d', width: 700 },
+  { name: 'timeline-480-light', theme: 'light', time: 72, pod: 'orders-db-0', width: 480 },
 ];
 
 describe('timeline panel screenshots', { skip: SKIP_WITHOUT_CHROMIUM, timeout: 120_000 }, () => {

@@ -6,6 +6,9 @@ import { readPanelWorkload } from '../../../protocol/webview-messages';
 import * as vscode from 'vscode';
 import type { ForesightLanguageClient } from '../language-client';
 import type { TimelinePanels } from '../panel/timeline-panels';
+import { CLUSTER_WRITTEN_NOTIFICATION, PROFILES_REQUEST } from '../../../protocol/messages';
+import type { ProfilesResult } from '../../../protocol/messages';
+import { captureCluster } from './capture-cluster';
 import { selectCluster } from './select-cluster';
 
 /** One command: its id and what it does. */
@@ -32,7 +35,14 @@ export function buildCommandTable(
   client: ForesightLanguageClient,
   output: vscode.OutputChannel,
   timeline: Pick<TimelinePanels, 'show'>,
+  cliPath: string,
 ): CommandEntry[] {
+  const capture = (): Promise<void> =>
+    captureCluster({
+      cliPath,
+      output,
+      written: () => client.sendNotification(CLUSTER_WRITTEN_NOTIFICATION),
+    });
   return [
     {
       id: 'kubeForesight.restartServer',
@@ -52,10 +62,22 @@ export function buildCommandTable(
     },
     {
       id: 'kubeForesight.selectCluster',
-      // The same either way: it only writes the kubeForesight.cluster setting, which a running server reads.
+      // It writes the kubeForesight.cluster setting, which a running server reads. Running: the cluster in use is
+      // the one the server reported, and the profiles come from it. Stopped: the setting says which is current,
+      // and no profile is offered.
       run: async () => {
-        await selectCluster();
+        await selectCluster({
+          status: client.isRunning ? client.status : undefined,
+          profiles: () => client.sendRequest<ProfilesResult>(PROFILES_REQUEST, {}),
+          capture,
+        });
       },
+    },
+    {
+      id: 'kubeForesight.captureCluster',
+      // The same either way: it runs the CLI, not the server; a running server sees the new cluster file on the
+      // next analysis. Trusted workspaces only (package.json's enablement, and checked again).
+      run: () => capture(),
     },
     {
       id: 'kubeForesight.showTimeline',

@@ -7,7 +7,7 @@
  */
 import type { Node } from 'yaml';
 import { isScalar } from 'yaml';
-import { isPredictedOutcome } from '../engine/controllers/timeline-findings';
+import { isPredictedOutcome } from '../engine/model/timeline-findings';
 import type { ObjectSource } from '../engine/model/source';
 import type { ReportFinding } from '../engine/simulate/report';
 import type { SimulationResult } from '../engine/simulate/simulate';
@@ -18,7 +18,7 @@ import { pendingSummary, predictionFindings } from '../language/predictions/pred
 import { buildWorkloadPredictions } from '../language/predictions/workload-predictions';
 import { nodeAtPath, rangeForKey, rangeForValue } from '../language/yaml/node-at-path';
 import type { CliFinding, FailureClass } from './formats/cli-finding';
-import { findingAt } from './formats/cli-finding';
+import { cliFindingAt } from './formats/cli-finding';
 import type { InputFile } from './read-input';
 
 /** A report finding, with its offsets when it was made from the text (the analyser's findings). */
@@ -70,7 +70,7 @@ export function placeSimulationFindings(
       findings.push({ ...fields, ...fileOf(finding.file) });
       continue;
     }
-    const cli = findingAt(file, range[0], range[1], fields);
+    const cli = cliFindingAt(file, range[0], range[1], fields);
     reportFindings.push(finding.line !== undefined ? finding : { ...finding, line: cli.region?.startLine });
     findings.push(cli);
   }
@@ -93,6 +93,12 @@ function pendingFindings(
   version: KubernetesMinor,
 ): CliFinding[] {
   const { report } = result;
+  // Pending on a capture is certain: the error of its own code (language/predictions/prediction-findings.ts).
+  const onCapture = report.cluster.kind === 'capture';
+  const pending = {
+    code: onCapture ? 'pod-unschedulable-on-capture' : 'pod-unschedulable',
+    severity: onCapture ? 'error' : 'warning',
+  } as const;
   const predictions = buildWorkloadPredictions(
     result.records,
     isAtLeast(version, '1.34'),
@@ -113,23 +119,29 @@ function pendingFindings(
   const uncovered = report.pods
     .filter((pod) => pod.nodeName === null && !covered.has(`${pod.namespace}/${pod.name}`))
     .map((pod): CliFinding => ({
-      code: 'pod-unschedulable',
-      severity: 'warning',
+      ...pending,
       failureClass: 'prediction',
       message: `Pod ${pod.namespace}/${pod.name} stays Pending: ${pod.unschedulable?.message ?? ''}`,
     }));
   const located = predictions.flatMap((prediction): CliFinding[] => {
-    const placed = predictionFindings([prediction], [], locate, report.cluster.nodes, report.rollouts ?? []);
+    const placed = predictionFindings(
+      [prediction],
+      [],
+      locate,
+      report.cluster.nodes,
+      report.rollouts ?? [],
+      {},
+      report.cluster,
+    );
     const file = byId.get(prediction.source.file);
     const located =
       file === undefined
         ? []
         : (placed.get(file.id) ?? [])
-            .filter((finding) => finding.code === 'pod-unschedulable')
+            .filter((finding) => finding.code === pending.code)
             .map((finding) =>
-              findingAt(file, finding.start, finding.end, {
-                code: finding.code,
-                severity: 'warning',
+              cliFindingAt(file, finding.start, finding.end, {
+                ...pending,
                 failureClass: 'prediction',
                 message: finding.message,
               }),
@@ -141,13 +153,14 @@ function pendingFindings(
     const message =
       prediction.pendingMessage === null ? `${summary}.` : `${summary}: ${prediction.pendingMessage}`;
     const fields = {
-      code: 'pod-unschedulable',
-      severity: 'warning',
+      ...pending,
       failureClass: 'prediction',
       message: `${prediction.kind} ${prediction.namespace}/${prediction.name}: ${message}`,
     } as const;
     const range = file === undefined ? undefined : rangeAt(file, prediction.source);
-    return [file === undefined || range === undefined ? fields : findingAt(file, range[0], range[1], fields)];
+    return [
+      file === undefined || range === undefined ? fields : cliFindingAt(file, range[0], range[1], fields),
+    ];
   });
   return [...located, ...uncovered];
 }
@@ -172,7 +185,7 @@ function refusalFindings(byId: ReadonlyMap<string, InputFile>, result: Simulatio
     const file = byId.get(entry.file);
     const range = file === undefined ? undefined : rangeAt(file, entry);
     findings.push(
-      file === undefined || range === undefined ? fields : findingAt(file, range[0], range[1], fields),
+      file === undefined || range === undefined ? fields : cliFindingAt(file, range[0], range[1], fields),
     );
   }
   return findings;

@@ -11,10 +11,12 @@
  * none does, 2 on usage errors (unknown flag, missing path).
  */
 import { isTooLargeForAnalysis, readCaptureText } from '../files/capture-reader';
-import type { SourcedObject } from '../engine/model/cluster-load';
+import { capturedVersion } from './capture/captured-version';
+import { profileCluster } from './profiles';
+import type { SourcedObject } from '../engine/model/load/cluster-load';
 import { ENGINE_KUBERNETES_VERSIONS, DEFAULT_KUBERNETES_VERSION, isKubernetesMinor } from '../engine/version';
 import type { KubernetesMinor } from '../engine/version';
-import { formatReportText } from '../engine/simulate/format-text';
+import { formatReportText } from './formats/format-text';
 import type { ReportFinding, SimulationReport } from '../engine/simulate/report';
 import { simulate } from '../engine/simulate/simulate';
 import { parseStepFlag } from '../engine/scenario/scenario-spec';
@@ -39,13 +41,17 @@ import { placeSimulationFindings } from './simulate-findings';
 /** The usage line of the simulate command. */
 export const SIMULATE_USAGE =
   'usage: foresight simulate [-R] [--cluster FILE]... [--output text|json|sarif|junit] ' +
-  '[--fail-on error|warning|prediction|never] [--kubernetes-version 1.35] [--until SECONDS] ' +
+  '[--profile NAME] [--fail-on error|warning|prediction|never] [--kubernetes-version 1.35] [--until SECONDS] ' +
   '[--drain NODE@SECONDS] [--fail-node NODE@SECONDS] [--scale [NAMESPACE/]KIND/NAME=REPLICAS@SECONDS] ' +
   '[--add-node NAME[=LIKE]@SECONDS] [--load [NAMESPACE/]KIND/NAME=PERCENT%|CPU@SECONDS] [--memory-pressure NODE:SUBJECT=MEMORY,...@SECONDS] [--kustomize PATH] [--kustomize-allow-remote] PATH... (- reads standard input)';
 
 interface SimulateOptions extends CommonOptions {
   readonly clusters: string[];
+  /** A profile to simulate on (--profile), instead of the cluster files or the embedded default. */
+  profile: string | undefined;
   version: KubernetesMinor;
+  /** Whether --kubernetes-version was given: else a capture's server version is the default. */
+  isVersionGiven: boolean;
   /** Stop the timeline at this time (seconds), or null to run until the cluster settles. */
   until: number | null;
   /** Scenario steps given as flags. */
@@ -72,8 +78,13 @@ export function runSimulate(args: readonly string[], io: CliIo): Promise<number>
     options.clusters.length > 0
       ? readCliInput(options.clusters, io, { ...readOptions, recursive: false })
       : null;
+  // A capture's header names its server's version: the default when --kubernetes-version is not given.
+  if (!options.isVersionGiven && clusterInput?.ok === true) {
+    options.version = capturedVersion(clusterInput.files.map((file) => file.text)) ?? options.version;
+  }
   const manifestInput = readCliInput(options.paths, io, {
     ...readOptions,
+    kubernetesVersion: options.version,
     kustomize: kustomizeOptionsOf(options.kustomize, options.allowRemote, io),
   });
   for (const input of [clusterInput, manifestInput]) {
@@ -87,7 +98,13 @@ export function runSimulate(args: readonly string[], io: CliIo): Promise<number>
   }
   // The one reader: documents the API server would refuse are left out (and reported), duplicates resolved.
   const read = readManifests(manifestInput.files, { describePlace: describePlaceIn(manifestInput.files) });
-  const cluster = clusterInput === null ? null : readClusterFiles(clusterInput.files);
+  const profile = options.profile === undefined ? null : profileCluster(options.profile);
+  const cluster =
+    profile !== null && 'objects' in profile
+      ? { objects: profile.objects, error: null }
+      : clusterInput === null
+        ? null
+        : readClusterFiles(clusterInput.files);
   if (cluster !== null && cluster.error !== null) {
     io.stderr(`foresight simulate: ${cluster.error}\n`);
     return Promise.resolve(2);
@@ -111,7 +128,10 @@ export function runSimulate(args: readonly string[], io: CliIo): Promise<number>
   const result = simulate({
     manifests: read.objects,
     cluster: cluster === null ? null : cluster.objects,
-    clusterDescription: (clusterInput?.files ?? []).map((file) => file.id).join(', '),
+    clusterDescription:
+      profile !== null && 'objects' in profile
+        ? profile.description
+        : (clusterInput?.files ?? []).map((file) => file.id).join(', '),
     version: options.version,
     apiServing: apiServingFor(options.version),
     timeline: {
@@ -144,7 +164,9 @@ function parseSimulateArgs(args: readonly string[], io: CliIo): SimulateOptions 
   const options: SimulateOptions = {
     ...commonDefaults(io, 'prediction'),
     clusters: [],
+    profile: undefined,
     version: DEFAULT_KUBERNETES_VERSION,
+    isVersionGiven: false,
     until: null,
     steps: [],
   };
@@ -154,6 +176,9 @@ function parseSimulateArgs(args: readonly string[], io: CliIo): SimulateOptions 
     (flag, value) => readSimulateFlag(flag, value, options),
     'no manifest path given',
   );
+  if (error === undefined && options.profile !== undefined && options.clusters.length > 0) {
+    return '--profile and --cluster name two clusters: give one';
+  }
   return error ?? options;
 }
 
@@ -174,6 +199,16 @@ function readSimulateFlag(flag: string, value: FlagValue, options: SimulateOptio
         return { error: `--kubernetes-version must be one of ${ENGINE_KUBERNETES_VERSIONS.join(', ')}` };
       }
       options.version = version;
+      options.isVersionGiven = true;
+      return 'handled';
+    }
+    case '--profile': {
+      const name = value() ?? '';
+      const profile = profileCluster(name);
+      if ('error' in profile) {
+        return { error: profile.error };
+      }
+      options.profile = name;
       return 'handled';
     }
     case '--until': {

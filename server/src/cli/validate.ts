@@ -11,7 +11,7 @@ import { placeReaderFindings } from '../language/manifests/place-findings';
 import { readManifests } from '../language/manifests/read-manifests';
 import { describePlaceIn } from '../language/manifests/describe-place';
 import type { CliFinding, CliRun, FindingSeverity } from './formats/cli-finding';
-import { findingAt, inputFileOf } from './formats/cli-finding';
+import { cliFindingAt, inputFileOf } from './formats/cli-finding';
 import type { CliIo } from './io';
 import { finishRun, formatRun } from './outcome';
 import type { CommonOptions } from './command-line';
@@ -78,7 +78,7 @@ export async function runValidate(args: readonly string[], io: CliIo): Promise<n
   const said = new Set<string>();
   for (const { file, findings: own } of validated) {
     for (const finding of own) {
-      const placed = findingAt(file, finding.start, finding.end, classified(finding));
+      const placed = cliFindingAt(file, finding.start, finding.end, classified(finding));
       const key = JSON.stringify([placed.file, placed.region, placed.code, placed.message]);
       if (!said.has(key)) {
         said.add(key);

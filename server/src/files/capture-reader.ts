@@ -8,7 +8,8 @@
  * Objects keep their document index; findings about them are placed on their document, not their field.
  */
 import { loadAll } from 'js-yaml';
-import type { SourcedObject } from '../engine/model/cluster-load';
+import { isCaptureHeader } from '../engine/model/load/capture-header';
+import type { SourcedObject } from '../engine/model/load/cluster-load';
 
 /** The objects of a capture, or why it could not be read. */
 export type CaptureRead =
@@ -74,4 +75,30 @@ export function isTooLargeForAnalysis(analysis: AnalysisCodes): boolean {
     ({ code }) =>
       code === 'file-too-large' || code === 'document-too-large' || code === 'analysis-incomplete',
   );
+}
+
+/**
+ * The Capture header of a capture's text (its first document, as `foresight capture` writes it), without reading
+ * the rest: the version a capture implies is needed before the manifests are read. Null when the first document
+ * is not a header, or not YAML.
+ */
+export function captureHeaderObject(text: string): Record<string, unknown> | null {
+  const lines: string[] = [];
+  let hasContent = false;
+  for (const line of text.split('\n', 200)) {
+    if (line.startsWith('---')) {
+      if (hasContent) {
+        break;
+      }
+      continue;
+    }
+    hasContent ||= line.trim() !== '' && !line.trimStart().startsWith('#');
+    lines.push(line);
+  }
+  try {
+    const [object] = loadAll(lines.join('\n'), null, { json: true });
+    return isCaptureHeader(object) ? (object as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,29 +1,50 @@
 /**
- * Which cluster a simulation uses: the `kubeForesight.cluster` setting (a path, relative to the analysed
- * folder), else the nearest `.foresight/cluster.yaml` at or above it, else the embedded default cluster.
+ * Which cluster a simulation uses: the `kubeForesight.cluster` setting (a path, relative to the analysed folder,
+ * or `profile:NAME`), else the nearest `.foresight/cluster.yaml` at or above it, else the embedded default
+ * cluster. chooseCluster also says why, for the status bar and the cluster picker.
  */
 import { statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import type { ClusterChoice, ProfilesResult } from '../../../protocol/messages';
+import { CLUSTER_PROFILES } from '../engine/model/load/profiles/profiles';
+import { PROFILE_SETTING_PREFIX } from '../../../protocol/settings';
 
 /** Where the default cluster file sits, relative to a folder. */
 const CLUSTER_FILE = join('.foresight', 'cluster.yaml');
 
-/** The cluster file for a folder, or undefined for the embedded default cluster. */
+/** The cluster file for a folder, or undefined for the embedded default cluster (or a profile). */
 export function findClusterFile(folder: string, setting: string, stopAt?: string): string | undefined {
-  if (setting.trim() !== '') {
-    const file = isAbsolute(setting) ? setting : resolve(folder, setting);
-    return statSync(file, { throwIfNoEntry: false })?.isFile() === true ? file : undefined;
+  const choice = chooseCluster(folder, setting, stopAt);
+  return choice.reason === 'setting' || choice.reason === 'nearest' ? choice.path : undefined;
+}
+
+/** The cluster for a folder and why: the setting's file or profile, the nearest cluster file, or the default. */
+export function chooseCluster(folder: string, setting: string, stopAt?: string): ClusterChoice {
+  const named = setting.trim();
+  if (named.startsWith(PROFILE_SETTING_PREFIX)) {
+    return { reason: 'profile', profile: named.slice(PROFILE_SETTING_PREFIX.length).trim() };
+  }
+  if (named !== '') {
+    const file = isAbsolute(named) ? named : resolve(folder, named);
+    return statSync(file, { throwIfNoEntry: false })?.isFile() === true
+      ? { reason: 'setting', path: file }
+      : { reason: 'embedded', unusable: file };
   }
   for (let directory = folder; ; directory = dirname(directory)) {
     const candidate = join(directory, CLUSTER_FILE);
     if (statSync(candidate, { throwIfNoEntry: false })?.isFile() === true) {
-      return candidate;
+      return { reason: 'nearest', path: candidate };
     }
     if (
       dirname(directory) === directory ||
       (stopAt !== undefined && resolve(directory) === resolve(stopAt))
     ) {
-      return undefined;
+      return { reason: 'embedded' };
     }
   }
+}
+
+/** The profiles the cluster picker offers (PROFILES_REQUEST): each name with its one line. */
+export function profileSummaries(): ProfilesResult {
+  return CLUSTER_PROFILES.map((profile) => ({ name: profile.name, title: profile.title }));
 }

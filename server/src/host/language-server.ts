@@ -453,6 +453,7 @@ export class LanguageServer {
     this.announceStatus({
       kubernetesVersion: settings.kubernetesVersion,
       cluster: prediction?.clusterName ?? 'embedded default',
+      ...(prediction?.clusterChoice === undefined ? {} : { choice: prediction.clusterChoice }),
     });
     if (newNotice !== undefined) {
       void this.connection.window.showWarningMessage(`Kube Foresight: ${newNotice}`);
@@ -602,7 +603,7 @@ export class LanguageServer {
   }
 
   private announceStatus(status: StatusParams): void {
-    const key = `${status.kubernetesVersion}|${status.cluster}`;
+    const key = JSON.stringify(status);
     if (key !== this.lastStatus) {
       this.lastStatus = key;
       void this.connection.sendNotification(STATUS_NOTIFICATION, status);

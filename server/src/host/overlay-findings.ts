@@ -20,6 +20,7 @@ import type { RenderedText } from '../files/kustomize/rendered-texts';
 import { runPrediction } from './prediction-run';
 import { MAX_SIMULATED_OBJECTS } from './prediction-types';
 import type { ScopeFile } from './prediction-types';
+import type { ClusterChoice } from '../../../protocol/messages';
 
 /** A diagnostic of an overlay on a source file, with the message before the overlay's name was added. */
 export interface OverlayDiagnostic {
@@ -34,6 +35,8 @@ export interface OverlayDiagnostic {
 export interface OverlayCluster {
   readonly path: string | undefined;
   readonly text: string;
+  /** Which cluster and why (a profile has no path); chosen from the path when absent. */
+  readonly choice?: ClusterChoice;
 }
 
 /** The message of a finding of an overlay. */
@@ -82,6 +85,7 @@ export function overlayDiagnostics(
         cluster.path,
         cluster.text,
         read.findings,
+        cluster.choice,
       );
       for (const [uri, findings] of prediction.findings) {
         findingsByUri.get(uri)?.push(...findings);

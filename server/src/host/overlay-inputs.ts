@@ -11,6 +11,7 @@ import type { KustomizeCommand } from '../files/kustomize/render-kustomization';
 import { findClusterFile } from './cluster-file';
 import type { Settings } from '../../../protocol/settings';
 import type { AnalysisContext } from '../language/analyzer';
+import { PROFILE_SETTING_PREFIX } from '../../../protocol/settings';
 
 /** What an overlay render needs to know about the edited document. */
 export interface OverlayRequest {
@@ -48,7 +49,7 @@ export function inputsKey(unit: OverlayUnit, command: KustomizeCommand, request:
 
 /** The cluster setting as a path: relative to the workspace folder holding the unit, as prediction-service does. */
 export function clusterSetting(setting: string, roots: readonly string[], unit: OverlayUnit): string {
-  if (setting.trim() === '' || isAbsolute(setting)) {
+  if (setting.trim() === '' || isAbsolute(setting) || setting.trim().startsWith(PROFILE_SETTING_PREFIX)) {
     return setting;
   }
   const root = roots.find((candidate) => unit.folder.startsWith(`${resolve(candidate)}/`));

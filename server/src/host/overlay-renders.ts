@@ -25,7 +25,7 @@ import type { KustomizeCommand, RenderResult } from '../files/kustomize/render-k
 import { renderedTextsOf } from '../files/kustomize/rendered-texts';
 import { patchFieldsOf } from '../files/kustomize/patch-fields';
 import { renderFromCopy } from '../files/kustomize/unsaved-copy';
-import { findClusterFile } from './cluster-file';
+import { chooseCluster } from './cluster-file';
 import { overlayDiagnostics, overlayMessage } from './overlay-findings';
 import { clusterSetting, inputsKey, readTextOrUndefined } from './overlay-inputs';
 import type { OverlayRequest } from './overlay-inputs';
@@ -251,9 +251,11 @@ export class OverlayRenders {
       readSource,
       patchFieldsOf(unit.tree.files, readSource),
     );
-    const clusterPath = findClusterFile(unit.folder, clusterSetting(settings.cluster, request.roots, unit));
+    const choice = chooseCluster(unit.folder, clusterSetting(settings.cluster, request.roots, unit));
+    const clusterPath = choice.reason === 'setting' || choice.reason === 'nearest' ? choice.path : undefined;
     const cluster = {
       path: clusterPath,
+      choice,
       text:
         clusterPath === undefined
           ? ''

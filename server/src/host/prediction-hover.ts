@@ -4,7 +4,7 @@
  */
 import type { Node } from 'yaml';
 import { admissionHoverMarkdown } from '../language/predictions/admission-hover';
-import type { ReportNode } from '../engine/simulate/report';
+import type { ReportNode } from '../engine/scenario/report/report-entries';
 import type { PodSample } from './prediction-simulation';
 import { isAtLeast } from '../engine/version';
 import {

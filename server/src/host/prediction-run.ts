@@ -5,9 +5,10 @@
  */
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { ClusterChoice } from '../../../protocol/messages';
 import type { Settings } from '../../../protocol/settings';
-import type { SourcedObject } from '../engine/model/cluster-load';
-import { defaultClusterObjects } from '../engine/model/default-cluster';
+import type { SourcedObject } from '../engine/model/load/cluster-load';
+import { defaultClusterObjects } from '../engine/model/load/default-cluster';
 import type { ObjectSource } from '../engine/model/source';
 import type { AnalysisContext, AnalyzedDocument, FileAnalysis } from '../language/analyzer';
 import type { ReaderFinding } from '../language/manifests/read-manifests';
@@ -31,8 +32,16 @@ export function runPrediction(
   clusterPath: string | undefined,
   clusterText: string,
   readerFindings: readonly ReaderFinding[] = [],
+  choice?: ClusterChoice,
 ): Prediction {
-  const prepared = prepareScope(manifests, settings.kubernetesVersion, context, clusterPath, clusterText);
+  const prepared = prepareScope(
+    manifests,
+    settings.kubernetesVersion,
+    context,
+    clusterPath,
+    clusterText,
+    choice,
+  );
   return placePrediction(scopeUri, files, prepared, simulateScope(prepared.input), settings, readerFindings);
 }
 
@@ -86,6 +95,7 @@ export function placePrediction(
       simulation.report.cluster.nodes,
       simulation.report.rollouts ?? [],
       fixContext,
+      simulation.report.cluster,
     );
   };
   const findings = findingsOn(new Map());
@@ -96,10 +106,24 @@ export function placePrediction(
     findings,
     findingsOn,
     clusterName:
-      clusterNotice !== undefined || clusterPath === undefined ? 'embedded default' : basename(clusterPath),
+      clusterNotice !== undefined
+        ? 'embedded default'
+        : (prepared.input.clusterName ??
+          (clusterPath === undefined ? 'embedded default' : basename(clusterPath))),
+    clusterChoice: usedCluster(prepared.choice, clusterNotice !== undefined),
     ...(clusterNotice === undefined ? {} : { clusterNotice }),
     ...(clusterUri === undefined ? {} : { clusterUri }),
   };
+}
+
+/** The cluster a prediction used: the one chosen, or the embedded default when the chosen one could not be used. */
+function usedCluster(choice: ClusterChoice, isUnusable: boolean): ClusterChoice {
+  if (!isUnusable) {
+    return choice;
+  }
+  return choice.reason === 'setting' || choice.reason === 'nearest'
+    ? { reason: 'embedded', unusable: choice.path }
+    : { reason: 'embedded' };
 }
 
 /**

@@ -7,9 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ClusterChoice } from '../../../protocol/messages';
 import type { Settings } from '../../../protocol/settings';
+import { PROFILE_SETTING_PREFIX } from '../../../protocol/settings';
 import type { AnalysisContext } from '../language/analyzer';
-import { findClusterFile } from './cluster-file';
+import { chooseCluster } from './cluster-file';
 import { simulationInputsKey } from './simulation-inputs';
 import { FolderFiles } from './folder-files';
 import { placePrediction, relocated, runPrediction, skippedPrediction } from './prediction-run';
@@ -57,7 +59,7 @@ export class PredictionService {
    * folder (the Select Cluster command writes it that way), else to the analysed folder.
    */
   private resolveClusterSetting(folder: string, setting: string): string {
-    if (setting.trim() === '' || isAbsolute(setting)) {
+    if (setting.trim() === '' || isAbsolute(setting) || setting.trim().startsWith(PROFILE_SETTING_PREFIX)) {
       return setting;
     }
     const root = this.workspaceRoots.find(
@@ -100,11 +102,18 @@ export class PredictionService {
   plan(uri: string, settings: Settings, context: AnalysisContext, trusted: boolean): PredictionPlan {
     const scope = this.scopeOf(uri, settings, trusted);
     const files = this.filesOf(scope, context);
-    const clusterPath =
+    const choice: ClusterChoice =
       trusted && scope.folder !== undefined
-        ? findClusterFile(scope.folder, this.resolveClusterSetting(scope.folder, settings.cluster))
-        : undefined;
-    const clusterText = clusterPath === undefined ? '' : this.clusterTextOf(clusterPath);
+        ? chooseCluster(scope.folder, this.resolveClusterSetting(scope.folder, settings.cluster))
+        : { reason: 'embedded' };
+    const clusterPath = choice.reason === 'setting' || choice.reason === 'nearest' ? choice.path : undefined;
+    // A profile has no text: its name stands for it in the fingerprint and the worker's held cluster.
+    const clusterText =
+      clusterPath !== undefined
+        ? this.clusterTextOf(clusterPath)
+        : choice.reason === 'profile'
+          ? `${PROFILE_SETTING_PREFIX}${choice.profile}`
+          : '';
     const fingerprint = [
       settings.kubernetesVersion,
       clusterPath ?? '',
@@ -166,6 +175,7 @@ export class PredictionService {
             clusterPath,
             clusterText,
             read.findings,
+            choice,
           );
         return this.remember(scope.uri, fingerprint, inputsKey, prediction, files);
       },
@@ -181,6 +191,7 @@ export class PredictionService {
           context,
           clusterPath,
           clusterText,
+          choice,
         );
         const simulated = await simulator.simulate(scope.uri, prepared.input, clusterText, isWanted);
         if (simulated === undefined) {

@@ -7,6 +7,7 @@ import type { FileAnalysis } from '../language/analyzer';
 import type { WorkloadPrediction } from '../language/predictions/workload-predictions';
 import type { PredictionSimulation } from './prediction-simulation';
 import type { ScopeSimulation, ScopeSimulationInput } from './scope-simulation';
+import type { ClusterChoice } from '../../../protocol/messages';
 
 /**
  * The most Kubernetes objects simulated on every keystroke. Beyond it the editor says so once and shows no
@@ -56,8 +57,10 @@ export interface Prediction {
   ) => Map<string, Finding[]>;
   /** Set when this is the result of an earlier run reused on newer analyses (simulation-inputs.ts): that run. */
   readonly reusedFrom?: Prediction;
-  /** The cluster's name for the status bar: "embedded default" or the cluster file's name. */
+  /** The cluster's name for the status bar: "embedded default", the cluster file's name, or "profile NAME". */
   readonly clusterName: string;
+  /** The cluster the prediction used and why (the status bar tells the cluster picker); absent if not simulated. */
+  readonly clusterChoice?: ClusterChoice;
   /** Set when the cluster file has errors and the embedded default was used instead. */
   readonly clusterNotice?: string;
   /** The cluster file in use, if any. */

@@ -9,7 +9,7 @@ import type { AnalysisContext, FileAnalysis } from '../language/analyzer';
 import type { Finding, FixData } from '../language/findings';
 import { guaranteedFix } from '../language/predictions/template-fixes';
 import { valueAt } from '../language/rules/rule-support';
-import { toRange } from '../language/lsp/diagnostics';
+import { toRange } from '../language/assist/locate';
 import { summaryLensTitle } from '../language/predictions/code-lenses';
 import { nodeRange, pathAtOffset } from '../language/yaml/node-at-path';
 import type { DocumentState } from './document-analyses';

@@ -9,10 +9,13 @@
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isTooLargeForAnalysis, readCaptureText } from '../files/capture-reader';
-import type { SourcedObject } from '../engine/model/cluster-load';
-import { flattenLists } from '../engine/model/cluster-load';
-import { isPredictedOutcome } from '../engine/controllers/timeline-findings';
-import { DEFAULT_CLUSTER_DESCRIPTION } from '../engine/model/default-cluster';
+import type { SourcedObject } from '../engine/model/load/cluster-load';
+import { flattenLists } from '../engine/model/load/cluster-load';
+import { isPredictedOutcome } from '../engine/model/timeline-findings';
+import { DEFAULT_CLUSTER_DESCRIPTION } from '../engine/model/load/default-cluster';
+import { profileObjects } from '../engine/model/load/profiles/cluster-profile';
+import { CLUSTER_PROFILES, findProfile } from '../engine/model/load/profiles/profiles';
+import type { ClusterChoice } from '../../../protocol/messages';
 import { simulate } from '../engine/simulate/simulate';
 import { SimulationAbandoned } from '../engine/sim/run-loop';
 import type { SimulationResult } from '../engine/simulate/simulate';
@@ -38,6 +41,8 @@ export interface ScopeSimulationInput {
   readonly version: KubernetesMinor | undefined;
   /** Why the cluster file is not used at all (not read, too many nodes or pods): the default is used. */
   readonly forcedNotice: string | undefined;
+  /** How reports name the cluster when it is not a file: "profile gke". */
+  readonly clusterName?: string;
   /** Whether the cluster file has YAML syntax errors (then the default is used). */
   readonly hasClusterSyntaxErrors: boolean;
 }
@@ -59,6 +64,8 @@ export interface PreparedScope {
   readonly clusterAnalysis: FileAnalysis | undefined;
   /** The cluster file's objects as read, null without one (the quick fixes read its nodes' taints). */
   readonly clusterObjects: readonly SourcedObject[] | null;
+  /** Which cluster was chosen and why (cluster-file.ts), for the status bar and the cluster picker. */
+  readonly choice: ClusterChoice;
 }
 
 /** Reads the cluster file (or none) and gathers what the engine is given for a scope. */
@@ -68,8 +75,14 @@ export function prepareScope(
   context: AnalysisContext,
   clusterPath: string | undefined,
   clusterText: string,
+  choice: ClusterChoice = clusterPath === undefined
+    ? { reason: 'embedded' }
+    : { reason: 'nearest', path: clusterPath },
 ): PreparedScope {
   const version = isKubernetesMinor(kubernetesVersion) ? kubernetesVersion : undefined;
+  if (choice.reason === 'profile') {
+    return prepareProfile(manifests, version, choice);
+  }
   const clusterUri = clusterPath === undefined ? undefined : pathToFileURL(clusterPath).href;
   const analysed = clusterUri === undefined ? undefined : analyzeText(clusterText, context);
   // A capture too large for the editing analysis (one List document of a real cluster) is read as data.
@@ -115,6 +128,35 @@ export function prepareScope(
     },
     clusterAnalysis,
     clusterObjects,
+    choice,
+  };
+}
+
+/** A scope predicted on a profile (the setting `profile:NAME`); an unknown name gives the embedded default. */
+function prepareProfile(
+  manifests: readonly SourcedObject[],
+  version: KubernetesMinor | undefined,
+  choice: ClusterChoice & { reason: 'profile' },
+): PreparedScope {
+  const profile = findProfile(choice.profile);
+  const objects = profile === undefined ? null : profileObjects(profile);
+  const names = CLUSTER_PROFILES.map((entry) => entry.name).join(', ');
+  return {
+    input: {
+      manifests,
+      cluster: objects,
+      clusterPath: undefined,
+      version,
+      forcedNotice:
+        profile === undefined
+          ? `The setting kubeForesight.cluster names the profile "${choice.profile}", which is not one (${names}); predictions use the ${DEFAULT_CLUSTER_DESCRIPTION}.`
+          : undefined,
+      hasClusterSyntaxErrors: false,
+      ...(profile === undefined ? {} : { clusterName: `profile ${profile.name}` }),
+    },
+    clusterAnalysis: undefined,
+    clusterObjects: objects,
+    choice,
   };
 }
 
@@ -151,7 +193,11 @@ export function simulateScopeInFull(
     return simulate({
       manifests: input.manifests,
       cluster,
-      ...(clusterPath === undefined ? {} : { clusterDescription: basename(clusterPath) }),
+      ...(input.clusterName !== undefined
+        ? { clusterDescription: input.clusterName }
+        : clusterPath === undefined
+          ? {}
+          : { clusterDescription: basename(clusterPath) }),
       maxPods: MAX_SIMULATED_PODS,
       ...(version === undefined ? {} : { version }),
       apiServing: apiServingFor(version ?? DEFAULT_KUBERNETES_VERSION),

@@ -6,7 +6,7 @@
  * Expected failures (not a folder, no manifests) are answers, not exceptions.
  */
 import { isTooLargeForAnalysis, readCaptureText } from '../files/capture-reader';
-import type { SourcedObject } from '../engine/model/cluster-load';
+import type { SourcedObject } from '../engine/model/load/cluster-load';
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -21,8 +21,12 @@ import { KustomizeRoles } from '../files/kustomize-roles';
 import { readManifests } from '../language/manifests/read-manifests';
 import type { ManifestFile } from '../language/manifests/read-manifests';
 import { apiServingFor, getAnalysisContext } from './analysis-context';
+import type { PanelLeftOut } from '../../../protocol/webview-messages';
 import { buildPanelReport } from './panel-report';
-import { findClusterFile } from './cluster-file';
+import { leftOutDocuments } from './panel-left-out';
+import { chooseCluster } from './cluster-file';
+import { profileObjects } from '../engine/model/load/profiles/cluster-profile';
+import { findProfile } from '../engine/model/load/profiles/profiles';
 
 export { findClusterFile } from './cluster-file';
 
@@ -82,12 +86,16 @@ export async function answerSimulationRequest(
         ];
   };
   // The one manifest reader, as `foresight simulate -R DIR` and the editor's predictions read the folder.
-  const manifests = readManifests(files.flatMap(analysed)).objects;
+  const manifestFiles = files.flatMap(analysed);
+  const manifests = readManifests(manifestFiles).objects;
+  const leftOut = leftOutDocuments(manifestFiles, (file) => texts.get(file));
   if (manifests.length === 0) {
-    return { ok: false, message: `No Kubernetes manifest in ${basename(folder)}.` };
+    return { ok: false, message: nothingToApply(basename(folder), leftOut) };
   }
-  const clusterFile = findClusterFile(folder, settings.cluster);
-  let cluster: readonly SourcedObject[] | null = null;
+  const choice = chooseCluster(folder, settings.cluster);
+  const clusterFile = choice.reason === 'setting' || choice.reason === 'nearest' ? choice.path : undefined;
+  const profile = choice.reason === 'profile' ? findProfile(choice.profile) : undefined;
+  let cluster: readonly SourcedObject[] | null = profile === undefined ? null : profileObjects(profile);
   if (clusterFile !== undefined) {
     const inEditor = analysed(clusterFile);
     if (inEditor.length > 0 && !inEditor.some((file) => isTooLargeForAnalysis(file.analysis))) {
@@ -112,6 +120,7 @@ export async function answerSimulationRequest(
     manifests,
     cluster,
     ...(clusterFile === undefined ? {} : { clusterDescription: basename(clusterFile) }),
+    ...(profile === undefined ? {} : { clusterDescription: `profile ${profile.name}` }),
     ...(isKubernetesMinor(settings.kubernetesVersion) ? { version: settings.kubernetesVersion } : {}),
     detail: 'full',
     apiServing: apiServingFor(settings.kubernetesVersion),
@@ -119,8 +128,19 @@ export async function answerSimulationRequest(
   return {
     ok: true,
     folder: { uri: pathToFileURL(folder).href, name: basename(folder) },
-    report: buildPanelReport(result, (file) => texts.get(file)),
+    report: { ...buildPanelReport(result, (file) => texts.get(file)), leftOut },
   };
+}
+
+/** Why a folder has nothing to simulate: no manifest, or only documents the API server would refuse. */
+function nothingToApply(folder: string, leftOut: readonly PanelLeftOut[]): string {
+  const [first] = leftOut;
+  if (first === undefined) {
+    return `No Kubernetes manifest in ${folder}.`;
+  }
+  const count = leftOut.length === 1 ? 'its only document has' : `its ${leftOut.length} documents have`;
+  const where = `${basename(fileURLToPath(first.file))}:${first.line}`;
+  return `Nothing in ${folder} can be applied: ${count} an error the API server would refuse (${where}: ${first.message}).`;
 }
 
 function openEntry(document: { readonly uri: string; getText(): string }): [string, string][] {

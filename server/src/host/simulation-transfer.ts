@@ -7,7 +7,7 @@
  * input, the held objects being the same objects run after run there too. The cluster file's objects are sent
  * again only when its text changed. Everything here is plain data for structured clone.
  */
-import type { SourcedObject } from '../engine/model/cluster-load';
+import type { SourcedObject } from '../engine/model/load/cluster-load';
 import type { ObjectSource } from '../engine/model/source';
 import type { ScopeSimulation, ScopeSimulationInput } from './scope-simulation';
 

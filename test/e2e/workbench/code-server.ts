@@ -85,6 +85,8 @@ export interface CodeServer {
   log(): string;
   /** What the extension wrote to its "Kube Foresight" output channel (errors of commands land there). */
   extensionOutput(): string;
+  /** Writes user settings over the quiet defaults; the workbench reads the file on change (a theme, say). */
+  writeUserSettings(settings: Readonly<Record<string, unknown>>): void;
   /** Stops code-server (and the extension host and language server it started) and removes the temp folder. */
   stop(): Promise<void>;
 }
@@ -158,6 +160,11 @@ export async function startCodeServer(
     workspace,
     log: () => output,
     extensionOutput: () => readOutputChannel(join(userData, 'logs')),
+    writeUserSettings: (settings) =>
+      writeFileSync(
+        join(userData, 'User', 'settings.json'),
+        JSON.stringify({ ...USER_SETTINGS, ...settings }, null, 2),
+      ),
     stop,
   };
 }

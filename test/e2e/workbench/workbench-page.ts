@@ -66,16 +66,41 @@ export class WorkbenchPage {
     return path;
   }
 
-  /** Opens a file through Quick Open (Ctrl+P), as typed by a person, and waits for its editor tab. */
+  /**
+   * Opens a file through Quick Open (Ctrl+P), as typed by a person, and waits for its editor tab. The row chosen
+   * names the file's folder too: files of the same name in other folders (recently opened ones come first) are
+   * not it.
+   */
   async openFile(relativePath: string): Promise<void> {
-    const fileName = relativePath.split('/').at(-1) ?? relativePath;
+    const segments = relativePath.split('/');
+    const fileName = segments.at(-1) ?? relativePath;
+    const folder = segments.at(-2);
+    const row = new RegExp(
+      `${escapeRegExp(fileName)}${folder === undefined ? '' : `.*${escapeRegExp(folder)}`}`,
+    );
     await this.page.keyboard.press('Control+P');
     await this.page.locator('.quick-input-widget input').waitFor();
     await this.page.keyboard.type(relativePath);
-    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: fileName }).first().waitFor();
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: row }).first().waitFor();
     await this.page.keyboard.press('Enter');
     await this.page.locator('.tab.active', { hasText: fileName }).waitFor();
+    if (folder !== undefined) {
+      await this.page
+        .locator('.editor-group-container.active .breadcrumbs-control', { hasText: folder })
+        .waitFor();
+    }
     await this.editor().locator('.view-lines').waitFor();
+  }
+
+  /** Picks a color theme ("Light Modern") in the theme picker (Ctrl+K Ctrl+T), as a person does. */
+  async useColorTheme(label: string): Promise<void> {
+    await this.page.keyboard.press('Control+K');
+    await this.page.keyboard.press('Control+T');
+    await this.page.locator('.quick-input-widget input').waitFor();
+    await this.page.keyboard.type(label);
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().waitFor();
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
   }
 
   /** The active editor. */
@@ -98,6 +123,27 @@ export class WorkbenchPage {
     await this.page.keyboard.type(title);
     await this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
     await this.page.keyboard.press('Enter');
+  }
+
+  /**
+   * The rows of the quick pick that shows (a row's label, description and detail, as its text reads), once one
+   * row matches `expected`.
+   */
+  async quickPickRows(expected: RegExp): Promise<string[]> {
+    const rows = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+    await rows.filter({ hasText: expected }).first().waitFor();
+    return (await rows.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
+  }
+
+  /**
+   * Closes the quick pick (Escape) and gives the focus back to the editor, as the status bar item that opened it
+   * kept it: a click on the active tab, which moves no cursor.
+   */
+  async closeQuickPick(): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    await this.page.locator('.tab.active').first().click();
+    await this.page.locator('.editor-group-container.active .monaco-editor.focused').first().waitFor();
   }
 
   /** Moves the cursor with Go to Line (Ctrl+G), line and column 1-based. */
@@ -214,4 +260,8 @@ export class WorkbenchPage {
       await this.page.waitForTimeout(250);
     }
   }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -2,12 +2,13 @@
  * The packaged extension in VS Code's real workbench (code-server 4.139.1 = VS Code 1.139.1), driven in Chromium
  * as a person would: a copy of examples/ is opened, batch-analytics/deployment.yaml (a Deployment that needs 6 cpu
  * on 4-cpu workers) gets kube-scheduler's message in the Problems panel, a hover, code lenses and a quick fix;
- * pointing kubeForesight.cluster at larger nodes changes the prediction; the Replay lens opens the timeline.
+ * the cluster picker marks the cluster the status bar names as current, and says why; pointing
+ * kubeForesight.cluster at larger nodes changes the prediction and the picker; the Replay lens opens the timeline.
  * The tests run in order on one workbench, each from where the previous left it. Screenshots: test-results/e2e/.
  * Run with `npm run test:e2e` (scripts/e2e/run-e2e.mjs installs code-server and sets the environment).
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import { after, before, describe, test } from 'node:test';
@@ -15,10 +16,12 @@ import type { CodeServer } from './code-server';
 import { readE2eEnvironment, RESULTS_DIR, startCodeServer } from './code-server';
 import type { ProblemRow } from './workbench-page';
 import { WorkbenchPage } from './workbench-page';
+import { dump } from 'js-yaml';
+import { fourNodeCluster } from '../../support/four-node-cluster';
 
 const MANIFEST = 'batch-analytics/deployment.yaml';
 
-/** kube-scheduler's summary for the Deployment on the embedded default cluster (one tainted control plane and
+/** kube-scheduler's summary for the Deployment on the embedded default's four nodes (one tainted control plane and
  * three 4-cpu, 16Gi workers). */
 const SCHEDULER_MESSAGE =
   '0/4 nodes are available: 1 node(s) had untolerated taint(s), 3 Insufficient cpu, 3 Insufficient memory.';
@@ -48,9 +51,11 @@ describe('Kube Foresight in VS Code 1.139 (code-server) in Chromium', () => {
   before(async () => {
     mkdirSync(RESULTS_DIR, { recursive: true });
     server = await startCodeServer(readE2eEnvironment(), (workspace) => {
-      // These tests pin the embedded default cluster the scheduler message above is about (the examples' own
-      // cluster file has other nodes), then point the setting at a cluster file of their own.
-      rmSync(join(workspace, '.foresight'), { recursive: true, force: true });
+      // These tests pin the four nodes the scheduler message above is about (the examples' own cluster file has
+      // other nodes, and the embedded default adds a large node for the Deployment): the workspace's
+      // .foresight/cluster.yaml becomes those nodes. Later the setting points at a cluster file of their own.
+      const nodes = fourNodeCluster().map(({ object }) => dump(object, { noRefs: true }).trimEnd());
+      writeFileSync(join(workspace, '.foresight', 'cluster.yaml'), `${nodes.join('\n---\n')}\n`);
     });
     workbench = await WorkbenchPage.open(server.url, readE2eEnvironment().chromium);
   });
@@ -109,6 +114,33 @@ describe('Kube Foresight in VS Code 1.139 (code-server) in Chromium', () => {
         assert.match(row.code, new RegExp(`\\b${want.code}\\b`));
         assert.match(row.message, want.message);
       }
+    }));
+
+  test('the status bar names the nearest cluster file, and its cluster picker marks that one current and says why', (t) =>
+    step(t, '01-cluster-picker', async () => {
+      const status = workbench.page
+        .locator('.statusbar-item', { hasText: /K8s 1\.35 · cluster\.yaml/ })
+        .first();
+      await status.waitFor();
+      await status.click();
+      const rows = await workbench.quickPickRows(/current/);
+      await workbench.screenshot('01-cluster-picker');
+      // A row reads its label, its description ("current", with no space before it) and its detail (why).
+      const current = rows.filter((row) => /current In use:/.test(row));
+      assert.equal(current.length, 1, rows.join('\n'));
+      assert.match(
+        current[0] ?? '',
+        /^\.foresight\/cluster\.yaml ?current In use: the nearest \.foresight\/cluster\.yaml/,
+      );
+      assert.ok(
+        rows.some((row) => row.startsWith('Embedded default cluster') && !/current In use:/.test(row)),
+        rows.join('\n'),
+      );
+      assert.ok(
+        rows.some((row) => row.startsWith('Profile gke')),
+        rows.join('\n'),
+      );
+      await workbench.closeQuickPick();
     }));
 
   test('hovering the Deployment’s kind shows where its replica goes and which filter each node failed', (t) =>
@@ -180,6 +212,19 @@ describe('Kube Foresight in VS Code 1.139 (code-server) in Chromium', () => {
       );
       await workbench.screenshot('05-cluster-setting');
       assert.deepEqual(rows, []);
+      // The picker follows the status bar: the file the setting names is current now.
+      await workbench.page
+        .locator('.statusbar-item', { hasText: /K8s 1\.35 · large\.yaml/ })
+        .first()
+        .click();
+      const picked = await workbench.quickPickRows(/current/);
+      assert.deepEqual(
+        picked
+          .filter((row) => /current In use:/.test(row))
+          .map((row) => row.replace(/ ?current In use:/, ' current In use:')),
+        ['clusters/large.yaml current In use: the setting kubeForesight.cluster names it.'],
+      );
+      await workbench.closeQuickPick();
     }));
 
   test('after the cluster change the lens in view reads 1/1 scheduled without the editor being touched', (t) =>

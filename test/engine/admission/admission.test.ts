@@ -13,7 +13,7 @@ import {
   DEFAULT_TOLERATION_SECONDS_PLUGIN,
 } from '../../../server/src/engine/admission/plugins/default-toleration-seconds';
 import type { PodAdmissionPlugin } from '../../../server/src/engine/admission/pod-admission-plugin';
-import type { SourcedObject } from '../../../server/src/engine/model/cluster-load';
+import type { SourcedObject } from '../../../server/src/engine/model/load/cluster-load';
 import { simulate } from '../../../server/src/engine/simulate/simulate';
 import { apiServingFor } from '../../../server/src/host/analysis-context';
 

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readLimitRange } from '../../../server/src/engine/admission/plugins/limit-ranger';
-import type { SourcedObject } from '../../../server/src/engine/model/cluster-load';
+import type { SourcedObject } from '../../../server/src/engine/model/load/cluster-load';
 import { simulate } from '../../../server/src/engine/simulate/simulate';
 
 // LimitRanger: defaults first (they change the QoS class and what fits), then min / max / maxLimitRequestRatio in

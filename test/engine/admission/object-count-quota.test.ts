@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { SourcedObject } from '../../../server/src/engine/model/cluster-load';
+import type { SourcedObject } from '../../../server/src/engine/model/load/cluster-load';
 import { objectUsage, resourceOf } from '../../../server/src/engine/admission/plugins/object-count-quota';
 import { simulate } from '../../../server/src/engine/simulate/simulate';
 

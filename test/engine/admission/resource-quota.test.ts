@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { SourcedObject } from '../../../server/src/engine/model/cluster-load';
+import type { SourcedObject } from '../../../server/src/engine/model/load/cluster-load';
 import { simulate } from '../../../server/src/engine/simulate/simulate';
 
 // ResourceQuota, the last plugin: counted from the pods the namespace holds, in the order the controllers create

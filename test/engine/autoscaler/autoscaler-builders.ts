@@ -1,7 +1,7 @@
 /**
  * Builders for cluster autoscaler tests: a NodeGroup document, a Deployment with cpu requests, a run.
  */
-import { nodes, run, workload } from '../controllers/timeline-builders';
+import { nodes, run, workload } from '../../support/timeline-builders';
 import type { TimelineResult } from '../../../server/src/engine/scenario/run-timeline';
 
 /** A NodeGroup document whose template has this cpu (and 16Gi, 110 pods). */

@@ -4,7 +4,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventsOf, nodes, run } from '../controllers/timeline-builders';
+import { eventsOf, nodes, run } from '../../support/timeline-builders';
 import { autoscalerScenario, cpuDeployment, nodeGroup } from './autoscaler-builders';
 
 const WORKERS = nodeGroup('workers', {

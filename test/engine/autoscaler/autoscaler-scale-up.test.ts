@@ -4,8 +4,8 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NODE_GROUP_LABEL } from '../../../server/src/engine/autoscaler/node-group';
-import { eventsOf, nodes, run, workload } from '../controllers/timeline-builders';
+import { NODE_GROUP_LABEL } from '../../../server/src/engine/model/load/node-group-kind';
+import { eventsOf, nodes, run, workload } from '../../support/timeline-builders';
 import { autoscalerScenario, cpuDeployment, nodeGroup, runAutoscaled } from './autoscaler-builders';
 
 const WORKERS = nodeGroup('workers', {

@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TimelineEvent } from '../../../protocol/timeline';
-import { hpa, loadStep, nodes, run } from '../controllers/timeline-builders';
+import { hpa, loadStep, nodes, run } from '../../support/timeline-builders';
 import { cpuDeployment, nodeGroup } from './autoscaler-builders';
 
 const of = (events: readonly TimelineEvent[], type: string): TimelineEvent[] =>

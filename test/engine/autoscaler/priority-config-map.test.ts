@@ -5,8 +5,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readPriorityConfigMap } from '../../../server/src/engine/autoscaler/priority-config-map';
-import type { TimelineFinding } from '../../../server/src/engine/controllers/timeline-findings';
-import { nodes, run } from '../controllers/timeline-builders';
+import type { TimelineFinding } from '../../../server/src/engine/model/timeline-findings';
+import { nodes, run } from '../../support/timeline-builders';
 import { autoscalerScenario, cpuDeployment, nodeGroup } from './autoscaler-builders';
 
 /** priority_test.go's `config`. */

@@ -8,7 +8,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventsOf, run } from '../controllers/timeline-builders';
+import { eventsOf, run } from '../../support/timeline-builders';
 import { nodeGroup } from './autoscaler-builders';
 
 function worker(name: string, cpu = '4'): Record<string, unknown> {

@@ -8,10 +8,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { planRemovals, drainViewOf } from '../../../server/src/engine/autoscaler/scale-down-planner';
-import { loadCluster } from '../../../server/src/engine/model/cluster-load';
+import { loadCluster } from '../../../server/src/engine/model/load/cluster-load';
 import { DEFAULT_PROFILE } from '../../../server/src/engine/scheduler/profile';
 import { IN_TREE_REGISTRY } from '../../../server/src/engine/scheduler/registry';
-import { run, sourced } from '../controllers/timeline-builders';
+import { run, sourced } from '../../support/timeline-builders';
 
 function node(name: string, milliCpu: number): Record<string, unknown> {
   return {

@@ -20,8 +20,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TimelineEvent } from '../../../protocol/timeline';
 import { nodeGroup, cpuDeployment } from '../autoscaler/autoscaler-builders';
-import type { RunInput } from './timeline-builders';
-import { hpa, loadStep, nodes, run, workload } from './timeline-builders';
+import type { RunInput } from '../../support/timeline-builders';
+import { hpa, loadStep, nodes, run, workload } from '../../support/timeline-builders';
 
 /** One expected event: time, reason, component, involved object (kind/name prefix), message. */
 type Expected = readonly [number, string, string, string, string | RegExp];

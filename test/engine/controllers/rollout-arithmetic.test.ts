@@ -1,22 +1,22 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type {
-  DeploymentStrategy,
-  IntOrPercent,
-} from '../../../server/src/engine/controllers/rollout-arithmetic';
+import type { DeploymentStrategy } from '../../../server/src/engine/controllers/rollout-arithmetic';
+import type { IntOrPercent } from '../../../server/src/engine/model/int-or-percent';
 import {
   daemonSetFenceposts,
   deploymentMaxSurge,
   deploymentMaxUnavailable,
-  intValue,
   newReplicaSetReplicas,
-  parseIntOrPercent,
-  percentValue,
   planOldReplicaSetsScaleDown,
   resolveFenceposts,
-  scaledValue,
   statefulSetMaxUnavailable,
 } from '../../../server/src/engine/controllers/rollout-arithmetic';
+import {
+  intValue,
+  parseIntOrPercent,
+  percentValue,
+  scaledValue,
+} from '../../../server/src/engine/model/int-or-percent';
 
 /** "25%" or 2 as written in a manifest. */
 function value(raw: string | number): IntOrPercent {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { container, eventsOf, nodes, run, workload } from './timeline-builders';
+import { container, eventsOf, nodes, run, workload } from '../../support/timeline-builders';
 
 const READY_AFTER_5S = {
   readinessProbe: { exec: { command: ['true'] }, initialDelaySeconds: 5, periodSeconds: 5 },
@@ -67,6 +67,55 @@ describe('StatefulSet ordering', () => {
       'maxUnavailable 2 takes db-2 and db-1 together',
     );
   });
+});
+
+describe('the counts a rollout ends with', () => {
+  // Pods turn available after the last sync that scaled anything (kubectl rollout status waits for them): the
+  // end of the rollout carries the counts then, not those of its last scaling step.
+  const cases: readonly {
+    name: string;
+    kind: 'StatefulSet' | 'DaemonSet' | 'Deployment';
+    spec: Record<string, unknown>;
+    atEnd: { newReplicas: number; oldReplicas: number; available: number; unavailable: number };
+  }[] = [
+    {
+      name: 'a StatefulSet of 2 (OrderedReady) ends with both pods available',
+      kind: 'StatefulSet',
+      spec: { replicas: 2 },
+      atEnd: { newReplicas: 2, oldReplicas: 0, available: 2, unavailable: 0 },
+    },
+    {
+      name: 'a DaemonSet on 3 nodes ends with its 3 pods available',
+      kind: 'DaemonSet',
+      spec: {},
+      atEnd: { newReplicas: 3, oldReplicas: 0, available: 3, unavailable: 0 },
+    },
+    {
+      name: 'a new Deployment of 3 ends with its 3 pods available',
+      kind: 'Deployment',
+      spec: { replicas: 3 },
+      atEnd: { newReplicas: 3, oldReplicas: 0, available: 3, unavailable: 0 },
+    },
+  ];
+  for (const { name, kind, spec, atEnd } of cases) {
+    test(name, () => {
+      const result = run({
+        cluster: nodes(3),
+        manifests: [
+          workload(kind, 'app', 'app:1.0', spec, { containers: [container('app:1.0', READY_AFTER_5S)] }),
+        ],
+      });
+      const record = result.rollouts.get(kind, 'default', 'app');
+      assert.equal(record?.outcome, 'Complete');
+      const [complete] = eventsOf(result, 'RolloutComplete', 'app');
+      assert.deepEqual(complete?.details?.rollout, atEnd);
+      const { time, ...last } = record?.steps[record.steps.length - 1] ?? { time: -1 };
+      assert.deepEqual(last, atEnd);
+      assert.equal(time, record?.endedAt);
+      const firstStep = eventsOf(result, 'RolloutStep', 'app')[0]?.details?.rollout;
+      assert.equal(firstStep?.available, 0, 'no pod is available when the controller first creates them');
+    });
+  }
 });
 
 describe('kubelet', () => {

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { NodeInfo } from '../../../server/src/engine/model/node-info';
+import type { NodeInfo } from '../../../server/src/engine/model/snapshot/node-info';
 import { container, makeCluster, makeNode, makePod } from '../scheduler/builders';
 
 /** A node's row of its cluster's columns, and the same figures read from the node's own sums. */

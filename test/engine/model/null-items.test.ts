@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { EngineFinding } from '../../../server/src/engine/model/findings';
-import { withoutNullListItems } from '../../../server/src/engine/model/null-items';
+import { withoutNullListItems } from '../../../server/src/engine/model/load/null-items';
 
 const SOURCE = { file: 'file:///m.yaml', documentIndex: 0, path: [] };
 

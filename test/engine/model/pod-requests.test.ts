@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computePodRequests } from '../../../server/src/engine/model/pod-requests';
-import type { PodResourceProblem } from '../../../server/src/engine/model/pod-requests';
+import { computePodRequests } from '../../../server/src/engine/model/snapshot/pod-requests';
+import type { PodResourceProblem } from '../../../server/src/engine/model/snapshot/pod-requests';
 import type { PodSpecObject } from '../../../server/src/engine/model/objects';
 
 // resourcehelper.PodRequests (component-helpers/resource/helpers.go) and the non-zero requests scoring uses

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ClusterObjects } from '../../../server/src/engine/model/cluster-objects';
+import { ClusterObjects } from '../../../server/src/engine/model/snapshot/cluster-objects';
 import { selectorFromSet } from '../../../server/src/engine/model/label-selector';
 import { SeededRandom } from '../../../server/src/engine/sim/seeded-random';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { TimelineFinding } from '../../../server/src/engine/controllers/timeline-findings';
-import { applyEpochSeconds, DEFAULT_TIMING } from '../../../server/src/engine/controllers/timing-settings';
+import type { TimelineFinding } from '../../../server/src/engine/model/timeline-findings';
+import { applyEpochSeconds, DEFAULT_TIMING } from '../../../server/src/engine/sim/timing-settings';
 import { readScenario } from '../../../server/src/engine/scenario/scenario-spec';
 
 const SOURCE = { file: 'cluster.yaml', documentIndex: 0, path: [] };

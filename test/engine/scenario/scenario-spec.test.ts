@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import Ajv from 'ajv';
-import type { TimelineFinding } from '../../../server/src/engine/controllers/timeline-findings';
+import type { TimelineFinding } from '../../../server/src/engine/model/timeline-findings';
 import { parseStepFlag, readScenario } from '../../../server/src/engine/scenario/scenario-spec';
 import { readMemoryPressureAction } from '../../../server/src/engine/scenario/load-steps';
 

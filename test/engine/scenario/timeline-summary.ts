@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TimelineEventType } from '../../../protocol/timeline';
 import { parseObjects } from '../../support/raw-objects';
-import { formatTimelineSections } from '../../../server/src/engine/scenario/format-timeline';
+import { formatTimelineSections } from '../../../server/src/engine/scenario/report/format-timeline';
 import type { ReportFinding } from '../../../server/src/engine/simulate/report';
 import type { SimulationResult } from '../../../server/src/engine/simulate/simulate';
 import { simulate } from '../../../server/src/engine/simulate/simulate';
@@ -42,6 +42,7 @@ const NOTABLE: ReadonlySet<TimelineEventType> = new Set<TimelineEventType>([
   'ScaleDown',
   'ScaleDownFailed',
   'NodeRemoved',
+  'ScenarioStep',
 ]);
 
 /**

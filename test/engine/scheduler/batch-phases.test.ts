@@ -9,8 +9,8 @@ import { CycleState } from '../../../server/src/engine/scheduler/framework/cycle
 import type { NodeScore } from '../../../server/src/engine/scheduler/framework/plugin';
 import type { Status } from '../../../server/src/engine/scheduler/framework/status';
 import { IN_TREE_REGISTRY } from '../../../server/src/engine/scheduler/registry';
-import type { NodeInfo } from '../../../server/src/engine/model/node-info';
-import type { PodInfo } from '../../../server/src/engine/model/pod-info';
+import type { NodeInfo } from '../../../server/src/engine/model/snapshot/node-info';
+import type { PodInfo } from '../../../server/src/engine/model/snapshot/pod-info';
 import { buildPlugin, container, makeNode, makePod, withPods } from './builders';
 
 const ZONE = 'topology.kubernetes.io/zone';

@@ -2,13 +2,13 @@
  * Small builders for scheduler tests: a node with these resources, labels and taints; a pod with these requests,
  * tolerations and affinity; a plugin run through its phases on one node, as the framework would.
  */
-import { Cluster } from '../../../server/src/engine/model/cluster';
-import { loadNode } from '../../../server/src/engine/model/node-load';
-import type { NodeInfo } from '../../../server/src/engine/model/node-info';
+import { Cluster } from '../../../server/src/engine/model/snapshot/cluster';
+import { loadNode } from '../../../server/src/engine/model/load/node-load';
+import type { NodeInfo } from '../../../server/src/engine/model/snapshot/node-info';
 import type { EngineFinding } from '../../../server/src/engine/model/findings';
-import { loadPod } from '../../../server/src/engine/model/pod-load';
-import type { PodInfo } from '../../../server/src/engine/model/pod-info';
-import { systemPriorityClasses } from '../../../server/src/engine/model/priority';
+import { loadPod } from '../../../server/src/engine/model/load/pod-load';
+import type { PodInfo } from '../../../server/src/engine/model/snapshot/pod-info';
+import { systemPriorityClasses } from '../../../server/src/engine/model/load/priority';
 import { CycleState } from '../../../server/src/engine/scheduler/framework/cycle-state';
 import type {
   FrameworkHandle,

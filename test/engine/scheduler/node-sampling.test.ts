@@ -14,8 +14,8 @@ import type { SchedulingRecord } from '../../../server/src/engine/scheduler/reco
 import { IN_TREE_REGISTRY } from '../../../server/src/engine/scheduler/registry';
 import { numFeasibleNodesToFind } from '../../../server/src/engine/scheduler/schedule-one';
 import { Scheduler } from '../../../server/src/engine/scheduler/scheduler';
-import type { NodeInfo } from '../../../server/src/engine/model/node-info';
-import type { PodInfo } from '../../../server/src/engine/model/pod-info';
+import type { NodeInfo } from '../../../server/src/engine/model/snapshot/node-info';
+import type { PodInfo } from '../../../server/src/engine/model/snapshot/pod-info';
 import { container, makeCluster, makeNode, makePod } from './builders';
 
 describe('numFeasibleNodesToFind on 200 nodes and around the thresholds', () => {

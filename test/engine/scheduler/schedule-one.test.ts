@@ -11,8 +11,8 @@ import {
   Scheduler,
   queueOrder,
 } from '../../../server/src/engine/scheduler/scheduler';
-import type { NodeInfo } from '../../../server/src/engine/model/node-info';
-import type { PodInfo } from '../../../server/src/engine/model/pod-info';
+import type { NodeInfo } from '../../../server/src/engine/model/snapshot/node-info';
+import type { PodInfo } from '../../../server/src/engine/model/snapshot/pod-info';
 import { container, makeCluster, makeNode, makePod } from './builders';
 
 /**

@@ -6,9 +6,9 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { summarizeNodeSpecs } from '../../../server/src/engine/model/node-spec-summary';
-import type { NodeInfo } from '../../../server/src/engine/model/node-info';
-import type { PodInfo } from '../../../server/src/engine/model/pod-info';
+import { summarizeNodeSpecs } from '../../../server/src/engine/model/snapshot/node-spec-summary';
+import type { NodeInfo } from '../../../server/src/engine/model/snapshot/node-info';
+import type { PodInfo } from '../../../server/src/engine/model/snapshot/pod-info';
 import { buildFramework } from '../../../server/src/engine/scheduler/framework/build-framework';
 import { CycleState } from '../../../server/src/engine/scheduler/framework/cycle-state';
 import type { PluginFactory } from '../../../server/src/engine/scheduler/framework/plugin';

@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { parseAllDocuments } from 'yaml';
-import type { SourcedObject } from '../../../server/src/engine/model/cluster-load';
-import { isUnchangedByApply } from '../../../server/src/engine/scenario/applied-template';
+import type { SourcedObject } from '../../../server/src/engine/model/load/cluster-load';
+import { isUnchangedByApply } from '../../../server/src/engine/scenario/state/applied-template';
 import { simulate } from '../../../server/src/engine/simulate/simulate';
 
 const FOLDER = join(__dirname, '../../../examples/captured');

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { ReportRollout } from '../../../server/src/engine/scenario/timeline-report';
+import type { ReportRollout } from '../../../server/src/engine/scenario/report/timeline-report';
 import { rolloutSummary, summaryLensTitle } from '../../../server/src/language/predictions/code-lenses';
 import type { WorkloadPrediction } from '../../../server/src/language/predictions/workload-predictions';
 

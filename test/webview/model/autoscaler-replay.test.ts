@@ -9,7 +9,7 @@ import type { ClusterState } from '../../../media/model/cluster-state';
 import { Timeline } from '../../../media/model/timeline';
 import type { PanelReport } from '../../../protocol/webview-messages';
 import { cpuDeployment, nodeGroup } from '../../engine/autoscaler/autoscaler-builders';
-import { nodes, run } from '../../engine/controllers/timeline-builders';
+import { nodes, run } from '../../support/timeline-builders';
 
 const result = run({
   cluster: [...nodes(1, '2'), nodeGroup('workers', { maxSize: 3 })],

@@ -69,7 +69,7 @@ export function hasPath(finding: CliFinding): finding is CliFinding & { readonly
 }
 
 /** A finding at offsets of an input file: its region and the object (or document) there. */
-export function findingAt(
+export function cliFindingAt(
   file: OutlinedInputFile,
   start: number,
   end: number,

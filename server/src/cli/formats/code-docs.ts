@@ -68,7 +68,10 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
     "A container has no image, or a Pod's container image has leading or trailing whitespace.",
   'invalid-port-name': 'A container port name is longer than 15 characters or not an IANA service name.',
   'target-port-not-found': 'A Service targetPort name that no selected container defines.',
-  'pod-unschedulable': 'Predicted: replicas of a workload that stay Pending, on the field that causes it.',
+  'pod-unschedulable':
+    'Predicted: replicas of a workload that stay Pending, on the field that causes it. On a profile (the embedded default included) the message names the assumed cluster.',
+  'pod-unschedulable-on-capture':
+    "Predicted on a capture (a cluster file with a Capture header): replicas of a workload that stay Pending. An error, not a warning: the nodes are the real cluster's, so a real apply leaves them Pending too.",
   'pod-unschedulable-cause':
     'Predicted: a further reason some nodes reject those replicas (minority causes).',
   'best-effort-pod': 'Predicted: the pods are BestEffort, first to be evicted under node pressure.',
@@ -131,6 +134,10 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
     "A PersistentVolumeClaim a pod uses is not in the manifests and the cluster file does not list that namespace's claims: it is assumed to exist, bound.",
   'config-object-assumed':
     "A ConfigMap or Secret a pod reads is not in the manifests and the cluster file does not list that namespace's objects of its kind: it is assumed to exist.",
+  'capture-header-invalid':
+    "A capture's header (kind Capture, apiVersion foresight/v1) cannot be read in part: a field is malformed or a listed kind is not one the simulation reads; what cannot be read is ignored.",
+  'capture-version-differs':
+    "The captured API server runs another Kubernetes version than the one predicted with (one given explicitly, or the nearest supported when the server's is outside them).",
   'cluster-no-nodes': 'The cluster has no Node.',
   'node-missing-allocatable': 'A Node has no status.allocatable.',
   'node-allocatable-incomplete': 'A Node\'s status.allocatable lacks "pods": the node accepts no pod.',

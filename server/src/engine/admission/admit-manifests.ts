@@ -3,11 +3,11 @@
  * refuses it; then its namespace must exist and, for a new object, not be terminating (NamespaceLifecycle), and its namespace's quotas must have room for it
  * (ResourceQuota's object counts, plugins/object-count-quota.ts). What passes is admitted for the cluster; pods
  * are admitted again, one by one, as their controllers create them (admit-pod.ts through
- * controllers/pod-factory.ts). Where the cluster cannot say (the embedded default cluster, a capture without
+ * apiserver/pod-factory.ts). Where the cluster cannot say (the embedded default cluster, a capture without
  * Namespaces or ServiceAccounts), the object is admitted and a finding says what a real cluster may refuse.
  */
-import type { SourcedObject } from '../model/cluster-load';
-import { isJsonObject, readString, asObject } from '../workloads/json';
+import type { SourcedObject } from '../model/load/cluster-load';
+import { isJsonObject, readString, asObject } from '../model/json';
 import type { ApiServing } from './api-discovery';
 import { discoveryRefusal } from './api-discovery';
 import type { RejectedObject } from './rejected';
@@ -16,7 +16,7 @@ import type { Refusal } from './rejected';
 import { ADMISSION_PLUGIN } from './names';
 import { engineFinding } from '../model/findings';
 import type { EngineFinding } from '../model/findings';
-import { hasServiceAccount, namespaceLabelsOf } from './known-objects';
+import { hasServiceAccount, stringLabelsOf } from './known-objects';
 import type { KnownObjects } from './known-objects';
 import { isNamespaceAssumed, namespaceRefusal, terminatingRefusal } from './plugins/namespace-lifecycle';
 import { groupResource } from './plugins/object-count-quota';
@@ -111,7 +111,7 @@ export function admitManifests(
 function namespaceLabelErrors(
   metadata: Record<string, unknown>,
 ): { refusal: Refusal; field: readonly string[] } | null {
-  const labels = namespaceLabelsOf(metadata);
+  const labels = stringLabelsOf(metadata);
   const errors = podSecurityLabelErrors(labels);
   if (errors.length === 0) {
     return null;

@@ -1,13 +1,15 @@
 /**
  * What the admission plugins look up besides the object itself: the namespaces and service accounts that exist.
  * They come from the cluster file (what the capture lists) and the manifests (what the apply creates, in the same
- * apply). A list is authoritative only when the cluster file has such objects at all: a capture of nodes alone
- * says nothing about namespaces, and the embedded default cluster has only the four namespaces every cluster has.
+ * apply). A list is authoritative only when the cluster file has such objects at all, or is a capture whose header
+ * covers them (model/load/capture-header.ts): a capture of nodes alone says nothing about namespaces, and the embedded
+ * default cluster has only the four namespaces every cluster has.
  */
 import { defaultStorageClassName } from './plugins/default-storage-class';
-import { defaultClusterObjects } from '../model/default-cluster';
-import type { SourcedObject } from '../model/cluster-load';
-import { asObject, isJsonObject, readString } from '../workloads/json';
+import { captureHeaderOf, isCovered } from '../model/load/capture-header';
+import { defaultClusterObjects } from '../model/load/default-cluster';
+import type { SourcedObject } from '../model/load/cluster-load';
+import { asObject, isJsonObject, readString } from '../model/json';
 import { readLimitRange } from './plugins/limit-ranger';
 import type { LimitRangeItem } from './plugins/limit-ranger';
 import { readResourceQuota } from './plugins/resource-quota';
@@ -69,7 +71,7 @@ export function knownObjects(
       const name = readString(metadata['name']);
       const namespace = readString(metadata['namespace']);
       if (kind === 'Namespace' && name !== undefined) {
-        const labels = namespaceLabelsOf(metadata);
+        const labels = stringLabelsOf(metadata);
         // The API server refuses a Namespace with invalid pod-security labels: the apply does not create it.
         if (!fromCluster && podSecurityLabelErrors(labels).length > 0) {
           continue;
@@ -102,6 +104,10 @@ export function knownObjects(
   };
   read(cluster ?? [], true);
   read(manifests, false);
+  // A capture whose header lists every Namespace or ServiceAccount knows the missing ones are missing.
+  const header = captureHeaderOf(cluster);
+  namespacesListed ||= isCovered(header, 'namespaces');
+  serviceAccountsListed ||= isCovered(header, 'serviceaccounts');
   return {
     namespaces,
     namespacesListed,
@@ -116,7 +122,7 @@ export function knownObjects(
 }
 
 /** A namespace's labels whose values are strings. */
-export function namespaceLabelsOf(metadata: Record<string, unknown>): Record<string, string> {
+export function stringLabelsOf(metadata: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(asObject(metadata['labels'])).filter(
       (entry): entry is [string, string] => typeof entry[1] === 'string',

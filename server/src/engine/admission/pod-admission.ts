@@ -2,7 +2,7 @@
  * The pod admission the simulated API server runs (the plugins that exist so far, in the API server's order),
  * and how a controller words a pod it could not create.
  */
-import type { PriorityClassInfo } from '../model/cluster';
+import type { PriorityClassInfo } from '../model/snapshot/cluster';
 import { PodAdmissionChain } from './admit-pod';
 import { DEFAULT_TOLERATION_SECONDS_PLUGIN } from './plugins/default-toleration-seconds';
 import { priorityPlugin } from './plugins/priority';

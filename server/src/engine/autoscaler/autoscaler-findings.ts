@@ -3,14 +3,29 @@
  * its Pending pods triggered a scale-up (how long they waited, which group, its size before and after, its
  * maximum), `pod-no-scale-up` when pods still Pending at the end got "pod didn't trigger scale-up" (the reasons).
  */
-import type { ClusterState } from '../controllers/cluster-state';
-import type { SimPod } from '../controllers/sim-pod';
-import type { TimelineFinding } from '../controllers/timeline-findings';
-import { timelineFinding } from '../controllers/timeline-findings';
+import type { ClusterState } from '../apiserver/cluster-state';
+import type { SimPod } from '../apiserver/sim-pod';
+import type { TimelineFinding } from '../model/timeline-findings';
+import { timelineFinding } from '../model/timeline-findings';
 import type { AutoscalerLog, ScaleUpRecord } from './autoscaler-log';
+import { formatBytes, formatMilli } from '../model/quantity';
+import type { Resources } from '../model/resources';
+
+/** What the findings say of the cluster: its profile's name, and the largest node shapes it has or may add. */
+export interface AutoscalerCluster {
+  /** The profile the cluster is (model/load/profiles), or null for a cluster file or capture. */
+  readonly profile: string | null;
+  /** The allocatable of every node shape: the nodes at the start and each group's template. */
+  readonly shapes: readonly Resources[];
+}
 
 /** Adds the autoscaler's findings for the pods of the run. */
-export function checkAutoscaler(state: ClusterState, log: AutoscalerLog, findings: TimelineFinding[]): void {
+export function checkAutoscaler(
+  state: ClusterState,
+  log: AutoscalerLog,
+  findings: TimelineFinding[],
+  cluster: AutoscalerCluster = { profile: null, shapes: [] },
+): void {
   const waited = new Map<string, { pods: SimPod[]; records: Set<ScaleUpRecord> }>();
   const refused = new Map<string, { pods: SimPod[]; message: string }>();
   const all = new Map<string, SimPod>();
@@ -63,15 +78,47 @@ export function checkAutoscaler(state: ClusterState, log: AutoscalerLog, finding
       pods.length === 1
         ? `Pod ${first.name} stays Pending`
         : `${pods.length} pods of ${ownerText(first)} stay Pending`;
+    const beyond = beyondEveryShape(first.info.requests, cluster.shapes);
+    const where =
+      cluster.profile === null ? 'the cluster or of its node groups' : `profile "${cluster.profile}"`;
+    const never = beyond === '' ? '' : `: no node of ${where} can hold a pod requesting ${beyond}`;
     findings.push(
       timelineFinding(
         'pod-no-scale-up',
         first.info.source,
         ['spec'],
-        `${who}, and the cluster autoscaler cannot help: ${message}`,
+        `${who}${never}, and the cluster autoscaler cannot help: ${message}`,
       ),
     );
   }
+}
+
+/**
+ * The requests no node shape can hold, however empty ("64 cpu", "64 cpu and 300Gi memory"), or '' when each
+ * request fits some shape (then taints, selectors or other pods keep the pod out, and the reasons say which).
+ */
+export function beyondEveryShape(requests: Resources, shapes: readonly Resources[]): string {
+  if (shapes.length === 0) {
+    return '';
+  }
+  const largest = (name: string): number =>
+    shapes.reduce((most, shape) => Math.max(most, shape.get(name)), Number.NEGATIVE_INFINITY);
+  const parts: string[] = [];
+  if (requests.milliCpu > largest('cpu')) {
+    parts.push(`${formatMilli(requests.milliCpu)} cpu`);
+  }
+  if (requests.memory > largest('memory')) {
+    parts.push(`${formatBytes(requests.memory)} memory`);
+  }
+  if (requests.ephemeralStorage > largest('ephemeral-storage')) {
+    parts.push(`${formatBytes(requests.ephemeralStorage)} ephemeral-storage`);
+  }
+  for (const name of requests.scalarNames()) {
+    if (requests.get(name) > largest(name)) {
+      parts.push(`${requests.get(name)} ${name}`);
+    }
+  }
+  return parts.join(' and ');
 }
 
 function sourceKey(pod: SimPod): string {

@@ -4,7 +4,7 @@
  * (node, utilization, when it was removed or why it failed), and the last "didn't trigger scale-up" reason of each
  * pod.
  */
-import type { SimPod } from '../controllers/sim-pod';
+import type { SimPod } from '../apiserver/sim-pod';
 import { EVENT_COMPONENT } from '../model/kubernetes-events';
 import type { KubeEvent } from '../model/kubernetes-events';
 

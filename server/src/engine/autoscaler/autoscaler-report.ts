@@ -72,15 +72,19 @@ export function reportAutoscaler(log: AutoscalerLog, isPending: (pod: string) =>
   };
 }
 
-/** The section as text: each scale-up with its nodes' join times, each scale-down, the pods it cannot help. */
+/**
+ * The section as text: each scale-up with its nodes' join times, each scale-down, the pods it cannot help. A run
+ * in which it did nothing has no block (the embedded default has a node group: the block would be in every run);
+ * the JSON report keeps the empty section.
+ */
 export function formatAutoscaler(section: ReportAutoscaler | undefined): string[] {
-  if (section === undefined) {
+  if (
+    section === undefined ||
+    (section.scaleUps.length === 0 && section.scaleDowns.length === 0 && section.noScaleUp.length === 0)
+  ) {
     return [];
   }
   const lines = ['', 'Cluster autoscaler'];
-  if (section.scaleUps.length === 0 && section.scaleDowns.length === 0 && section.noScaleUp.length === 0) {
-    lines.push('  no scale-up or scale-down');
-  }
   for (const up of section.scaleUps) {
     const joined = up.nodes.map((node) => `${node.name} Ready at ${node.readyAt}s`).join(', ');
     const pods = `${up.pods.length} pod${up.pods.length === 1 ? '' : 's'}`;

@@ -6,8 +6,8 @@
  * Durations are seconds or Go durations ("10s", "10m", "1h30m"). `priorities` is the priority expander's
  * ConfigMap data (`cluster-autoscaler-priority-expander`), as a map of priority to group-name regular expressions.
  */
-import type { JsonObject } from '../workloads/json';
-import { asArray, isJsonObject } from '../workloads/json';
+import type { JsonObject } from '../model/json';
+import { asArray, isJsonObject } from '../model/json';
 
 /** The expanders modelled (--expander). */
 export type ExpanderName = 'random' | 'most-pods' | 'least-waste' | 'priority';

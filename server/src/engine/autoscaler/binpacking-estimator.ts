@@ -9,7 +9,7 @@
  * Left out: the fast path for groups of identical pods (same answer, faster), estimation time limits; ties of the
  * ordering keep input order (upstream's sort is not stable).
  */
-import type { PodInfo } from '../model/pod-info';
+import type { PodInfo } from '../model/snapshot/pod-info';
 import type { Resources } from '../model/resources';
 import { isSuccess } from '../scheduler/framework/status';
 import type { Status } from '../scheduler/framework/status';

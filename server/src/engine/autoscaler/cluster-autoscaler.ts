@@ -10,10 +10,10 @@
  * Left out: unready or unregistered nodes, scale-up to minSize, node deletion delays and failures, the status
  * ConfigMap. Scans stop when nothing is left to watch, so a settled cluster ends the run.
  */
-import { NodeInfo } from '../model/node-info';
-import type { BudgetIndex } from '../controllers/budget-index';
-import type { ClusterState, SimNode } from '../controllers/cluster-state';
-import type { SimPod } from '../controllers/sim-pod';
+import { NodeInfo } from '../model/snapshot/node-info';
+import type { BudgetIndex } from '../apiserver/budget-index';
+import type { ClusterState, SimNode } from '../apiserver/cluster-state';
+import type { SimPod } from '../apiserver/sim-pod';
 import { PRIORITY } from '../sim/priorities';
 import { SeededRandom } from '../sim/seeded-random';
 import type { AutoscalerSettings } from './autoscaler-settings';
@@ -31,7 +31,7 @@ import { decideScaleUp } from './scale-up';
 import type { GroupSize } from './scale-up';
 import { templateDaemonPods } from './template-daemon-pods';
 import { isUnschedulable } from './unschedulable-pods';
-import type { PodInfo } from '../model/pod-info';
+import type { PodInfo } from '../model/snapshot/pod-info';
 import { SchedulingSnapshot } from './scheduling-snapshot';
 import type { SnapshotSetup } from './scheduling-snapshot';
 import { recordRegisteredNode } from '../controllers/controller-events';

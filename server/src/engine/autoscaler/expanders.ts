@@ -9,7 +9,7 @@
  *                matching any priority: all options
  * Left out: price and grpc expanders, chains of several expanders (--expander=priority,least-waste).
  */
-import type { PodInfo } from '../model/pod-info';
+import type { PodInfo } from '../model/snapshot/pod-info';
 import type { Resources } from '../model/resources';
 import { readResourceList } from '../model/resources';
 import type { ResourceListObject } from '../model/objects';

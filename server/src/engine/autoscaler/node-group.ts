@@ -20,23 +20,18 @@
 import { compileLabelSelector } from '../model/label-selector';
 import type { PodLabelSelector } from '../model/label-selector';
 import type { EngineFinding } from '../model/findings';
-import { loadNode } from '../model/node-load';
-import type { NodeInfo } from '../model/node-info';
+import { loadNode } from '../model/load/node-load';
+import type { NodeInfo } from '../model/snapshot/node-info';
 import type { NodeObject } from '../model/objects';
 import type { ObjectSource } from '../model/source';
-import type { TimelineFinding } from '../controllers/timeline-findings';
-import { timelineFinding } from '../controllers/timeline-findings';
-import type { JsonObject } from '../workloads/json';
-import { asObject, isJsonObject, readString } from '../workloads/json';
-
-/** The kind of a node group document. */
-export const NODE_GROUP_KIND = 'NodeGroup';
+import type { TimelineFinding } from '../model/timeline-findings';
+import { timelineFinding } from '../model/timeline-findings';
+import type { JsonObject } from '../model/json';
+import { asObject, isJsonObject, readString } from '../model/json';
+import { NODE_GROUP_KIND, NODE_GROUP_LABEL } from '../model/load/node-group-kind';
 
 /** How long a new node takes from the scale-up decision to Ready, when the group does not say (seconds). */
 export const DEFAULT_PROVISIONING_SECONDS = 90;
-
-/** The label every node of a group carries, with the group's name as its value. */
-export const NODE_GROUP_LABEL = 'foresight.dev/node-group';
 
 /** A node group as the autoscaler reads it. */
 export interface NodeGroupSpec {

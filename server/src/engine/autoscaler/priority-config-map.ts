@@ -11,10 +11,10 @@
  * not Go's RE2 (the same for the patterns group names use in practice).
  */
 import { parse } from 'yaml';
-import type { SourcedObject } from '../model/cluster-load';
-import type { TimelineFinding } from '../controllers/timeline-findings';
-import { timelineFinding } from '../controllers/timeline-findings';
-import { asObject, isJsonObject, readString } from '../workloads/json';
+import type { SourcedObject } from '../model/load/cluster-load';
+import type { TimelineFinding } from '../model/timeline-findings';
+import { timelineFinding } from '../model/timeline-findings';
+import { asObject, isJsonObject, readString } from '../model/json';
 
 /** The ConfigMap's name and key (priority.go PriorityConfigMapName, ConfigMapKey). */
 export const PRIORITY_CONFIG_MAP = 'cluster-autoscaler-priority-expander';

@@ -10,11 +10,11 @@
  * pods take (RemainingPdbTracker). A node that fails is unremovable (BlockedByPod, NoPlaceToMovePods).
  * Pods are tried on nodes in node order (upstream's hinting simulator starts from the last node used).
  */
-import type { BudgetIndex } from '../controllers/budget-index';
-import type { SimNode } from '../controllers/cluster-state';
-import { gracePeriodSeconds } from '../controllers/pod-startup';
-import type { SimPod } from '../controllers/sim-pod';
-import type { PodInfo } from '../model/pod-info';
+import type { BudgetIndex } from '../apiserver/budget-index';
+import type { SimNode } from '../apiserver/cluster-state';
+import { gracePeriodSeconds } from '../kubelet/pod-startup';
+import type { SimPod } from '../apiserver/sim-pod';
+import type { PodInfo } from '../model/snapshot/pod-info';
 import type { NodeObject } from '../model/objects';
 import type { BlockingPod, DrainCandidatePod } from './scale-down-eligibility';
 import { TO_BE_DELETED_TAINT, podsToMove } from './scale-down-eligibility';

@@ -13,12 +13,12 @@
  * is lifted (ScaleDownFailed).
  * Left out: --scale-down-delay-after-delete and -failure, the soft taint, scale-down of unready nodes.
  */
-import type { BudgetIndex } from '../controllers/budget-index';
-import type { ClusterState, SimNode } from '../controllers/cluster-state';
-import { evictPod } from '../controllers/disruption-controller';
-import { refusalMessage } from '../controllers/eviction';
-import type { SimPod } from '../controllers/sim-pod';
-import { isActive } from '../controllers/sim-pod';
+import type { BudgetIndex } from '../apiserver/budget-index';
+import type { ClusterState, SimNode } from '../apiserver/cluster-state';
+import { evictPod } from '../controllers/disruption/disruption-controller';
+import { refusalMessage } from '../apiserver/eviction';
+import type { SimPod } from '../apiserver/sim-pod';
+import { isActive } from '../apiserver/sim-pod';
 import { PRIORITY } from '../sim/priorities';
 import type { AutoscalerSettings } from './autoscaler-settings';
 import type { AutoscalerLog, ScaleDownRecord } from './autoscaler-log';

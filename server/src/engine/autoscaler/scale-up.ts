@@ -9,7 +9,7 @@
  * Left out: balancing similar node groups, resource limits (cores, memory), backoff of failed groups, creating
  * groups (auto-provisioning), --max-nodes-per-scaleup other than its default 1000.
  */
-import type { PodInfo } from '../model/pod-info';
+import type { PodInfo } from '../model/snapshot/pod-info';
 import { statusMessage } from '../scheduler/framework/status';
 import type { SeededRandom } from '../sim/seeded-random';
 import type { AutoscalerSettings } from './autoscaler-settings';

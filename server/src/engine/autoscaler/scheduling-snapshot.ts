@@ -6,10 +6,10 @@
  * https://github.com/kubernetes/autoscaler/blob/master/cluster-autoscaler/simulator/clustersnapshot/predicate/plugin_runner.go
  * Each question gets a fresh copy of the nodes it is about (upstream forks and reverts one snapshot).
  */
-import { Cluster } from '../model/cluster';
-import { NodeInfo } from '../model/node-info';
+import { Cluster } from '../model/snapshot/cluster';
+import { NodeInfo } from '../model/snapshot/node-info';
 import type { NodeObject } from '../model/objects';
-import type { PodInfo } from '../model/pod-info';
+import type { PodInfo } from '../model/snapshot/pod-info';
 import { buildFramework } from '../scheduler/framework/build-framework';
 import type { SchedulerFramework } from '../scheduler/framework/framework';
 import { SUCCESS, isSuccess, newStatus } from '../scheduler/framework/status';

@@ -4,13 +4,13 @@
  * cluster-autoscaler's defaults (the priority expander's from its ConfigMap, priority-config-map.ts, when no
  * Scenario sets them), and the autoscaler started when at least one group is left.
  */
-import type { SourcedObject } from '../model/cluster-load';
+import type { SourcedObject } from '../model/load/cluster-load';
 import type { EngineFinding } from '../model/findings';
-import type { BudgetIndex } from '../controllers/budget-index';
-import type { ClusterState } from '../controllers/cluster-state';
-import type { TimelineFinding } from '../controllers/timeline-findings';
-import { timelineFinding } from '../controllers/timeline-findings';
-import { isJsonObject } from '../workloads/json';
+import type { BudgetIndex } from '../apiserver/budget-index';
+import type { ClusterState } from '../apiserver/cluster-state';
+import type { TimelineFinding } from '../model/timeline-findings';
+import { timelineFinding } from '../model/timeline-findings';
+import { isJsonObject } from '../model/json';
 import type { AutoscalerSettings } from './autoscaler-settings';
 import { DEFAULT_AUTOSCALER_SETTINGS } from './autoscaler-settings';
 import { ClusterAutoscaler } from './cluster-autoscaler';

@@ -6,18 +6,18 @@
  * Pending pods around them, so a node that the DaemonSets half fill takes fewer pods.
  * Left out: upstream's --force-ds flag and DaemonSets that the scenario creates after the scan.
  */
-import type { ClusterState } from '../controllers/cluster-state';
+import type { ClusterState } from '../apiserver/cluster-state';
 import { daemonSetPodJson } from '../controllers/workload-pods';
 import type { EngineFinding } from '../model/findings';
 import type { NodeObject } from '../model/objects';
-import type { PodInfo } from '../model/pod-info';
-import type { PriorityClassInfo } from '../model/cluster';
-import { loadPod } from '../model/pod-load';
+import type { PodInfo } from '../model/snapshot/pod-info';
+import type { PriorityClassInfo } from '../model/snapshot/cluster';
+import { loadPod } from '../model/load/pod-load';
 import { isAtLeast } from '../version';
 import type { KubernetesMinor } from '../version';
 import { nodeShouldRunDaemonPod } from '../workloads';
 import { addDaemonTolerations } from '../workloads/daemon-set';
-import { asObject, cloneJson } from '../workloads/json';
+import { asObject, cloneJson } from '../model/json';
 import { NameAllocator } from '../workloads/names';
 
 /** The pods of the cluster's DaemonSets that would run on a node like this one. */

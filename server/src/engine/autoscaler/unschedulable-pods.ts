@@ -4,7 +4,7 @@
  * scheduling gates, one for a scheduler no profile serves, or one naming its node was never tried, and is left
  * alone, as upstream leaves it.
  */
-import type { SimPod } from '../controllers/sim-pod';
+import type { SimPod } from '../apiserver/sim-pod';
 import { DEFAULT_SCHEDULER_NAME } from '../scheduler/profile';
 import type { SchedulerProfile } from '../scheduler/profile';
 

@@ -3,12 +3,12 @@
  * version, the pod factory and the rollout log. Controllers talk through the API objects only.
  */
 import type { KubernetesMinor } from '../version';
-import type { ClusterState } from './cluster-state';
-import type { PodFactory } from './pod-factory';
+import type { ClusterState } from '../apiserver/cluster-state';
+import type { PodFactory } from '../apiserver/pod-factory';
 import type { RolloutLog } from './rollout-log';
-import type { TimelineFinding } from './timeline-findings';
-import type { TimingSettings } from './timing-settings';
-import type { VolumeController } from './volume-controller';
+import type { TimelineFinding } from '../model/timeline-findings';
+import type { TimingSettings } from '../sim/timing-settings';
+import type { VolumeController } from './volume/volume-controller';
 
 /** The shared context of the controllers. */
 export interface ControllerContext {

@@ -12,8 +12,8 @@
  *   now: NodeNotSchedulable").
  */
 import { EVENT_COMPONENT, podControlEvent } from '../model/kubernetes-events';
-import type { ClusterState } from './cluster-state';
-import type { SimPod } from './sim-pod';
+import type { ClusterState } from '../apiserver/cluster-state';
+import type { SimPod } from '../apiserver/sim-pod';
 
 /** Records the controller's SuccessfulDelete of a pod it just deleted (nothing for a pod without a controller). */
 export function recordSuccessfulDelete(state: ClusterState, pod: SimPod): void {

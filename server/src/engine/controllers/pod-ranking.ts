@@ -6,7 +6,7 @@
  * Simplified: upstream compares ready and creation times in log2 buckets and breaks ties by UID (random);
  * here exact times are compared and ties go to the newest pod, then the name.
  */
-import type { SimPod } from './sim-pod';
+import type { SimPod } from '../apiserver/sim-pod';
 
 /** The `count` pods to delete first among `candidates`; `related` are all pods of the workload (for ranks). */
 export function podsToDelete(

@@ -1,61 +1,15 @@
 /**
- * Rollout arithmetic, in one place: IntOrString values (an integer or "N%"), maxSurge / maxUnavailable as each
+ * Rollout arithmetic, in one place: maxSurge / maxUnavailable as each
  * controller resolves them, and the size of each wave of a Deployment's rolling update. Pure functions over plain
  * numbers, so the deployment controller and the tests share them.
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/deployment/util/deployment_util.go
  *   (ResolveFenceposts, MaxSurge, MaxUnavailable, NewRSNewReplicas)
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/deployment/rolling.go
  *   (reconcileOldReplicaSets, cleanupUnhealthyReplicas, scaleDownOldReplicaSetsForRollingUpdate)
- * https://github.com/kubernetes/apimachinery/blob/master/pkg/util/intstr/intstr.go (GetScaledValueFromIntOrPercent)
+ * IntOrString values and their scaling are model/int-or-percent.ts (intstr's GetScaledValueFromIntOrPercent).
  */
-
-/** An IntOrString field: an absolute number or a percentage of a total. */
-export type IntOrPercent =
-  { readonly kind: 'int'; readonly value: number } | { readonly kind: 'percent'; readonly value: number };
-
-/** A parsed IntOrString, or why it cannot be used (the API server's validation would refuse it). */
-type IntOrPercentParse =
-  { readonly ok: true; readonly value: IntOrPercent } | { readonly ok: false; readonly message: string };
-
-/** Reads an IntOrString field: a non-negative integer or a string "N%" with N an integer. */
-export function parseIntOrPercent(raw: unknown): IntOrPercentParse {
-  if (typeof raw === 'number') {
-    if (!Number.isInteger(raw) || raw < 0) {
-      return { ok: false, message: `must be a non-negative integer or a percentage, not ${String(raw)}` };
-    }
-    return { ok: true, value: { kind: 'int', value: raw } };
-  }
-  if (typeof raw === 'string') {
-    const match = /^(\d+)%$/.exec(raw);
-    if (match === null) {
-      return { ok: false, message: `${JSON.stringify(raw)} is not an integer or a percentage ("25%")` };
-    }
-    return { ok: true, value: { kind: 'percent', value: Number(match[1]) } };
-  }
-  return { ok: false, message: 'must be an integer or a percentage ("25%")' };
-}
-
-/** An integer as IntOrPercent. */
-export function intValue(value: number): IntOrPercent {
-  return { kind: 'int', value };
-}
-
-/** A percentage as IntOrPercent. */
-export function percentValue(value: number): IntOrPercent {
-  return { kind: 'percent', value };
-}
-
-/**
- * GetScaledValueFromIntOrPercent: an integer as is; a percentage of `total`, rounded up or down. Integer arithmetic
- * gives the same result as upstream's float64 math for any count a cluster can have.
- */
-export function scaledValue(value: IntOrPercent, total: number, roundUp: boolean): number {
-  if (value.kind === 'int') {
-    return value.value;
-  }
-  const product = value.value * total;
-  return roundUp ? Math.ceil(product / 100) : Math.floor(product / 100);
-}
+import type { IntOrPercent } from '../model/int-or-percent';
+import { intValue, percentValue, scaledValue } from '../model/int-or-percent';
 
 /** The two fenceposts of a rolling update, resolved against the desired replicas. */
 interface Fenceposts {
@@ -238,11 +192,6 @@ export function statefulSetMaxUnavailable(
   }
   const value = scaledValue(maxUnavailable ?? intValue(1), replicas, false);
   return value === 0 ? 1 : value;
-}
-
-/** Formats an IntOrPercent as written in a manifest ("25%", 2). */
-export function formatIntOrPercent(value: IntOrPercent): string {
-  return value.kind === 'percent' ? `${value.value}%` : String(value.value);
 }
 
 function sum(values: readonly number[]): number {

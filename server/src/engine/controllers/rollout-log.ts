@@ -2,9 +2,14 @@
  * The record of each rollout for the report (`rollouts`): the controller's strategy with maxSurge / maxUnavailable
  * as it resolved them, then every step (each sync that scaled something: the new and old replicas, available,
  * unavailable), then how it ended. Each step is also a RolloutStep timeline event.
+ *
+ * Pods become available after the last sync that scaled anything (a StatefulSet's last pod turns Ready, a
+ * DaemonSet's pods start), so the counts at the end are recorded with the end: the RolloutComplete (or
+ * ProgressDeadlineExceeded) event carries them, and they close the steps when they differ from the last one.
+ * Without them a completed rollout would read "available 1" with every pod Ready.
  */
 import type { RolloutStepDetails } from '../../../../protocol/timeline';
-import type { ClusterState } from './cluster-state';
+import type { ClusterState } from '../apiserver/cluster-state';
 
 /** One step of a rollout. */
 export interface RolloutStep extends RolloutStepDetails {
@@ -68,13 +73,7 @@ export class RolloutLog {
       return;
     }
     const last = record.steps[record.steps.length - 1];
-    if (
-      last !== undefined &&
-      last.newReplicas === numbers.newReplicas &&
-      last.oldReplicas === numbers.oldReplicas &&
-      last.available === numbers.available &&
-      last.unavailable === numbers.unavailable
-    ) {
+    if (last !== undefined && isSameCounts(last, numbers)) {
       return;
     }
     record.steps.push({ time: this.state.sim.now, ...numbers });
@@ -83,17 +82,40 @@ export class RolloutLog {
     });
   }
 
-  /** Ends a rollout: complete, or past its progress deadline. */
-  end(record: RolloutRecord, outcome: Exclude<RolloutOutcome, 'InProgress'>, message: string): void {
+  /**
+   * Ends a rollout: complete, or past its progress deadline, with the controller's counts at that moment (the
+   * end event carries them; they close the steps unless the last step already has them).
+   */
+  end(
+    record: RolloutRecord,
+    outcome: Exclude<RolloutOutcome, 'InProgress'>,
+    message: string,
+    numbers: RolloutStepDetails,
+  ): void {
     if (record.outcome !== 'InProgress') {
       return;
     }
     record.outcome = outcome;
     record.endedAt = this.state.sim.now;
     record.message = message;
+    const last = record.steps[record.steps.length - 1];
+    if (last === undefined || !isSameCounts(last, numbers)) {
+      record.steps.push({ time: this.state.sim.now, ...numbers });
+    }
     const type = outcome === 'Complete' ? 'RolloutComplete' : 'ProgressDeadlineExceeded';
-    this.state.recordWorkload(type, record.kind, record.namespace, record.name, message);
+    this.state.recordWorkload(type, record.kind, record.namespace, record.name, message, {
+      rollout: { ...numbers },
+    });
   }
+}
+
+function isSameCounts(a: RolloutStepDetails, b: RolloutStepDetails): boolean {
+  return (
+    a.newReplicas === b.newReplicas &&
+    a.oldReplicas === b.oldReplicas &&
+    a.available === b.available &&
+    a.unavailable === b.unavailable
+  );
 }
 
 function keyOf(kind: string, namespace: string, name: string): string {

@@ -6,15 +6,15 @@
  */
 import type { ObjectSource } from '../model/source';
 import { expandWorkloads } from '../workloads';
-import type { JsonObject } from '../workloads/json';
-import { asObject } from '../workloads/json';
+import type { JsonObject } from '../model/json';
+import { asObject } from '../model/json';
 import type { NameAllocator } from '../workloads/names';
 import { podsPrefix } from '../workloads/names';
 import { controllerReference, podFromTemplate } from '../workloads/pod-builder';
-import type { ClusterState } from './cluster-state';
-import type { PodFactory } from './pod-factory';
-import type { SimPod } from './sim-pod';
-import type { SimReplicaSet } from './workload-objects';
+import type { ClusterState } from '../apiserver/cluster-state';
+import type { PodFactory } from '../apiserver/pod-factory';
+import type { SimPod } from '../apiserver/sim-pod';
+import type { SimReplicaSet } from '../apiserver/workload-objects';
 
 /** The pod of one StatefulSet ordinal, from the StatefulSet object of the wanted revision. */
 export function statefulSetPodJson(

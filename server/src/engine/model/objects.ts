@@ -1,7 +1,7 @@
 /**
  * The shapes of the Kubernetes objects the engine reads, as plain JSON (what `yaml` parses a manifest into).
  * Only the fields the engine uses are declared; every field is optional because input comes from users and is
- * checked where it is read (model/cluster-load.ts for cluster files). Names follow the Kubernetes API exactly.
+ * checked where it is read (model/load/cluster-load.ts for cluster files). Names follow the Kubernetes API exactly.
  * https://kubernetes.io/docs/reference/kubernetes-api/
  */
 

@@ -6,24 +6,24 @@
  * and ReplicationControllers create their pods once (their controller is not simulated). A workload of the
  * cluster file missing from the manifests keeps running: deletions are not inferred.
  */
-import type { SourcedObject } from '../model/cluster-load';
-import type { ClusterState } from '../controllers/cluster-state';
-import type { PodFactory } from '../controllers/pod-factory';
-import type { SimPod } from '../controllers/sim-pod';
-import type { TimelineFinding } from '../controllers/timeline-findings';
-import type { SimReplicaSet } from '../controllers/workload-objects';
+import type { SourcedObject } from '../model/load/cluster-load';
+import type { ClusterState } from '../apiserver/cluster-state';
+import type { PodFactory } from '../apiserver/pod-factory';
+import type { SimPod } from '../apiserver/sim-pod';
+import type { TimelineFinding } from '../model/timeline-findings';
+import type { SimReplicaSet } from '../apiserver/workload-objects';
 import { expandWorkloads } from '../workloads';
 import type { AutoscalerIndex } from '../workloads/autoscalers';
 import type { WorkloadFinding } from '../workloads/findings';
 import { seededUid, templateHash } from '../workloads/hash';
-import type { JsonObject } from '../workloads/json';
-import { asObject, isJsonObject, readString } from '../workloads/json';
-import { readDisruptionBudget } from './read-budget';
-import { applyBatchObject } from './read-jobs';
-import { readDaemonSet, readDeployment, readStatefulSet } from './read-workloads';
-import type { ControllerRevision } from './applied-template';
-import { equalRevision, isUnchangedByApply, lastAppliedTemplate, templateOf } from './applied-template';
-import { withoutHashLabel } from './initial-replica-sets';
+import type { JsonObject } from '../model/json';
+import { asObject, isJsonObject, readString } from '../model/json';
+import { readDisruptionBudget } from './state/read-budget';
+import { applyBatchObject } from './state/read-jobs';
+import { readDaemonSet, readDeployment, readStatefulSet } from './state/read-workloads';
+import type { ControllerRevision } from './state/applied-template';
+import { equalRevision, isUnchangedByApply, lastAppliedTemplate, templateOf } from './state/applied-template';
+import { withoutHashLabel } from './state/initial-replica-sets';
 
 /** The kinds whose pods are created once, without a simulated controller. */
 const STATIC_POD_OWNERS = new Set(['ReplicationController']);

@@ -7,23 +7,23 @@
 import type { FindingCode } from '../../../../protocol/finding-codes';
 import type { ApiServing } from '../admission/api-discovery';
 import type { RejectedObject } from '../admission/rejected';
-import type { Cluster } from '../model/cluster';
-import { flattenLists } from '../model/cluster-load';
-import type { SourcedObject } from '../model/cluster-load';
+import type { Cluster } from '../model/snapshot/cluster';
+import { flattenLists } from '../model/load/cluster-load';
+import type { SourcedObject } from '../model/load/cluster-load';
 import type { ObjectSource } from '../model/source';
 import type { SchedulerProfile } from '../scheduler/profile';
 import type { RecordDetail } from '../scheduler/record';
 import type { PluginRegistry } from '../scheduler/registry';
 import type { KubernetesMinor } from '../version';
-import { asObject, isJsonObject, readString } from '../workloads/json';
-import type { TimingSettings } from '../controllers/timing-settings';
+import { asObject, isJsonObject, readString } from '../model/json';
+import type { TimingSettings } from '../sim/timing-settings';
 import { TIMELINE_ONLY_KINDS, simulateTimeline } from './run-timeline';
 import type { Scenario } from './scenario-spec';
 import { isScenarioObject } from './scenario-spec';
-import { buildTimelineReport } from './timeline-report';
-import type { TimelineReport } from './timeline-report';
-import { timelinePods } from './timeline-pods';
-import type { ManifestWorkloads, TimelinePods } from './timeline-pods';
+import { buildTimelineReport } from './report/timeline-report';
+import type { TimelineReport } from './report/timeline-report';
+import { timelinePods } from './report/timeline-pods';
+import type { ManifestWorkloads, TimelinePods } from './report/timeline-pods';
 
 /** What the timeline adds to a simulation: steps from elsewhere (CLI), an end time, timing overrides. */
 export interface TimelineOptions {

@@ -4,11 +4,11 @@
  * CronJobs of the apply and the cluster file; the cluster file's Job pods that already run go on to their end.
  */
 import type { ControllerContext } from '../controllers/controller-context';
-import { CronJobController } from '../controllers/cron-job-controller';
-import { JobController } from '../controllers/job-controller';
-import type { Kubelets } from '../controllers/kubelet';
-import { applyEpochSeconds } from '../controllers/timing-settings';
-import { TtlAfterFinishedController } from '../controllers/ttl-after-finished';
+import { CronJobController } from '../controllers/cronjob/cron-job-controller';
+import { JobController } from '../controllers/job/job-controller';
+import type { Kubelets } from '../kubelet/kubelet';
+import { applyEpochSeconds } from '../sim/timing-settings';
+import { TtlAfterFinishedController } from '../controllers/ttlafterfinished/ttl-after-finished';
 
 /** Starts the batch controllers; `until` is the simulation's end time, if it has one. */
 export function startBatchControllers(

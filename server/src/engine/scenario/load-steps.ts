@@ -11,13 +11,13 @@
  * A usage key is a workload ("Kind/name" or "namespace/Kind/name": each of its pods on the node) or a pod
  * ("name" or "namespace/name"); pods not named use their memory request.
  */
-import type { UsageSubject } from '../controllers/eviction-manager';
-import type { WorkloadLoad } from '../controllers/hpa-controller';
-import type { ScalableKind } from '../controllers/scale-subresource';
-import { isScalableKind } from '../controllers/scale-subresource';
+import type { UsageSubject } from '../kubelet/eviction-manager';
+import type { WorkloadLoad } from '../controllers/podautoscaler/hpa-controller';
+import type { ScalableKind } from '../apiserver/scale-subresource';
+import { isScalableKind } from '../apiserver/scale-subresource';
 import { parseQuantity } from '../model/quantity';
-import type { JsonObject } from '../workloads/json';
-import { isJsonObject, readString } from '../workloads/json';
+import type { JsonObject } from '../model/json';
+import { isJsonObject, readString } from '../model/json';
 
 /** A `load` step. */
 export interface LoadAction {

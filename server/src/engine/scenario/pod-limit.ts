@@ -4,13 +4,13 @@
  * DaemonSet as an upper bound, one per bare Pod). Beyond the limit nothing is simulated and one finding, on the
  * object where the count passed it, says so, instead of the memory and minutes a million pods would take.
  */
-import type { SourcedObject } from '../model/cluster-load';
+import type { SourcedObject } from '../model/load/cluster-load';
 import type { AutoscalerIndex } from '../workloads/autoscalers';
 import { autoscalerKey, replicasUnderAutoscaler } from '../workloads/autoscalers';
 import type { WorkloadFinding } from '../workloads/findings';
 import { workloadFinding } from '../workloads/findings';
-import type { JsonObject } from '../workloads/json';
-import { asObject, isJsonObject, readString } from '../workloads/json';
+import type { JsonObject } from '../model/json';
+import { asObject, isJsonObject, readString } from '../model/json';
 
 /** Kinds whose pod count is `spec.replicas` (default 1). */
 const REPLICATED_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);

@@ -1,24 +1,25 @@
 /**
- * Runs a scenario's steps at their times: a drain is a `kubectl drain` client (controllers/drain.ts), a node
- * failure stops the node's kubelet (controllers/node-lifecycle.ts), a scale is `kubectl scale`, an added node
+ * Runs a scenario's steps at their times: a drain is a `kubectl drain` client (drain/drain.ts), a node failure
+ * stops the node's kubelet (controllers/nodelifecycle/node-lifecycle.ts), a scale is `kubectl scale`, an added node
  * registers a copy of an existing node (its allocatable, labels and taints; no images yet), a load sets the cpu
- * use its HPA reads (controllers/hpa-controller.ts), a memory pressure sets pods' memory use on a node
- * (controllers/eviction-manager.ts).
+ * use its HPA reads (controllers/podautoscaler/hpa-controller.ts), a memory pressure sets pods' memory use on a
+ * node (kubelet/eviction-manager.ts).
  */
-import { NodeInfo } from '../model/node-info';
+import { NodeInfo } from '../model/snapshot/node-info';
 import type { NodeObject } from '../model/objects';
-import type { BudgetIndex } from '../controllers/budget-index';
-import type { ClusterState } from '../controllers/cluster-state';
-import { DrainProcess } from '../controllers/drain';
-import type { EvictionManager } from '../controllers/eviction-manager';
-import type { HpaController } from '../controllers/hpa-controller';
-import type { NodeLifecycle } from '../controllers/node-lifecycle';
-import type { ScaleSubresource } from '../controllers/scale-subresource';
-import type { TimelineFinding } from '../controllers/timeline-findings';
-import { timelineFinding } from '../controllers/timeline-findings';
-import type { TimingSettings } from '../controllers/timing-settings';
+import type { BudgetIndex } from '../apiserver/budget-index';
+import type { ClusterState } from '../apiserver/cluster-state';
+import { DrainProcess } from '../drain/drain';
+import type { EvictionManager } from '../kubelet/eviction-manager';
+import type { HpaController } from '../controllers/podautoscaler/hpa-controller';
+import type { NodeLifecycle } from '../controllers/nodelifecycle/node-lifecycle';
+import type { ScaleSubresource } from '../apiserver/scale-subresource';
+import type { TimelineFinding } from '../model/timeline-findings';
+import { timelineFinding } from '../model/timeline-findings';
+import type { TimingSettings } from '../sim/timing-settings';
 import { PRIORITY } from '../sim/priorities';
 import type { ScenarioStep } from './scenario-spec';
+import { recordScenarioStep } from './step-event';
 import { recordRegisteredNode } from '../controllers/controller-events';
 
 /** The controllers a step pokes (through the API objects they watch). */
@@ -53,6 +54,7 @@ export function scheduleSteps(steps: readonly ScenarioStep[], targets: StepTarge
 function runStep(step: ScenarioStep, targets: StepTargets, drains: ScenarioDrain[]): void {
   const { state, findings } = targets;
   const action = step.action;
+  recordScenarioStep(state, step);
   const problem = (message: string): void => {
     findings.push(
       timelineFinding(

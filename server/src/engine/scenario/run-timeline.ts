@@ -5,9 +5,14 @@
  * deterministic: the same input gives the same events, in the same order.
  */
 import type { TimelineEvent } from '../../../../protocol/timeline';
-import { flattenLists, loadCluster } from '../model/cluster-load';
-import type { SourcedObject } from '../model/cluster-load';
-import { DEFAULT_CLUSTER_DESCRIPTION, defaultClusterObjects } from '../model/default-cluster';
+import { flattenLists, loadCluster } from '../model/load/cluster-load';
+import type { SourcedObject } from '../model/load/cluster-load';
+import {
+  DEFAULT_CLUSTER_DESCRIPTION,
+  DEFAULT_CLUSTER_PROFILE,
+  defaultClusterObjects,
+} from '../model/load/default-cluster';
+import { profileNameOf } from '../model/load/profiles/cluster-profile';
 import type { EngineFinding } from '../model/findings';
 import { DEFAULT_PROFILE } from '../scheduler/profile';
 import type { SchedulerProfile } from '../scheduler/profile';
@@ -18,50 +23,52 @@ import type { Scheduler } from '../scheduler/scheduler';
 import { Simulation } from '../sim/run-loop';
 import { TimelineRecorder } from '../sim/timeline-recorder';
 import { DEFAULT_KUBERNETES_VERSION, isAtLeast } from '../version';
-import { isActive } from '../controllers/sim-pod';
+import { isActive } from '../apiserver/sim-pod';
 import type { KubernetesMinor } from '../version';
 import { indexAutoscalers } from '../workloads/autoscalers';
 import type { WorkloadFinding } from '../workloads/findings';
-import { asObject, isJsonObject, readString } from '../workloads/json';
+import { asObject, isJsonObject, readString } from '../model/json';
 import { NameAllocator } from '../workloads/names';
-import { BudgetIndex } from '../controllers/budget-index';
-import { ClusterState } from '../controllers/cluster-state';
-import { DaemonSetController } from '../controllers/daemon-set-controller';
-import { DeploymentController } from '../controllers/deployment-controller';
-import { DisruptionController } from '../controllers/disruption-controller';
+import { BudgetIndex } from '../apiserver/budget-index';
+import { ClusterState } from '../apiserver/cluster-state';
+import { DaemonSetController } from '../controllers/daemon/daemon-set-controller';
+import { DeploymentController } from '../controllers/deployment/deployment-controller';
+import { DisruptionController } from '../controllers/disruption/disruption-controller';
 import { controllerClaimAdmission } from '../admission/admit-claim';
-import { VolumeController } from '../controllers/volume-controller';
-import { readControllerRevisions } from './applied-template';
+import { VolumeController } from '../controllers/volume/volume-controller';
+import { readControllerRevisions } from './state/applied-template';
 import type { LiveObjects } from './apply-manifests';
-import { assumedStorageClasses } from '../model/assumed-storage';
-import type { StorageObjects } from '../model/storage-objects';
-import { Kubelets } from '../controllers/kubelet';
-import { NodeLifecycle } from '../controllers/node-lifecycle';
-import { EvictionManager } from '../controllers/eviction-manager';
-import { HpaController } from '../controllers/hpa-controller';
-import { ScaleSubresource } from '../controllers/scale-subresource';
-import { PodFactory } from '../controllers/pod-factory';
-import { ReplicaSetController } from '../controllers/replica-set-controller';
+import { assumedStorageClasses } from '../model/load/assumed-storage';
+import { captureHeaderOf } from '../model/load/capture-header';
+import { withCaptureNotes } from '../model/load/capture-notes';
+import type { StorageObjects } from '../model/snapshot/storage-objects';
+import { Kubelets } from '../kubelet/kubelet';
+import { NodeLifecycle } from '../controllers/nodelifecycle/node-lifecycle';
+import { EvictionManager } from '../kubelet/eviction-manager';
+import { HpaController } from '../controllers/podautoscaler/hpa-controller';
+import { ScaleSubresource } from '../apiserver/scale-subresource';
+import { PodFactory } from '../apiserver/pod-factory';
+import { ReplicaSetController } from '../controllers/replicaset/replica-set-controller';
 import { RolloutLog } from '../controllers/rollout-log';
-import { SchedulerLoop, buildScheduler } from '../controllers/scheduler-loop';
-import { StatefulSetController } from '../controllers/stateful-set-controller';
-import type { TimelineFinding } from '../controllers/timeline-findings';
-import type { TimingSettings } from '../controllers/timing-settings';
-import { DEFAULT_TIMING, applyEpochSeconds } from '../controllers/timing-settings';
+import { SchedulerLoop, buildScheduler } from '../scheduler/queue/scheduler-loop';
+import { StatefulSetController } from '../controllers/statefulset/stateful-set-controller';
+import type { TimelineFinding } from '../model/timeline-findings';
+import type { TimingSettings } from '../sim/timing-settings';
+import { DEFAULT_TIMING, applyEpochSeconds } from '../sim/timing-settings';
 import { startBatchControllers } from './batch-controllers';
-import { checkJobs } from './job-checks';
-import { readClusterJobs } from './read-jobs';
+import { checkJobs } from './report/job-checks';
+import { readClusterJobs } from './state/read-jobs';
 import { admitManifests } from '../admission/admit-manifests';
 import type { ApiServing } from '../admission/api-discovery';
 import { knownObjects } from '../admission/known-objects';
 import { defaultPodAdmission } from '../admission/pod-admission';
 import type { RejectedObject } from '../admission/rejected';
-import { withRefusedReplicas } from './refused-replicas';
+import { withRefusedReplicas } from './report/refused-replicas';
 import { ObjectQuotaLedger } from '../admission/plugins/object-count-quota';
-import { readConfigObjects } from '../model/config-objects';
+import { readConfigObjects } from '../model/load/config-objects';
 import { applyManifests } from './apply-manifests';
-import { noteOperatorObjects, operatorObjects } from './operator-objects';
-import { buildInitialState } from './initial-state';
+import { noteOperatorObjects, operatorObjects } from './state/operator-objects';
+import { buildInitialState } from './state/initial-state';
 import { scheduleSteps } from './run-steps';
 import type { AutoscalerLog } from '../autoscaler/autoscaler-log';
 import { checkAutoscaler } from '../autoscaler/autoscaler-findings';
@@ -77,7 +84,7 @@ import {
   checkStartFailures,
   checkPendingClaims,
   checkStuckStatefulPods,
-} from './timeline-checks';
+} from './report/timeline-checks';
 
 /** Kinds of a cluster file only the timeline reads (the scheduler's cluster loader ignores them). */
 export const TIMELINE_ONLY_KINDS: ReadonlySet<string> = new Set([
@@ -150,7 +157,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   const findings: (TimelineFinding | EngineFinding | WorkloadFinding)[] = [];
   const timelineFindings: TimelineFinding[] = [];
   const workloadFindings: WorkloadFinding[] = [];
-  // A capture without StorageClasses is given the classes it cannot show (model/assumed-storage.ts).
+  // A capture without StorageClasses is given the classes it cannot show (model/load/assumed-storage.ts).
   const assumedClasses = assumedStorageClasses(
     input.cluster === null ? null : flattenLists(input.cluster),
     flattenLists(input.manifests),
@@ -170,7 +177,8 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   const scenarios: Scenario[] = [];
   const workloads: SourcedObject[] = [];
   const rest: SourcedObject[] = [];
-  const nodeGroups = readNodeGroups(input.cluster === null ? [] : clusterObjects, findings);
+  // The embedded default has node groups too (model/load/default-cluster.ts): it is the profile `default`.
+  const nodeGroups = readNodeGroups(clusterObjects, findings);
   for (const entry of clusterObjects) {
     if (isNodeGroupObject(entry.object)) {
       continue; // read above
@@ -179,7 +187,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     } else if (isJsonObject(entry.object) && RUNNING_WORKLOAD_KINDS.has(String(entry.object['kind']))) {
       workloads.push(entry);
       if (!TIMELINE_ONLY_KINDS.has(String(entry.object['kind']))) {
-        rest.push(entry); // scheduler plugins list them too (model/cluster-objects.ts)
+        rest.push(entry); // scheduler plugins list them too (model/snapshot/cluster-objects.ts)
       }
     } else {
       rest.push(entry);
@@ -192,7 +200,16 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     {},
     ...scenarios.map((scenario) => scenario.timing),
   ) as Partial<TimingSettings>;
-  const settings: TimingSettings = { ...DEFAULT_TIMING, ...scenarioTiming, ...input.timing };
+  // A capture's header says when it was taken: that is time 0, unless a Scenario or the caller sets applyTime.
+  const header = captureHeaderOf(input.cluster === null ? null : clusterObjects);
+  const capturedAt = header?.capturedAt ?? null;
+  const captureTiming = capturedAt === null ? {} : { applyTime: capturedAt };
+  const settings: TimingSettings = {
+    ...DEFAULT_TIMING,
+    ...captureTiming,
+    ...scenarioTiming,
+    ...input.timing,
+  };
   const loaded = loadCluster(rest, {
     version,
     description:
@@ -332,7 +349,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   );
   const lifecycle = new NodeLifecycle(state, settings);
   disruption.syncAllNow();
-  lifecycle.evictForCapturedTaints();
+  lifecycle.evictForCapturedTaints(capturedAt === null ? null : state.startEpoch);
 
   for (const pod of [...pending, ...created]) {
     state.createPod(pod, `Created pod: ${pod.name}`);
@@ -385,7 +402,13 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   checkPendingClaims(state, cluster.objects.storage, timelineFindings);
   checkJobs(state, timelineFindings);
   if (autoscaler !== null) {
-    checkAutoscaler(state, autoscaler.log, timelineFindings);
+    checkAutoscaler(state, autoscaler.log, timelineFindings, {
+      profile: input.cluster === null ? DEFAULT_CLUSTER_PROFILE.name : profileNameOf(input.cluster),
+      shapes: [
+        ...cluster.nodes.map((node) => node.allocatable),
+        ...nodeGroups.map((group) => group.template.allocatable),
+      ],
+    });
   }
   findings.push(...workloadFindings, ...podFindings, ...timelineFindings);
   return {
@@ -395,7 +418,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     rollouts,
     drains,
     records: scheduler.records,
-    findings,
+    findings: withCaptureNotes(findings, header),
     settings,
     endTime: outcome.endTime,
     stoppedAtLimit: outcome.stoppedAtLimit,

@@ -6,7 +6,7 @@
  *   kind: Scenario
  *   spec:
  *     until: 1800                       # stop the simulation at this time (seconds)
- *     timing: { imagePullSeconds: 20 }  # controllers/timing-settings.ts
+ *     timing: { imagePullSeconds: 20 }  # sim/timing-settings.ts
  *     # timing: { jobPodRunSeconds: 60, jobPodFailures: { default/migrate: { count: 2, exitCode: 1 } } }
  *     steps:
  *       - { at: 60,  drain: { node: worker-1, ignoreDaemonSets: true, deleteEmptyDirData: true, force: false } }
@@ -17,18 +17,20 @@
  *       - { at: 120, memoryPressure: { node: worker-1, usage: { Deployment/web: 3Gi } } }
  *     autoscaler: { scanInterval: 10s, scaleDownUnneededTime: 10m, expander: least-waste }  # with NodeGroups
  */
+import type { ScenarioStepDetails } from '../../../../protocol/timeline';
 import { MAX_EXPANDED_PODS } from '../workloads/types';
 import type { ObjectSource } from '../model/source';
-import type { DrainOptions } from '../controllers/drain-filters';
-import { DEFAULT_DRAIN_OPTIONS } from '../controllers/drain-filters';
-import type { TimelineFinding } from '../controllers/timeline-findings';
-import { timelineFinding } from '../controllers/timeline-findings';
-import type { JobPodFailure, NumericTimingKey, TimingSettings } from '../controllers/timing-settings';
-import { NUMERIC_TIMING_KEYS, parseRfc3339 } from '../controllers/timing-settings';
-import type { JsonObject } from '../workloads/json';
+import type { DrainOptions } from '../drain/drain-filters';
+import { DEFAULT_DRAIN_OPTIONS } from '../drain/drain-filters';
+import type { TimelineFinding } from '../model/timeline-findings';
+import { timelineFinding } from '../model/timeline-findings';
+import type { JobPodFailure, NumericTimingKey, TimingSettings } from '../sim/timing-settings';
+import { NUMERIC_TIMING_KEYS } from '../sim/timing-settings';
+import { parseRfc3339 } from '../model/rfc3339-time';
+import type { JsonObject } from '../model/json';
 import type { AutoscalerSettings } from '../autoscaler/autoscaler-settings';
 import { readAutoscalerSettings } from '../autoscaler/autoscaler-settings';
-import { asArray, asObject, isJsonObject, readString } from '../workloads/json';
+import { asArray, asObject, isJsonObject, readString } from '../model/json';
 import type { LoadAction, MemoryPressureAction } from './load-steps';
 import { readLoadAction, readMemoryPressureAction } from './load-steps';
 
@@ -51,12 +53,16 @@ export type ScenarioAction =
   | LoadAction
   | MemoryPressureAction;
 
+/** Where a step was written, as the timeline's ScenarioStep event names it (protocol/timeline.ts). */
+export type ScenarioStepOrigin = Omit<ScenarioStepDetails, 'action'>;
+
 /** A step at a time, with where it was written. */
 export interface ScenarioStep {
   readonly at: number;
   readonly action: ScenarioAction;
   readonly source: ObjectSource;
   readonly path: readonly (string | number)[];
+  readonly origin: ScenarioStepOrigin;
 }
 
 /** A scenario: steps, an optional end time, timing overrides, the cluster autoscaler's settings. */
@@ -91,6 +97,12 @@ export function readScenario(
     problem(['spec', 'timing', ...path], message),
   );
   const steps: ScenarioStep[] = [];
+  const name = readString(asObject(object['metadata'])['name']);
+  const origin: ScenarioStepOrigin = {
+    from: 'clusterFile',
+    source: source.file,
+    ...(name === undefined ? {} : { scenario: name }),
+  };
   asArray(spec['steps']).forEach((raw, index) => {
     const path = ['spec', 'steps', index];
     const step = asObject(raw);
@@ -101,7 +113,7 @@ export function readScenario(
     }
     const action = readAction(step, (message) => problem(path, `steps[${index}]: ${message}`));
     if (action !== null) {
-      steps.push({ at, action, source, path });
+      steps.push({ at, action, source, path, origin });
     }
   });
   const autoscaler = readAutoscalerSettings(asObject(spec['autoscaler']), (path, message) =>
@@ -300,6 +312,7 @@ export function parseStepFlag(flag: string, value: string): ScenarioStep | strin
     action,
     source: commandLineSource(flag),
     path: [],
+    origin: { from: 'flag', source: `${flag} ${value}` },
   });
   switch (flag) {
     case '--drain':

@@ -10,6 +10,7 @@
  * The framework then expands multiPoint over the extension points each plugin implements (framework.ts).
  */
 import type { ObjectSource } from '../model/source';
+import { PLUGIN_NAMES } from './plugins/names';
 
 /** The extension points the engine runs (queue sort, reserve, permit and binding are not modelled). */
 export const EXTENSION_POINTS = ['preFilter', 'filter', 'postFilter', 'preScore', 'score'] as const;
@@ -57,25 +58,25 @@ export const DEFAULT_SCHEDULER_NAME = 'default-scheduler';
  * failing.
  */
 export const DEFAULT_MULTI_POINT_PLUGINS: readonly PluginRef[] = [
-  { name: 'SchedulingGates' },
-  { name: 'PrioritySort' },
-  { name: 'NodeUnschedulable' },
-  { name: 'NodeName' },
-  { name: 'TaintToleration', weight: 3 },
-  { name: 'NodeAffinity', weight: 2 },
-  { name: 'NodePorts' },
-  { name: 'NodeResourcesFit', weight: 1 },
-  { name: 'VolumeRestrictions' },
-  { name: 'NodeVolumeLimits' },
-  { name: 'VolumeBinding' },
-  { name: 'VolumeZone' },
-  { name: 'PodTopologySpread', weight: 2 },
-  { name: 'InterPodAffinity', weight: 2 },
-  { name: 'DynamicResources' },
-  { name: 'DefaultPreemption' },
-  { name: 'NodeResourcesBalancedAllocation', weight: 1 },
-  { name: 'ImageLocality', weight: 1 },
-  { name: 'DefaultBinder' },
+  { name: PLUGIN_NAMES.SchedulingGates },
+  { name: PLUGIN_NAMES.PrioritySort },
+  { name: PLUGIN_NAMES.NodeUnschedulable },
+  { name: PLUGIN_NAMES.NodeName },
+  { name: PLUGIN_NAMES.TaintToleration, weight: 3 },
+  { name: PLUGIN_NAMES.NodeAffinity, weight: 2 },
+  { name: PLUGIN_NAMES.NodePorts },
+  { name: PLUGIN_NAMES.NodeResourcesFit, weight: 1 },
+  { name: PLUGIN_NAMES.VolumeRestrictions },
+  { name: PLUGIN_NAMES.NodeVolumeLimits },
+  { name: PLUGIN_NAMES.VolumeBinding },
+  { name: PLUGIN_NAMES.VolumeZone },
+  { name: PLUGIN_NAMES.PodTopologySpread, weight: 2 },
+  { name: PLUGIN_NAMES.InterPodAffinity, weight: 2 },
+  { name: PLUGIN_NAMES.DynamicResources },
+  { name: PLUGIN_NAMES.DefaultPreemption },
+  { name: PLUGIN_NAMES.NodeResourcesBalancedAllocation, weight: 1 },
+  { name: PLUGIN_NAMES.ImageLocality, weight: 1 },
+  { name: PLUGIN_NAMES.DefaultBinder },
 ];
 
 /**
@@ -83,9 +84,10 @@ export const DEFAULT_MULTI_POINT_PLUGINS: readonly PluginRef[] = [
  * Queueing and binding are the engine's own loop (VolumeBinding's PreBind runs in it).
  */
 export const NOT_MODELLED_PLUGINS: Readonly<Record<string, string>> = {
-  SchedulingGates: 'pods with spec.schedulingGates are reported as gated by the simulation, not by a plugin',
-  PrioritySort: 'the engine queues pods by priority, then input order',
-  DefaultBinder: 'binding is immediate in the simulation',
+  [PLUGIN_NAMES.SchedulingGates]:
+    'pods with spec.schedulingGates are reported as gated by the simulation, not by a plugin',
+  [PLUGIN_NAMES.PrioritySort]: 'the engine queues pods by priority, then input order',
+  [PLUGIN_NAMES.DefaultBinder]: 'binding is immediate in the simulation',
 };
 
 /** The default profile: the default plugins, no overrides, adaptive percentageOfNodesToScore. */

@@ -3,7 +3,7 @@
  * scores, then the chosen node or why none fit. Detail is cheap by default: statuses of rejected nodes are kept
  * always (the FitError needs them); passed nodes and per-plugin scores only with detail 'full'.
  */
-import type { PodInfo } from '../model/pod-info';
+import type { PodInfo } from '../model/snapshot/pod-info';
 import type { FitError } from './framework/fit-error';
 import type { NodePluginScores } from './framework/framework';
 import type { Status } from './framework/status';

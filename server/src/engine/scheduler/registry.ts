@@ -19,26 +19,27 @@ import { createVolumeBinding } from './plugins/volume-binding';
 import { createNodeVolumeLimits } from './plugins/node-volume-limits';
 import { createVolumeRestrictions } from './plugins/volume-restrictions';
 import { createVolumeZone } from './plugins/volume-zone';
+import { PLUGIN_NAMES } from './plugins/names';
 
 /** A registry: plugin name to factory. */
 export type PluginRegistry = ReadonlyMap<string, PluginFactory>;
 
 /** The plugins the engine implements, by upstream name. */
 export const IN_TREE_REGISTRY: PluginRegistry = new Map<string, PluginFactory>([
-  ['NodeUnschedulable', createNodeUnschedulable],
-  ['NodeName', createNodeName],
-  ['TaintToleration', createTaintToleration],
-  ['NodeAffinity', createNodeAffinity],
-  ['NodePorts', createNodePorts],
-  ['NodeResourcesFit', createNodeResourcesFit],
-  ['VolumeRestrictions', createVolumeRestrictions],
-  ['NodeVolumeLimits', createNodeVolumeLimits],
-  ['VolumeBinding', createVolumeBinding],
-  ['VolumeZone', createVolumeZone],
-  ['PodTopologySpread', createPodTopologySpread],
-  ['InterPodAffinity', createInterPodAffinity],
-  ['DefaultPreemption', createDefaultPreemption],
-  ['NodeResourcesBalancedAllocation', createBalancedAllocation],
-  ['ImageLocality', createImageLocality],
-  ['DynamicResources', createDynamicResources],
+  [PLUGIN_NAMES.NodeUnschedulable, createNodeUnschedulable],
+  [PLUGIN_NAMES.NodeName, createNodeName],
+  [PLUGIN_NAMES.TaintToleration, createTaintToleration],
+  [PLUGIN_NAMES.NodeAffinity, createNodeAffinity],
+  [PLUGIN_NAMES.NodePorts, createNodePorts],
+  [PLUGIN_NAMES.NodeResourcesFit, createNodeResourcesFit],
+  [PLUGIN_NAMES.VolumeRestrictions, createVolumeRestrictions],
+  [PLUGIN_NAMES.NodeVolumeLimits, createNodeVolumeLimits],
+  [PLUGIN_NAMES.VolumeBinding, createVolumeBinding],
+  [PLUGIN_NAMES.VolumeZone, createVolumeZone],
+  [PLUGIN_NAMES.PodTopologySpread, createPodTopologySpread],
+  [PLUGIN_NAMES.InterPodAffinity, createInterPodAffinity],
+  [PLUGIN_NAMES.DefaultPreemption, createDefaultPreemption],
+  [PLUGIN_NAMES.NodeResourcesBalancedAllocation, createBalancedAllocation],
+  [PLUGIN_NAMES.ImageLocality, createImageLocality],
+  [PLUGIN_NAMES.DynamicResources, createDynamicResources],
 ]);

@@ -8,8 +8,8 @@
  * reported). Nominated pods of other preemptors are not modelled (preemption completes at once here).
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/schedule_one.go
  */
-import type { NodeInfo } from '../model/node-info';
-import type { PodInfo } from '../model/pod-info';
+import type { NodeInfo } from '../model/snapshot/node-info';
+import type { PodInfo } from '../model/snapshot/pod-info';
 import type { CycleState } from './framework/cycle-state';
 import type { Diagnosis, FitError } from './framework/fit-error';
 import type { SchedulerFramework } from './framework/framework';

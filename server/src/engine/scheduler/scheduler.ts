@@ -5,9 +5,9 @@
  * evicted and the pod is tried again on the nominated node straight away; evicted pods are reported as
  * preempted and not re-queued (their controllers would recreate them).
  */
-import type { Cluster } from '../model/cluster';
+import type { Cluster } from '../model/snapshot/cluster';
 import { listOf } from '../model/objects';
-import type { PodInfo } from '../model/pod-info';
+import type { PodInfo } from '../model/snapshot/pod-info';
 import type { Diagnosis } from './framework/fit-error';
 import type { SchedulerFramework } from './framework/framework';
 import type { NodeStatusReader } from './framework/plugin';

@@ -8,14 +8,20 @@
  * PriorityClasses and Namespaces in the manifests count.
  */
 import type { FindingCode } from '../../../../protocol/finding-codes';
-import { flattenLists, loadCluster } from '../model/cluster-load';
-import type { SourcedObject } from '../model/cluster-load';
-import { DEFAULT_CLUSTER_DESCRIPTION, defaultClusterObjects } from '../model/default-cluster';
+import { flattenLists, loadCluster } from '../model/load/cluster-load';
+import type { SourcedObject } from '../model/load/cluster-load';
+import {
+  DEFAULT_CLUSTER_DESCRIPTION,
+  DEFAULT_CLUSTER_PROFILE,
+  defaultClusterObjects,
+} from '../model/load/default-cluster';
+import { profileNameOf } from '../model/load/profiles/cluster-profile';
+import { captureVersionNote } from './capture-version';
 import { engineFinding } from '../model/findings';
-import { withoutNullListItems } from '../model/null-items';
+import { withoutNullListItems } from '../model/load/null-items';
 import { MAX_EXPANDED_PODS } from '../workloads/types';
 import { indexAutoscalers } from '../workloads/autoscalers';
-import { isJsonObject } from '../workloads/json';
+import { isJsonObject } from '../model/json';
 import { podLimitFinding } from '../scenario/pod-limit';
 import type { ApiServing } from '../admission/api-discovery';
 import type { EngineFinding } from '../model/findings';
@@ -31,8 +37,9 @@ import { isAtLeast, DEFAULT_KUBERNETES_VERSION } from '../version';
 import type { KubernetesMinor } from '../version';
 import { clusterModelObjects, runTimelineForReport } from '../scenario/attach-timeline';
 import type { TimelineOptions } from '../scenario/attach-timeline';
-import { reportNode, REPORT_API_VERSION } from './report';
-import type { ReportFinding, SimulationReport } from './report';
+import { REPORT_API_VERSION } from './report';
+import { reportNode } from '../scenario/report/report-entries';
+import type { ReportCluster, ReportFinding, SimulationReport } from './report';
 
 /** Any finding the simulation collects (engine, workloads, scheduler configuration): the shape they share. */
 export interface SimulationFinding {
@@ -102,7 +109,16 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
     extraObjects: input.manifests,
   });
   findings.push(...loaded.findings);
+  const versionNote = captureVersionNote(loaded.captureHeader, version);
+  if (versionNote !== null) {
+    findings.push(versionNote);
+  }
   const cluster = loaded.cluster;
+  const profile = input.cluster === null ? DEFAULT_CLUSTER_PROFILE.name : profileNameOf(input.cluster);
+  const clusterKind: Pick<ReportCluster, 'kind' | 'profile'> =
+    profile !== null
+      ? { kind: 'profile', profile }
+      : { kind: loaded.captureHeader === null ? 'file' : 'capture' };
 
   const profiles = readProfiles(loaded.schedulerConfigurations, version, findings);
   const frameworks = new Map<string, SchedulerFramework>();
@@ -138,7 +154,7 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
       report: {
         apiVersion: REPORT_API_VERSION,
         kubernetesVersion: version,
-        cluster: { source: cluster.description, nodes: cluster.nodes.map(reportNode) },
+        cluster: { ...clusterKind, source: cluster.description, nodes: cluster.nodes.map(reportNode) },
         pods: [],
         rejected: [],
         findings: findings.map(reportFinding),
@@ -159,7 +175,7 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
   const report: SimulationReport = {
     apiVersion: REPORT_API_VERSION,
     kubernetesVersion: version,
-    cluster: { source: cluster.description, nodes: timeline.pods.nodes },
+    cluster: { ...clusterKind, source: cluster.description, nodes: timeline.pods.nodes },
     pods: timeline.pods.pods,
     rejected: timeline.rejected,
     findings: findings.map(reportFinding),

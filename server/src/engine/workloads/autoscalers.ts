@@ -2,14 +2,14 @@
  * HorizontalPodAutoscalers (autoscaling/v2 and v1) as the API server holds them, read once for every use: the
  * replicas a workload starts with (before any metric is read, the HPA controller moves the scale target's replicas
  * into [minReplicas, maxReplicas]; a target at 0 replicas is left alone: scaling is disabled while minReplicas is
- * not 0), and what the controller reads over time (controllers/hpa-controller.ts): the cpu utilization target and
+ * not 0), and what the controller reads over time (controllers/podautoscaler/hpa-controller.ts): the cpu utilization target and
  * spec.behavior with the API defaults.
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/podautoscaler/horizontal.go
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/autoscaling/v2/defaults.go
  * Left out: metrics other than cpu Utilization (memory, Pods, Object, External, AverageValue targets).
  */
-import type { JsonObject } from './json';
-import { asArray, asObject, readString } from './json';
+import type { JsonObject } from '../model/json';
+import { asArray, asObject, readString } from '../model/json';
 
 /** One scaling policy: at most `value` pods or percent per `periodSeconds`. */
 export interface HpaScalingPolicy {

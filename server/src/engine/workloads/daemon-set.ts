@@ -11,15 +11,15 @@ import type { ExpandContext } from './context';
 import { addPod } from './context';
 import { WORKLOAD_MESSAGES, workloadFinding } from './findings';
 import { templateHash } from './hash';
-import type { JsonObject } from './json';
-import { asArray, asObject, cloneJson, readString } from './json';
+import type { JsonObject } from '../model/json';
+import { asArray, asObject, cloneJson, readString } from '../model/json';
 import { podsPrefix } from './names';
 import { nodeShouldRunDaemonPod } from './node-eligibility';
 import type { IneligibleReason } from './node-eligibility';
 import { controllerReference, podFromTemplate } from './pod-builder';
 import { CONTROLLER_REVISION_HASH_LABEL } from './stateful-set';
 import type { Workload } from './workload';
-import { checkSelector, isRejected, ownerOf, readTemplate, templateSource } from './workload';
+import { checkSelector, isWorkloadRejected, ownerOf, readTemplate, templateSource } from './workload';
 
 /** Label with the DaemonSet's generation when the pod was made (kept for backward compatibility upstream). */
 const POD_TEMPLATE_GENERATION_LABEL = 'pod-template-generation';
@@ -91,7 +91,7 @@ export function expandDaemonSet(workload: Workload, context: ExpandContext): voi
       isRequired: true,
     });
   }
-  if (template === null || isRejected(workload)) {
+  if (template === null || isWorkloadRejected(workload)) {
     return;
   }
   const hash = templateHash(template);

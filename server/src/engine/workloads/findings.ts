@@ -37,7 +37,7 @@ export function workloadFinding(
 }
 
 /** Whether any finding is an error. */
-export function hasErrors(findings: readonly WorkloadFinding[]): boolean {
+export function hasWorkloadErrors(findings: readonly WorkloadFinding[]): boolean {
   return findings.some((finding) => finding.severity === 'error');
 }
 

@@ -18,13 +18,20 @@ import type { ExpandContext } from './context';
 import { addPod } from './context';
 import { WORKLOAD_MESSAGES, workloadFinding } from './findings';
 import { seededUid } from './hash';
-import type { JsonObject } from './json';
-import { asArray, asObject, cloneJson, readString } from './json';
+import type { JsonObject } from '../model/json';
+import { asArray, asObject, cloneJson, readString } from '../model/json';
 import { MAX_GENERATED_NAME_LENGTH, podsPrefix } from './names';
 import { controllerReference, podFromTemplate } from './pod-builder';
 import type { ControllerReference } from './pod-builder';
 import type { Workload } from './workload';
-import { checkSelector, isRejected, ownerOf, readCount, readTemplate, templateSource } from './workload';
+import {
+  checkSelector,
+  isWorkloadRejected,
+  ownerOf,
+  readCount,
+  readTemplate,
+  templateSource,
+} from './workload';
 
 /** The fixed time at which every CronJob is taken to fire. */
 export const CRONJOB_PLACEHOLDER_TIME = '2025-01-01T00:00:00Z';
@@ -82,7 +89,7 @@ function expandJobSpec(
       workloadFinding('job-indexed-without-completions', workload.source, job.specPath, message),
     );
   }
-  if (template === null || parallelism === null || completions === null || isRejected(workload)) {
+  if (template === null || parallelism === null || completions === null || isWorkloadRejected(workload)) {
     return;
   }
   if (spec['suspend'] === true) {

@@ -4,7 +4,7 @@
  * matches everything (LabelSelectorAsSelector), which is why workload validation rejects it.
  * https://github.com/kubernetes/apimachinery/blob/master/pkg/apis/meta/v1/helpers.go
  */
-import { asArray, asObject, isJsonObject, readStringMap } from './json';
+import { asArray, asObject, isJsonObject, readStringMap } from '../model/json';
 
 /** A parsed selector, or why it is malformed (with the path of the bad part inside the selector). */
 type LabelSelectorParse =

@@ -11,7 +11,7 @@
 import { RequiredNodeAffinity } from '../model/node-selector';
 import type { TaintObject, TolerationObject } from '../model/objects';
 import { findMatchingUntoleratedTaint, isDoNotScheduleTaint } from '../model/taints';
-import { asArray, asObject, isJsonObject, readString, readStringMap } from './json';
+import { asArray, asObject, isJsonObject, readString, readStringMap } from '../model/json';
 
 /** Why a node does not get a daemon pod. */
 export type IneligibleReason = 'node-name' | 'node-affinity' | 'taint';

@@ -3,8 +3,8 @@
  * finalizers, a deep copy of its spec, and the controller reference of the owner.
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/controller_utils.go
  */
-import type { JsonObject } from './json';
-import { asArray, asObject, cloneJson, readStringMap } from './json';
+import type { JsonObject } from '../model/json';
+import { asArray, asObject, cloneJson, readStringMap } from '../model/json';
 
 /** metav1.NewControllerRef: the owner reference a controller puts on what it creates. */
 export interface ControllerReference {

@@ -13,13 +13,20 @@ import type { ExpandContext } from './context';
 import { addPod } from './context';
 import { WORKLOAD_MESSAGES, workloadFinding } from './findings';
 import { seededUid, templateHash } from './hash';
-import type { JsonObject } from './json';
-import { asObject, cloneJson } from './json';
+import type { JsonObject } from '../model/json';
+import { asObject, cloneJson } from '../model/json';
 import { podsPrefix } from './names';
 import type { ControllerReference } from './pod-builder';
 import { controllerReference, podFromTemplate } from './pod-builder';
 import type { Workload } from './workload';
-import { checkSelector, isRejected, ownerOf, readCount, readTemplate, templateSource } from './workload';
+import {
+  checkSelector,
+  isWorkloadRejected,
+  ownerOf,
+  readCount,
+  readTemplate,
+  templateSource,
+} from './workload';
 
 /** The label a Deployment adds to its ReplicaSets' templates and pods. */
 export const POD_TEMPLATE_HASH_LABEL = 'pod-template-hash';
@@ -38,7 +45,7 @@ export function expandDeployment(workload: Workload, context: ExpandContext): vo
   if (template !== null) {
     checkSelector(workload, template, SELECTOR_RULE);
   }
-  if (template === null || replicas === null || isRejected(workload)) {
+  if (template === null || replicas === null || isWorkloadRejected(workload)) {
     return;
   }
   if (workload.spec['paused'] === true) {
@@ -73,7 +80,7 @@ export function expandReplicaSet(workload: Workload, context: ExpandContext): vo
   if (template !== null) {
     checkSelector(workload, template, rule);
   }
-  if (template === null || replicas === null || isRejected(workload)) {
+  if (template === null || replicas === null || isWorkloadRejected(workload)) {
     return;
   }
   const apiVersion = isController ? 'v1' : 'apps/v1';

@@ -11,11 +11,18 @@ import { autoscalerKey, replicasUnderAutoscaler } from './autoscalers';
 import type { ExpandContext } from './context';
 import { addPod } from './context';
 import { templateHash } from './hash';
-import type { JsonObject } from './json';
-import { asArray, asObject, cloneJson, readString } from './json';
+import type { JsonObject } from '../model/json';
+import { asArray, asObject, cloneJson, readString } from '../model/json';
 import { controllerReference, podFromTemplate } from './pod-builder';
 import type { Workload } from './workload';
-import { checkSelector, isRejected, ownerOf, readCount, readTemplate, templateSource } from './workload';
+import {
+  checkSelector,
+  isWorkloadRejected,
+  ownerOf,
+  readCount,
+  readTemplate,
+  templateSource,
+} from './workload';
 
 /** Label with the pod's own name, set by the StatefulSet controller. */
 const STATEFUL_SET_POD_NAME_LABEL = 'statefulset.kubernetes.io/pod-name';
@@ -40,7 +47,7 @@ export function expandStatefulSet(workload: Workload, context: ExpandContext): v
       isRequired: true,
     });
   }
-  if (template === null || replicas === null || start === null || isRejected(workload)) {
+  if (template === null || replicas === null || start === null || isWorkloadRejected(workload)) {
     return;
   }
   const bounds = context.autoscalers.get(autoscalerKey(workload.namespace, workload.kind, workload.name));

@@ -6,10 +6,10 @@
  */
 import type { ObjectSource } from '../model/source';
 import type { WorkloadFinding } from './findings';
-import { WORKLOAD_MESSAGES, describeWorkload, hasErrors, workloadFinding } from './findings';
+import { WORKLOAD_MESSAGES, describeWorkload, hasWorkloadErrors, workloadFinding } from './findings';
 import { seededUid } from './hash';
-import type { JsonObject } from './json';
-import { asObject, isJsonObject, readString, readStringMap } from './json';
+import type { JsonObject } from '../model/json';
+import { asObject, isJsonObject, readString, readStringMap } from '../model/json';
 import { parseLabelSelector } from './label-selector';
 import type { WorkloadOwner } from './types';
 
@@ -182,6 +182,6 @@ export function ownerOf(workload: Workload): WorkloadOwner {
 }
 
 /** Whether any error was reported about this workload (it is then rejected and creates nothing). */
-export function isRejected(workload: Workload): boolean {
-  return hasErrors(workload.findings);
+export function isWorkloadRejected(workload: Workload): boolean {
+  return hasWorkloadErrors(workload.findings);
 }

@@ -8,9 +8,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
-
-/** The names kustomize looks for in a folder, in its order (konfig.RecognizedKustomizationFileNames). */
-export const KUSTOMIZATION_FILE_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'] as const;
+import { KUSTOMIZATION_FILE_NAMES } from '../../language/kustomize/kustomization';
 
 /** What a kustomization tree is made of. */
 export interface KustomizationTree {

@@ -14,7 +14,7 @@ import { basename, resolve } from 'node:path';
 import { isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
 import type { Node } from 'yaml';
 import { LineIndex } from '../../language/text/line-index';
-import { KUSTOMIZATION_FILE_NAMES } from './kustomization-tree';
+import { KUSTOMIZATION_FILE_NAMES } from '../../language/kustomize/kustomization';
 
 /** One step of a field's path: a key, a list position, or a list item by its name. */
 export type PatchPathStep = string | number | { readonly name: string };

@@ -13,7 +13,7 @@ import type { LineIndex } from '../text/line-index';
 import { nodeAtPath, pathAtOffset } from '../yaml/node-at-path';
 import type { InstancePath } from '../yaml/node-at-path';
 import { documentAt, lineIndexOf, objectAtPath, rootNode, toRange } from './locate';
-import { formatAllowedValues, formatPath, inlineCode, summarizeDescription } from './markdown';
+import { formatAllowedValues, formatMarkdownPath, inlineCode, summarizeDescription } from './markdown';
 import { fieldAt, kindField } from './schema-field';
 
 /** A hover: Markdown and the range of the key or value it describes (an LSP Hover with MarkupContent). */
@@ -89,7 +89,7 @@ function describeField(object: ManifestObject, path: InstancePath, store: Schema
       ? fieldAt(store, object.apiVersion, object.kind, path.slice(0, -1))?.description
       : undefined);
   const sections = [
-    `${inlineCode(formatPath(path))} · ${inlineCode(field.typeName)}${field.required ? ' · **required**' : ''}`,
+    `${inlineCode(formatMarkdownPath(path))} · ${inlineCode(field.typeName)}${field.required ? ' · **required**' : ''}`,
   ];
   if (description !== undefined && description.trim() !== '') {
     sections.push(summarizeDescription(description));

@@ -49,7 +49,7 @@ export function inlineCode(text: string): string {
 }
 
 /** A path as users write it: spec.template.spec.containers[0].image, metadata.labels["app.kubernetes.io/name"]. */
-export function formatPath(path: PathSegments): string {
+export function formatMarkdownPath(path: PathSegments): string {
   let result = '';
   for (const segment of path) {
     if (typeof segment === 'number') {

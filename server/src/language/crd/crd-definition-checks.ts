@@ -19,12 +19,12 @@ import {
   siteOf,
   supportedValues,
   yamlPath,
-  textOf,
+  stringOrEmpty,
 } from './definition-issue';
 import { checkOpenApiSchema } from './crd-schema-checks';
 import { checkStructuralSchema, unreadableSchemaError } from './crd-structural-checks';
 import { checkDns1035Label, checkDns1123Subdomain } from '../rules/name-formats';
-import { isRecord } from '../rules/rule-support';
+import { isRecord } from '../../engine/model/objects';
 
 type PlainRecord = Record<string, unknown>;
 
@@ -37,10 +37,10 @@ export function checkCrdDefinition(crd: PlainRecord): CrdIssue[] {
   const metadata = isRecord(crd['metadata']) ? crd['metadata'] : {};
   const spec = isRecord(crd['spec']) ? crd['spec'] : {};
   const names = isRecord(spec['names']) ? spec['names'] : {};
-  const group = textOf(spec['group']);
+  const group = stringOrEmpty(spec['group']);
   const issues: CrdIssue[] = [];
-  const name = textOf(metadata['name']);
-  if (name !== '' && name !== `${textOf(names['plural'])}.${group}`) {
+  const name = stringOrEmpty(metadata['name']);
+  if (name !== '' && name !== `${stringOrEmpty(names['plural'])}.${group}`) {
     issues.push(
       issueAt(siteOf('metadata', 'name'), 'Invalid value', name, 'must be spec.names.plural+"."+spec.group'),
     );
@@ -77,7 +77,7 @@ function checkGroup(group: string): CrdIssue[] {
 
 function checkScope(scope: unknown): CrdIssue[] {
   const site = siteOf('spec', 'scope');
-  const value = textOf(scope);
+  const value = stringOrEmpty(scope);
   if (value === '') {
     return [issueAt(site, 'Required value', undefined, '')];
   }
@@ -96,7 +96,7 @@ function checkVersions(spec: PlainRecord): CrdIssue[] {
   let unique = true;
   let storage = 0;
   versions.forEach((version, index) => {
-    const name = textOf(version['name']);
+    const name = stringOrEmpty(version['name']);
     unique &&= !seen.has(name);
     seen.add(name);
     storage += version['storage'] === true ? 1 : 0;
@@ -176,10 +176,10 @@ function checkSchema(schema: PlainRecord, site: CrdSite): CrdIssue[] {
 
 /** ValidateCustomResourceDefinitionNames, after defaulting, plus the names spec requires. */
 function checkNames(names: PlainRecord, site: CrdSite): CrdIssue[] {
-  const kind = textOf(names['kind']);
-  const plural = textOf(names['plural']);
-  const singular = textOf(names['singular']) || kind.toLowerCase();
-  const listKind = textOf(names['listKind']) || (kind === '' ? '' : `${kind}List`);
+  const kind = stringOrEmpty(names['kind']);
+  const plural = stringOrEmpty(names['plural']);
+  const singular = stringOrEmpty(names['singular']) || kind.toLowerCase();
+  const listKind = stringOrEmpty(names['listKind']) || (kind === '' ? '' : `${kind}List`);
   const issues: CrdIssue[] = [];
   for (const [field, value] of [
     ['plural', plural],
@@ -219,9 +219,11 @@ function checkNames(names: PlainRecord, site: CrdSite): CrdIssue[] {
   for (const list of ['shortNames', 'categories']) {
     const entries = Array.isArray(names[list]) ? (names[list] as unknown[]) : [];
     entries.forEach((entry, index) => {
-      const errors = checkDns1035Label(textOf(entry));
+      const errors = checkDns1035Label(stringOrEmpty(entry));
       if (errors.length > 0) {
-        issues.push(issueAt(itemOf(site, list, index), 'Invalid value', textOf(entry), errors.join(',')));
+        issues.push(
+          issueAt(itemOf(site, list, index), 'Invalid value', stringOrEmpty(entry), errors.join(',')),
+        );
       }
     });
   }
@@ -241,7 +243,7 @@ function checkApproval(group: string, metadata: PlainRecord): CrdIssue[] {
     return [];
   }
   const annotations = isRecord(metadata['annotations']) ? metadata['annotations'] : {};
-  const value = textOf(annotations[API_APPROVED_ANNOTATION]);
+  const value = stringOrEmpty(annotations[API_APPROVED_ANNOTATION]);
   const site = entryOf(siteOf('metadata'), 'annotations', API_APPROVED_ANNOTATION);
   if (value === '') {
     return [

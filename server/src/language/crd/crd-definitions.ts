@@ -4,7 +4,8 @@
  * https://kubernetes.io/docs/reference/kubernetes-api/extend-resources/custom-resource-definition-v1/
  */
 import type { ManifestObject } from '../kubernetes/manifest-object';
-import { isRecord, listAt, recordAt } from '../rules/rule-support';
+import { listAt, recordAt } from '../rules/rule-support';
+import { isRecord } from '../../engine/model/objects';
 
 /** One version of a CRD. */
 export interface CrdVersion {

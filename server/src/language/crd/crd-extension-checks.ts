@@ -7,9 +7,9 @@
  * cost estimates, and resolving their fieldPath.
  */
 import type { CrdIssue, CrdSite } from './definition-issue';
-import { fieldOf, issueAt, itemOf, supportedValues, textOf } from './definition-issue';
+import { fieldOf, issueAt, itemOf, supportedValues, stringOrEmpty } from './definition-issue';
 import { checkMapListKeysAndSets, checkMapListShape } from './crd-list-map-checks';
-import { isRecord } from '../rules/rule-support';
+import { isRecord } from '../../engine/model/objects';
 
 type SchemaRecord = Record<string, unknown>;
 
@@ -46,7 +46,7 @@ function checkPreserveAndMapType(schema: SchemaRecord, site: CrdSite, issues: Cr
   if (typeof mapType !== 'string') {
     return;
   }
-  const type = textOf(schema['type']);
+  const type = stringOrEmpty(schema['type']);
   if (type !== 'object') {
     issues.push(
       type === ''
@@ -84,7 +84,7 @@ function checkListType(schema: SchemaRecord, site: CrdSite): CrdIssue[] {
   const keys = Array.isArray(schema['x-kubernetes-list-map-keys'])
     ? (schema['x-kubernetes-list-map-keys'] as unknown[])
     : [];
-  const type = textOf(schema['type']);
+  const type = stringOrEmpty(schema['type']);
   const items = schema['items'];
   const typeSite = fieldOf(site, 'type');
   if (listType !== undefined && type !== 'array') {
@@ -156,8 +156,8 @@ function checkValidationRules(schema: SchemaRecord, site: CrdSite): CrdIssue[] {
       return;
     }
     const ruleSite = itemOf(site, 'x-kubernetes-validations', index);
-    const ruleText = textOf(rule['rule']).trim();
-    const message = textOf(rule['message']);
+    const ruleText = stringOrEmpty(rule['rule']).trim();
+    const message = stringOrEmpty(rule['message']);
     const hasLineBreak = (value: string): boolean => /[\n\r]/.test(value);
     if (ruleText === '') {
       issues.push(issueAt(fieldOf(ruleSite, 'rule'), 'Required value', undefined, 'rule is not specified'));
@@ -179,7 +179,7 @@ function checkValidationRules(schema: SchemaRecord, site: CrdSite): CrdIssue[] {
         ),
       );
     }
-    const messageExpression = textOf(rule['messageExpression']);
+    const messageExpression = stringOrEmpty(rule['messageExpression']);
     if (messageExpression.length > 0 && messageExpression.trim() === '') {
       issues.push(
         issueAt(
@@ -201,7 +201,7 @@ function checkValidationRules(schema: SchemaRecord, site: CrdSite): CrdIssue[] {
         ),
       );
     }
-    const fieldPath = textOf(rule['fieldPath']);
+    const fieldPath = stringOrEmpty(rule['fieldPath']);
     if (fieldPath.length > 0 && fieldPath.trim() === '') {
       issues.push(
         issueAt(fieldOf(ruleSite, 'fieldPath'), 'Invalid value', fieldPath, 'must be non-empty if specified'),

@@ -5,8 +5,8 @@
  * sets and map lists that are not nullable.
  */
 import type { CrdIssue, CrdSite } from './definition-issue';
-import { entryOf, fieldOf, issueAt, textOf } from './definition-issue';
-import { isRecord } from '../rules/rule-support';
+import { entryOf, fieldOf, issueAt, stringOrEmpty } from './definition-issue';
+import { isRecord } from '../../engine/model/objects';
 
 type SchemaRecord = Record<string, unknown>;
 
@@ -37,7 +37,7 @@ export function checkMapListShape(keys: readonly unknown[], items: unknown, site
     );
     return issues;
   }
-  const itemType = textOf(items['type']);
+  const itemType = stringOrEmpty(items['type']);
   if (itemType !== 'object') {
     issues.push(
       issueAt(

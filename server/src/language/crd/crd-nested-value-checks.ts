@@ -6,7 +6,7 @@
  */
 import type { CrdIssue, CrdSite } from './definition-issue';
 import { entryOf, fieldOf, issueAt, itemOf } from './definition-issue';
-import { isRecord } from '../rules/rule-support';
+import { isRecord } from '../../engine/model/objects';
 
 type SchemaRecord = Record<string, unknown>;
 

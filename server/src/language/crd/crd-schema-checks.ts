@@ -8,9 +8,9 @@
  * when the status subresource is enabled.
  */
 import type { CrdIssue, CrdSite } from './definition-issue';
-import { entryOf, fieldOf, issueAt, itemOf, supportedValues, textOf } from './definition-issue';
+import { entryOf, fieldOf, issueAt, itemOf, supportedValues, stringOrEmpty } from './definition-issue';
 import { checkExtensionKeywords } from './crd-extension-checks';
-import { isRecord } from '../rules/rule-support';
+import { isRecord } from '../../engine/model/objects';
 
 type SchemaRecord = Record<string, unknown>;
 
@@ -142,7 +142,7 @@ function visitNested(schema: SchemaRecord, site: CrdSite, state: WalkState, issu
 
 /** specStandardValidatorV3.validate: types, defaults where refused, unsupported keywords. */
 function checkStandard(schema: SchemaRecord, site: CrdSite, state: WalkState, issues: CrdIssue[]): void {
-  const type = textOf(schema['type']);
+  const type = stringOrEmpty(schema['type']);
   if (type !== '' && !OPENAPI_V3_TYPES.includes(type)) {
     issues.push(issueAt(fieldOf(site, 'type'), 'Unsupported value', type, supportedValues(OPENAPI_V3_TYPES)));
   }
@@ -151,7 +151,7 @@ function checkStandard(schema: SchemaRecord, site: CrdSite, state: WalkState, is
       issueAt(fieldOf(site, 'default'), 'Forbidden', undefined, `must not be set ${state.forbiddenDefaults}`),
     );
   }
-  if (textOf(schema['id']) !== '') {
+  if (stringOrEmpty(schema['id']) !== '') {
     issues.push(issueAt(fieldOf(site, 'id'), 'Forbidden', undefined, 'id is not supported'));
   }
   for (const keyword of UNSUPPORTED_KEYWORDS) {

@@ -12,7 +12,7 @@
 import type { CrdIssue, CrdSite } from './definition-issue';
 import { entryOf, fieldOf, issueAt } from './definition-issue';
 import { checkValueValidations } from './crd-nested-value-checks';
-import { isRecord } from '../rules/rule-support';
+import { isRecord } from '../../engine/model/objects';
 
 type SchemaRecord = Record<string, unknown>;
 type Level = 'root' | 'item' | 'field';

@@ -13,7 +13,7 @@ import { closestMatch } from '../schema/closest-match';
 import { rangeForKey, rangeForValue } from '../yaml/node-at-path';
 import { evaluateRules } from './cel/rule-validator';
 import type { FieldIssue, FieldStep } from './field-error';
-import { formatFieldPath, instancePathOf } from './field-error';
+import { formatFieldSteps, instancePathOf } from './field-error';
 import { checkListTypes } from './list-type';
 
 /** How many rules ran and how many could not be evaluated, for one resource. */
@@ -70,7 +70,7 @@ export function unknownFieldFindings(
     return findingAt(
       rangeForKey(node, instancePathOf(path)),
       'schema-unknown-field',
-      `unknown field "${formatFieldPath(path)}"` +
+      `unknown field "${formatFieldSteps(path)}"` +
         (suggestion === undefined ? '' : `; did you mean "${suggestion}"?`),
       suggestion === undefined ? undefined : { replacement: suggestion, title: `Change to "${suggestion}"` },
     );

@@ -92,6 +92,6 @@ export function supportedValues(values: readonly string[]): string {
 }
 
 /** A string value, or "" for anything else (Go's zero value for a missing string field). */
-export function textOf(value: unknown): string {
+export function stringOrEmpty(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }

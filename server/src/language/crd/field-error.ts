@@ -30,7 +30,7 @@ export function instancePathOf(path: readonly FieldStep[]): (string | number)[] 
 }
 
 /** field.Path.String(): `spec.ports[0].name`, `spec.labels[app]`, or `<nil>` for the root. */
-export function formatFieldPath(path: readonly FieldStep[]): string {
+export function formatFieldSteps(path: readonly FieldStep[]): string {
   if (path.length === 0) {
     return '<nil>';
   }
@@ -58,7 +58,7 @@ export function formatFieldError(
   detail: string,
 ): string {
   const body = type === 'Required value' || type === 'Forbidden' ? type : `${type}: ${formatBadValue(value)}`;
-  return `${formatFieldPath(path)}: ${body}${detail === '' ? '' : `: ${detail}`}`;
+  return `${formatFieldSteps(path)}: ${body}${detail === '' ? '' : `: ${detail}`}`;
 }
 
 /**

@@ -99,9 +99,13 @@ export function checkApiVersion(
   }
   if (
     object.apiVersion === SCENARIO_API_VERSION &&
-    (object.kind === 'Scenario' || object.kind === 'NodeGroup')
+    (object.kind === 'Scenario' ||
+      object.kind === 'NodeGroup' ||
+      object.kind === 'Capture' ||
+      object.kind === 'Profile')
   ) {
-    // Kube Foresight's own what-if steps and node groups in a cluster file: the engine checks them when it runs.
+    // Kube Foresight's own documents in a cluster file (what-if steps, node groups, a capture's header, a
+    // profile's marker): the engine checks them when it runs.
     return { findings: [], stop: true };
   }
   const group = object.apiVersion.includes('/') ? (object.apiVersion.split('/')[0] ?? '') : '';

@@ -32,7 +32,7 @@ export interface KustomizationReferences {
   readonly suppliesSelector: boolean;
 }
 
-/** The file names kustomize looks for in a folder, in its order. */
+/** The file names kustomize looks for in a folder, in its order (konfig.RecognizedKustomizationFileNames). */
 export const KUSTOMIZATION_FILE_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 
 /** Reads a kustomization's text; undefined when it is not a mapping (kustomize would refuse it). */

@@ -1,11 +1,12 @@
 /**
  * Findings → LSP diagnostics and quick fixes. Offsets become line/character positions only here.
  */
-import type { CodeAction, Diagnostic, Range } from 'vscode-languageserver-types';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver-types';
 import { CodeActionKind, DiagnosticSeverity, Range as LspRange, TextEdit } from 'vscode-languageserver-types';
 import type { Finding, Severity } from '../findings';
 import { DIAGNOSTIC_CODES, severityOf } from '../findings';
 import type { LineIndex } from '../text/line-index';
+import { toRange } from '../assist/locate';
 
 /** The source name on every diagnostic of the extension. */
 const DIAGNOSTIC_SOURCE = 'kube-foresight';
@@ -16,11 +17,6 @@ const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
   information: DiagnosticSeverity.Information,
   hint: DiagnosticSeverity.Hint,
 };
-
-/** The LSP range of an offset range. */
-export function toRange(lines: LineIndex, start: number, end: number): Range {
-  return { start: lines.positionAt(start), end: lines.positionAt(end) };
-}
 
 /** One diagnostic per finding, with our source, the code and the fix data for code actions. */
 export function toDiagnostic(finding: Finding, lines: LineIndex): Diagnostic {

@@ -13,7 +13,7 @@
  *
  * Pure: the files come in analysed, with ids (URIs or display paths) and an optional way to name a place.
  */
-import type { SourcedObject } from '../../engine/model/cluster-load';
+import type { SourcedObject } from '../../engine/model/load/cluster-load';
 import type { ObjectSource } from '../../engine/model/source';
 import type { AnalysisOutline } from './analysis-outline';
 import type { DiagnosticCode } from '../findings';
@@ -156,7 +156,7 @@ function noteOverlap(entry: Entry, winner: Entry, overlaps: Set<string>, finding
 const NOT_SERVED_CODES: ReadonlySet<string> = new Set(['removed-api-version', 'unknown-kind']);
 
 /** An error that keeps a document from the cluster here: any but a kind not served (admission reports those). */
-function isRefusedBeforeAdmission(finding: { readonly code: DiagnosticCode }): boolean {
+export function isRefusedBeforeAdmission(finding: { readonly code: DiagnosticCode }): boolean {
   return severityOf(finding.code) === 'error' && !NOT_SERVED_CODES.has(finding.code);
 }
 

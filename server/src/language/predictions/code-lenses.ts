@@ -5,7 +5,7 @@
  * this workload.
  */
 import type { ReportAutoscaler } from '../../engine/autoscaler/autoscaler-report';
-import type { ReportRollout } from '../../engine/scenario/timeline-report';
+import type { ReportRollout } from '../../engine/scenario/report/timeline-report';
 import type { WorkloadPrediction } from './workload-predictions';
 
 /**

@@ -10,7 +10,8 @@ import { defaultResourcesFix, quotaResourcesFix, tolerationFix } from './templat
 import type { ObjectSource } from '../../engine/model/source';
 import type { AnalyzedDocument } from '../analyzer';
 import type { DiagnosticCode, Finding } from '../findings';
-import type { ReportNode } from '../../engine/simulate/report';
+import type { ReportNode } from '../../engine/scenario/report/report-entries';
+import type { ClusterKind } from '../../engine/simulate/report';
 import { nodeAtPath, rangeForKey, rangeForValue } from '../yaml/node-at-path';
 import { isScalar } from 'yaml';
 import type { Node } from 'yaml';
@@ -19,6 +20,12 @@ import { antiAffinityDeadlockFix, lowerRequestFix } from './value-fixes';
 import { podSecurityFix } from './security-fixes';
 import { valueAt } from '../rules/rule-support';
 import type { WorkloadPrediction } from './workload-predictions';
+
+/** The cluster a prediction was made on, as the report says (engine/simulate/report.ts ReportCluster). */
+interface PredictedCluster {
+  readonly kind: ClusterKind;
+  readonly profile?: string;
+}
 
 /** Finds the analysed document a source points into. */
 type SourceLocator = (
@@ -65,7 +72,12 @@ export function predictionFindings(
   nodes: readonly ReportNode[],
   rolloutList: readonly RolloutSummary[] = [],
   fixContext: PredictionFixContext = {},
+  cluster: PredictedCluster = { kind: 'file' },
 ): Map<string, Finding[]> {
+  // Severity follows certainty: Pending on a capture is what a real apply gets (an error); on a profile the
+  // message says which cluster was assumed.
+  const pendingCode = cluster.kind === 'capture' ? 'pod-unschedulable-on-capture' : 'pod-unschedulable';
+  const assumed = cluster.kind === 'profile' ? ` (assumed cluster: profile "${cluster.profile ?? ''}")` : '';
   const rollouts = new Map(
     rolloutList.map((rollout) => [`${rollout.kind}/${rollout.namespace}/${rollout.name}`, rollout]),
   );
@@ -115,13 +127,13 @@ export function predictionFindings(
       const primaries = prediction.causes.filter((cause) => cause.nodes.length === most);
       const others = prediction.causes.filter((cause) => cause.nodes.length < most);
       const rollout = rollouts.get(`${prediction.kind}/${prediction.namespace}/${prediction.name}`);
-      const message = `${pendingSummary(prediction, rollout)}: ${prediction.pendingMessage}`;
+      const message = `${pendingSummary(prediction, rollout)}: ${prediction.pendingMessage}${assumed}`;
       if (primaries.length === 0) {
-        add(fileId, place(['spec'], 'pod-unschedulable', message));
+        add(fileId, place(['spec'], pendingCode, message));
       }
       for (const cause of primaries) {
         const path = causePath(cause, template);
-        const finding = place(path, 'pod-unschedulable', message);
+        const finding = place(path, pendingCode, message);
         const fix =
           finding === undefined
             ? undefined

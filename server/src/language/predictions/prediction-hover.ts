@@ -3,7 +3,7 @@
  * kube-scheduler's message with a per-node table of the filter that failed; on `resources`, how the requests fit
  * the nodes. Short Markdown tables, readable in a hover. Every string from a manifest or the cluster is escaped.
  */
-import type { ReportNode } from '../../engine/simulate/report';
+import type { ReportNode } from '../../engine/scenario/report/report-entries';
 import { containerOomScoreAdjust, nodeMemoryCapacity } from '../../engine/model/oom-score';
 import { parseQuantity } from '../../engine/model/quantity';
 import { escapeMarkdown } from '../assist/markdown';

@@ -12,7 +12,8 @@ import type { SecurityAddition } from '../../engine/admission/plugins/pod-securi
 import type { FixData, OffsetEdit } from '../findings';
 import { appendMapEntry, appendSeqItem, yamlString } from '../yaml/block-edits';
 import { nodeAtPath } from '../yaml/node-at-path';
-import { isRecord, valueAt } from '../rules/rule-support';
+import { valueAt } from '../rules/rule-support';
+import { isRecord } from '../../engine/model/objects';
 
 type Path = readonly (string | number)[];
 

@@ -6,7 +6,7 @@ import type { Node } from 'yaml';
 import { isScalar } from 'yaml';
 import { formatBytes, formatMilli, parseQuantity } from '../../engine/model/quantity';
 import { INSUFFICIENT_RESOURCE_CODE } from '../../engine/scheduler/plugins/node-resources-fit';
-import type { ReportNode } from '../../engine/simulate/report';
+import type { ReportNode } from '../../engine/scenario/report/report-entries';
 import type { FixData } from '../findings';
 import { nodeAtPath, rangeForValue } from '../yaml/node-at-path';
 import type { EngineInputFinding } from './prediction-findings';

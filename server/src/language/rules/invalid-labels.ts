@@ -15,7 +15,8 @@ import { groupOf, isTemplateSpecPath, podMetadataPath, podSpecPaths } from '../k
 import type { InstancePath } from '../yaml/node-at-path';
 import { rangeForKey, rangeForValue } from '../yaml/node-at-path';
 import { checkLabelKey, checkLabelValue } from './name-formats';
-import { findingAt, invalidValue, isRecord, listAt, recordAt } from './rule-support';
+import { findingAt, invalidValue, listAt, recordAt } from './rule-support';
+import { isRecord } from '../../engine/model/objects';
 
 /** Where an object carries label selectors, by "<group>/<kind>": LabelSelector objects or plain maps. */
 const SELECTORS: Readonly<Record<string, { path: InstancePath; isMap: boolean }>> = {

@@ -25,7 +25,8 @@ import {
   checkDns1123Subdomain,
   checkPathSegmentName,
 } from './name-formats';
-import { findingAt, invalidValue, isRecord, minorVersionOf, recordAt, requiredValue } from './rule-support';
+import { findingAt, invalidValue, minorVersionOf, recordAt, requiredValue } from './rule-support';
+import { isRecord } from '../../engine/model/objects';
 
 /** The name rules the API server applies, by kind. */
 export type NameFormat = 'dns1123-subdomain' | 'dns1123-label' | 'dns1035-label' | 'path-segment';

@@ -11,7 +11,8 @@ import type { ManifestObject } from '../kubernetes/manifest-object';
 import { rangeForValue } from '../yaml/node-at-path';
 import { checkPortName } from './name-formats';
 import { containerEntries } from './pod-containers';
-import { duplicateValue, findingAt, invalidValue, isRecord, listAt } from './rule-support';
+import { duplicateValue, findingAt, invalidValue, listAt } from './rule-support';
+import { isRecord } from '../../engine/model/objects';
 
 /** Checks container port names and Service targetPort names. */
 export const checkPortNames: ObjectRule = (object) => {

@@ -9,7 +9,8 @@ import { formatPath } from '../schema/validate-object';
 import type { InstancePath } from '../yaml/node-at-path';
 import { checkLabelKey, checkLabelValue } from './name-formats';
 import type { PlainRecord } from './rule-support';
-import { isRecord, listAt, labelEntriesAt } from './rule-support';
+import { listAt, labelEntriesAt } from './rule-support';
+import { isRecord } from '../../engine/model/objects';
 
 /** The operators a LabelSelectorRequirement may use. */
 const SELECTOR_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist'] as const;

@@ -18,7 +18,8 @@ import type { JsonSchema, SchemaStore } from '../schema/schema-store';
 import { formatPath } from '../schema/validate-object';
 import type { InstancePath } from '../yaml/node-at-path';
 import { rangeForValue } from '../yaml/node-at-path';
-import { findingAt, isRecord } from './rule-support';
+import { isRecord } from '../../engine/model/objects';
+import { findingAt } from './rule-support';
 
 /** Lists whose duplicate names another rule reports with the API server's error (duplicate-container-name). */
 const COVERED_ELSEWHERE = new Set(['containers', 'initContainers', 'ephemeralContainers']);

@@ -9,7 +9,8 @@ import type { Finding } from '../findings';
 import { podSpecPaths } from '../kubernetes/pod-spec-paths';
 import type { InstancePath } from '../yaml/node-at-path';
 import { rangeForKey, rangeForValue } from '../yaml/node-at-path';
-import { findingAt, invalidValue, isRecord, listAt, requiredValue } from './rule-support';
+import { findingAt, invalidValue, listAt, requiredValue } from './rule-support';
+import { isRecord } from '../../engine/model/objects';
 
 const REQUIRED_TERMS = [
   'affinity',

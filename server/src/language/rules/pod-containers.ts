@@ -6,7 +6,8 @@ import type { ManifestObject } from '../kubernetes/manifest-object';
 import { podSpecPaths } from '../kubernetes/pod-spec-paths';
 import type { InstancePath } from '../yaml/node-at-path';
 import type { PlainRecord } from './rule-support';
-import { isRecord, listAt } from './rule-support';
+import { listAt } from './rule-support';
+import { isRecord } from '../../engine/model/objects';
 
 /** The three container lists of a pod spec. */
 export const CONTAINER_LISTS = ['containers', 'initContainers', 'ephemeralContainers'] as const;

@@ -4,6 +4,7 @@
  */
 import { isScalar } from 'yaml';
 import type { Node } from 'yaml';
+import { isRecord } from '../../engine/model/objects';
 import type { DiagnosticCode, Finding, FixData } from '../findings';
 import { formatPath } from '../schema/validate-object';
 import type { InstancePath, OffsetRange } from '../yaml/node-at-path';
@@ -11,11 +12,6 @@ import { nodeAtPath } from '../yaml/node-at-path';
 
 /** A plain mapping read from YAML. */
 export type PlainRecord = Record<string, unknown>;
-
-/** Whether a value is a plain mapping (not null, not a list). */
-export function isRecord(value: unknown): value is PlainRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The plain value at a path, or undefined when the path leaves the value. */
 export function valueAt(value: unknown, path: InstancePath): unknown {

@@ -15,7 +15,8 @@ import type { InstancePath } from '../yaml/node-at-path';
 import { rangeForKey, rangeForValue } from '../yaml/node-at-path';
 import type { SelectorProblem } from './label-selector';
 import { labelsAt, readSelector, unmetRequirements } from './label-selector';
-import { findingAt, isRecord, recordAt, scalarReplacement, labelEntriesAt, valueAt } from './rule-support';
+import { findingAt, recordAt, scalarReplacement, labelEntriesAt, valueAt } from './rule-support';
+import { isRecord } from '../../engine/model/objects';
 
 const MISMATCH = '`selector` does not match template `labels`';
 const TEMPLATE_LABELS: InstancePath = ['spec', 'template', 'metadata', 'labels'];

@@ -13,7 +13,8 @@ import { podMetadataPath, podSpecPaths } from '../kubernetes/pod-spec-paths';
 import type { InstancePath } from '../yaml/node-at-path';
 import { rangeForValue } from '../yaml/node-at-path';
 import { labelsAt, mapSelectorMatches } from './label-selector';
-import { findingAt, isRecord, listAt, labelEntriesAt } from './rule-support';
+import { findingAt, listAt, labelEntriesAt } from './rule-support';
+import { isRecord } from '../../engine/model/objects';
 
 /** A named container port of an analysed pod (or pod template). */
 interface NamedPort {

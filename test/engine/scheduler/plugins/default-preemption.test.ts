@@ -1,13 +1,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Cluster } from '../../../../server/src/engine/model/cluster';
-import { ClusterObjects } from '../../../../server/src/engine/model/cluster-objects';
-import type { PriorityClassInfo } from '../../../../server/src/engine/model/cluster';
+import { Cluster } from '../../../../server/src/engine/model/snapshot/cluster';
+import { ClusterObjects } from '../../../../server/src/engine/model/snapshot/cluster-objects';
+import type { PriorityClassInfo } from '../../../../server/src/engine/model/snapshot/cluster';
 import type { EngineFinding } from '../../../../server/src/engine/model/findings';
-import type { NodeInfo } from '../../../../server/src/engine/model/node-info';
-import { loadPod } from '../../../../server/src/engine/model/pod-load';
-import type { PodInfo } from '../../../../server/src/engine/model/pod-info';
-import { systemPriorityClasses } from '../../../../server/src/engine/model/priority';
+import type { NodeInfo } from '../../../../server/src/engine/model/snapshot/node-info';
+import { loadPod } from '../../../../server/src/engine/model/load/pod-load';
+import type { PodInfo } from '../../../../server/src/engine/model/snapshot/pod-info';
+import { systemPriorityClasses } from '../../../../server/src/engine/model/load/priority';
 import { buildFramework } from '../../../../server/src/engine/scheduler/framework/build-framework';
 import { formatFitError } from '../../../../server/src/engine/scheduler/framework/fit-error';
 import {
@@ -21,16 +21,15 @@ import {
   pickOneCandidate,
 } from '../../../../server/src/engine/scheduler/plugins/default-preemption/candidates';
 import type { Candidate } from '../../../../server/src/engine/scheduler/plugins/default-preemption/candidates';
-import {
-  disruptionsAllowed,
-  scaledValue,
-} from '../../../../server/src/engine/scheduler/plugins/default-preemption/disruption-budgets';
+import { disruptionsAllowed } from '../../../../server/src/engine/scheduler/plugins/default-preemption/disruption-budgets';
+import { scaledValueOf } from '../../../../server/src/engine/model/int-or-percent';
 import { DEFAULT_PROFILE } from '../../../../server/src/engine/scheduler/profile';
 import { IN_TREE_REGISTRY } from '../../../../server/src/engine/scheduler/registry';
 import { Scheduler } from '../../../../server/src/engine/scheduler/scheduler';
 import type { SchedulingRecord } from '../../../../server/src/engine/scheduler/record';
 import { simulate } from '../../../../server/src/engine/simulate/simulate';
 import { makeNode, withPods } from '../builders';
+import { fourNodeCluster } from '../../../support/four-node-cluster';
 
 // Situations of upstream TestPostFilter, TestSelectNodesForPreemption, TestPickOneNodeForPreemption and
 // TestPreempt (pkg/scheduler/framework/plugins/defaultpreemption/default_preemption_test.go), run through the
@@ -311,7 +310,7 @@ describe('DefaultPreemption and PodDisruptionBudgets', () => {
     assert.equal(allowed({ maxUnavailable: '30%' }), 2);
     assert.equal(allowed({ minAvailable: 5 }), 0);
     assert.equal(allowed({ minAvailable: 'half' }), 0);
-    assert.equal(scaledValue('25%', 5), 2);
+    assert.equal(scaledValueOf('25%', 5, true), 2);
   });
 });
 
@@ -383,7 +382,7 @@ describe('pickOneNodeForPreemption', () => {
   });
 });
 
-describe('DefaultPreemption end to end (simulate, embedded cluster)', () => {
+describe('DefaultPreemption end to end (simulate, the four nodes of the embedded default)', () => {
   const source = (index: number) => ({ file: 'apps.yaml', documentIndex: index, path: [] });
   const running = (name: string, node: string) => ({
     apiVersion: 'v1',
@@ -422,7 +421,7 @@ describe('DefaultPreemption end to end (simulate, embedded cluster)', () => {
     ];
     const result = simulate({
       manifests: objects.map((object, index) => ({ object, source: source(index) })),
-      cluster: null,
+      cluster: fourNodeCluster(),
       version: '1.35',
     });
     const placed = result.report.pods.find((entry) => entry.name === 'critical');
@@ -444,7 +443,7 @@ describe('DefaultPreemption end to end (simulate, embedded cluster)', () => {
         })),
         { object: critical, source: source(20) },
       ],
-      cluster: null,
+      cluster: fourNodeCluster(),
       version: '1.35',
     });
     const pending = result.report.pods.find((entry) => entry.name === 'critical');

@@ -1,11 +1,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Cluster } from '../../../../server/src/engine/model/cluster';
+import { Cluster } from '../../../../server/src/engine/model/snapshot/cluster';
 import type { EngineFinding } from '../../../../server/src/engine/model/findings';
-import type { NodeInfo } from '../../../../server/src/engine/model/node-info';
-import { loadPod } from '../../../../server/src/engine/model/pod-load';
-import type { PodInfo } from '../../../../server/src/engine/model/pod-info';
-import { systemPriorityClasses } from '../../../../server/src/engine/model/priority';
+import type { NodeInfo } from '../../../../server/src/engine/model/snapshot/node-info';
+import { loadPod } from '../../../../server/src/engine/model/load/pod-load';
+import type { PodInfo } from '../../../../server/src/engine/model/snapshot/pod-info';
+import { systemPriorityClasses } from '../../../../server/src/engine/model/load/priority';
 import { CycleState } from '../../../../server/src/engine/scheduler/framework/cycle-state';
 import type { NodeScore, SchedulerPlugin } from '../../../../server/src/engine/scheduler/framework/plugin';
 import { SUCCESS } from '../../../../server/src/engine/scheduler/framework/status';
@@ -17,6 +17,7 @@ import {
 } from '../../../../server/src/engine/scheduler/plugins/inter-pod-affinity';
 import { simulate } from '../../../../server/src/engine/simulate/simulate';
 import { makeNode, withPods } from '../builders';
+import { fourNodeCluster } from '../../../support/four-node-cluster';
 
 // Cases of upstream TestRequiredAffinitySingleNode / TestRequiredAffinityMultipleNodes (filtering_test.go) and
 // TestPreferredAffinity / TestPreferredAffinityWithHardPodAffinitySymmetricWeight (scoring_test.go) of
@@ -693,7 +694,7 @@ describe('InterPodAffinity incremental indexes', () => {
   });
 });
 
-describe('InterPodAffinity end to end (simulate, embedded cluster)', () => {
+describe('InterPodAffinity end to end (simulate, the four nodes of the embedded default)', () => {
   const deployment = (replicas: number) => ({
     apiVersion: 'apps/v1',
     kind: 'Deployment',
@@ -719,7 +720,7 @@ describe('InterPodAffinity end to end (simulate, embedded cluster)', () => {
   const run = (replicas: number) =>
     simulate({
       manifests: [{ object: deployment(replicas), source: { file: 'web.yaml', documentIndex: 0, path: [] } }],
-      cluster: null,
+      cluster: fourNodeCluster(),
       version: '1.35',
     }).report.pods;
 

@@ -316,7 +316,7 @@ describe('NodeResourcesFit score', () => {
       args: { scoringStrategy: { type: 'Balanced' } },
     });
     assert.equal(argsProblems.length, 1);
-    assert.match(argsProblems[0] ?? '', /scoringStrategy\.type "Balanced"/);
+    assert.match(argsProblems[0] ?? '', /scoringStrategy\.type: Unsupported value: "Balanced"/);
     assert.deepEqual(runScore(plugin, podWith('p', { cpu: '3000m', memory: '5000' }), [node]), { a: 37 });
   });
 });

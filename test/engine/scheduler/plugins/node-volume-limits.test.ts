@@ -1,11 +1,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Cluster } from '../../../../server/src/engine/model/cluster';
-import { ClusterObjects } from '../../../../server/src/engine/model/cluster-objects';
+import { Cluster } from '../../../../server/src/engine/model/snapshot/cluster';
+import { ClusterObjects } from '../../../../server/src/engine/model/snapshot/cluster-objects';
 import type { EngineFinding } from '../../../../server/src/engine/model/findings';
-import { loadPod } from '../../../../server/src/engine/model/pod-load';
-import type { PodInfo } from '../../../../server/src/engine/model/pod-info';
-import { systemPriorityClasses } from '../../../../server/src/engine/model/priority';
+import { loadPod } from '../../../../server/src/engine/model/load/pod-load';
+import type { PodInfo } from '../../../../server/src/engine/model/snapshot/pod-info';
+import { systemPriorityClasses } from '../../../../server/src/engine/model/load/priority';
 import { CycleState } from '../../../../server/src/engine/scheduler/framework/cycle-state';
 import type { SchedulerPlugin } from '../../../../server/src/engine/scheduler/framework/plugin';
 import { SUCCESS } from '../../../../server/src/engine/scheduler/framework/status';

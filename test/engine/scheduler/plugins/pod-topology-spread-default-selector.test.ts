@@ -4,11 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ClusterObjects } from '../../../../server/src/engine/model/cluster-objects';
+import { ClusterObjects } from '../../../../server/src/engine/model/snapshot/cluster-objects';
 import { defaultSelector } from '../../../../server/src/engine/scheduler/plugins/pod-topology-spread/common';
-import { loadPod } from '../../../../server/src/engine/model/pod-load';
-import type { PodInfo } from '../../../../server/src/engine/model/pod-info';
-import { systemPriorityClasses } from '../../../../server/src/engine/model/priority';
+import { loadPod } from '../../../../server/src/engine/model/load/pod-load';
+import type { PodInfo } from '../../../../server/src/engine/model/snapshot/pod-info';
+import { systemPriorityClasses } from '../../../../server/src/engine/model/load/priority';
 import { makePod } from '../builders';
 
 const SOURCE = { file: 'test', documentIndex: 0, path: [] };

@@ -9,8 +9,8 @@ import { CycleState } from '../../../../server/src/engine/scheduler/framework/cy
 import type { SchedulerPlugin } from '../../../../server/src/engine/scheduler/framework/plugin';
 import { createBalancedAllocation } from '../../../../server/src/engine/scheduler/plugins/node-resources-balanced-allocation';
 import { createNodeResourcesFit } from '../../../../server/src/engine/scheduler/plugins/node-resources-fit';
-import type { NodeInfo } from '../../../../server/src/engine/model/node-info';
-import type { PodInfo } from '../../../../server/src/engine/model/pod-info';
+import type { NodeInfo } from '../../../../server/src/engine/model/snapshot/node-info';
+import type { PodInfo } from '../../../../server/src/engine/model/snapshot/pod-info';
 import type { PluginFactory } from '../../../../server/src/engine/scheduler/framework/plugin';
 import { buildPlugin, container, makeCluster, makeNode, makePod } from '../builders';
 

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Cluster } from '../../../../server/src/engine/model/cluster';
-import { ClusterObjects } from '../../../../server/src/engine/model/cluster-objects';
-import type { NodeInfo } from '../../../../server/src/engine/model/node-info';
-import { systemPriorityClasses } from '../../../../server/src/engine/model/priority';
-import type { StorageObjects } from '../../../../server/src/engine/model/storage-objects';
+import { Cluster } from '../../../../server/src/engine/model/snapshot/cluster';
+import { ClusterObjects } from '../../../../server/src/engine/model/snapshot/cluster-objects';
+import type { NodeInfo } from '../../../../server/src/engine/model/snapshot/node-info';
+import { systemPriorityClasses } from '../../../../server/src/engine/model/load/priority';
+import type { StorageObjects } from '../../../../server/src/engine/model/snapshot/storage-objects';
 import { CycleState } from '../../../../server/src/engine/scheduler/framework/cycle-state';
 import { SUCCESS } from '../../../../server/src/engine/scheduler/framework/status';
 import type { Status } from '../../../../server/src/engine/scheduler/framework/status';

@@ -1,10 +1,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Cluster } from '../../../../server/src/engine/model/cluster';
-import { ClusterObjects } from '../../../../server/src/engine/model/cluster-objects';
-import type { NodeInfo } from '../../../../server/src/engine/model/node-info';
-import type { PodInfo } from '../../../../server/src/engine/model/pod-info';
-import { systemPriorityClasses } from '../../../../server/src/engine/model/priority';
+import { Cluster } from '../../../../server/src/engine/model/snapshot/cluster';
+import { ClusterObjects } from '../../../../server/src/engine/model/snapshot/cluster-objects';
+import type { NodeInfo } from '../../../../server/src/engine/model/snapshot/node-info';
+import type { PodInfo } from '../../../../server/src/engine/model/snapshot/pod-info';
+import { systemPriorityClasses } from '../../../../server/src/engine/model/load/priority';
 import { buildFramework } from '../../../../server/src/engine/scheduler/framework/build-framework';
 import { CycleState } from '../../../../server/src/engine/scheduler/framework/cycle-state';
 import { formatFitError } from '../../../../server/src/engine/scheduler/framework/fit-error';
@@ -20,7 +20,7 @@ import { Scheduler } from '../../../../server/src/engine/scheduler/scheduler';
 import {
   REASON_DISK_CONFLICT,
   REASON_READ_WRITE_ONCE_POD_CONFLICT,
-  claimNotFound,
+  restrictionsClaimNotFound,
   createVolumeRestrictions,
 } from '../../../../server/src/engine/scheduler/plugins/volume-restrictions';
 import {
@@ -104,7 +104,7 @@ describe('VolumeRestrictions messages', () => {
     assert.equal(REASON_DISK_CONFLICT.code, 'VolumeRestrictions/DiskConflict');
     assert.equal(REASON_READ_WRITE_ONCE_POD_CONFLICT.message, RWOP);
     assert.equal(REASON_READ_WRITE_ONCE_POD_CONFLICT.code, 'VolumeRestrictions/ReadWriteOncePodConflict');
-    assert.equal(claimNotFound('c').message, 'persistentvolumeclaim "c" not found');
+    assert.equal(restrictionsClaimNotFound('c').message, 'persistentvolumeclaim "c" not found');
   });
 });
 

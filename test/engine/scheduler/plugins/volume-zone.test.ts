@@ -1,10 +1,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Cluster } from '../../../../server/src/engine/model/cluster';
-import { ClusterObjects } from '../../../../server/src/engine/model/cluster-objects';
-import type { NodeInfo } from '../../../../server/src/engine/model/node-info';
-import type { PodInfo } from '../../../../server/src/engine/model/pod-info';
-import { systemPriorityClasses } from '../../../../server/src/engine/model/priority';
+import { Cluster } from '../../../../server/src/engine/model/snapshot/cluster';
+import { ClusterObjects } from '../../../../server/src/engine/model/snapshot/cluster-objects';
+import type { NodeInfo } from '../../../../server/src/engine/model/snapshot/node-info';
+import type { PodInfo } from '../../../../server/src/engine/model/snapshot/pod-info';
+import { systemPriorityClasses } from '../../../../server/src/engine/model/load/priority';
 import { CycleState } from '../../../../server/src/engine/scheduler/framework/cycle-state';
 import type { SchedulerPlugin } from '../../../../server/src/engine/scheduler/framework/plugin';
 import { SUCCESS } from '../../../../server/src/engine/scheduler/framework/status';
@@ -14,7 +14,7 @@ import {
   REASON_CLAIM_WITHOUT_VOLUME_OR_CLASS,
   REASON_UNBOUND_IMMEDIATE_CLAIM,
   REASON_VOLUME_ZONE_CONFLICT,
-  claimNotFound,
+  zoneClaimNotFound,
   createVolumeZone,
   labelZonesToSet,
   storageClassNotFound,
@@ -117,7 +117,7 @@ describe('VolumeZone messages', () => {
       'PersistentVolumeClaim had no pv name and storageClass name',
     );
     assert.equal(REASON_UNBOUND_IMMEDIATE_CLAIM.message, 'PersistentVolume had no name');
-    assert.equal(claimNotFound('c').message, 'persistentvolumeclaim "c" not found');
+    assert.equal(zoneClaimNotFound('c').message, 'persistentvolumeclaim "c" not found');
     assert.equal(storageClassNotFound('s').message, 'storageclass.storage.k8s.io "s" not found');
     assert.equal(volumeNotFound('v').message, 'persistentvolume "v" not found');
   });

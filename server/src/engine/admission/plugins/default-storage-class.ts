@@ -6,9 +6,9 @@
  * and to claims controllers create (a StatefulSet's volumeClaimTemplates, a pod's ephemeral volumes).
  * https://github.com/kubernetes/kubernetes/blob/master/plugin/pkg/admission/storage/storageclass/setdefault/admission.go
  */
-import type { SourcedObject } from '../../model/cluster-load';
-import { StorageObjects } from '../../model/storage-objects';
-import { asObject, isJsonObject } from '../../workloads/json';
+import type { SourcedObject } from '../../model/load/cluster-load';
+import { StorageObjects } from '../../model/snapshot/storage-objects';
+import { asObject, isJsonObject } from '../../model/json';
 
 /** The name of the default StorageClass among these objects (the cluster's and the apply's), or null. */
 export function defaultStorageClassName(objects: readonly SourcedObject[]): string | null {

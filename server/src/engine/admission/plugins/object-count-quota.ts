@@ -14,8 +14,8 @@
  * resized), and the short while before the quota controller writes a new quota's status.
  */
 import { parseQuantity } from '../../model/quantity';
-import { isJsonObject, readString, asObject } from '../../workloads/json';
-import type { SourcedObject } from '../../model/cluster-load';
+import { isJsonObject, readString, asObject } from '../../model/json';
+import type { SourcedObject } from '../../model/load/cluster-load';
 import { ADMISSION_PLUGIN } from '../names';
 import type { Refusal } from '../rejected';
 import { forbiddenMessage } from '../rejected';

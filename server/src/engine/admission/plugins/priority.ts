@@ -1,9 +1,9 @@
 /**
  * Priority (plugin/pkg/admission/priority/admission.go): a pod naming a PriorityClass that does not exist is
  * refused ("no PriorityClass with name X was found"); otherwise its priority is the class's value, else the
- * globalDefault class's, else 0 (resolved where the pod is loaded, model/priority.ts).
+ * globalDefault class's, else 0 (resolved where the pod is loaded, model/load/priority.ts).
  */
-import type { PriorityClassInfo } from '../../model/cluster';
+import type { PriorityClassInfo } from '../../model/snapshot/cluster';
 import { isRecord } from '../../model/objects';
 import { ADMISSION_PLUGIN } from '../names';
 import type { PodAdmissionPlugin } from '../pod-admission-plugin';

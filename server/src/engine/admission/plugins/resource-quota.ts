@@ -11,7 +11,7 @@
  */
 import { isRecord } from '../../model/objects';
 import type { PodSpecObject } from '../../model/objects';
-import { computePodRequests } from '../../model/pod-requests';
+import { computePodRequests } from '../../model/snapshot/pod-requests';
 import { computeQosClass } from '../../model/qos';
 import { parseQuantity } from '../../model/quantity';
 import { ADMISSION_PLUGIN } from '../names';

@@ -4,7 +4,7 @@
  * `invalid-plugin-args` findings promise.
  */
 import type { ConfigPath } from './field-errors';
-import { invalidValue } from './field-errors';
+import { fieldInvalid } from './field-errors';
 
 /** A problem in a plugin's args. */
 export interface ArgsProblem {
@@ -42,7 +42,7 @@ export class ArgsReader {
       return fallback;
     }
     if (typeof value !== 'number' || !Number.isInteger(value)) {
-      this.report(relative, invalidValue(this.at(...relative), value, 'must be an integer'));
+      this.report(relative, fieldInvalid(this.at(...relative), value, 'must be an integer'));
       return fallback;
     }
     return value;
@@ -54,7 +54,7 @@ export class ArgsReader {
       return undefined;
     }
     if (typeof value !== 'string') {
-      this.report(relative, invalidValue(this.at(...relative), value, 'must be a string'));
+      this.report(relative, fieldInvalid(this.at(...relative), value, 'must be a string'));
       return undefined;
     }
     return value;
@@ -66,7 +66,7 @@ export class ArgsReader {
       return [];
     }
     if (!Array.isArray(value)) {
-      this.report(relative, invalidValue(this.at(...relative), value, 'must be a list'));
+      this.report(relative, fieldInvalid(this.at(...relative), value, 'must be a list'));
       return [];
     }
     return value;

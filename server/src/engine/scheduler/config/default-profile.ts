@@ -9,11 +9,12 @@ import { isAtLeast } from '../../version';
 import { DEFAULT_MULTI_POINT_PLUGINS, DEFAULT_SCHEDULER_NAME } from '../profile';
 import type { PluginRef, SchedulerProfile } from '../profile';
 import { PLUGINS_WITH_ARGS, defaultPluginArgs } from './plugin-args';
+import { PLUGIN_NAMES } from '../plugins/names';
 
 /** The default MultiPoint plugins and weights of a version. */
 export function defaultMultiPointPlugins(version: KubernetesMinor): readonly PluginRef[] {
   return DEFAULT_MULTI_POINT_PLUGINS.filter(
-    (ref) => ref.name !== 'DynamicResources' || isAtLeast(version, '1.34'),
+    (ref) => ref.name !== PLUGIN_NAMES.DynamicResources || isAtLeast(version, '1.34'),
   );
 }
 

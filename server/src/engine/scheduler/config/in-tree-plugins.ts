@@ -9,6 +9,7 @@
  */
 import type { KubernetesMinor } from '../../version';
 import { isAtLeast } from '../../version';
+import { PLUGIN_NAMES } from '../plugins/names';
 
 /** Every extension point a KubeSchedulerConfiguration can name (besides multiPoint). */
 export const CONFIG_EXTENSION_POINTS = [
@@ -49,25 +50,25 @@ const FILTERING = ['preFilter', 'filter'] as const;
 const SCORING = ['preScore', 'score'] as const;
 
 const PLUGIN_POINTS: Readonly<Record<string, readonly ConfigExtensionPoint[]>> = {
-  SchedulingGates: ['preEnqueue'],
-  PrioritySort: ['queueSort'],
-  NodeUnschedulable: ['filter'],
-  NodeName: ['filter'],
-  TaintToleration: ['filter', ...SCORING],
-  NodeAffinity: [...FILTERING, ...SCORING],
-  NodePorts: FILTERING,
-  NodeResourcesFit: [...FILTERING, ...SCORING],
-  VolumeRestrictions: FILTERING,
-  NodeVolumeLimits: FILTERING,
-  VolumeBinding: [...FILTERING, 'reserve', 'preBind', ...SCORING],
-  VolumeZone: FILTERING,
-  PodTopologySpread: [...FILTERING, ...SCORING],
-  InterPodAffinity: [...FILTERING, ...SCORING],
-  DynamicResources: ['preEnqueue', ...FILTERING, 'postFilter', 'reserve', 'preBind'],
-  DefaultPreemption: ['preEnqueue', 'postFilter'],
-  NodeResourcesBalancedAllocation: SCORING,
-  ImageLocality: ['score'],
-  DefaultBinder: ['bind'],
+  [PLUGIN_NAMES.SchedulingGates]: ['preEnqueue'],
+  [PLUGIN_NAMES.PrioritySort]: ['queueSort'],
+  [PLUGIN_NAMES.NodeUnschedulable]: ['filter'],
+  [PLUGIN_NAMES.NodeName]: ['filter'],
+  [PLUGIN_NAMES.TaintToleration]: ['filter', ...SCORING],
+  [PLUGIN_NAMES.NodeAffinity]: [...FILTERING, ...SCORING],
+  [PLUGIN_NAMES.NodePorts]: FILTERING,
+  [PLUGIN_NAMES.NodeResourcesFit]: [...FILTERING, ...SCORING],
+  [PLUGIN_NAMES.VolumeRestrictions]: FILTERING,
+  [PLUGIN_NAMES.NodeVolumeLimits]: FILTERING,
+  [PLUGIN_NAMES.VolumeBinding]: [...FILTERING, 'reserve', 'preBind', ...SCORING],
+  [PLUGIN_NAMES.VolumeZone]: FILTERING,
+  [PLUGIN_NAMES.PodTopologySpread]: [...FILTERING, ...SCORING],
+  [PLUGIN_NAMES.InterPodAffinity]: [...FILTERING, ...SCORING],
+  [PLUGIN_NAMES.DynamicResources]: ['preEnqueue', ...FILTERING, 'postFilter', 'reserve', 'preBind'],
+  [PLUGIN_NAMES.DefaultPreemption]: ['preEnqueue', 'postFilter'],
+  [PLUGIN_NAMES.NodeResourcesBalancedAllocation]: SCORING,
+  [PLUGIN_NAMES.ImageLocality]: ['score'],
+  [PLUGIN_NAMES.DefaultBinder]: ['bind'],
 };
 
 /**
@@ -75,21 +76,22 @@ const PLUGIN_POINTS: Readonly<Record<string, readonly ConfigExtensionPoint[]>> =
  * refuses a configuration that enables them.
  */
 export const REMOVED_PLUGINS: readonly string[] = [
-  'AzureDiskLimits',
-  'CinderLimits',
-  'EBSLimits',
-  'GCEPDLimits',
+  PLUGIN_NAMES.AzureDiskLimits,
+  PLUGIN_NAMES.CinderLimits,
+  PLUGIN_NAMES.EBSLimits,
+  PLUGIN_NAMES.GCEPDLimits,
 ];
 
 /** Plugins of older configuration versions and what replaced them, for a helpful "does not exist". */
 export const REPLACED_PLUGINS: Readonly<Record<string, string>> = {
-  NodeResourcesLeastAllocated: 'NodeResourcesFit with scoringStrategy.type LeastAllocated',
-  NodeResourcesMostAllocated: 'NodeResourcesFit with scoringStrategy.type MostAllocated',
-  RequestedToCapacityRatio: 'NodeResourcesFit with scoringStrategy.type RequestedToCapacityRatio',
-  SelectorSpread: 'PodTopologySpread with its system default constraints',
-  NodePreferAvoidPods: 'nothing (the annotation is no longer honoured)',
-  ServiceAffinity: 'InterPodAffinity',
-  NodeLabel: 'NodeAffinity',
+  [PLUGIN_NAMES.NodeResourcesLeastAllocated]: 'NodeResourcesFit with scoringStrategy.type LeastAllocated',
+  [PLUGIN_NAMES.NodeResourcesMostAllocated]: 'NodeResourcesFit with scoringStrategy.type MostAllocated',
+  [PLUGIN_NAMES.RequestedToCapacityRatio]:
+    'NodeResourcesFit with scoringStrategy.type RequestedToCapacityRatio',
+  [PLUGIN_NAMES.SelectorSpread]: 'PodTopologySpread with its system default constraints',
+  [PLUGIN_NAMES.NodePreferAvoidPods]: 'nothing (the annotation is no longer honoured)',
+  [PLUGIN_NAMES.ServiceAffinity]: PLUGIN_NAMES.InterPodAffinity,
+  [PLUGIN_NAMES.NodeLabel]: PLUGIN_NAMES.NodeAffinity,
 };
 
 /** The extension points an in-tree plugin implements in a version, or undefined for an unknown name. */
@@ -102,7 +104,7 @@ export function pluginExtensionPoints(
     return undefined;
   }
   // DynamicResources gained a Score extension (prioritized-list scoring) in 1.35.
-  if (name === 'DynamicResources' && isAtLeast(version, '1.35')) {
+  if (name === PLUGIN_NAMES.DynamicResources && isAtLeast(version, '1.35')) {
     return [...points, 'score'];
   }
   return points;

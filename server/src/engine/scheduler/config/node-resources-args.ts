@@ -9,11 +9,11 @@ import type { ArgsReader, ParsedArgs } from './args-reader';
 import { ArgsReader as Reader, asArgsObject } from './args-reader';
 import type { ConfigPath } from './field-errors';
 import {
-  duplicateValue,
-  forbiddenValue,
-  invalidValue,
-  requiredValue,
-  unsupportedValue,
+  fieldDuplicate,
+  fieldForbidden,
+  fieldInvalid,
+  fieldRequired,
+  fieldNotSupported,
 } from './field-errors';
 
 /** A resource and its weight in a scoring strategy. */
@@ -97,7 +97,7 @@ export function readNodeResourcesFitArgs(
     if (type === undefined) {
       reader.report(
         ['scoringStrategy', 'type'],
-        unsupportedValue(reader.at('scoringStrategy', 'type'), typeValue, SCORING_STRATEGY_TYPES),
+        fieldNotSupported(reader.at('scoringStrategy', 'type'), typeValue, SCORING_STRATEGY_TYPES),
       );
     }
     const resources = readResources(reader, strategy['resources'], ['scoringStrategy', 'resources'], 'range');
@@ -108,7 +108,7 @@ export function readNodeResourcesFitArgs(
         const path = ['scoringStrategy', 'requestedToCapacityRatio'];
         reader.report(
           path,
-          requiredValue(reader.at(...path), 'must be specified when type is RequestedToCapacityRatio'),
+          fieldRequired(reader.at(...path), 'must be specified when type is RequestedToCapacityRatio'),
         );
       } else {
         const shape = readShape(reader, asArgsObject(ratio)['shape'], [
@@ -122,7 +122,7 @@ export function readNodeResourcesFitArgs(
       const path = ['scoringStrategy', 'requestedToCapacityRatio'];
       reader.report(
         path,
-        forbiddenValue(reader.at(...path), 'must be nil when type is not RequestedToCapacityRatio'),
+        fieldForbidden(reader.at(...path), 'must be nil when type is not RequestedToCapacityRatio'),
       );
     }
     scoringStrategy = {
@@ -170,7 +170,7 @@ function readResources(
     if (rule === 'range' && (weight <= 0 || weight > 100)) {
       reader.report(
         weightPath,
-        invalidValue(
+        fieldInvalid(
           reader.at(...weightPath),
           weight,
           `resource weight of ${name} not in valid range (0, 100]`,
@@ -179,10 +179,10 @@ function readResources(
     }
     if (rule === 'one') {
       if (seen.has(name)) {
-        reader.report([...path, index, 'name'], duplicateValue(reader.at(...path, index, 'name'), name));
+        reader.report([...path, index, 'name'], fieldDuplicate(reader.at(...path, index, 'name'), name));
       }
       if (weight !== 1) {
-        reader.report(weightPath, invalidValue(reader.at(...weightPath), weight, 'must be 1'));
+        reader.report(weightPath, fieldInvalid(reader.at(...weightPath), weight, 'must be 1'));
       }
     }
     seen.add(name);
@@ -200,7 +200,7 @@ function readShape(reader: ArgsReader, value: unknown, path: ConfigPath): Utiliz
     };
   });
   if (points.length === 0) {
-    reader.report(path, requiredValue(reader.at(...path), 'at least one point must be specified'));
+    reader.report(path, fieldRequired(reader.at(...path), 'at least one point must be specified'));
     return points;
   }
   const unsorted = points.findIndex(
@@ -210,7 +210,7 @@ function readShape(reader: ArgsReader, value: unknown, path: ConfigPath): Utiliz
     const at = [...path, unsorted, 'utilization'];
     reader.report(
       at,
-      invalidValue(
+      fieldInvalid(
         reader.at(...at),
         points[unsorted]?.utilization,
         'values must be sorted in increasing order',
@@ -220,13 +220,13 @@ function readShape(reader: ArgsReader, value: unknown, path: ConfigPath): Utiliz
   points.forEach((point, index) => {
     if (point.utilization < 0 || point.utilization > 100) {
       const at = [...path, index, 'utilization'];
-      reader.report(at, invalidValue(reader.at(...at), point.utilization, 'not in valid range [0, 100]'));
+      reader.report(at, fieldInvalid(reader.at(...at), point.utilization, 'not in valid range [0, 100]'));
     }
     if (point.score < 0 || point.score > MAX_CUSTOM_PRIORITY_SCORE) {
       const at = [...path, index, 'score'];
       reader.report(
         at,
-        invalidValue(reader.at(...at), point.score, `not in valid range [0, ${MAX_CUSTOM_PRIORITY_SCORE}]`),
+        fieldInvalid(reader.at(...at), point.score, `not in valid range [0, ${MAX_CUSTOM_PRIORITY_SCORE}]`),
       );
     }
   });
@@ -243,12 +243,12 @@ function readNames(reader: ArgsReader, value: unknown, field: string, isGroup: b
     if (isGroup && name.includes('/')) {
       reader.report(
         [field, index],
-        invalidValue(reader.at(field, index), name, "resource group name can't contain '/'"),
+        fieldInvalid(reader.at(field, index), name, "resource group name can't contain '/'"),
       );
     } else if (!QUALIFIED_NAME.test(name) || name.length > 316) {
       reader.report(
         [field, index],
-        invalidValue(reader.at(field, index), name, 'must be a valid label name'),
+        fieldInvalid(reader.at(field, index), name, 'must be a valid label name'),
       );
     }
     return [name];

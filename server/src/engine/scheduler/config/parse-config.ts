@@ -23,7 +23,7 @@ import type { PluginSet, SchedulerProfile } from '../profile';
 import { asArgsObject } from './args-reader';
 import { defaultMultiPointPlugins } from './default-profile';
 import type { ConfigPath } from './field-errors';
-import { duplicateValue, invalidValue, requiredValue } from './field-errors';
+import { fieldDuplicate, fieldInvalid, fieldRequired } from './field-errors';
 import { ConfigFindings } from './findings';
 import type { SchedulerConfigFinding } from './findings';
 import { EMPTY_PLUGIN_SET, mergePluginSet } from './merge-plugins';
@@ -81,7 +81,7 @@ export function parseSchedulerConfiguration(
       findings.add(
         'scheduler-config-invalid-profile',
         [...base, 'schedulerName'],
-        requiredValue([...base, 'schedulerName']),
+        fieldRequired([...base, 'schedulerName']),
       );
       return;
     }
@@ -91,7 +91,7 @@ export function parseSchedulerConfiguration(
       findings.add(
         'scheduler-config-invalid-profile',
         path,
-        duplicateValue(path, `profiles[${previous}].schedulerName`),
+        fieldDuplicate(path, `profiles[${previous}].schedulerName`),
       );
       return;
     }
@@ -158,7 +158,7 @@ function readPluginConfig(
   const config: Record<string, unknown> = {};
   if (!Array.isArray(value)) {
     if (value !== undefined && value !== null) {
-      findings.add('scheduler-config-invalid-field', base, invalidValue(base, value, 'must be a list'));
+      findings.add('scheduler-config-invalid-field', base, fieldInvalid(base, value, 'must be a list'));
     }
     return config;
   }
@@ -167,16 +167,16 @@ function readPluginConfig(
     const entry = asArgsObject(item);
     const name = entry['name'];
     if (typeof name !== 'string' || name === '') {
-      findings.add('scheduler-config-invalid-field', [...path, 'name'], requiredValue([...path, 'name']));
+      findings.add('scheduler-config-invalid-field', [...path, 'name'], fieldRequired([...path, 'name']));
       return;
     }
     if (name in config) {
-      findings.add('scheduler-config-invalid-field', path, duplicateValue(path, name));
+      findings.add('scheduler-config-invalid-field', path, fieldDuplicate(path, name));
       return;
     }
     if (REMOVED_PLUGINS.includes(name)) {
       const detail = `was invalid in version "${API_VERSION}" (KubeSchedulerConfiguration is version "${API_VERSION}")`;
-      findings.add('scheduler-config-removed-plugin', path, invalidValue(path, name, detail));
+      findings.add('scheduler-config-removed-plugin', path, fieldInvalid(path, name, detail));
       return;
     }
     const parsed = readPluginArgs(name, entry['args'], [...path, 'args']);
@@ -205,7 +205,7 @@ function readPercentage(value: unknown, path: ConfigPath, findings: ConfigFindin
     findings.add(
       'scheduler-config-invalid-field',
       path,
-      invalidValue(path, value, 'not in valid range [0-100]'),
+      fieldInvalid(path, value, 'not in valid range [0-100]'),
     );
     return undefined;
   }
@@ -224,7 +224,7 @@ function checkApiVersion(apiVersion: unknown, findings: ConfigFindings): void {
   findings.add(
     'scheduler-config-unsupported-version',
     ['apiVersion'],
-    invalidValue(['apiVersion'], apiVersion ?? null, detail),
+    fieldInvalid(['apiVersion'], apiVersion ?? null, detail),
   );
 }
 
@@ -240,7 +240,7 @@ function checkCommonQueueSort(profiles: readonly unknown[], findings: ConfigFind
       findings.add(
         'scheduler-config-invalid-profile',
         path,
-        invalidValue(path, value, 'must be the same for all profiles'),
+        fieldInvalid(path, value, 'must be the same for all profiles'),
       );
     }
   });

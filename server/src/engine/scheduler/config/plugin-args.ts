@@ -19,6 +19,7 @@ import {
   readInterPodAffinityArgs,
   readPodTopologySpreadArgs,
 } from './spread-affinity-args';
+import { PLUGIN_NAMES } from '../plugins/names';
 
 interface ArgsType {
   readonly read: (raw: unknown, base: ConfigPath) => ParsedArgs<unknown>;
@@ -26,14 +27,23 @@ interface ArgsType {
 }
 
 const ARGS_TYPES: Readonly<Record<string, ArgsType>> = {
-  NodeResourcesFit: { read: readNodeResourcesFitArgs, defaults: DEFAULT_NODE_RESOURCES_FIT_ARGS },
-  NodeResourcesBalancedAllocation: {
+  [PLUGIN_NAMES.NodeResourcesFit]: {
+    read: readNodeResourcesFitArgs,
+    defaults: DEFAULT_NODE_RESOURCES_FIT_ARGS,
+  },
+  [PLUGIN_NAMES.NodeResourcesBalancedAllocation]: {
     read: readBalancedAllocationArgs,
     defaults: DEFAULT_BALANCED_ALLOCATION_ARGS,
   },
-  PodTopologySpread: { read: readPodTopologySpreadArgs, defaults: DEFAULT_POD_TOPOLOGY_SPREAD_ARGS },
-  InterPodAffinity: { read: readInterPodAffinityArgs, defaults: DEFAULT_INTER_POD_AFFINITY_ARGS },
-  DefaultPreemption: { read: readDefaultPreemptionArgs, defaults: DEFAULT_PREEMPTION_ARGS },
+  [PLUGIN_NAMES.PodTopologySpread]: {
+    read: readPodTopologySpreadArgs,
+    defaults: DEFAULT_POD_TOPOLOGY_SPREAD_ARGS,
+  },
+  [PLUGIN_NAMES.InterPodAffinity]: {
+    read: readInterPodAffinityArgs,
+    defaults: DEFAULT_INTER_POD_AFFINITY_ARGS,
+  },
+  [PLUGIN_NAMES.DefaultPreemption]: { read: readDefaultPreemptionArgs, defaults: DEFAULT_PREEMPTION_ARGS },
 };
 
 /** The names of the plugins whose args are read and defaulted here. */

@@ -8,7 +8,8 @@ import type { KubernetesMinor } from '../../version';
 import type { PluginRef, PluginSet } from '../profile';
 import { asArgsObject } from './args-reader';
 import type { ConfigPath } from './field-errors';
-import { fieldPath, invalidValue } from './field-errors';
+import { fieldInvalid } from './field-errors';
+import { formatFieldPath } from '../../model/findings';
 import type { ConfigFindings } from './findings';
 import {
   CONFIG_EXTENSION_POINTS,
@@ -69,7 +70,7 @@ function readPluginSet(
     }
     if (seen.has(name)) {
       const registeredAs = point === 'multiPoint' ? 'MultiPoint' : PLUGIN_INTERFACE_NAMES[point];
-      const message = `${fieldPath(path)}: plugin ${JSON.stringify(name)} already registered as ${JSON.stringify(registeredAs)}`;
+      const message = `${formatFieldPath(path)}: plugin ${JSON.stringify(name)} already registered as ${JSON.stringify(registeredAs)}`;
       findings.add('scheduler-config-misplaced-plugin', path, message);
       continue;
     }
@@ -97,7 +98,7 @@ function isUsable(
 ): boolean {
   if (REMOVED_PLUGINS.includes(name)) {
     const detail = `was invalid in version "${CONFIG_API_VERSION}" (KubeSchedulerConfiguration is version "${CONFIG_API_VERSION}")`;
-    findings.add('scheduler-config-removed-plugin', path, invalidValue(path, name, detail));
+    findings.add('scheduler-config-removed-plugin', path, fieldInvalid(path, name, detail));
     return false;
   }
   const points = pluginExtensionPoints(name, version);
@@ -106,13 +107,13 @@ function isUsable(
     const replaced = REPLACED_PLUGINS[name];
     const hint = replaced === undefined ? '' : ` (it was replaced by ${replaced})`;
     const message =
-      `${fieldPath(path)}: ${kind} ${JSON.stringify(name)} does not exist${hint}: kube-scheduler ${version} ` +
+      `${formatFieldPath(path)}: ${kind} ${JSON.stringify(name)} does not exist${hint}: kube-scheduler ${version} ` +
       'would refuse this configuration unless built with that plugin; the engine leaves it out';
     findings.add('scheduler-config-unknown-plugin', path, message);
     return false;
   }
   if (point !== 'multiPoint' && !points.includes(point)) {
-    const message = `${fieldPath(path)}: plugin ${JSON.stringify(name)} does not extend ${PLUGIN_INTERFACE_NAMES[point]} plugin`;
+    const message = `${formatFieldPath(path)}: plugin ${JSON.stringify(name)} does not extend ${PLUGIN_INTERFACE_NAMES[point]} plugin`;
     findings.add('scheduler-config-misplaced-plugin', path, message);
     return false;
   }
@@ -128,7 +129,7 @@ function readName(item: unknown, path: ConfigPath, findings: ConfigFindings): st
   findings.add(
     'scheduler-config-invalid-field',
     [...path, 'name'],
-    invalidValue([...path, 'name'], name ?? null, 'must be a plugin name'),
+    fieldInvalid([...path, 'name'], name ?? null, 'must be a plugin name'),
   );
   return undefined;
 }
@@ -139,13 +140,13 @@ function readWeight(value: unknown, path: ConfigPath, findings: ConfigFindings):
     return undefined;
   }
   if (typeof value !== 'number' || !Number.isInteger(value)) {
-    findings.add('scheduler-config-invalid-field', path, invalidValue(path, value, 'must be an integer'));
+    findings.add('scheduler-config-invalid-field', path, fieldInvalid(path, value, 'must be an integer'));
     return undefined;
   }
   if (value < 0) {
     const detail =
       'must not be negative (it would turn the plugin’s preference around); the default weight is used';
-    findings.add('scheduler-config-invalid-weight', path, invalidValue(path, value, detail));
+    findings.add('scheduler-config-invalid-weight', path, fieldInvalid(path, value, detail));
     return undefined;
   }
   return value;
@@ -156,7 +157,7 @@ function listAt(value: unknown, path: ConfigPath, findings: ConfigFindings): rea
     return [];
   }
   if (!Array.isArray(value)) {
-    findings.add('scheduler-config-invalid-field', path, invalidValue(path, value, 'must be a list'));
+    findings.add('scheduler-config-invalid-field', path, fieldInvalid(path, value, 'must be a list'));
     return [];
   }
   return value;

@@ -8,11 +8,11 @@ import type { ParsedArgs } from './args-reader';
 import { ArgsReader, asArgsObject } from './args-reader';
 import type { ConfigPath } from './field-errors';
 import {
-  duplicateValue,
-  forbiddenValue,
-  invalidValue,
-  requiredValue,
-  unsupportedValue,
+  fieldDuplicate,
+  fieldForbidden,
+  fieldInvalid,
+  fieldRequired,
+  fieldNotSupported,
 } from './field-errors';
 
 /** A default topology spread constraint (no labelSelector: it is derived from each pod's owner). */
@@ -82,12 +82,12 @@ export function readPodTopologySpreadArgs(
   if (rawType !== 'System' && rawType !== 'List') {
     reader.report(
       ['defaultingType'],
-      unsupportedValue(reader.at('defaultingType'), rawType, ['System', 'List']),
+      fieldNotSupported(reader.at('defaultingType'), rawType, ['System', 'List']),
     );
   } else if (rawType === 'System' && constraints.length > 0) {
     reader.report(
       ['defaultingType'],
-      invalidValue(reader.at('defaultingType'), rawType, 'when .defaultConstraints are not empty'),
+      fieldInvalid(reader.at('defaultingType'), rawType, 'when .defaultConstraints are not empty'),
     );
   }
   const seen = new Set<string>();
@@ -98,40 +98,40 @@ export function readPodTopologySpreadArgs(
     if (maxSkew <= 0) {
       reader.report(
         at('maxSkew'),
-        invalidValue(reader.at(...at('maxSkew')), maxSkew, 'not in valid range (0, inf)'),
+        fieldInvalid(reader.at(...at('maxSkew')), maxSkew, 'not in valid range (0, inf)'),
       );
     }
     const topologyKey = reader.string(entry['topologyKey'], at('topologyKey')) ?? '';
     if (topologyKey === '') {
-      reader.report(at('topologyKey'), requiredValue(reader.at(...at('topologyKey')), 'can not be empty'));
+      reader.report(at('topologyKey'), fieldRequired(reader.at(...at('topologyKey')), 'can not be empty'));
     } else if (!LABEL_NAME.test(topologyKey)) {
       reader.report(
         at('topologyKey'),
-        invalidValue(reader.at(...at('topologyKey')), topologyKey, 'must be a valid label name'),
+        fieldInvalid(reader.at(...at('topologyKey')), topologyKey, 'must be a valid label name'),
       );
     }
     const action = entry['whenUnsatisfiable'];
     if (action === undefined || action === null || action === '') {
       reader.report(
         at('whenUnsatisfiable'),
-        requiredValue(reader.at(...at('whenUnsatisfiable')), 'can not be empty'),
+        fieldRequired(reader.at(...at('whenUnsatisfiable')), 'can not be empty'),
       );
     } else if (action !== 'DoNotSchedule' && action !== 'ScheduleAnyway') {
       const path = reader.at(...at('whenUnsatisfiable'));
-      reader.report(at('whenUnsatisfiable'), unsupportedValue(path, action, WHEN_UNSATISFIABLE));
+      reader.report(at('whenUnsatisfiable'), fieldNotSupported(path, action, WHEN_UNSATISFIABLE));
     }
     if (entry['labelSelector'] !== undefined && entry['labelSelector'] !== null) {
       const path = reader.at(...at('labelSelector'));
       reader.report(
         at('labelSelector'),
-        forbiddenValue(path, 'constraint must not define a selector, as they deduced for each pod'),
+        fieldForbidden(path, 'constraint must not define a selector, as they deduced for each pod'),
       );
     }
     const key = `{${topologyKey}, ${String(action)}}`;
     if (seen.has(key)) {
       reader.report(
         ['defaultConstraints', index],
-        duplicateValue(reader.at('defaultConstraints', index), key),
+        fieldDuplicate(reader.at('defaultConstraints', index), key),
       );
     }
     seen.add(key);
@@ -154,13 +154,13 @@ export function readInterPodAffinityArgs(
     const path = reader.at('hardPodAffinityWeight');
     reader.report(
       ['hardPodAffinityWeight'],
-      invalidValue(path, hardPodAffinityWeight, 'not in valid range [0, 100]'),
+      fieldInvalid(path, hardPodAffinityWeight, 'not in valid range [0, 100]'),
     );
   }
   const ignore = args['ignorePreferredTermsOfExistingPods'] ?? false;
   if (typeof ignore !== 'boolean') {
     const path = reader.at('ignorePreferredTermsOfExistingPods');
-    reader.report(['ignorePreferredTermsOfExistingPods'], invalidValue(path, ignore, 'must be a boolean'));
+    reader.report(['ignorePreferredTermsOfExistingPods'], fieldInvalid(path, ignore, 'must be a boolean'));
   }
   return reader.result(
     { hardPodAffinityWeight, ignorePreferredTermsOfExistingPods: ignore === true },
@@ -182,24 +182,24 @@ export function readDefaultPreemptionArgs(
   if (percentage < 0 || percentage > 100) {
     reader.report(
       ['minCandidateNodesPercentage'],
-      invalidValue(percentagePath, percentage, 'not in valid range [0, 100]'),
+      fieldInvalid(percentagePath, percentage, 'not in valid range [0, 100]'),
     );
   }
   if (absolute < 0) {
     reader.report(
       ['minCandidateNodesAbsolute'],
-      invalidValue(absolutePath, absolute, 'not in valid range [0, inf)'),
+      fieldInvalid(absolutePath, absolute, 'not in valid range [0, inf)'),
     );
   }
   if (percentage === 0 && absolute === 0) {
     const both = 'cannot be zero at the same time as';
     reader.report(
       ['minCandidateNodesPercentage'],
-      invalidValue(percentagePath, 0, `${both} minCandidateNodesAbsolute`),
+      fieldInvalid(percentagePath, 0, `${both} minCandidateNodesAbsolute`),
     );
     reader.report(
       ['minCandidateNodesAbsolute'],
-      invalidValue(absolutePath, 0, `${both} minCandidateNodesPercentage`),
+      fieldInvalid(absolutePath, 0, `${both} minCandidateNodesPercentage`),
     );
   }
   return reader.result(

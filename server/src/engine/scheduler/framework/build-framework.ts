@@ -9,7 +9,7 @@
  * (NOT_MODELLED_PLUGINS), as an 'plugin-not-modelled' finding otherwise.
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/runtime/framework.go
  */
-import type { Cluster } from '../../model/cluster';
+import type { Cluster } from '../../model/snapshot/cluster';
 import { engineFinding } from '../../model/findings';
 import type { EngineFinding } from '../../model/findings';
 import type { ObjectSource } from '../../model/source';

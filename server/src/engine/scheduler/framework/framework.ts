@@ -3,9 +3,9 @@
  * pkg/scheduler/framework/runtime/framework.go. It holds no plugin-specific logic.
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/runtime/framework.go
  */
-import type { Cluster } from '../../model/cluster';
-import type { NodeInfo } from '../../model/node-info';
-import type { PodInfo } from '../../model/pod-info';
+import type { Cluster } from '../../model/snapshot/cluster';
+import type { NodeInfo } from '../../model/snapshot/node-info';
+import type { PodInfo } from '../../model/snapshot/pod-info';
 import { CycleState } from './cycle-state';
 import { MAX_NODE_SCORE, MIN_NODE_SCORE } from './plugin';
 import type {

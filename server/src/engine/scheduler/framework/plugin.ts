@@ -15,9 +15,9 @@
  *   normalizeScore(scores)    once per pod; rewrites the node scores in place to 0..100; normalizeScoreColumn is
  *                             the same over the score column (optional, faster)
  */
-import type { Cluster } from '../../model/cluster';
-import type { NodeInfo } from '../../model/node-info';
-import type { PodInfo } from '../../model/pod-info';
+import type { Cluster } from '../../model/snapshot/cluster';
+import type { NodeInfo } from '../../model/snapshot/node-info';
+import type { PodInfo } from '../../model/snapshot/pod-info';
 import type { KubernetesMinor } from '../../version';
 import type { CycleState } from './cycle-state';
 import type { Status } from './status';

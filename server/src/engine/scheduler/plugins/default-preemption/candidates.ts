@@ -10,8 +10,8 @@
  * Differences, for determinism: the dry run starts at the first potential node (upstream at a random offset, in
  * parallel) and remaining ties go to the first candidate in that order (upstream: map order).
  */
-import type { NodeInfo } from '../../../model/node-info';
-import type { PodInfo } from '../../../model/pod-info';
+import type { NodeInfo } from '../../../model/snapshot/node-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import type { CycleState } from '../../framework/cycle-state';
 import type { FrameworkHandle } from '../../framework/plugin';
 import type { Status } from '../../framework/status';

@@ -9,12 +9,13 @@
  * Otherwise it is computed as the disruption controller would, simply: the healthy pods are the matching pods
  * already placed, and the expected count is that same number (the controller reads its workloads' scale).
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/disruption/disruption.go
- * Left out: the controllers' scale as the expected count (controllers/disruption-budget.ts computes it over time;
+ * Left out: the controllers' scale as the expected count (controllers/disruption/disruption-budget.ts computes it over time;
  * a scheduling cycle here sees only the placed pods), so a budget whose workload has Pending pods allows more.
  */
-import type { Cluster } from '../../../model/cluster';
-import type { IntOrPercent, PodDisruptionBudgetInfo } from '../../../model/cluster-objects';
-import type { PodInfo } from '../../../model/pod-info';
+import type { Cluster } from '../../../model/snapshot/cluster';
+import type { PodDisruptionBudgetInfo } from '../../../model/snapshot/cluster-objects';
+import { scaledValueOf } from '../../../model/int-or-percent';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 
 /** status.disruptionsAllowed of a budget, as written or computed from the placed pods. */
 export function disruptionsAllowed(budget: PodDisruptionBudgetInfo, cluster: Cluster): number {
@@ -30,36 +31,23 @@ export function disruptionsAllowed(budget: PodDisruptionBudgetInfo, cluster: Clu
     }
   }
   const expected = healthy;
+  // Both round up, as the disruption controller does; a value that is no percentage makes the controller fail to
+  // compute the budget, and then nothing may be disrupted.
   let desired = 0;
   if (budget.maxUnavailable !== null) {
-    const maxUnavailable = scaledValue(budget.maxUnavailable, expected);
+    const maxUnavailable = scaledValueOf(budget.maxUnavailable, expected, true);
     if (maxUnavailable === null) {
       return 0;
     }
     desired = Math.max(0, expected - maxUnavailable);
   } else if (budget.minAvailable !== null) {
-    const minAvailable = scaledValue(budget.minAvailable, expected);
+    const minAvailable = scaledValueOf(budget.minAvailable, expected, true);
     if (minAvailable === null) {
       return 0;
     }
     desired = minAvailable;
   }
   return Math.max(0, healthy - desired);
-}
-
-/**
- * intstr.GetScaledValueFromIntOrPercent with roundUp: a count as is, "N%" of the total rounded up; null when the
- * value is neither (the controller then fails to compute the budget, and nothing may be disrupted).
- */
-export function scaledValue(value: IntOrPercent, total: number): number | null {
-  if (typeof value === 'number') {
-    return value;
-  }
-  const match = /^(-?\d+)%$/.exec(value);
-  if (match === null) {
-    return null;
-  }
-  return Math.ceil((Number(match[1]) * total) / 100);
 }
 
 /** Splits victims (in importance order, kept) into those that would violate a budget and the others. */

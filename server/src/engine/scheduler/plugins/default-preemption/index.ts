@@ -10,8 +10,8 @@
  * Not modelled: nominated pods of other preemptors and victims still terminating (preemption completes at once in
  * the simulation), extenders, asynchronous preemption. See candidates.ts for the order of the dry run.
  */
-import { resolvePodPriority } from '../../../model/priority';
-import type { PodInfo } from '../../../model/pod-info';
+import { resolvePodPriority } from '../../../model/load/priority';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { readDefaultPreemptionArgs } from '../../config';
 import { formatFitError } from '../../framework/fit-error';
 import type { PluginContext, PluginFactory, PostFilterResult } from '../../framework/plugin';

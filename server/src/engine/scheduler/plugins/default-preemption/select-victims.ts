@@ -8,17 +8,18 @@
  * Importance is priority, then start time (util.MoreImportantPod: status.startTime of a captured pod, the bind
  * time of a simulated one); remaining ties keep the order the pods were placed on the node in.
  */
-import type { NodeInfo } from '../../../model/node-info';
-import type { PodInfo } from '../../../model/pod-info';
+import type { NodeInfo } from '../../../model/snapshot/node-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import type { CycleState } from '../../framework/cycle-state';
 import type { FrameworkHandle } from '../../framework/plugin';
 import { isSuccess, unresolvable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
-import type { PodDisruptionBudgetInfo } from '../../../model/cluster-objects';
+import type { PodDisruptionBudgetInfo } from '../../../model/snapshot/cluster-objects';
 import { splitByBudgetViolation } from './disruption-budgets';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-export const DEFAULT_PREEMPTION = 'DefaultPreemption';
+export const DEFAULT_PREEMPTION = PLUGIN_NAMES.DefaultPreemption;
 
 /** No pod on the node has a lower priority than the preemptor. */
 export const REASON_NO_VICTIMS: Reason = {

@@ -11,9 +11,10 @@ import { isAtLeast } from '../../../version';
 import type { PluginFactory } from '../../framework/plugin';
 import { unschedulable } from '../../framework/status';
 import type { Reason } from '../../framework/status';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-const DYNAMIC_RESOURCES = 'DynamicResources';
+const DYNAMIC_RESOURCES = PLUGIN_NAMES.DynamicResources;
 
 /** The PostFilter reason for a pod without resource claims. */
 const REASON_NO_CLAIMS_TO_DEALLOCATE: Reason = {

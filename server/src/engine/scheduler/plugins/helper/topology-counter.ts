@@ -8,11 +8,11 @@
  * from where they left off. The result is the same numbers, computed once per change instead of once per pod.
  * Node lists that are not a live cluster's (tests, what-if copies) get fresh, uncached counters.
  */
-import type { Cluster } from '../../../model/cluster';
+import type { Cluster } from '../../../model/snapshot/cluster';
 import type { PodLabelSelector } from '../../../model/label-selector';
-import type { NodeInfo } from '../../../model/node-info';
-import type { PodChange, PodChangeLog } from '../../../model/pod-change-log';
-import type { PodInfo } from '../../../model/pod-info';
+import type { NodeInfo } from '../../../model/snapshot/node-info';
+import type { PodLogEntry, PodChangeLog } from '../../../model/snapshot/pod-change-log';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 
 /** The domain of every node for one rule (a topology key plus which nodes count), with dense domain ids. */
 export class NodeDomains {
@@ -108,7 +108,7 @@ export class PodCounter {
     if (log === null || log.length === this.position) {
       return;
     }
-    const apply = (change: PodChange): void => {
+    const apply = (change: PodLogEntry): void => {
       const nodeIndex = this.index.positionOf(change.node);
       if (nodeIndex < 0 || !this.matches(change.pod)) {
         return;

@@ -6,13 +6,14 @@
  * Node image names (status.images[].names) are taken as written, as the scheduler cache does; the pod's image
  * names get ":latest" when they have no tag.
  */
-import type { NodeInfo } from '../../../model/node-info';
-import type { PodInfo } from '../../../model/pod-info';
+import type { NodeInfo } from '../../../model/snapshot/node-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { MAX_NODE_SCORE } from '../../framework/plugin';
 import type { PluginFactory } from '../../framework/plugin';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-const IMAGE_LOCALITY = 'ImageLocality';
+const IMAGE_LOCALITY = PLUGIN_NAMES.ImageLocality;
 
 const MB = 1024 * 1024;
 /** Below this sum the score is 0 (minThreshold). */

@@ -8,12 +8,12 @@
  *
  * The index of a live cluster is kept in sync with its PodChangeLog, like helper/topology-counter.ts.
  */
-import type { Cluster } from '../../../model/cluster';
+import type { Cluster } from '../../../model/snapshot/cluster';
 import type { Labels } from '../../../model/label-selector';
 import { labelValue } from '../../../model/label-selector';
-import type { NodeInfo } from '../../../model/node-info';
-import type { PodChangeLog } from '../../../model/pod-change-log';
-import type { PodInfo } from '../../../model/pod-info';
+import type { NodeInfo } from '../../../model/snapshot/node-info';
+import type { PodChangeLog } from '../../../model/snapshot/pod-change-log';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { affinityTermsOf, termMatches } from './terms';
 import type { AffinityTerm } from './terms';
 

@@ -11,8 +11,8 @@
  */
 import type { Labels } from '../../../model/label-selector';
 import { labelValue } from '../../../model/label-selector';
-import type { NodeInfo } from '../../../model/node-info';
-import type { PodInfo } from '../../../model/pod-info';
+import type { NodeInfo } from '../../../model/snapshot/node-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import type { ClonableState } from '../../framework/cycle-state';
 import type { NodeDomains, PodCounter, TopologyIndex } from '../helper/topology-counter';
 import type { TermGroup } from './existing-terms';

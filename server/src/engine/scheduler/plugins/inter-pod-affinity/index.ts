@@ -7,8 +7,8 @@
  * helper/topology-counter.ts (how placed pods matching the incoming pod's terms are counted).
  */
 import type { Labels } from '../../../model/label-selector';
-import type { NodeInfo } from '../../../model/node-info';
-import type { PodInfo } from '../../../model/pod-info';
+import type { NodeInfo } from '../../../model/snapshot/node-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { readInterPodAffinityArgs } from '../../config';
 import { StateKey } from '../../framework/cycle-state';
 import type { CycleState } from '../../framework/cycle-state';
@@ -19,13 +19,14 @@ import { anchorOf, topologyIndexFor } from '../helper/topology-counter';
 import type { PodCounter, TopologyIndex } from '../helper/topology-counter';
 import { existingTermsFor } from './existing-terms';
 import { AffinityFilterState, keyDomains } from './filter';
-import { buildScoreState, normalizeAffinity, scoreAffinity } from './score';
+import { buildAffinityScoreState, normalizeAffinity, scoreAffinity } from './score';
 import type { AffinityScoreState } from './score';
 import { affinityTermsOf, namespaceLabelsOf, termMatches } from './terms';
 import type { AffinityTerm } from './terms';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-const INTER_POD_AFFINITY = 'InterPodAffinity';
+const INTER_POD_AFFINITY = PLUGIN_NAMES.InterPodAffinity;
 
 /** ErrReasonAffinityRulesNotMatch: no pod matching the required affinity terms in the node's domains. */
 export const REASON_AFFINITY_RULES_NOT_MATCH: Reason = {
@@ -172,7 +173,7 @@ export const createInterPodAffinity: PluginFactory = (context: PluginContext) =>
         return skip(INTER_POD_AFFINITY);
       }
       const index = topologyIndexFor(cluster, cluster.nodes);
-      const built = buildScoreState({
+      const built = buildAffinityScoreState({
         pod,
         terms,
         namespaceLabels: labelsOf(pod.namespace),

@@ -10,8 +10,8 @@
  */
 import type { Labels } from '../../../model/label-selector';
 import { labelValue } from '../../../model/label-selector';
-import type { NodeInfo } from '../../../model/node-info';
-import type { PodInfo } from '../../../model/pod-info';
+import type { NodeInfo } from '../../../model/snapshot/node-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { MAX_NODE_SCORE } from '../../framework/plugin';
 import type { NodeScore } from '../../framework/plugin';
 import type { PodCounter } from '../helper/topology-counter';
@@ -43,7 +43,7 @@ interface ScoreInputs {
 }
 
 /** PreScore's counting; null when nothing matched anywhere (PreScore then skips). */
-export function buildScoreState(inputs: ScoreInputs): AffinityScoreState | null {
+export function buildAffinityScoreState(inputs: ScoreInputs): AffinityScoreState | null {
   const { pod, terms, namespaceLabels } = inputs;
   const contributions: Contribution[] = [];
   const fromCounter = (term: WeightedAffinityTerm, sign: number): void => {

@@ -14,12 +14,12 @@
  * every pod's namespace exists. A namespace the input does not declare has only its kubernetes.io/metadata.name
  * label.
  */
-import type { Cluster } from '../../../model/cluster';
+import type { Cluster } from '../../../model/snapshot/cluster';
 import { addRequirements, compileLabelSelector } from '../../../model/label-selector';
 import type { LabelRequirement, Labels, PodLabelSelector } from '../../../model/label-selector';
 import { listOf } from '../../../model/objects';
 import type { PodAffinityTermObject, WeightedPodAffinityTermObject } from '../../../model/objects';
-import type { PodInfo } from '../../../model/pod-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 
 /** A parsed PodAffinityTerm (framework.AffinityTerm). */
 export interface AffinityTerm {

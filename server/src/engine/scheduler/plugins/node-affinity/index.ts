@@ -11,7 +11,7 @@ import {
 } from '../../../model/node-selector';
 import { listOf } from '../../../model/objects';
 import type { NodeSelectorObject, PreferredSchedulingTermObject } from '../../../model/objects';
-import type { PodInfo } from '../../../model/pod-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { StateKey } from '../../framework/cycle-state';
 import type { CycleState } from '../../framework/cycle-state';
 import { MAX_NODE_SCORE } from '../../framework/plugin';
@@ -20,9 +20,10 @@ import { SUCCESS, skip, unresolvable } from '../../framework/status';
 import type { Reason } from '../../framework/status';
 import { defaultNormalizeColumn, defaultNormalizeScore } from '../helper/normalize-score';
 import { readNodeAffinityArgs } from './args';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-const NODE_AFFINITY = 'NodeAffinity';
+const NODE_AFFINITY = PLUGIN_NAMES.NodeAffinity;
 
 /** ErrReasonPod: the pod's nodeSelector or required node affinity does not match. */
 export const REASON_NODE_AFFINITY_MISMATCH: Reason = {

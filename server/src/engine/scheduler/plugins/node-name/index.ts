@@ -7,9 +7,10 @@
 import type { PluginFactory } from '../../framework/plugin';
 import { SUCCESS, skip, unresolvable } from '../../framework/status';
 import type { Reason } from '../../framework/status';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-const NODE_NAME = 'NodeName';
+const NODE_NAME = PLUGIN_NAMES.NodeName;
 
 /** ErrReason. */
 export const REASON_NODE_NAME_MISMATCH: Reason = {

@@ -7,9 +7,10 @@
 import type { PluginFactory } from '../../framework/plugin';
 import { SUCCESS, skip, unschedulable } from '../../framework/status';
 import type { Reason } from '../../framework/status';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-const NODE_PORTS = 'NodePorts';
+const NODE_PORTS = PLUGIN_NAMES.NodePorts;
 
 /** ErrReason. */
 export const REASON_NODE_PORTS_CONFLICT: Reason = {

@@ -7,23 +7,26 @@
 import { StateKey } from '../../framework/cycle-state';
 import type { PluginFactory } from '../../framework/plugin';
 import { SUCCESS, skip } from '../../framework/status';
-import { readBalancedAllocationResources } from '../node-resources-fit/args';
+import { readBalancedAllocationArgs } from '../../config/node-resources-args';
 import {
   ResourceAllocationScorer,
   balancedAllocationScorer,
   podRequestVector,
 } from '../node-resources-fit/resource-allocation';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-const NODE_RESOURCES_BALANCED_ALLOCATION = 'NodeResourcesBalancedAllocation';
+const NODE_RESOURCES_BALANCED_ALLOCATION = PLUGIN_NAMES.NodeResourcesBalancedAllocation;
 
 const PRE_SCORE_KEY = new StateKey<readonly number[]>('PreScoreNodeResourcesBalancedAllocation');
 
 /** Builds the plugin with the profile's NodeResourcesBalancedAllocationArgs (resources). */
 export const createBalancedAllocation: PluginFactory = (context) => {
-  const resources = readBalancedAllocationResources(context.args, (message) =>
-    context.reportArgsProblem(message),
-  );
+  const parsed = readBalancedAllocationArgs(context.args);
+  for (const problem of parsed.problems) {
+    context.reportArgsProblem(problem.message);
+  }
+  const { resources } = parsed.args;
   const scorer = new ResourceAllocationScorer(resources, true, balancedAllocationScorer);
   return {
     name: NODE_RESOURCES_BALANCED_ALLOCATION,

@@ -5,17 +5,17 @@
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/plugins/noderesources/fit.go
  *
  * Requests are PodInfo.requests (containers, init containers and sidecars, overhead, pod-level resources; see
- * model/pod-requests.ts). Left out: DRA-backed extended resources, in-place resize status.
+ * model/snapshot/pod-requests.ts). Left out: DRA-backed extended resources, in-place resize status.
  */
-import type { NodeColumns } from '../../../model/node-columns';
-import type { NodeInfo } from '../../../model/node-info';
-import type { PodInfo } from '../../../model/pod-info';
+import type { NodeColumns } from '../../../model/snapshot/node-columns';
+import type { NodeInfo } from '../../../model/snapshot/node-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { StateKey } from '../../framework/cycle-state';
 import type { PluginFactory } from '../../framework/plugin';
 import { SUCCESS, newStatus } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
-import { readNodeResourcesFitArgs } from './args';
-import type { NodeResourcesFitArgs } from './args';
+import { readNodeResourcesFitArgs } from '../../config/node-resources-args';
+import type { NodeResourcesFitArgs } from '../../config/node-resources-args';
 import {
   ResourceAllocationScorer,
   leastAllocatedScorer,
@@ -24,9 +24,10 @@ import {
   requestedToCapacityRatioScorer,
 } from './resource-allocation';
 import type { VectorScorer } from './resource-allocation';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-const NODE_RESOURCES_FIT = 'NodeResourcesFit';
+const NODE_RESOURCES_FIT = PLUGIN_NAMES.NodeResourcesFit;
 
 /** Reason code of every "Insufficient <resource>" reason. */
 export const INSUFFICIENT_RESOURCE_CODE = 'NodeResourcesFit/InsufficientResource';
@@ -48,16 +49,34 @@ const INSUFFICIENT_EPHEMERAL_STORAGE = insufficientResource('ephemeral-storage')
 
 const PRE_SCORE_KEY = new StateKey<readonly number[]>('PreScoreNodeResourcesFit');
 
-/** Builds NodeResourcesFit with the profile's NodeResourcesFitArgs. */
+/** The ignored resources of NodeResourcesFitArgs as sets, for the filter's per-resource check. */
+interface IgnoredResources {
+  readonly names: ReadonlySet<string>;
+  readonly groups: ReadonlySet<string>;
+}
+
+/**
+ * Builds NodeResourcesFit with the profile's NodeResourcesFitArgs, read (defaulted and validated) by the one
+ * reader of scheduler/config, as upstream's NewFit takes config.NodeResourcesFitArgs and validates it again with
+ * ValidateNodeResourcesFitArgs. Args that fail are reported and the defaults used.
+ */
 export const createNodeResourcesFit: PluginFactory = (context) => {
-  const args = readNodeResourcesFitArgs(context.args, (message) => context.reportArgsProblem(message));
+  const parsed = readNodeResourcesFitArgs(context.args);
+  for (const problem of parsed.problems) {
+    context.reportArgsProblem(problem.message);
+  }
+  const args = parsed.args;
+  const ignored: IgnoredResources = {
+    names: new Set(args.ignoredResources),
+    groups: new Set(args.ignoredResourceGroups),
+  };
   const { resources } = args.scoringStrategy;
   const scorer = new ResourceAllocationScorer(resources, false, strategyScorer(args));
   return {
     name: NODE_RESOURCES_FIT,
     // Upstream's PreFilter computes the pod's requests into the cycle state; PodInfo already holds them.
     filter(_state, pod, node) {
-      return fitsRequest(pod, node, args);
+      return fitsRequest(pod, node, ignored);
     },
     filterNodes(_state, pod, nodes, statuses) {
       // The column check first, in the loop (small enough to inline); fitsRequest only for a node it sends back.
@@ -68,7 +87,7 @@ export const createNodeResourcesFit: PluginFactory = (context) => {
         statuses[i] =
           isColumnCheckable && columns !== null && fitsColumns(pod, columns, node.order)
             ? SUCCESS
-            : fitsRequest(pod, node, args);
+            : fitsRequest(pod, node, ignored);
       }
     },
     preScore(state, pod) {
@@ -85,14 +104,14 @@ export const createNodeResourcesFit: PluginFactory = (context) => {
 };
 
 function strategyScorer(args: NodeResourcesFitArgs): VectorScorer {
-  const { type, resources, shape } = args.scoringStrategy;
+  const { type, resources, requestedToCapacityRatio } = args.scoringStrategy;
   switch (type) {
     case 'LeastAllocated':
       return leastAllocatedScorer(resources);
     case 'MostAllocated':
       return mostAllocatedScorer(resources);
     case 'RequestedToCapacityRatio':
-      return requestedToCapacityRatioScorer(resources, shape);
+      return requestedToCapacityRatioScorer(resources, requestedToCapacityRatio?.shape ?? []);
   }
 }
 
@@ -100,7 +119,7 @@ function strategyScorer(args: NodeResourcesFitArgs): VectorScorer {
  * fitsRequest: "Too many pods" when the node is full, then each requested resource that does not fit, in the
  * order cpu, memory, ephemeral-storage, then scalar resources by name (upstream iterates a Go map there).
  */
-function fitsRequest(pod: PodInfo, node: NodeInfo, args: NodeResourcesFitArgs): Status {
+function fitsRequest(pod: PodInfo, node: NodeInfo, ignored: IgnoredResources): Status {
   const columns = node.columns;
   if (columns !== null && pod.scalarResourceNames.length === 0 && fitsColumns(pod, columns, node.order)) {
     return SUCCESS;
@@ -126,7 +145,7 @@ function fitsRequest(pod: PodInfo, node: NodeInfo, args: NodeResourcesFitArgs): 
   }
   for (const name of pod.scalarResourceNames) {
     const amount = request.get(name);
-    if (amount === 0 || (isExtendedResourceName(name) && isIgnored(name, args))) {
+    if (amount === 0 || (isExtendedResourceName(name) && isIgnored(name, ignored))) {
       continue;
     }
     if (amount > allocatable.get(name) - used.get(name)) {
@@ -163,9 +182,9 @@ function isExtendedResourceName(name: string): boolean {
   return name.includes('/') && !name.includes('kubernetes.io/') && !name.startsWith('requests.');
 }
 
-function isIgnored(name: string, args: NodeResourcesFitArgs): boolean {
-  if (args.ignoredResources.has(name)) {
+function isIgnored(name: string, ignored: IgnoredResources): boolean {
+  if (ignored.names.has(name)) {
     return true;
   }
-  return args.ignoredResourceGroups.size > 0 && args.ignoredResourceGroups.has(name.split('/')[0] ?? '');
+  return ignored.groups.size > 0 && ignored.groups.has(name.split('/')[0] ?? '');
 }

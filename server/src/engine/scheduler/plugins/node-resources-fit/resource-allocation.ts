@@ -9,9 +9,9 @@
  * strategies) or the plain requests (BalancedAllocation). An extended resource the pod does not request, or that
  * the node does not have, is left out of the score.
  */
-import type { NodeColumns } from '../../../model/node-columns';
-import type { NodeInfo } from '../../../model/node-info';
-import type { PodInfo } from '../../../model/pod-info';
+import type { NodeColumns } from '../../../model/snapshot/node-columns';
+import type { NodeInfo } from '../../../model/snapshot/node-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import {
   RESOURCE_CPU,
   RESOURCE_EPHEMERAL_STORAGE,
@@ -19,7 +19,7 @@ import {
   isScalarResourceName,
 } from '../../../model/resources';
 import { MAX_NODE_SCORE } from '../../framework/plugin';
-import type { ResourceSpec, UtilizationShapePoint } from './args';
+import type { ResourceSpec, UtilizationShapePoint } from '../../config/node-resources-args';
 import { ScoreCache } from './score-cache';
 import type { ScoreCacheEntry } from './score-cache';
 

@@ -9,7 +9,7 @@
  * Upstream has no such cache (kube-scheduler scores every feasible node in parallel instead); it changes no
  * result, only how often the same arithmetic is repeated.
  */
-import type { NodeColumns } from '../../../model/node-columns';
+import type { NodeColumns } from '../../../model/snapshot/node-columns';
 
 /** How many request vectors are remembered at once; past this the cache starts afresh (a workload mix churns). */
 const MAX_ENTRIES = 16;

@@ -8,11 +8,12 @@ import { TAINT_NODE_UNSCHEDULABLE, tolerationsTolerateTaint } from '../../../mod
 import type { PluginFactory } from '../../framework/plugin';
 import { SUCCESS, unresolvable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
-import type { NodeInfo } from '../../../model/node-info';
-import type { PodInfo } from '../../../model/pod-info';
+import type { NodeInfo } from '../../../model/snapshot/node-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-const NODE_UNSCHEDULABLE = 'NodeUnschedulable';
+const NODE_UNSCHEDULABLE = PLUGIN_NAMES.NodeUnschedulable;
 
 /** ErrReasonUnschedulable. */
 export const REASON_NODE_UNSCHEDULABLE: Reason = {

@@ -17,17 +17,18 @@
  * missing from a namespace whose claims the cluster file does not list is taken to exist, bound to a volume of
  * unknown driver (not counted), as VolumeBinding does; not-found messages use the informer lister's wording.
  */
-import type { PodInfo } from '../../../model/pod-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { isRecord } from '../../../model/objects';
-import type { ClaimInfo, CsiNodeDriver, StorageObjects } from '../../../model/storage-objects';
+import type { ClaimInfo, CsiNodeDriver, StorageObjects } from '../../../model/snapshot/storage-objects';
 import { StateKey } from '../../framework/cycle-state';
 import type { PluginFactory } from '../../framework/plugin';
 import { SUCCESS, errorStatus, skip, unresolvable, unschedulable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
 import { driverOfProvisioner, isInlineMigratable, migrateInTree } from './in-tree';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-const NODE_VOLUME_LIMITS = 'NodeVolumeLimits';
+const NODE_VOLUME_LIMITS = PLUGIN_NAMES.NodeVolumeLimits;
 
 /** ErrReasonMaxVolumeCountExceeded. */
 export const REASON_MAX_VOLUME_COUNT_EXCEEDED: Reason = {
@@ -203,7 +204,7 @@ function addAttachableVolumes(
     }
     const claim = storage.claim(pod.namespace, claimName);
     if (claim === undefined) {
-      if (isNewPod && (isEphemeral || storage.claimNamespacesListed.has(pod.namespace))) {
+      if (isNewPod && (isEphemeral || storage.areClaimsKnownIn(pod.namespace))) {
         return unresolvable(NODE_VOLUME_LIMITS, claimLookupFailed(pod.namespace, claimName));
       }
       continue;

@@ -10,7 +10,7 @@
  * The feature gates of 1.33–1.35 are all on here (MinDomains, NodeInclusionPolicy and MatchLabelKeys in
  * PodTopologySpread are GA or beta-on in those releases).
  */
-import type { ClusterObjects } from '../../../model/cluster-objects';
+import type { ClusterObjects } from '../../../model/snapshot/cluster-objects';
 import {
   addRequirements,
   compileLabelSelector,
@@ -20,11 +20,11 @@ import {
   selectorFromSet,
 } from '../../../model/label-selector';
 import type { Labels, PodLabelSelector } from '../../../model/label-selector';
-import type { NodeInfo } from '../../../model/node-info';
+import type { NodeInfo } from '../../../model/snapshot/node-info';
 import { RequiredNodeAffinity } from '../../../model/node-selector';
 import { listOf } from '../../../model/objects';
 import type { TolerationObject, TopologySpreadConstraintObject } from '../../../model/objects';
-import type { PodInfo } from '../../../model/pod-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { findMatchingUntoleratedTaint, isDoNotScheduleTaint } from '../../../model/taints';
 import type { DefaultSpreadConstraint } from '../../config';
 import { anchorOf } from '../helper/topology-counter';

@@ -10,8 +10,8 @@
  * true minimum (its code says so); here the minimum is always exact.
  */
 import { labelValue } from '../../../model/label-selector';
-import type { NodeInfo } from '../../../model/node-info';
-import type { PodInfo } from '../../../model/pod-info';
+import type { NodeInfo } from '../../../model/snapshot/node-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import type { ClonableState } from '../../framework/cycle-state';
 import type { PodCounter, TopologyIndex } from '../helper/topology-counter';
 import type { NodeInclusion, SpreadConstraint } from './common';

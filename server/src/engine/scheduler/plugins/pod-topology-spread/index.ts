@@ -7,9 +7,9 @@
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/plugins/podtopologyspread/plugin.go
  * See common.ts, filter.ts and score.ts for the phases, and helper/topology-counter.ts for how counts are kept.
  */
-import type { NodeInfo } from '../../../model/node-info';
+import type { NodeInfo } from '../../../model/snapshot/node-info';
 import { listOf } from '../../../model/objects';
-import type { PodInfo } from '../../../model/pod-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { SYSTEM_DEFAULT_CONSTRAINTS, readPodTopologySpreadArgs } from '../../config';
 import { StateKey } from '../../framework/cycle-state';
 import type { CycleState } from '../../framework/cycle-state';
@@ -21,16 +21,17 @@ import { NodeInclusion, constraintCounter, podConstraints } from './common';
 import type { ConstraintsResult, SpreadDefaults, UnsatisfiableAction } from './common';
 import { SpreadFilterState, checkSpread } from './filter';
 import {
-  buildScoreState,
+  buildSpreadScoreState,
   normalizeSpread,
   normalizeSpreadColumn,
   scoreSpread,
   scoreSpreadNodes,
 } from './score';
 import type { SpreadScoreState } from './score';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-const POD_TOPOLOGY_SPREAD = 'PodTopologySpread';
+const POD_TOPOLOGY_SPREAD = PLUGIN_NAMES.PodTopologySpread;
 
 /** ErrReasonConstraintsNotMatch: placing the pod on the node would exceed a constraint's maxSkew. */
 export const REASON_CONSTRAINTS_NOT_MATCH: Reason = {
@@ -175,7 +176,7 @@ export const createPodTopologySpread: PluginFactory = (context: PluginContext) =
       const inclusion = spreadOf(pod).inclusion;
       state.write(
         PRE_SCORE_KEY,
-        buildScoreState(index, pod, feasible, built.constraints, inclusion, requireAllKeys),
+        buildSpreadScoreState(index, pod, feasible, built.constraints, inclusion, requireAllKeys),
       );
       return SUCCESS;
     },

@@ -8,8 +8,8 @@
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/plugins/podtopologyspread/scoring.go
  */
 import { labelValue } from '../../../model/label-selector';
-import type { NodeInfo } from '../../../model/node-info';
-import type { PodInfo } from '../../../model/pod-info';
+import type { NodeInfo } from '../../../model/snapshot/node-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { MAX_NODE_SCORE } from '../../framework/plugin';
 import type { NodeScore } from '../../framework/plugin';
 import type { PodCounter, TopologyIndex } from '../helper/topology-counter';
@@ -32,7 +32,7 @@ export interface SpreadScoreState {
 }
 
 /** initPreScoreState plus the counting of PreScore. */
-export function buildScoreState(
+export function buildSpreadScoreState(
   index: TopologyIndex,
   pod: PodInfo,
   feasible: readonly NodeInfo[],

@@ -22,14 +22,15 @@ import { StateKey } from '../../framework/cycle-state';
 import type { CycleState } from '../../framework/cycle-state';
 import { MAX_NODE_SCORE } from '../../framework/plugin';
 import type { PluginFactory } from '../../framework/plugin';
-import type { NodeInfo } from '../../../model/node-info';
-import type { PodInfo } from '../../../model/pod-info';
+import type { NodeInfo } from '../../../model/snapshot/node-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { SUCCESS, unresolvable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
 import { defaultNormalizeColumn, defaultNormalizeScore } from '../helper/normalize-score';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-const TAINT_TOLERATION = 'TaintToleration';
+const TAINT_TOLERATION = PLUGIN_NAMES.TaintToleration;
 
 /** Reason code of an untolerated taint (both wordings). */
 export const UNTOLERATED_TAINT_CODE = 'TaintToleration/UntoleratedTaint';

@@ -10,8 +10,16 @@
 import { compileLabelSelector } from '../../../model/label-selector';
 import type { PodSpecObject } from '../../../model/objects';
 import { RequiredNodeAffinity } from '../../../model/node-selector';
-import type { ClaimInfo, StorageClassInfo, StorageObjects, VolumeInfo } from '../../../model/storage-objects';
-import { NOT_SUPPORTED_PROVISIONER, StorageObjects as Storage } from '../../../model/storage-objects';
+import type {
+  ClaimInfo,
+  StorageClassInfo,
+  StorageObjects,
+  VolumeInfo,
+} from '../../../model/snapshot/storage-objects';
+import {
+  NOT_SUPPORTED_PROVISIONER,
+  StorageObjects as Storage,
+} from '../../../model/snapshot/storage-objects';
 import { isRecord } from '../../../model/objects';
 
 /**

@@ -10,8 +10,8 @@
  * the real cluster: it is taken as bound to a volume without constraints (the prediction says so elsewhere).
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/plugins/volumebinding/volume_binding.go
  */
-import type { PodInfo } from '../../../model/pod-info';
-import type { ClaimInfo, StorageObjects } from '../../../model/storage-objects';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
+import type { ClaimInfo, StorageObjects } from '../../../model/snapshot/storage-objects';
 import { StateKey } from '../../framework/cycle-state';
 import type { CycleState } from '../../framework/cycle-state';
 import type { PluginFactory } from '../../framework/plugin';
@@ -26,9 +26,10 @@ import {
   getPodVolumeClaims,
   podClaimNames,
 } from './binder';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-export const VOLUME_BINDING = 'VolumeBinding';
+export const VOLUME_BINDING = PLUGIN_NAMES.VolumeBinding;
 
 /** PreFilter: an immediate claim not yet bound. */
 export const REASON_UNBOUND_IMMEDIATE: Reason = {
@@ -37,7 +38,7 @@ export const REASON_UNBOUND_IMMEDIATE: Reason = {
 };
 
 /** PreFilter (podHasPVCs): the claim does not exist. */
-export function claimNotFound(name: string): Reason {
+export function bindingClaimNotFound(name: string): Reason {
   return { code: 'VolumeBinding/ClaimNotFound', message: `persistentvolumeclaim "${name}" not found` };
 }
 
@@ -89,10 +90,10 @@ export function readPodClaims(
       if (isEphemeral) {
         return { claims, refusal: unresolvable(VOLUME_BINDING, ephemeralClaimMissing(claimName)) };
       }
-      if (!storage.claimNamespacesListed.has(pod.namespace)) {
+      if (!storage.areClaimsKnownIn(pod.namespace)) {
         continue; // assumed to exist, bound
       }
-      return { claims, refusal: unresolvable(VOLUME_BINDING, claimNotFound(claimName)) };
+      return { claims, refusal: unresolvable(VOLUME_BINDING, bindingClaimNotFound(claimName)) };
     }
     if (claim.phase === 'Lost') {
       return { claims, refusal: unresolvable(VOLUME_BINDING, claimLost(claim.name, claim.volumeName)) };

@@ -24,7 +24,7 @@ export interface DiskVolume {
 }
 
 /** What VolumeRestrictions reads of a pod's volumes. */
-export interface PodVolumes {
+export interface PodRestrictedVolumes {
   /** Volumes with a gcePersistentDisk, awsElasticBlockStore, iscsi or rbd source. */
   readonly disks: readonly DiskVolume[];
   /** Claim names of the persistentVolumeClaim volumes, in order. */
@@ -32,7 +32,7 @@ export interface PodVolumes {
 }
 
 /** Reads a pod spec's volumes (unchecked JSON). */
-export function readPodVolumes(spec: unknown): PodVolumes {
+export function readPodVolumes(spec: unknown): PodRestrictedVolumes {
   const volumes = isRecord(spec) && Array.isArray(spec['volumes']) ? (spec['volumes'] as unknown[]) : [];
   const disks: DiskVolume[] = [];
   const claimNames: string[] = [];

@@ -13,19 +13,20 @@
  * ReadWriteOncePod (as VolumeBinding does). "In use" means used by a pod bound to a node of the snapshot (the
  * scheduler cache's StorageInfos also counts assumed pods; here a chosen node is bound at once).
  */
-import type { PodInfo } from '../../../model/pod-info';
-import type { StorageObjects } from '../../../model/storage-objects';
-import type { Cluster } from '../../../model/cluster';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
+import type { StorageObjects } from '../../../model/snapshot/storage-objects';
+import type { Cluster } from '../../../model/snapshot/cluster';
 import { StateKey } from '../../framework/cycle-state';
 import type { ClonableState, CycleState } from '../../framework/cycle-state';
 import type { PluginFactory } from '../../framework/plugin';
 import { SUCCESS, skip, unresolvable, unschedulable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
 import { hasDiskConflict, readPodVolumes } from './disks';
-import type { PodVolumes } from './disks';
+import type { PodRestrictedVolumes } from './disks';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-const VOLUME_RESTRICTIONS = 'VolumeRestrictions';
+const VOLUME_RESTRICTIONS = PLUGIN_NAMES.VolumeRestrictions;
 
 /** The access mode a single pod may use a claim with. */
 const READ_WRITE_ONCE_POD = 'ReadWriteOncePod';
@@ -44,7 +45,7 @@ export const REASON_READ_WRITE_ONCE_POD_CONFLICT: Reason = {
 };
 
 /** The claim does not exist (the PVC lister's NotFound error). */
-export function claimNotFound(name: string): Reason {
+export function restrictionsClaimNotFound(name: string): Reason {
   return { code: 'VolumeRestrictions/ClaimNotFound', message: `persistentvolumeclaim "${name}" not found` };
 }
 
@@ -64,7 +65,7 @@ export class VolumeRestrictionsState implements ClonableState {
   ) {}
 
   /** Counts a pod added to (sign 1) or removed from (sign -1) a node in a what-if evaluation (updateWithPod). */
-  update(volumes: PodVolumes, sign: 1 | -1): void {
+  update(volumes: PodRestrictedVolumes, sign: 1 | -1): void {
     let references = 0;
     for (const name of volumes.claimNames) {
       if (this.readWriteOncePodClaims.has(name)) {
@@ -86,8 +87,8 @@ export const createVolumeRestrictions: PluginFactory = (context) => {
   const cluster = context.handle.cluster;
   const storage = cluster.objects.storage;
   // A pod's volumes are read once: PodInfo's pod object does not change.
-  const volumesCache = new WeakMap<PodInfo, PodVolumes>();
-  const volumesOf = (pod: PodInfo): PodVolumes => {
+  const volumesCache = new WeakMap<PodInfo, PodRestrictedVolumes>();
+  const volumesOf = (pod: PodInfo): PodRestrictedVolumes => {
     let volumes = volumesCache.get(pod);
     if (volumes === undefined) {
       volumes = readPodVolumes(pod.pod.spec);
@@ -147,16 +148,16 @@ function computeState(
   storage: StorageObjects,
   cluster: Cluster,
   pod: PodInfo,
-  volumesOf: (pod: PodInfo) => PodVolumes,
+  volumesOf: (pod: PodInfo) => PodRestrictedVolumes,
 ): VolumeRestrictionsState | Status {
   const readWriteOncePodClaims = new Set<string>();
   for (const name of volumesOf(pod).claimNames) {
     const claim = storage.claim(pod.namespace, name);
     if (claim === undefined) {
-      if (!storage.claimNamespacesListed.has(pod.namespace)) {
+      if (!storage.areClaimsKnownIn(pod.namespace)) {
         continue;
       }
-      return unresolvable(VOLUME_RESTRICTIONS, claimNotFound(name));
+      return unresolvable(VOLUME_RESTRICTIONS, restrictionsClaimNotFound(name));
     }
     if (claim.accessModes.includes(READ_WRITE_ONCE_POD)) {
       readWriteOncePodClaims.add(claim.name);
@@ -178,7 +179,7 @@ function computeState(
 function claimsInUse(
   cluster: Cluster,
   namespace: string,
-  volumesOf: (pod: PodInfo) => PodVolumes,
+  volumesOf: (pod: PodInfo) => PodRestrictedVolumes,
 ): ReadonlySet<string> {
   const used = new Set<string>();
   for (const node of cluster.nodes) {

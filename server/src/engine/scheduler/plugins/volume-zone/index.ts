@@ -13,16 +13,17 @@
  * file does not list is taken to exist, bound to a volume without zone labels (as VolumeBinding does).
  * Not-found messages are those of the informer listers kube-scheduler reads (`persistentvolumeclaim "x" not found`).
  */
-import type { PodInfo } from '../../../model/pod-info';
+import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { isRecord } from '../../../model/objects';
-import type { StorageObjects } from '../../../model/storage-objects';
+import type { StorageObjects } from '../../../model/snapshot/storage-objects';
 import { StateKey } from '../../framework/cycle-state';
 import type { PluginFactory } from '../../framework/plugin';
 import { SUCCESS, skip, unresolvable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
+import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
-const VOLUME_ZONE = 'VolumeZone';
+const VOLUME_ZONE = PLUGIN_NAMES.VolumeZone;
 
 /** ErrReasonConflict: a volume's zone or region label does not match the node's. */
 export const REASON_VOLUME_ZONE_CONFLICT: Reason = {
@@ -49,7 +50,7 @@ export const REASON_UNBOUND_IMMEDIATE_CLAIM: Reason = {
 };
 
 /** The claim does not exist (the PVC lister's NotFound error). */
-export function claimNotFound(name: string): Reason {
+export function zoneClaimNotFound(name: string): Reason {
   return { code: 'VolumeZone/ClaimNotFound', message: `persistentvolumeclaim "${name}" not found` };
 }
 
@@ -143,10 +144,10 @@ function volumeTopologiesOf(
     }
     const claim = storage.claim(pod.namespace, claimName);
     if (claim === undefined) {
-      if (!storage.claimNamespacesListed.has(pod.namespace)) {
+      if (!storage.areClaimsKnownIn(pod.namespace)) {
         continue;
       }
-      return { refusal: unresolvable(VOLUME_ZONE, claimNotFound(claimName)) };
+      return { refusal: unresolvable(VOLUME_ZONE, zoneClaimNotFound(claimName)) };
     }
     if (claim.volumeName === '') {
       if (claim.storageClassName === '') {

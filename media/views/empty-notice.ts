@@ -1,0 +1,105 @@
+/**
+ * Why a timeline shows none of the folder's pods, in the cluster area: the report's pods are the manifests' pods,
+ * so none means nothing of the folder runs. The report says why, in this order: objects the API server refused
+ * (a removed apiVersion, an admission plugin), documents left out for an error it would refuse (a kustomize base
+ * judged without its overlay's selector), or manifests that create no pod at all (Services, ConfigMaps…). When
+ * the manifests run pods, it names only the documents left out, if any.
+ */
+import type { PanelReport } from '../../protocol/webview-messages';
+import { h, replaceChildren, toggleClass } from '../dom';
+import { visibleText } from '../format';
+
+/** The most refusals or left-out documents listed; the heading counts them all. */
+const MAX_LISTED = 5;
+
+/** The notice. */
+export class EmptyNotice {
+  readonly element: HTMLElement;
+
+  constructor() {
+    this.element = h('section', {
+      className: 'empty-notice is-hidden',
+      attrs: { role: 'status', 'aria-label': 'Why the timeline is empty' },
+    });
+  }
+
+  /** Explains a report that runs none of the folder's pods; hides itself otherwise. */
+  setReport(report: PanelReport, folder: string): void {
+    const reason = explainEmpty(report, visibleText(folder));
+    toggleClass(this.element, 'is-hidden', reason === null);
+    if (reason === null) {
+      replaceChildren(this.element);
+      return;
+    }
+    const items = reason.items.slice(0, MAX_LISTED).map((item) => h('li', { text: item }));
+    if (reason.items.length > MAX_LISTED) {
+      items.push(h('li', { className: 'muted', text: `and ${reason.items.length - MAX_LISTED} more` }));
+    }
+    replaceChildren(
+      this.element,
+      h('h2', { className: 'empty-title', text: reason.title }),
+      ...(reason.detail === '' ? [] : [h('p', { text: reason.detail })]),
+      ...(items.length === 0 ? [] : [h('ul', {}, ...items)]),
+    );
+  }
+}
+
+/**
+ * Why nothing of the folder runs; or, when its manifests run pods, which documents were left out (if any); null
+ * when there is nothing to say.
+ */
+export function explainEmpty(
+  report: PanelReport,
+  folder: string,
+): { title: string; detail: string; items: string[] } | null {
+  const rejected = report.rejected ?? [];
+  const leftOut = report.leftOut ?? [];
+  if (report.pods.length > 0) {
+    return leftOut.length === 0
+      ? null
+      : {
+          title: `${plural(leftOut.length, 'document')} of ${folder} with an error ${leftOut.length === 1 ? 'is' : 'are'} left out`,
+          detail: '',
+          items: leftOutItems(leftOut),
+        };
+  }
+  const others = 'The lanes show the cluster’s own pods only.';
+  if (rejected.length > 0) {
+    return {
+      title: `Nothing of ${folder} runs: the API server refuses ${plural(rejected.length, 'object')}`,
+      detail: `kubectl apply would fail ${rejected.length === 1 ? 'it' : 'them'}, so no pod is created. ${others}`,
+      items: rejected.map((entry) => {
+        const name = `${entry.namespace === undefined ? '' : `${entry.namespace}/`}${entry.name}`;
+        const by = entry.plugin === '' ? entry.stage : entry.plugin;
+        return visibleText(`${entry.kind} ${name} (${by}): ${firstLine(entry.message)}`);
+      }),
+    };
+  }
+  if (leftOut.length > 0) {
+    return {
+      title: `Nothing of ${folder} runs: ${plural(leftOut.length, 'document')} with an error ${leftOut.length === 1 ? 'is' : 'are'} left out`,
+      detail: `The API server would refuse ${leftOut.length === 1 ? 'it' : 'them'}. A kustomize base is applied through its overlay, which may supply what it lacks (a selector, a namespace): open the overlay’s folder. ${others}`,
+      items: leftOutItems(leftOut),
+    };
+  }
+  return {
+    title: `Nothing of ${folder} runs: its manifests create no pod`,
+    detail: `No workload (Deployment, StatefulSet, DaemonSet, Job, CronJob, Pod…) is among them. ${others}`,
+    items: [],
+  };
+}
+
+function leftOutItems(leftOut: NonNullable<PanelReport['leftOut']>): string[] {
+  return leftOut.map((entry) =>
+    visibleText(`${entry.file.slice(entry.file.lastIndexOf('/') + 1)}:${entry.line}: ${entry.message}`),
+  );
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+function firstLine(text: string): string {
+  const end = text.indexOf('\n');
+  return end < 0 ? text : text.slice(0, end);
+}

@@ -1,0 +1,261 @@
+/**
+ * The simulation report as text for a person: findings, each pod with its owner, QoS class, priority and node
+ * (or Pending with kube-scheduler's message and the reasons per node), then each node's requested/allocatable.
+ * Built from the JSON report only, so the two never disagree.
+ */
+import { isPredictedOutcome } from '../../engine/model/timeline-findings';
+import { formatFieldPath } from '../../engine/model/findings';
+import { parseQuantity } from '../../engine/model/quantity';
+import { formatTimelineSections } from '../../engine/scenario/report/format-timeline';
+import type { ReportFinding, SimulationReport } from '../../engine/simulate/report';
+import type { ReportNode, ReportPod } from '../../engine/scenario/report/report-entries';
+
+/** Options of the text rendering. */
+interface TextOptions {
+  /** How to show a finding's file (e.g. relative to the working directory). */
+  readonly displayFile?: (file: string) => string;
+  /** Pending pods list every node's reasons up to this many nodes, else a per-plugin count. */
+  readonly maxNodesListed?: number;
+}
+
+/** Renders the report. */
+export function formatReportText(report: SimulationReport, options: TextOptions = {}): string {
+  const lines: string[] = [];
+  const nodeCount = report.cluster.nodes.length;
+  lines.push(
+    `Kubernetes ${report.kubernetesVersion} · ${report.cluster.source} · ${nodeCount} node${nodeCount === 1 ? '' : 's'}`,
+  );
+  const displayFile = options.displayFile ?? ((file: string): string => file);
+  const problems = report.findings.filter((finding) => finding.severity !== 'information');
+  if (problems.length > 0) {
+    lines.push('');
+    for (const finding of problems) {
+      lines.push(formatFinding(finding, displayFile));
+    }
+  }
+  lines.push(...formatRejected(report, displayFile));
+  lines.push('');
+  lines.push(...formatPods(report.pods, options.maxNodesListed ?? 12));
+  lines.push('');
+  lines.push(...formatNodes(report.cluster.nodes));
+  lines.push(...formatTimelineSections(report));
+  lines.push('');
+  lines.push(formatSummary(report));
+  for (const finding of report.findings.filter((entry) => entry.severity === 'information')) {
+    lines.push(`note: ${finding.message}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** One finding: `error: deploy.yaml:12 spec.replicas: message [code]` (or `(document 2)` without a line). */
+function formatFinding(finding: ReportFinding, displayFile: (file: string) => string): string {
+  const where =
+    finding.line !== undefined
+      ? `${displayFile(finding.file)}:${finding.line}`
+      : `${displayFile(finding.file)}${finding.documentIndex > 0 ? ` (document ${finding.documentIndex + 1})` : ''}`;
+  const field = finding.path.length > 0 ? ` ${formatFieldPath(finding.path)}` : '';
+  return `${finding.severity}: ${where}${field}: ${finding.message} [${finding.code}]`;
+}
+
+function formatPods(pods: readonly ReportPod[], maxNodesListed: number): string[] {
+  if (pods.length === 0) {
+    return ['No pods to schedule.'];
+  }
+  const rows = pods.map((pod) => [
+    `${pod.namespace}/${pod.name}`,
+    pod.owner === null ? '-' : `${pod.owner.kind}/${pod.owner.name}`,
+    pod.qosClass,
+    String(pod.priority),
+    placement(pod),
+  ]);
+  const table = formatTable(['POD', 'OWNER', 'QOS', 'PRIORITY', 'NODE'], rows);
+  const lines = [table[0] ?? ''];
+  pods.forEach((pod, index) => {
+    lines.push(table[index + 1] ?? '');
+    if (pod.waiting !== undefined) {
+      lines.push(`    never starts: ${pod.waiting.reason}: ${pod.waiting.message}`);
+    }
+    if (pod.unschedulable !== null) {
+      lines.push(`    ${pod.unschedulable.message}`);
+      lines.push(...nodeBreakdown(pod, maxNodesListed));
+    }
+  });
+  return lines;
+}
+
+function placement(pod: ReportPod): string {
+  if (pod.nodeName === null) {
+    return 'Pending';
+  }
+  const preempted = pod.preempted.length > 0 ? ` (preempted ${pod.preempted.join(', ')})` : '';
+  const tie =
+    pod.tiedNodes.length > 1
+      ? ` (tied with ${pod.tiedNodes.filter((name) => name !== pod.nodeName).join(', ')})`
+      : '';
+  return `${pod.nodeName}${tie}${preempted}`;
+}
+
+function nodeBreakdown(pod: ReportPod, maxNodesListed: number): string[] {
+  const unschedulable = pod.unschedulable;
+  if (unschedulable === null) {
+    return [];
+  }
+  const nodes = Object.entries(unschedulable.nodes);
+  if (nodes.length === 0) {
+    return [];
+  }
+  if (nodes.length > maxNodesListed) {
+    const plugins = Object.entries(unschedulable.plugins).map(([plugin, count]) => `${plugin} ${count}`);
+    return [`    nodes rejected by: ${plugins.join(', ')}`];
+  }
+  const width = Math.max(...nodes.map(([name]) => name.length));
+  return nodes.map(([name, reasons]) => `      ${name.padEnd(width)}  ${reasons.join(', ')}`);
+}
+
+function formatNodes(nodes: readonly ReportNode[]): string[] {
+  const rows = nodes.map((node) => [
+    node.name,
+    usage(node, 'cpu'),
+    usage(node, 'memory'),
+    `${node.requested['pods'] ?? '0'}/${node.allocatable['pods'] ?? '0'}`,
+    extendedUsage(node),
+  ]);
+  return formatTable(['NODE', 'CPU REQUESTED', 'MEMORY REQUESTED', 'PODS', 'OTHER'], rows);
+}
+
+function usage(node: ReportNode, resource: string): string {
+  const requested = node.requested[resource] ?? '0';
+  const allocatable = node.allocatable[resource] ?? '0';
+  const used = parseQuantity(requested);
+  const total = parseQuantity(allocatable);
+  const percent =
+    used.ok && total.ok && total.quantity.milli > 0
+      ? ` (${Math.floor((used.quantity.milli * 100) / total.quantity.milli)}%)`
+      : '';
+  return `${readable(requested)}/${readable(allocatable)}${percent}`;
+}
+
+/**
+ * A byte quantity as people read it: exact binary units stay ("16Gi", "448Mi"); a capture's odd kibibytes
+ * ("13219424Ki") are shown to a tenth of the largest unit ("12.6Gi"). The JSON report keeps the exact value.
+ */
+function readable(text: string): string {
+  const match = /^(\d+)Ki$/.exec(text);
+  if (match === null) {
+    return text;
+  }
+  const bytes = Number(match[1]) * 1024;
+  for (const [unit, size] of [
+    ['Ti', 1024 ** 4],
+    ['Gi', 1024 ** 3],
+    ['Mi', 1024 ** 2],
+  ] as const) {
+    if (bytes >= size) {
+      return `${(bytes / size).toFixed(1)}${unit}`;
+    }
+  }
+  return text;
+}
+
+function isZero(text: string | undefined): boolean {
+  if (text === undefined) {
+    return true;
+  }
+  const parsed = parseQuantity(text);
+  return parsed.ok && parsed.quantity.milli === 0;
+}
+
+function extendedUsage(node: ReportNode): string {
+  // Resources the node has none of and nothing requests (hugepages on most nodes) are left out.
+  const names = Object.keys(node.allocatable).filter(
+    (name) =>
+      (name.includes('/') || name.startsWith('hugepages-')) &&
+      !(isZero(node.allocatable[name]) && isZero(node.requested[name])),
+  );
+  return names
+    .map((name) => `${name} ${node.requested[name] ?? '0'}/${node.allocatable[name] ?? '0'}`)
+    .join(', ');
+}
+
+/** The "Refused by admission" section: each object the API server refuses, with what refused it and why. */
+function formatRejected(report: SimulationReport, displayFile: (file: string) => string): string[] {
+  if (report.rejected.length === 0) {
+    return [];
+  }
+  const lines = ['', 'Refused by admission'];
+  for (const entry of report.rejected) {
+    const name = `${entry.kind} ${entry.namespace === undefined ? '' : `${entry.namespace}/`}${entry.name}`;
+    const owner = entry.owner === undefined ? '' : ` (created by ${entry.owner.kind}/${entry.owner.name})`;
+    const by = entry.plugin === '' ? entry.stage : entry.plugin;
+    lines.push(`  ${name}${owner}, ${displayFile(entry.file)}: ${by}`);
+    if (entry.replicas !== undefined) {
+      const { workload, desired, created } = entry.replicas;
+      lines.push(
+        `    ${workload.kind} ${workload.name}: ${desired} desired · ${created} created · ${desired - created} refused by ${by}`,
+      );
+    }
+    for (const line of entry.message.split('\n')) {
+      lines.push(`    ${line}`);
+    }
+  }
+  return lines;
+}
+
+/**
+ * What the API server refused, counted as a user counts it: each object of the apply, and each replica a workload
+ * never got (its last refusal carries the count; its earlier ones, and pods without a count, are one each).
+ */
+function refusedCount(rejected: SimulationReport['rejected']): number {
+  const counted = new Set(
+    rejected.flatMap((entry) =>
+      entry.replicas === undefined
+        ? []
+        : [`${entry.namespace ?? ''}/${entry.owner?.kind ?? ''}/${entry.owner?.name ?? ''}`],
+    ),
+  );
+  return rejected.reduce((sum, entry) => {
+    if (entry.replicas !== undefined) {
+      return sum + entry.replicas.desired - entry.replicas.created;
+    }
+    const owner = `${entry.namespace ?? ''}/${entry.owner?.kind ?? ''}/${entry.owner?.name ?? ''}`;
+    return sum + (entry.owner !== undefined && counted.has(owner) ? 0 : 1);
+  }, 0);
+}
+
+function formatSummary(report: SimulationReport): string {
+  const placed = report.pods.filter((pod) => pod.nodeName !== null).length;
+  const pending = report.pods.length - placed;
+  const errors = report.findings.filter((finding) => finding.severity === 'error');
+  const failures = errors.filter((finding) => isPredictedOutcome(finding.code)).length;
+  const inputErrors = errors.length - failures;
+  const parts = [
+    `${report.pods.length} pod${report.pods.length === 1 ? '' : 's'}: ${placed} placed, ${pending} Pending`,
+  ];
+  const cannotStart = report.pods.filter((pod) => pod.waiting !== undefined).length;
+  if (cannotStart > 0) {
+    parts[0] += `, ${cannotStart} never start${cannotStart === 1 ? 's' : ''}`;
+  }
+  const refused = refusedCount(report.rejected);
+  if (refused > 0) {
+    parts.push(`${refused} refused by the API server`);
+  }
+  if (failures > 0) {
+    parts.push(`${failures} predicted failure${failures === 1 ? '' : 's'} (drains, rollouts)`);
+  }
+  if (inputErrors > 0) {
+    parts.push(`${inputErrors} error${inputErrors === 1 ? '' : 's'} in the input`);
+  }
+  return `${parts.join('; ')}.`;
+}
+
+function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const render = (cells: readonly string[]): string =>
+    cells
+      .map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  return [render(header), ...rows.map(render)];
+}

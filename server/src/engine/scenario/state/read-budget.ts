@@ -1,0 +1,122 @@
+/**
+ * Reads PodDisruptionBudgets (policy/v1) as the API server validates them: minAvailable or maxUnavailable (not
+ * both), each an integer or a percentage up to 100%; an absent selector selects nothing; unhealthyPodEvictionPolicy
+ * defaults to IfHealthyBudget.
+ * https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/policy/validation/validation.go
+ */
+import type { ObjectSource } from '../../model/source';
+import { emptyBudgetStatus } from '../../controllers/disruption/disruption-budget';
+import type { IntOrPercent } from '../../model/int-or-percent';
+import { parseIntOrPercent } from '../../model/int-or-percent';
+import type { TimelineFinding } from '../../model/timeline-findings';
+import { timelineFinding } from '../../model/timeline-findings';
+import type { SimDisruptionBudget } from '../../apiserver/workload-objects';
+import type { JsonObject } from '../../model/json';
+import { asObject, readString } from '../../model/json';
+import { parseLabelSelector } from '../../workloads/label-selector';
+import type { LabelSelector } from '../../workloads/label-selector';
+import { labelSelectorString } from '../../controllers/disruption/disruption-events';
+
+/** A PodDisruptionBudget, or null after an error finding. */
+export function readDisruptionBudget(
+  object: JsonObject,
+  source: ObjectSource,
+  findings: TimelineFinding[],
+): SimDisruptionBudget | null {
+  const metadata = asObject(object['metadata']);
+  const name = readString(metadata['name']);
+  if (name === undefined) {
+    return null;
+  }
+  const namespace = readString(metadata['namespace']) ?? 'default';
+  const spec = asObject(object['spec']);
+  const label = `PodDisruptionBudget "${name}"`;
+  if (spec['minAvailable'] !== undefined && spec['maxUnavailable'] !== undefined) {
+    findings.push(
+      timelineFinding(
+        'pdb-invalid',
+        source,
+        ['spec'],
+        `${label}: spec: Invalid value: minAvailable and maxUnavailable cannot be both set`,
+      ),
+    );
+    return null;
+  }
+  const minAvailable = readBudgetValue(
+    spec['minAvailable'],
+    source,
+    ['spec', 'minAvailable'],
+    label,
+    findings,
+  );
+  const maxUnavailable = readBudgetValue(
+    spec['maxUnavailable'],
+    source,
+    ['spec', 'maxUnavailable'],
+    label,
+    findings,
+  );
+  if (minAvailable === null || maxUnavailable === null) {
+    return null;
+  }
+  let selector: LabelSelector | null = null;
+  if (spec['selector'] !== undefined && spec['selector'] !== null) {
+    const parsed = parseLabelSelector(spec['selector']);
+    if (!parsed.ok) {
+      findings.push(
+        timelineFinding(
+          'pdb-invalid',
+          source,
+          ['spec', 'selector', ...parsed.path],
+          `${label}: ${parsed.message}`,
+        ),
+      );
+      return null;
+    }
+    selector = parsed.selector;
+  }
+  return {
+    key: `${namespace}/${name}`,
+    namespace,
+    name,
+    source,
+    selector,
+    selectorText: labelSelectorString(spec['selector']),
+    minAvailable,
+    maxUnavailable,
+    unhealthyPodEvictionPolicy:
+      spec['unhealthyPodEvictionPolicy'] === 'AlwaysAllow' ? 'AlwaysAllow' : 'IfHealthyBudget',
+    status: emptyBudgetStatus(),
+  };
+}
+
+function readBudgetValue(
+  value: unknown,
+  source: ObjectSource,
+  path: readonly string[],
+  label: string,
+  findings: TimelineFinding[],
+): IntOrPercent | undefined | null {
+  if (value === undefined || value === null) {
+    return undefined;
+  }
+  const parsed = parseIntOrPercent(value);
+  if (!parsed.ok) {
+    findings.push(
+      timelineFinding('pdb-invalid', source, path, `${label}: ${path.join('.')} ${parsed.message}`),
+    );
+    return null;
+  }
+  if (parsed.value.kind === 'percent' && parsed.value.value > 100) {
+    findings.push(
+      timelineFinding(
+        'pdb-invalid',
+        source,
+        path,
+        `${label}: ${path.join('.')} must not be greater than 100%`,
+      ),
+    );
+    return null;
+  }
+  return parsed.value;
+}
