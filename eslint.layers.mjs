@@ -36,6 +36,9 @@ function restrict(paths, patterns) {
 
 const NO_NODE = ['^node:', 'no file system, process or clock in this layer (node: built-ins)'];
 
+/** A module of language/ other than its front door, language/service (index.ts). */
+const BEHIND_THE_SERVICE = '(^|/)language/(?!service$)';
+
 export const LAYER_RULES = [
   {
     files: ['server/src/engine/**/*.ts'],
@@ -60,6 +63,35 @@ export const LAYER_RULES = [
         ['(^|/)(host|cli|files)(/|$)', 'language/ is pure: it imports nothing from host/, cli/ or files/'],
       ],
     ),
+  },
+  {
+    // The hosts reach the language layer (and through it the engine) only by its front door.
+    files: ['server/src/host/**/*.ts'],
+    rules: restrict(
+      ['vscode'],
+      [
+        [BEHIND_THE_SERVICE, 'host/ reaches language/ only through language/service, its front door'],
+        ['(^|/)engine(/|$)', 'host/ reaches the engine only through language/service'],
+        ['(^|/)cli(/|$)', 'host/ imports nothing of cli/'],
+      ],
+    ),
+  },
+  {
+    files: ['server/src/cli/**/*.ts', 'server/src/cli.ts'],
+    rules: restrict(LSP_PACKAGES, [
+      [BEHIND_THE_SERVICE, 'cli/ reaches language/ only through language/service, its front door'],
+      ['(^|/)engine(/|$)', 'cli/ reaches the engine only through language/service'],
+      ['(^|/)host(/|$)', 'cli/ imports nothing of host/'],
+    ]),
+  },
+  {
+    // The node layer the hosts inject into the service: disk, processes. It serves hosts, never the other way.
+    files: ['server/src/files/**/*.ts'],
+    rules: restrict(LSP_PACKAGES, [
+      [BEHIND_THE_SERVICE, 'files/ reaches language/ only through language/service'],
+      ['(^|/)engine(/|$)', 'files/ reaches the engine only through language/service'],
+      ['(^|/)(host|cli)(/|$)', 'files/ imports nothing of host/ or cli/'],
+    ]),
   },
   {
     files: ['client/**/*.ts'],

@@ -7,9 +7,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import { dump } from 'js-yaml';
-import { readCaptureText } from '../server/src/files/capture-reader';
+import { readCaptureText } from '../server/src/language/manifests/capture-reader';
 import { simulate } from '../server/src/engine/simulate/simulate';
-import { MAX_SIMULATED_NODES, MAX_SIMULATED_PODS } from '../server/src/host/prediction-types';
+import { MAX_SIMULATED_NODES, MAX_SIMULATED_PODS } from '../server/src/language/service/prediction-types';
 import type { Summary } from './support/stats';
 import { summarize } from './support/stats';
 

@@ -311,3 +311,35 @@ export const FINDING_CODES = {
 
 /** A stable finding code. */
 export type FindingCode = keyof typeof FINDING_CODES;
+
+/**
+ * The codes that predict an outcome of applying valid input (a pod that stays Pending, an object the API server
+ * refuses, a drain that never finishes, a stalled rollout, a budget that blocks everything), as opposed to those
+ * that say the input itself is wrong. An outcome reported on a cluster file's scenario is the prediction working,
+ * not a broken cluster file; `--fail-on prediction` counts an error of these as a predicted failure.
+ */
+const PREDICTED_OUTCOME_CODES: ReadonlySet<string> = new Set<FindingCode>([
+  'pdb-selects-nothing',
+  'pdb-selects-operator-pods',
+  'pdb-overlap',
+  'pdb-blocks-disruptions',
+  'pdb-sync-failed',
+  'rollout-stalls',
+  'rollout-unfinished',
+  'drain-blocked',
+  'drain-unfinished',
+  'drain-failed',
+  'statefulset-pod-stuck',
+  'initial-pod-unschedulable',
+  'container-cannot-start',
+  'claim-pending',
+  'job-fails',
+  'hpa-cannot-compute',
+  'pod-waits-for-scale-up',
+  'pod-no-scale-up',
+]);
+
+/** Whether a finding code is a predicted outcome rather than a problem of the input. */
+export function isPredictedOutcome(code: string): boolean {
+  return PREDICTED_OUTCOME_CODES.has(code);
+}

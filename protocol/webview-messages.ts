@@ -5,6 +5,7 @@
  * (client/src/panel/webview-message-check.ts); the page's state comes back to the host on reload, so it is
  * checked there too.
  */
+import type { Finding } from './finding';
 import type { TimelineEvent } from './timeline';
 
 /** A node as the report lists it: quantities in Kubernetes notation ("1500m", "16Gi", "110"). */
@@ -82,14 +83,6 @@ export interface PanelClaim {
   readonly zone: string | null;
 }
 
-/** A finding of the report. */
-interface PanelFinding {
-  readonly severity: 'error' | 'warning' | 'information';
-  readonly code: string;
-  readonly file: string;
-  readonly message: string;
-}
-
 /** An object the API server refused (report.rejected): never created, so nothing of it is in the timeline. */
 export interface PanelRejected {
   readonly kind: string;
@@ -120,7 +113,8 @@ export interface PanelReport {
   readonly kubernetesVersion: string;
   readonly cluster: { readonly source: string; readonly nodes: readonly PanelNode[] };
   readonly pods: readonly PanelPod[];
-  readonly findings: readonly PanelFinding[];
+  /** The run's findings (the one Finding, protocol/finding.ts); the panel does not show them yet. */
+  readonly findings: readonly Finding[];
   /** The claims, where each binds (absent in reports without storage). */
   readonly persistentVolumeClaims?: readonly PanelClaim[];
   /** The timeline, in time order (protocol/timeline.ts). Absent: a report without simulated time. */

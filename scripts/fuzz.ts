@@ -8,7 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
-import { getAnalysisContext } from '../server/src/host/analysis-context';
+import { getAnalysisContext } from '../test/support/language-service';
 import {
   analysisIsDeterministic,
   hostileTextIsHandled,

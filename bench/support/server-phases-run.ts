@@ -6,8 +6,8 @@
  * enough for every pod. Prints one JSON line of medians in milliseconds (null where the server would not simulate).
  */
 import { generateManifests } from '../manifests';
-import { getAnalysisContext } from '../../server/src/host/analysis-context';
-import { MAX_SIMULATED_OBJECTS } from '../../server/src/host/prediction-types';
+import { getAnalysisContext } from '../../test/support/language-service';
+import { MAX_SIMULATED_OBJECTS } from '../../server/src/language/service/prediction-types';
 import { analyzeText } from '../../server/src/language/analyzer';
 import type { FileAnalysis } from '../../server/src/language/analyzer';
 import { severityOf } from '../../server/src/language/findings';

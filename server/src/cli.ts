@@ -10,6 +10,7 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { isValidateWorkerData } from './cli/parallel/worker-messages';
 import { runValidateWorker } from './cli/parallel/validate-worker';
 import type { CliIo } from './cli/io';
+import { createDiskLanguageService } from './files/schema-files';
 import { COMMON_OPTIONS_HELP } from './cli/outcome';
 import { runValidate, VALIDATE_USAGE } from './cli/validate';
 import { runSimulate, SIMULATE_USAGE } from './cli/simulate';
@@ -70,9 +71,9 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
         io.stdout(`${VALIDATE_USAGE}\n\n${COMMON_OPTIONS_HELP}\n`);
         return 0;
       }
-      return runValidate(rest, io);
+      return runValidate(rest, io, createDiskLanguageService());
     case 'simulate':
-      return runSimulate(rest, io);
+      return runSimulate(rest, io, createDiskLanguageService());
     case 'capture':
       return runCapture(rest, io);
     case 'profiles':
@@ -93,7 +94,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
 
 if (!isMainThread && parentPort !== null && isValidateWorkerData(workerData)) {
   // This bundle started as one of `foresight validate`'s worker threads (cli/parallel/validate-in-threads.ts).
-  runValidateWorker(parentPort, workerData);
+  runValidateWorker(parentPort, workerData, createDiskLanguageService());
 } else if (require.main === module) {
   // A reader that stops early (`foresight simulate … | head`) closes the pipe: that is not an error of ours.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {

@@ -70,6 +70,7 @@ connection.onRequest(SIMULATION_REQUEST, (params: unknown) =>
   answerSimulationRequest(params, {
     openDocuments: () => documents.all(),
     settingsFor: (uri) => server.settings.get(uri),
+    service: server.service,
   }),
 );
 connection.onRequest(PROFILES_REQUEST, () => profileSummaries());

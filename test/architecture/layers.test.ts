@@ -1,5 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import type { Linter } from 'eslint';
@@ -93,6 +94,66 @@ describe('lint refuses imports that go the wrong way', () => {
       refused: true,
     },
     {
+      name: 'the host importing the analyzer around the language service',
+      file: 'server/src/host/x.ts',
+      code: "import { analyzeText } from '../language/analyzer';",
+      refused: true,
+    },
+    {
+      name: 'the host importing a module of the service other than its front door',
+      file: 'server/src/host/x.ts',
+      code: "import { runPrediction } from '../language/service/prediction-run';",
+      refused: true,
+    },
+    {
+      name: 'the host importing the engine',
+      file: 'server/src/host/x.ts',
+      code: "import { simulate } from '../engine/simulate/simulate';",
+      refused: true,
+    },
+    {
+      name: 'the CLI importing the manifest reader around the language service',
+      file: 'server/src/cli/x.ts',
+      code: "import { readManifests } from '../language/manifests/read-manifests';",
+      refused: true,
+    },
+    {
+      name: 'a CLI format importing the engine',
+      file: 'server/src/cli/formats/x.ts',
+      code: "import { formatBytes } from '../../engine/model/quantity';",
+      refused: true,
+    },
+    {
+      name: 'the CLI importing the host',
+      file: 'server/src/cli/x.ts',
+      code: "import { LanguageServer } from '../host/language-server';",
+      refused: true,
+    },
+    {
+      name: 'files/ importing the language layer around its front door',
+      file: 'server/src/files/x.ts',
+      code: "import { LineIndex } from '../language/text/line-index';",
+      refused: true,
+    },
+    {
+      name: 'files/ importing the host',
+      file: 'server/src/files/x.ts',
+      code: "import { FolderFiles } from '../host/folder-files';",
+      refused: true,
+    },
+    {
+      name: 'the host importing the language service (allowed)',
+      file: 'server/src/host/x.ts',
+      code: "import { createLanguageService } from '../language/service';",
+      refused: false,
+    },
+    {
+      name: 'a CLI thread importing the language service (allowed)',
+      file: 'server/src/cli/parallel/x.ts',
+      code: "import type { LanguageService } from '../../language/service';",
+      refused: false,
+    },
+    {
       name: 'the engine importing protocol/ (allowed)',
       file: 'server/src/engine/x.ts',
       code: "import { FINDING_CODES } from '../../../protocol/finding-codes';",
@@ -105,6 +166,18 @@ describe('lint refuses imports that go the wrong way', () => {
       refused: false,
     },
   ];
+  test('a host file that goes around the language service has every such import refused (fixture)', async () => {
+    const eslint = await linter;
+    const fixture = join(ROOT, 'test', 'fixtures', 'architecture', 'bypass-the-service.ts.fixture');
+    const [result] = await eslint.lintText(readFileSync(fixture, 'utf8'), {
+      filePath: join(ROOT, 'server', 'src', 'host', 'bypass-the-service.ts'),
+    });
+    const refused = (result?.messages ?? [])
+      .filter((message) => message.ruleId === 'no-restricted-imports')
+      .map((message) => message.line);
+    assert.deepEqual(refused, [3, 4, 5, 6], JSON.stringify(result?.messages));
+  });
+
   for (const entry of cases) {
     test(`${entry.name} is ${entry.refused ? 'refused' : 'allowed'}`, async () => {
       const eslint = await linter;

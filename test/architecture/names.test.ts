@@ -57,6 +57,23 @@ describe('exported names', () => {
       assert.deepEqual(declaredExports(entry.text), entry.names);
     });
   }
+
+  // Issue #26: one finding type from the reader to every output. The second, TextFinding, is that finding while it
+  // is still in offsets of the text the analyzer read (start and end required); it is placed into a Finding before
+  // it leaves language/, so no output and no engine module sees it.
+  test("two exported types are named *Finding: the one finding, and the analyzer's finding in offsets", () => {
+    const findingTypes = ['server/src', 'protocol', 'client/src', 'media']
+      .flatMap((folder) => sourceFiles(join(ROOT, folder)))
+      .flatMap((file) =>
+        declaredExports(readFileSync(file, 'utf8'), file)
+          .filter((name) => /Finding$/.test(name) && /^[A-Z]/.test(name))
+          .map((name) => `${relative(ROOT, file).split('\\').join('/')}: ${name}`),
+      );
+    assert.deepEqual(findingTypes.sort(), [
+      'protocol/finding.ts: Finding',
+      'server/src/language/findings.ts: TextFinding',
+    ]);
+  });
 });
 
 describe('scheduler plugin names', () => {

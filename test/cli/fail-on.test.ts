@@ -108,14 +108,14 @@ const CASES: readonly FailOnCase[] = [
     args: ['simulate', MIXED],
     failOn: 'never',
     code: 0,
-    last: /^note: ServiceAccount "builder" is not in the manifests/,
+    last: /^note: test\/fixtures\/cli\/mixed\/web\.yaml:16: ServiceAccount "builder" is not in the manifests/,
   },
   {
     name: 'simulate never fails on a note, even with --fail-on warning',
     args: ['simulate', `${MIXED}/web.yaml`],
     failOn: 'warning',
     code: 0,
-    last: /^note: ServiceAccount "builder"/,
+    last: /^note: \S+web\.yaml:\d+: ServiceAccount "builder"/,
   },
 ];
 

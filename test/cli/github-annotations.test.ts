@@ -73,10 +73,12 @@ describe('GitHub workflow commands', () => {
         {
           code: 'schema-type',
           severity: 'warning',
-          failureClass: 'warning',
           message: 'line one\nline two: 50%',
-          file: 'k8s\\a,b:c.yaml',
-          region: { startLine: 2, startColumn: 3, endLine: 4, endColumn: 5 },
+          place: {
+            file: 'k8s\\a,b:c.yaml',
+            start: { line: 1, character: 2 },
+            end: { line: 3, character: 4 },
+          },
         },
       ]),
       '::warning file=k8s/a%2Cb%3Ac.yaml,line=2,col=3,endLine=4,endColumn=5,title=schema-type::line one%0Aline two: 50%25\n',
@@ -89,10 +91,8 @@ describe('GitHub workflow commands', () => {
         {
           code: 'yaml-syntax',
           severity: 'error',
-          failureClass: 'error',
           message: 'bad',
-          file: '<stdin>',
-          region: { startLine: 1, startColumn: 1, endLine: 1, endColumn: 2 },
+          place: { file: '<stdin>', start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
         },
       ]),
       '::error title=yaml-syntax::bad\n',

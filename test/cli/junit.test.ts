@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatJunit } from '../../server/src/cli/formats/junit';
-import type { CliRun } from '../../server/src/cli/formats/cli-finding';
+import type { CliRun } from '../../server/src/language/service/run-findings';
 import type { XmlElement } from './cli-harness';
 import { childrenNamed, FIXTURES, parseXml, runForesight, scratch } from './cli-harness';
 
@@ -170,11 +170,16 @@ describe('foresight --output junit', () => {
         {
           code: 'schema-type',
           severity: 'error',
-          failureClass: 'error',
           message,
-          file: 'k8s/web&<.yaml',
-          region: { startLine: 3, startColumn: 5, endLine: 3, endColumn: 9 },
-          subject: 'Deployment default/web',
+          object: {
+            file: 'k8s/web&<.yaml',
+            documentIndex: 0,
+            path: [],
+            kind: 'Deployment',
+            namespace: 'default',
+            name: 'web',
+          },
+          place: { file: 'k8s/web&<.yaml', start: { line: 2, character: 4 }, end: { line: 2, character: 8 } },
         },
       ],
     };

@@ -4,9 +4,9 @@ import {
   placeReaderFindingsIn,
   placesOf,
   placeTargetPortsIn,
-} from '../../server/src/cli/parallel/placements';
-import type { TargetPortRequest } from '../../server/src/cli/parallel/worker-messages';
-import { getAnalysisContext } from '../../server/src/host/analysis-context';
+} from '../../server/src/language/service/validate-placements';
+import type { TargetPortRequest } from '../../server/src/language/service';
+import { getAnalysisContext } from '../support/language-service';
 import type { FileAnalysis } from '../../server/src/language/analyzer';
 import { analyzeText } from '../../server/src/language/analyzer';
 import { shiftFinding } from '../../server/src/language/findings';
@@ -120,7 +120,7 @@ test('kept places: a request for a place that was not kept fails instead of plac
           {
             code: 'duplicate-object',
             severity: 'warning',
-            source: { file: 'f.yaml', documentIndex: 0, path: [] },
+            object: { file: 'f.yaml', documentIndex: 0, path: [] },
             path: ['data', 'x'],
             message: 'm',
           },

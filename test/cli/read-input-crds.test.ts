@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { customKindsOf, getAnalysisContext, usesCustomKinds } from '../../server/src/host/analysis-context';
+import { customKindsOf, usesCustomKinds } from '../../server/src/language/service/analysis-context';
+import { getAnalysisContext } from '../support/language-service';
 import { analyzeText } from '../../server/src/language/analyzer';
 
 const CRD = [

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runCli } from '../../server/src/cli';
-import type { SimulationReport } from '../../server/src/engine/simulate/report';
+import type { JsonReport } from '../../server/src/cli/formats/report-json';
 
 // Both commands read their input one way (kubectl's rules, standard input, Helm charts, duplicates) and agree.
 
@@ -72,7 +72,7 @@ describe('the input of foresight validate and simulate', () => {
   test('- reads standard input in simulate, as `kubectl kustomize DIR | foresight simulate -` does', async () => {
     const result = await run(['simulate', '--output', 'json', '-'], tmpdir(), deployment(2));
     assert.equal(result.code, 0);
-    const report = JSON.parse(result.stdout) as SimulationReport;
+    const report = JSON.parse(result.stdout) as JsonReport;
     assert.equal(report.pods.length, 2);
   });
 
@@ -86,7 +86,7 @@ describe('the input of foresight validate and simulate', () => {
       validate.stdout,
       /^chart\/Chart\.yaml:1:1: information helm-chart-skipped chart is a Helm chart/m,
     );
-    assert.match(simulate.stdout, /^note: chart is a Helm chart/m);
+    assert.match(simulate.stdout, /^note: chart\/Chart\.yaml: chart is a Helm chart/m);
     assert.ok(simulate.stdout.split('\n').length < 20, simulate.stdout);
   });
 
@@ -109,12 +109,10 @@ describe('the input of foresight validate and simulate', () => {
       'top.yaml': deployment(1),
       'sub/more.yaml': deployment(1).replace('name: web', 'name: api'),
     });
-    const flat = JSON.parse(
-      (await run(['simulate', '--output', 'json', '.'], root)).stdout,
-    ) as SimulationReport;
+    const flat = JSON.parse((await run(['simulate', '--output', 'json', '.'], root)).stdout) as JsonReport;
     const deep = JSON.parse(
       (await run(['simulate', '--output', 'json', '-R', '.'], root)).stdout,
-    ) as SimulationReport;
+    ) as JsonReport;
     assert.deepEqual(
       flat.pods.map((pod) => pod.owner?.name),
       ['web'],
@@ -128,7 +126,7 @@ describe('the input of foresight validate and simulate', () => {
   test('a Deployment defined in two files is one workload with the later replicas, and both commands warn', async () => {
     const root = tree({ 'a.yaml': deployment(4), 'b.yaml': deployment(1) });
     const simulate = await run(['simulate', '--output', 'json', '.'], root);
-    const report = JSON.parse(simulate.stdout) as SimulationReport;
+    const report = JSON.parse(simulate.stdout) as JsonReport;
     assert.equal(report.pods.length, 1);
     const duplicate = report.findings.find((finding) => finding.code === 'duplicate-object');
     assert.equal(duplicate?.file, 'a.yaml');

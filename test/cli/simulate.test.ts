@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { runSimulate } from '../../server/src/cli/simulate';
-import type { SimulationReport } from '../../server/src/engine/simulate/report';
+import type { JsonReport } from '../../server/src/cli/formats/report-json';
 
 // runSimulate called directly with a fake CliIo: output, exit codes and the JSON report's schema.
 
@@ -62,7 +62,7 @@ describe('foresight simulate on examples/', () => {
     );
     assert.match(
       stdout,
-      /note: Pod analytics-engine-\S+: Pending for ~120 s until the cluster autoscaler adds a node to group `large` \(0 → 1 of max 3\)\./,
+      /note: examples\/batch-analytics\/deployment\.yaml:\d+: Pod analytics-engine-\S+: Pending for ~120 s until the cluster autoscaler adds a node to group `large` \(0 → 1 of max 3\)\./,
     );
     assert.match(
       stdout,
@@ -87,7 +87,7 @@ describe('foresight simulate on examples/', () => {
     );
     assert.match(
       stdout,
-      /note: 4 pods of Deployment video-transcoder: Pending for ~120 s until the cluster autoscaler adds 2 nodes to group `burst` \(0 → 2 of max 3\)\./,
+      /note: examples\/autoscaling\/deployment\.yaml:\d+: 4 pods of Deployment video-transcoder: Pending for ~120 s until the cluster autoscaler adds 2 nodes to group `burst` \(0 → 2 of max 3\)\./,
     );
     // The oversized engine fits no node group either: no node can hold its requests, and the burst nodes' taint
     // is the autoscaler's reason.
@@ -133,7 +133,7 @@ describe('foresight simulate on examples/', () => {
     const first = await run(['-R', '--output', 'json', 'examples/']);
     const second = await run(['--output=json', '--recursive', 'examples/']);
     assert.equal(first.stdout, second.stdout);
-    const report = JSON.parse(first.stdout) as SimulationReport;
+    const report = JSON.parse(first.stdout) as JsonReport;
     const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'report.schema.json'), 'utf8')) as object;
     const validate = new Ajv({ strict: false }).compile(schema);
     assert.ok(validate(report), JSON.stringify(validate.errors));
@@ -196,7 +196,7 @@ status:
     const dir = scratch({ 'broken.yaml': `${WEB_POD}---\nkind: Pod\nmetadata: [unclosed\n` });
     const { code, stdout } = await run(['--output', 'json', 'broken.yaml'], dir);
     assert.equal(code, 1);
-    const report = JSON.parse(stdout) as SimulationReport;
+    const report = JSON.parse(stdout) as JsonReport;
     assert.equal(report.findings[0]?.code, 'yaml-syntax');
     assert.equal(report.findings[0]?.documentIndex, 1);
     assert.equal(report.findings[0]?.line, 14); // the unclosed flow sequence

@@ -4,7 +4,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateInThreads } from '../../server/src/cli/parallel/validate-in-threads';
-import type { InputText } from '../../server/src/cli/read-input';
+import type { InputText } from '../../server/src/language/service';
+import { TEST_SERVICE } from '../support/language-service';
 
 // validate-in-threads.ts hands files out one at a time to the thread that is free: a slow worker gets few files
 // and this thread the rest, every file is analysed once, and the result stays in input order. The worker here
@@ -38,6 +39,7 @@ test('a slow worker gets fewer files than an even share; every file is analysed 
     { kubernetesVersion: '1.35', maxFileLength: 1 << 20 },
     file,
     2,
+    TEST_SERVICE,
   );
   assert.deepEqual(
     validated.map((entry) => entry.file.id),
@@ -58,6 +60,7 @@ test('files of one name are refused in threads (their findings are placed by nam
       { kubernetesVersion: '1.35', maxFileLength: 1 << 20 },
       '/nonexistent.js',
       2,
+      TEST_SERVICE,
     ),
     /files of one name cannot be validated in threads/,
   );

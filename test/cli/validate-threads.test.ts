@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateInThreads } from '../../server/src/cli/parallel/validate-in-threads';
 import { validateThreadsFor } from '../../server/src/cli/parallel/thread-count';
-import type { InputText } from '../../server/src/cli/read-input';
+import type { InputText } from '../../server/src/language/service';
+import { TEST_SERVICE } from '../support/language-service';
 
 // `foresight validate` in worker threads prints what one thread prints, byte for byte, on a folder whose files
 // depend on each other: a CRD and its custom resources (the second analysis), a ConfigMap defined twice (once as
@@ -98,7 +99,7 @@ const FAILING_WORKERS = [
 
 for (const { name, body, expected } of FAILING_WORKERS) {
   test(name, async () => {
-    await assert.rejects(validateInThreads(TEXTS, OPTIONS, script(body), 2), expected);
+    await assert.rejects(validateInThreads(TEXTS, OPTIONS, script(body), 2, TEST_SERVICE), expected);
   });
 }
 

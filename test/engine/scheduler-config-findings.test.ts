@@ -181,7 +181,7 @@ void describe('findings about a KubeSchedulerConfiguration', () => {
       assert.equal(finding?.code, testCase.code);
       assert.deepEqual(finding?.path, testCase.path);
       assert.equal(finding?.message, testCase.message);
-      assert.deepEqual(finding?.source, SOURCE);
+      assert.deepEqual(finding?.object, SOURCE);
       if (testCase.profileNames !== undefined) {
         assert.deepEqual(
           result.profiles.map((p) => p.schedulerName),

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { readCaptureText } from '../../server/src/files/capture-reader';
+import { readCaptureText } from '../../server/src/language/manifests/capture-reader';
 import { captureText } from '../../bench/captured-cluster';
 
 describe('readCaptureText (a cluster capture read as data)', () => {

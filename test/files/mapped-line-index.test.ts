@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { MappedLineIndex } from '../../server/src/files/kustomize/mapped-line-index';
+import { MappedLineIndex } from '../../server/src/language/kustomize/mapped-line-index';
 
 const BASE = `apiVersion: apps/v1
 kind: Deployment

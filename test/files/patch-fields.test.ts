@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { patchFieldsOf } from '../../server/src/files/kustomize/patch-fields';
-import { patchFieldFor } from '../../server/src/files/kustomize/patch-field-match';
-import type { RenderedPathStep } from '../../server/src/files/kustomize/patch-field-match';
+import { patchFieldFor } from '../../server/src/language/kustomize/patch-field-match';
+import type { RenderedPathStep } from '../../server/src/language/kustomize/patch-field-match';
 
 const IMAGE: RenderedPathStep[] = [
   'spec',

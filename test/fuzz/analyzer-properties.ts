@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { AnalysisContext, FileAnalysis } from '../../server/src/language/analyzer';
 import { FileAnalyzer } from '../../server/src/language/analyzer';
-import { DIAGNOSTIC_CODES } from '../../server/src/language/findings';
+import { FINDING_CODES } from '../../protocol/finding-codes';
 import type { SeedFile, TextEdit } from './inputs';
 import { applyEdit, editSequence, hostileText, resolveEdit } from './inputs';
 
@@ -27,7 +27,7 @@ export function summarize(analysis: FileAnalysis): unknown {
 /** Fails unless every finding lies inside the text, has start <= end and a known code. */
 export function assertWellFormed(text: string, analysis: FileAnalysis): void {
   for (const finding of analysis.findings) {
-    assert.ok(finding.code in DIAGNOSTIC_CODES, `unknown code ${finding.code}`);
+    assert.ok(finding.code in FINDING_CODES, `unknown code ${finding.code}`);
     assert.ok(
       finding.start >= 0 && finding.start <= finding.end && finding.end <= text.length,
       `${finding.code} at [${finding.start}, ${finding.end}) outside a text of ${text.length}`,

@@ -4,7 +4,7 @@
  */
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { getAnalysisContext } from '../../server/src/host/analysis-context';
+import { getAnalysisContext } from '../support/language-service';
 import {
   analysisIsDeterministic,
   hostileTextIsHandled,

@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
-import { getAnalysisContext } from '../../server/src/host/analysis-context';
+import { getAnalysisContext } from '../support/language-service';
 import { analyzeText } from '../../server/src/language/analyzer';
 import { severityOf } from '../../server/src/language/findings';
-import type { Finding } from '../../server/src/language/findings';
+import type { TextFinding } from '../../server/src/language/findings';
 
 const CORPUS = join(__dirname, '..', '..', '..', 'shared', 'corpus');
 const context = getAnalysisContext('1.35', 8 * 1024 * 1024);
@@ -41,7 +41,7 @@ function filesUnder(directory: string): string[] {
     });
 }
 
-function errorsOf(file: string): Finding[] {
+function errorsOf(file: string): TextFinding[] {
   return analyzeText(readFileSync(file, 'utf8'), context).findings.filter(
     (finding) => severityOf(finding.code) === 'error',
   );

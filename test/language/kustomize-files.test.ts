@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getAnalysisContext } from '../../server/src/host/analysis-context';
+import { getAnalysisContext } from '../support/language-service';
 import { analyzeText } from '../../server/src/language/analyzer';
 import { readManifests } from '../../server/src/language/manifests/read-manifests';
 import { readKustomization } from '../../server/src/language/kustomize/kustomization';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { getAnalysisContext } from '../../server/src/host/analysis-context';
+import { getAnalysisContext } from '../support/language-service';
 import { analyzeText } from '../../server/src/language/analyzer';
 import { severityOf } from '../../server/src/language/findings';
 import { collectManifestFiles } from '../../server/src/files/manifest-files';

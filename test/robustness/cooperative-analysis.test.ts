@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { driveAnalysis } from '../../server/src/host/analysis-runner';
-import { getAnalysisContext } from '../../server/src/host/analysis-context';
+import { getAnalysisContext } from '../support/language-service';
 import type { AnalysisRun, FileAnalysis } from '../../server/src/language/analyzer';
 import { FileAnalyzer } from '../../server/src/language/analyzer';
 import {

@@ -7,10 +7,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseAllDocuments } from 'yaml';
-import { getAnalysisContext } from '../../server/src/host/analysis-context';
+import { getAnalysisContext } from '../support/language-service';
 import { FileAnalyzer } from '../../server/src/language/analyzer';
 import { severityOf } from '../../server/src/language/findings';
-import type { Finding } from '../../server/src/language/findings';
+import type { TextFinding } from '../../server/src/language/findings';
 import { parseSlice } from '../../server/src/language/yaml/parse-document';
 import { splitDocuments } from '../../server/src/language/yaml/split-documents';
 import { assertWellFormed } from '../fuzz/analyzer-properties';
@@ -20,7 +20,7 @@ const CASES = loadYamlSuite();
 const CONTEXT = getAnalysisContext('1.35', 8192 * 1024);
 
 /** The YAML findings of a text as the analyzer computes them, in file offsets. */
-function yamlFindings(text: string): Finding[] {
+function yamlFindings(text: string): TextFinding[] {
   return splitDocuments(text).flatMap((slice) =>
     parseSlice(slice.text).flatMap((document) =>
       document.findings.map((finding) => ({

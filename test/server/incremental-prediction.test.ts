@@ -11,11 +11,11 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DEFAULT_SETTINGS } from '../../protocol/settings';
 import type { Settings } from '../../protocol/settings';
-import { getAnalysisContext } from '../../server/src/host/analysis-context';
+import { apiServingFor, getAnalysisContext, TEST_SERVICE } from '../support/language-service';
 import { PredictionService } from '../../server/src/host/prediction-service';
-import type { Prediction, ScopeFile } from '../../server/src/host/prediction-types';
-import { prepareScope, simulateScopeInFull } from '../../server/src/host/scope-simulation';
-import { simulationInputsKey } from '../../server/src/host/simulation-inputs';
+import type { Prediction, ScopeFile } from '../../server/src/language/service/prediction-types';
+import { prepareScope, simulateScopeInFull } from '../../server/src/language/service/scope-simulation';
+import { simulationInputsKey } from '../../server/src/language/service/simulation-inputs';
 import { forgetParsedQuantities } from '../../server/src/engine/model/quantity';
 import { SeededRandom } from '../../server/src/engine/sim/seeded-random';
 import { FileAnalyzer, analyzeText } from '../../server/src/language/analyzer';
@@ -42,7 +42,12 @@ function observed(prediction: Prediction | undefined): unknown {
 function predictFromScratch(text: string): Prediction | undefined {
   forgetParsedQuantities();
   const file: ScopeFile = { uri: URI, analysis: analyzeText(text, CONTEXT), text };
-  return new PredictionService({ openAnalyses: () => [file] }).predict(URI, SETTINGS, CONTEXT, true);
+  return new PredictionService({ openAnalyses: () => [file] }, TEST_SERVICE).predict(
+    URI,
+    SETTINGS,
+    CONTEXT,
+    true,
+  );
 }
 
 describe('Predictions keystroke after keystroke', () => {
@@ -54,7 +59,10 @@ describe('Predictions keystroke after keystroke', () => {
       const documents = Array.from({ length: 12 }, (_, index) => documentOf(random, index));
       const analyzer = new FileAnalyzer();
       let file: ScopeFile | undefined;
-      const service = new PredictionService({ openAnalyses: () => (file === undefined ? [] : [file]) });
+      const service = new PredictionService(
+        { openAnalyses: () => (file === undefined ? [] : [file]) },
+        TEST_SERVICE,
+      );
       let simulated = 0;
       for (let step = 0; step < 30; step++) {
         edit(random, documents, next);
@@ -64,12 +72,15 @@ describe('Predictions keystroke after keystroke', () => {
         simulated += kept?.reusedFrom === undefined ? 1 : 0;
         assert.deepEqual(observed(kept), observed(predictFromScratch(text)), `step ${step}`);
         const manifests = readManifests([{ id: URI, analysis: file.analysis }]).objects;
-        const whole = simulateScopeInFull(prepareScope(manifests, '1.35', CONTEXT, undefined, '').input);
+        const whole = simulateScopeInFull(
+          prepareScope(manifests, '1.35', CONTEXT, undefined, '').input,
+          apiServingFor,
+        );
         forgetParsedQuantities();
         const fresh = readManifests([{ id: URI, analysis: analyzeText(text, CONTEXT) }]).objects;
         assert.deepEqual(
           whole,
-          simulateScopeInFull(prepareScope(fresh, '1.35', CONTEXT, undefined, '').input),
+          simulateScopeInFull(prepareScope(fresh, '1.35', CONTEXT, undefined, '').input, apiServingFor),
           `step ${step}: the engine's whole result`,
         );
         const settings = ['1.35', '', ''];

@@ -16,7 +16,8 @@ import type { SimulationResult } from '../../protocol/messages';
 import { DEFAULT_SETTINGS } from '../../protocol/settings';
 import type { PanelReport } from '../../protocol/webview-messages';
 import { parseQuantity } from '../../server/src/engine/model/quantity';
-import { completeTimeline } from '../../server/src/host/panel-report';
+import { completeTimeline } from '../../server/src/language/service/panel-report';
+import { TEST_SERVICE } from '../support/language-service';
 import { answerSimulationRequest, findClusterFile } from '../../server/src/host/simulation-request';
 import { simulate } from '../../server/src/engine/simulate/simulate';
 
@@ -37,6 +38,7 @@ const BASE_DEPLOYMENT = [
 const context = (open: { uri: string; getText(): string }[] = []) => ({
   openDocuments: () => open,
   settingsFor: () => Promise.resolve(DEFAULT_SETTINGS),
+  service: TEST_SERVICE,
 });
 
 async function reportOf(uri: string, open: { uri: string; getText(): string }[] = []): Promise<PanelReport> {

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DEFAULT_SETTINGS } from '../../protocol/settings';
 import type { Settings } from '../../protocol/settings';
-import { getAnalysisContext } from '../../server/src/host/analysis-context';
-import type { ScopeFile } from '../../server/src/host/prediction-types';
+import { getAnalysisContext, TEST_SERVICE } from '../support/language-service';
+import type { ScopeFile } from '../../server/src/language/service/prediction-types';
 import { PredictionService } from '../../server/src/host/prediction-service';
 import { analyzeText } from '../../server/src/language/analyzer';
 
@@ -40,7 +40,7 @@ const TEXT = `${CONFIG_MAP}---\n${DEPLOYMENT}`;
 /** A service over one open document whose text the test sets. */
 function serviceWithText(): { service: PredictionService; setText: (text: string) => void } {
   let file: ScopeFile = { uri: URI, analysis: analyzeText(TEXT, CONTEXT), text: TEXT };
-  const service = new PredictionService({ openAnalyses: () => [file] });
+  const service = new PredictionService({ openAnalyses: () => [file] }, TEST_SERVICE);
   return {
     service,
     setText: (text) => {

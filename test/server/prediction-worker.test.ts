@@ -13,11 +13,11 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { DEFAULT_SETTINGS } from '../../protocol/settings';
 import type { Settings } from '../../protocol/settings';
-import { getAnalysisContext } from '../../server/src/host/analysis-context';
+import { getAnalysisContext, TEST_SERVICE } from '../support/language-service';
 import { PredictionService } from '../../server/src/host/prediction-service';
-import type { Prediction, ScopeFile } from '../../server/src/host/prediction-types';
-import { prepareScope, simulateScope } from '../../server/src/host/scope-simulation';
-import type { ScopeSimulationInput } from '../../server/src/host/scope-simulation';
+import type { Prediction, ScopeFile } from '../../server/src/language/service/prediction-types';
+import { prepareScope } from '../../server/src/language/service/scope-simulation';
+import type { ScopeSimulationInput } from '../../server/src/language/service/scope-simulation';
 import { SimulationWorker } from '../../server/src/host/simulation-worker';
 import { SeededRandom } from '../../server/src/engine/sim/seeded-random';
 import { FileAnalyzer, analyzeText } from '../../server/src/language/analyzer';
@@ -82,8 +82,8 @@ describe('Predictions run in the prediction worker', () => {
         const analyzer = new FileAnalyzer();
         let file: ScopeFile | undefined;
         const open = { openAnalyses: () => (file === undefined ? [] : [file]) };
-        const inWorker = new PredictionService(open);
-        const inThread = new PredictionService(open);
+        const inWorker = new PredictionService(open, TEST_SERVICE);
+        const inThread = new PredictionService(open, TEST_SERVICE);
         for (let step = 0; step < 25; step++) {
           edit(random, documents, next);
           const text = documents.join('---\n');
@@ -110,7 +110,7 @@ describe('Predictions run in the prediction worker', () => {
       const superseded = worker.simulate('a', input, '');
       const otherScope = worker.simulate('b', input, '');
       const newest = worker.simulate('a', input, '');
-      const expected = simulateScope(input);
+      const expected = TEST_SERVICE.simulateScope(input);
       assert.deepEqual(await running, expected);
       assert.equal(await superseded, undefined);
       assert.deepEqual(await otherScope, expected);
@@ -135,7 +135,7 @@ describe('Requests no longer wanted (their document changed)', () => {
       assert.equal(await running, undefined);
       assert.equal(await waiting, undefined);
       const input = inputOf(SMALL_DEPLOYMENT);
-      assert.deepEqual(await worker.simulate('a', input, ''), simulateScope(input));
+      assert.deepEqual(await worker.simulate('a', input, ''), TEST_SERVICE.simulateScope(input));
       assert.equal(worker.isInThread, false);
     } finally {
       worker.dispose();
@@ -198,7 +198,7 @@ describe('A failing prediction worker', () => {
           logged[2] ?? '',
           /failed 3 times in a row; predictions now run in the language server's thread/,
         );
-        assert.deepEqual(await worker.simulate('scope', input, ''), simulateScope(input));
+        assert.deepEqual(await worker.simulate('scope', input, ''), TEST_SERVICE.simulateScope(input));
       } finally {
         worker.dispose();
       }
@@ -229,6 +229,6 @@ describe('A failing prediction worker', () => {
     const worker = new SimulationWorker({ script: join(folder, 'missing.js'), log: () => undefined });
     const input = inputOf(SMALL);
     assert.equal(worker.isInThread, true);
-    assert.deepEqual(await worker.simulate('scope', input, ''), simulateScope(input));
+    assert.deepEqual(await worker.simulate('scope', input, ''), TEST_SERVICE.simulateScope(input));
   });
 });

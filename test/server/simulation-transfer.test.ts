@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { SourcedObject } from '../../server/src/engine/model/load/cluster-load';
-import type { ScopeSimulationInput } from '../../server/src/host/scope-simulation';
+import type { ScopeSimulationInput } from '../../server/src/language/service/scope-simulation';
 import { SimulationDecoder, SimulationEncoder } from '../../server/src/host/simulation-transfer';
 import type { SimulationRequestMessage } from '../../server/src/host/simulation-transfer';
 
@@ -23,7 +23,14 @@ function inputOf(
   return {
     manifests,
     cluster,
-    clusterPath: cluster === null ? undefined : '/c/.foresight/cluster.yaml',
+    clusterFile:
+      cluster === null
+        ? undefined
+        : {
+            uri: 'file:///c/.foresight/cluster.yaml',
+            name: 'cluster.yaml',
+            path: '/c/.foresight/cluster.yaml',
+          },
     version: '1.35',
     forcedNotice: undefined,
     hasClusterSyntaxErrors: false,

@@ -5,16 +5,21 @@
  */
 import { parseAllDocuments } from 'yaml';
 import type { SourcedObject } from '../../server/src/engine/model/load/cluster-load';
-import type { ReportFinding } from '../../server/src/engine/simulate/report';
+import type { Finding } from '../../protocol/finding';
 
 /** The documents of a text as the engine's input. */
-export function parseObjects(text: string, file: string, findings: ReportFinding[]): SourcedObject[] {
+export function parseObjects(text: string, file: string, findings: Finding[]): SourcedObject[] {
   const objects: SourcedObject[] = [];
   parseAllDocuments(text).forEach((document, documentIndex) => {
     if (document.errors.length > 0) {
       for (const error of document.errors) {
         const message = `YAML syntax error: ${error.message.split('\n')[0] ?? error.message}`;
-        findings.push({ severity: 'error', code: 'yaml-syntax', file, documentIndex, path: [], message });
+        findings.push({
+          severity: 'error',
+          code: 'yaml-syntax',
+          object: { file, documentIndex, path: [] },
+          message,
+        });
       }
       return;
     }

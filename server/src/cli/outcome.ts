@@ -2,7 +2,9 @@
  * What `foresight validate` and `foresight simulate` share after their analysis: the output formats, `--fail-on`
  * (which findings make the exit code 1), GitHub's annotations, and the last line that says why the exit is 1.
  */
-import type { CliFinding, CliRun, FailureClass } from './formats/cli-finding';
+import type { CliRun, Finding } from '../language/service';
+import type { FailureClass } from './formats/finding-places';
+import { failureClassOf, fileOf, subjectOf } from './formats/finding-places';
 import { formatGithubAnnotations } from './formats/github-annotations';
 import { formatJunit } from './formats/junit';
 import { formatSarif } from './formats/sarif';
@@ -76,9 +78,9 @@ export function formatRun(run: CliRun, format: 'sarif' | 'junit'): string {
 }
 
 /** The findings that fail a run at a --fail-on value. */
-export function failingFindings(findings: readonly CliFinding[], failOn: FailOn): CliFinding[] {
+export function failingFindings(findings: readonly Finding[], failOn: FailOn): Finding[] {
   const classes = FAILING_CLASSES[failOn];
-  return findings.filter((finding) => classes.has(finding.failureClass));
+  return findings.filter((finding) => classes.has(failureClassOf(finding)));
 }
 
 /**
@@ -106,19 +108,19 @@ export function finishRun(run: CliRun, output: OutputFormat, failOn: FailOn, io:
  * "exit 1: 2 errors, 1 predicted failure [1 pod-unschedulable] (--fail-on prediction)". One failure shown on several fields (replicas
  * Pending for want of both cpu and memory: on each request) counts once.
  */
-function exitReason(failing: readonly CliFinding[], failOn: FailOn): string {
+function exitReason(failing: readonly Finding[], failOn: FailOn): string {
   const distinct = new Map(
     failing.map((finding) => [
-      JSON.stringify([finding.code, finding.file, finding.subject, finding.message]),
+      JSON.stringify([finding.code, fileOf(finding), subjectOf(finding), finding.message]),
       finding,
     ]),
   );
   const count = (failureClass: FailureClass): number =>
-    [...distinct.values()].filter((finding) => finding.failureClass === failureClass).length;
+    [...distinct.values()].filter((finding) => failureClassOf(finding) === failureClass).length;
   // Which predictions fail, by code, so that the count can be matched with what was printed above.
   const byCode = new Map<string, number>();
   for (const finding of distinct.values()) {
-    if (finding.failureClass === 'prediction') {
+    if (failureClassOf(finding) === 'prediction') {
       byCode.set(finding.code, (byCode.get(finding.code) ?? 0) + 1);
     }
   }

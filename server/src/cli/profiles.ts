@@ -3,12 +3,14 @@
  * each node group's machine type with its capacity, its allocatable, what the provider reserves and the published
  * formula it follows, and the sizes the cluster autoscaler keeps it within.
  */
-import type { SourcedObject } from '../engine/model/load/cluster-load';
-import { formatMilli } from '../engine/model/quantity';
-import { allocatableOf } from '../engine/model/load/profiles/allocatable';
-import type { ClusterProfile } from '../engine/model/load/profiles/cluster-profile';
-import { profileObjects } from '../engine/model/load/profiles/cluster-profile';
-import { CLUSTER_PROFILES, findProfile } from '../engine/model/load/profiles/profiles';
+import type { ClusterProfile, SourcedObject } from '../language/service';
+import {
+  allocatableOf,
+  CLUSTER_PROFILES,
+  findProfile,
+  formatMilli,
+  profileObjects,
+} from '../language/service';
 import type { CliIo } from './io';
 
 /** The usage line of the profiles command. */

@@ -10,33 +10,34 @@
  * Pending, an object the API server refuses, a predicted failure such as a drain that never finishes), 0 when
  * none does, 2 on usage errors (unknown flag, missing path).
  */
-import { isTooLargeForAnalysis, readCaptureText } from '../files/capture-reader';
-import { capturedVersion } from './capture/captured-version';
+import type {
+  CliRun,
+  DiagnosticCode,
+  InputFile,
+  KubernetesMinor,
+  LanguageService,
+  Finding,
+  ScenarioStep,
+  SkippedChart,
+  SourcedObject,
+} from '../language/service';
+import {
+  DEFAULT_KUBERNETES_VERSION,
+  capturedVersion,
+  ENGINE_KUBERNETES_VERSIONS,
+  isKubernetesMinor,
+  severityOf,
+} from '../language/service';
+import { createDiskLanguageService } from '../files/schema-files';
 import { profileCluster } from './profiles';
-import type { SourcedObject } from '../engine/model/load/cluster-load';
-import { ENGINE_KUBERNETES_VERSIONS, DEFAULT_KUBERNETES_VERSION, isKubernetesMinor } from '../engine/version';
-import type { KubernetesMinor } from '../engine/version';
-import { formatReportText } from './formats/format-text';
-import type { ReportFinding, SimulationReport } from '../engine/simulate/report';
-import { simulate } from '../engine/simulate/simulate';
-import { parseStepFlag } from '../engine/scenario/scenario-spec';
-import type { ScenarioStep } from '../engine/scenario/scenario-spec';
-import type { DiagnosticCode } from '../language/findings';
-import { severityOf } from '../language/findings';
-import { readManifests } from '../language/manifests/read-manifests';
-import { describePlaceIn } from '../language/manifests/describe-place';
 import type { CliIo } from './io';
-import { apiServingFor } from '../host/analysis-context';
-import type { CliRun } from './formats/cli-finding';
-import { inputFileOf } from './formats/cli-finding';
+import { formatReportText } from './formats/format-text';
+import { formatReportJson } from './formats/report-json';
 import { COMMON_OPTIONS_HELP, finishRun, formatRun } from './outcome';
 import type { CommonOptions, FlagOutcome, FlagValue } from './command-line';
 import { commonDefaults, readCommandLine } from './command-line';
-import { kustomizeOptionsOf } from './kustomize/read-kustomizations';
+import { kustomizeOptionsOf } from '../files/kustomize/kustomization-units';
 import { readCliInput } from './read-input';
-import type { InputFile, SkippedChart } from './read-input';
-import type { PlacedReportFinding } from './simulate-findings';
-import { placeSimulationFindings } from './simulate-findings';
 
 /** The usage line of the simulate command. */
 export const SIMULATE_USAGE =
@@ -58,13 +59,17 @@ interface SimulateOptions extends CommonOptions {
   readonly steps: ScenarioStep[];
 }
 
-/** Runs the simulate command; resolves to the exit code. */
-export function runSimulate(args: readonly string[], io: CliIo): Promise<number> {
+/** Runs the simulate command with a service (the process's own by default); resolves to the exit code. */
+export function runSimulate(
+  args: readonly string[],
+  io: CliIo,
+  service: LanguageService = createDiskLanguageService(),
+): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     io.stdout(`${SIMULATE_USAGE}\n\n${COMMON_OPTIONS_HELP}\n`);
     return Promise.resolve(0);
   }
-  const options = parseSimulateArgs(args, io);
+  const options = parseSimulateArgs(args, io, service);
   if (typeof options === 'string') {
     io.stderr(`foresight simulate: ${options}\n${SIMULATE_USAGE}\n`);
     return Promise.resolve(2);
@@ -76,17 +81,22 @@ export function runSimulate(args: readonly string[], io: CliIo): Promise<number>
   };
   const clusterInput =
     options.clusters.length > 0
-      ? readCliInput(options.clusters, io, { ...readOptions, recursive: false })
+      ? readCliInput(options.clusters, io, { ...readOptions, recursive: false }, service)
       : null;
   // A capture's header names its server's version: the default when --kubernetes-version is not given.
   if (!options.isVersionGiven && clusterInput?.ok === true) {
     options.version = capturedVersion(clusterInput.files.map((file) => file.text)) ?? options.version;
   }
-  const manifestInput = readCliInput(options.paths, io, {
-    ...readOptions,
-    kubernetesVersion: options.version,
-    kustomize: kustomizeOptionsOf(options.kustomize, options.allowRemote, io),
-  });
+  const manifestInput = readCliInput(
+    options.paths,
+    io,
+    {
+      ...readOptions,
+      kubernetesVersion: options.version,
+      kustomize: kustomizeOptionsOf(options.kustomize, options.allowRemote, io),
+    },
+    service,
+  );
   for (const input of [clusterInput, manifestInput]) {
     if (input?.ok === false) {
       io.stderr(`foresight simulate: ${input.message}\n${input.usage ? `${SIMULATE_USAGE}\n` : ''}`);
@@ -97,35 +107,26 @@ export function runSimulate(args: readonly string[], io: CliIo): Promise<number>
     return Promise.resolve(2);
   }
   // The one reader: documents the API server would refuse are left out (and reported), duplicates resolved.
-  const read = readManifests(manifestInput.files, { describePlace: describePlaceIn(manifestInput.files) });
+  const read = service.readObjects(manifestInput.files);
   const profile = options.profile === undefined ? null : profileCluster(options.profile);
   const cluster =
     profile !== null && 'objects' in profile
       ? { objects: profile.objects, error: null }
       : clusterInput === null
         ? null
-        : readClusterFiles(clusterInput.files);
+        : readClusterFiles(clusterInput.files, service);
   if (cluster !== null && cluster.error !== null) {
     io.stderr(`foresight simulate: ${cluster.error}\n`);
     return Promise.resolve(2);
   }
-  const inputFindings: PlacedReportFinding[] = [
+  const inputFindings: Finding[] = [
     ...inputFindingsOf(clusterInput?.files ?? [], (code) => code.startsWith('yaml-')),
     ...(clusterInput?.charts ?? []).map(chartFinding),
     ...inputFindingsOf(manifestInput.files, (code) => INPUT_NOTES.has(code) || severityOf(code) === 'error'),
     ...manifestInput.charts.map(chartFinding),
-    ...read.findings.map((finding) => ({
-      finding: {
-        severity: finding.severity,
-        code: finding.code,
-        file: finding.source.file,
-        documentIndex: finding.source.documentIndex,
-        path: [...finding.source.path, ...finding.path],
-        message: finding.message,
-      },
-    })),
+    ...read.findings,
   ];
-  const result = simulate({
+  const result = service.simulate({
     manifests: read.objects,
     cluster: cluster === null ? null : cluster.objects,
     clusterDescription:
@@ -133,34 +134,37 @@ export function runSimulate(args: readonly string[], io: CliIo): Promise<number>
         ? profile.description
         : (clusterInput?.files ?? []).map((file) => file.id).join(', '),
     version: options.version,
-    apiServing: apiServingFor(options.version),
     timeline: {
       scenario: { steps: options.steps, until: null, timing: {} },
       ...(options.until === null ? {} : { until: options.until }),
     },
   });
   const inputFiles = [...(clusterInput?.files ?? []), ...manifestInput.files];
-  const placed = placeSimulationFindings(
+  // One list of findings, placed, for every output: what the text, JSON, SARIF and JUnit say is the same.
+  const findings = service.placeSimulationFindings(
     inputFiles,
     [...(clusterInput?.charts ?? []), ...manifestInput.charts].map((chart) => chart.file),
-    [...inputFindings, ...result.report.findings.map((finding) => ({ finding }))],
+    [...inputFindings, ...result.report.findings],
     result,
     options.version,
   );
-  const report: SimulationReport = { ...result.report, findings: placed.reportFindings };
-  const run: CliRun = { command: 'simulate', files: inputFiles.map(inputFileOf), findings: placed.findings };
+  const run: CliRun = { command: 'simulate', files: inputFiles.map(service.inputFileOf), findings };
   io.stdout(
     options.output === 'json'
-      ? `${JSON.stringify(report, null, 2)}\n`
+      ? formatReportJson(result.report, findings)
       : options.output === 'text'
-        ? formatReportText(report)
+        ? formatReportText(result.report, findings)
         : formatRun(run, options.output),
   );
   return Promise.resolve(finishRun(run, options.output, options.failOn, io));
 }
 
 /** Parses the command line, or returns what is wrong with it. */
-function parseSimulateArgs(args: readonly string[], io: CliIo): SimulateOptions | string {
+function parseSimulateArgs(
+  args: readonly string[],
+  io: CliIo,
+  service: LanguageService,
+): SimulateOptions | string {
   const options: SimulateOptions = {
     ...commonDefaults(io, 'prediction'),
     clusters: [],
@@ -173,7 +177,7 @@ function parseSimulateArgs(args: readonly string[], io: CliIo): SimulateOptions 
   const error = readCommandLine(
     args,
     options,
-    (flag, value) => readSimulateFlag(flag, value, options),
+    (flag, value) => readSimulateFlag(flag, value, options, service),
     'no manifest path given',
   );
   if (error === undefined && options.profile !== undefined && options.clusters.length > 0) {
@@ -183,7 +187,12 @@ function parseSimulateArgs(args: readonly string[], io: CliIo): SimulateOptions 
 }
 
 /** Reads one of simulate's own flags. */
-function readSimulateFlag(flag: string, value: FlagValue, options: SimulateOptions): FlagOutcome {
+function readSimulateFlag(
+  flag: string,
+  value: FlagValue,
+  options: SimulateOptions,
+  service: LanguageService,
+): FlagOutcome {
   switch (flag) {
     case '--cluster': {
       const file = value();
@@ -225,7 +234,7 @@ function readSimulateFlag(flag: string, value: FlagValue, options: SimulateOptio
     case '--load':
     case '--memory-pressure':
     case '--add-node': {
-      const step = parseStepFlag(flag, value() ?? '');
+      const step = service.parseStepFlag(flag, value() ?? '');
       if (typeof step === 'string') {
         return { error: step };
       }
@@ -253,14 +262,17 @@ const MAX_FILE_LENGTH = 8192 * 1024;
  * The cluster files' objects: through the one reader, or, for a capture too large for the editing analysis
  * (a real cluster's `kubectl get … -A -o yaml` is one List document of millions of values), as data.
  */
-function readClusterFiles(files: readonly InputFile[]): { objects: SourcedObject[]; error: string | null } {
+function readClusterFiles(
+  files: readonly InputFile[],
+  service: LanguageService,
+): { objects: SourcedObject[]; error: string | null } {
   const objects: SourcedObject[] = [];
   for (const file of files) {
-    if (!isTooLargeForAnalysis(file.analysis)) {
-      objects.push(...readManifests([file], { keepAll: true }).objects);
+    if (!service.isTooLargeForAnalysis(file.analysis)) {
+      objects.push(...service.readObjects([file], { keepAll: true }).objects);
       continue;
     }
-    const capture = readCaptureText(file.id, file.text);
+    const capture = service.readCapture(file.id, file.text);
     if (!capture.ok) {
       return { objects, error: `the cluster file ${file.id} could not be read: ${capture.message}` };
     }
@@ -269,55 +281,17 @@ function readClusterFiles(files: readonly InputFile[]): { objects: SourcedObject
   return { objects, error: null };
 }
 
-/** The analyses' findings that pass `keep`, as the report lists findings (by document and line), with offsets. */
-function inputFindingsOf(
-  files: readonly InputFile[],
-  keep: (code: DiagnosticCode) => boolean,
-): PlacedReportFinding[] {
+/** The analyses' findings that pass `keep`, with their offsets in the file their place names. */
+function inputFindingsOf(files: readonly InputFile[], keep: (code: DiagnosticCode) => boolean): Finding[] {
   return files.flatMap((file) =>
     file.analysis.findings
       .filter((finding) => keep(finding.code))
-      .map((finding) => ({
-        finding: {
-          severity: reportSeverity(severityOf(finding.code)),
-          code: finding.code,
-          file: file.id,
-          documentIndex: documentIndexAt(file, finding.start),
-          line: file.lines.positionAt(finding.start).line + 1,
-          path: [],
-          message: finding.message,
-        },
-        start: finding.start,
-        end: finding.end,
-      })),
+      .map((finding) => ({ ...finding, place: { file: file.id } })),
   );
 }
 
-/** The index of the document holding an offset. */
-function documentIndexAt(file: InputFile, offset: number): number {
-  let index = 0;
-  for (const document of file.analysis.documents) {
-    if (document.offset <= offset) {
-      index = document.index;
-    }
-  }
-  return index;
-}
-
-function reportSeverity(severity: ReturnType<typeof severityOf>): ReportFinding['severity'] {
-  return severity === 'hint' ? 'information' : severity;
-}
-
 /** The note on a folder not read as manifests (a Helm chart), or the error of a kustomization that failed to render. */
-function chartFinding(chart: SkippedChart): PlacedReportFinding {
-  return {
-    finding: {
-      severity: reportSeverity(severityOf(chart.finding.code)),
-      code: chart.finding.code,
-      file: chart.file,
-      documentIndex: 0,
-      path: [],
-      message: chart.finding.message,
-    },
-  };
+function chartFinding(chart: SkippedChart): Finding {
+  const { code, severity, message } = chart.finding;
+  return { code, severity, message, place: { file: chart.file } };
 }

@@ -4,22 +4,15 @@
  * at --fail-on (by default: an error), 0 when clean, 2 on usage.
  */
 import { isKubernetesVersion, SUPPORTED_KUBERNETES_VERSIONS } from '../../../protocol/settings';
-import { FINDING_CODES } from '../../../protocol/finding-codes';
-import { allFindingsOf, crossObjectFindings } from '../language/workspace-findings';
-import type { Finding } from '../language/findings';
-import { placeReaderFindings } from '../language/manifests/place-findings';
-import { readManifests } from '../language/manifests/read-manifests';
-import { describePlaceIn } from '../language/manifests/describe-place';
-import type { CliFinding, CliRun, FindingSeverity } from './formats/cli-finding';
-import { cliFindingAt, inputFileOf } from './formats/cli-finding';
+import type { CliRun, Finding, FindingSeverity, LanguageService } from '../language/service';
+import { regionOf } from './formats/finding-places';
+import { createDiskLanguageService } from '../files/schema-files';
 import type { CliIo } from './io';
 import { finishRun, formatRun } from './outcome';
 import type { CommonOptions } from './command-line';
 import { commonDefaults, readCommandLine } from './command-line';
-import { kustomizeOptionsOf } from './kustomize/read-kustomizations';
-import type { InputFile } from './read-input';
-import { analyzeCliTexts, readCliTexts } from './read-input';
-import type { ValidatedFile } from './parallel/validate-in-threads';
+import { kustomizeOptionsOf } from '../files/kustomize/kustomization-units';
+import { readCliTexts } from './read-input';
 import { validateInThreads } from './parallel/validate-in-threads';
 import { validateThreadsFor } from './parallel/thread-count';
 
@@ -35,7 +28,7 @@ interface ValidateOptions extends CommonOptions {
 }
 
 /** One finding as the text and JSON outputs report it (1-based line and column). */
-interface ReportedFinding {
+interface ReportedEntry {
   file: string;
   line: number;
   column: number;
@@ -46,8 +39,12 @@ interface ReportedFinding {
   message: string;
 }
 
-/** Runs the validate command; resolves to the exit code. */
-export async function runValidate(args: readonly string[], io: CliIo): Promise<number> {
+/** Runs the validate command with a service (the process's own by default); resolves to the exit code. */
+export async function runValidate(
+  args: readonly string[],
+  io: CliIo,
+  service: LanguageService = createDiskLanguageService(),
+): Promise<number> {
   const options = parseValidateArgs(args, io);
   if (typeof options === 'string') {
     io.stderr(`foresight validate: ${options}\n${VALIDATE_USAGE}\n`);
@@ -57,11 +54,16 @@ export async function runValidate(args: readonly string[], io: CliIo): Promise<n
     kubernetesVersion: options.kubernetesVersion,
     maxFileLength: options.maxFileSizeKB * 1024,
   };
-  const input = readCliTexts(options.paths, io, {
-    ...analyze,
-    recursive: options.recursive,
-    kustomize: kustomizeOptionsOf(options.kustomize, options.allowRemote, io),
-  });
+  const input = readCliTexts(
+    options.paths,
+    io,
+    {
+      ...analyze,
+      recursive: options.recursive,
+      kustomize: kustomizeOptionsOf(options.kustomize, options.allowRemote, io),
+    },
+    service,
+  );
   if (!input.ok) {
     io.stderr(`foresight validate: ${input.message}\n`);
     return 2;
@@ -69,17 +71,17 @@ export async function runValidate(args: readonly string[], io: CliIo): Promise<n
   const threads = validateThreadsFor(input.texts, io);
   const validated =
     threads > 1 && io.workerScript !== undefined
-      ? await validateInThreads(input.texts, analyze, io.workerScript, threads)
-      : validateInThisThread(analyzeCliTexts(input.texts, analyze));
+      ? await validateInThreads(input.texts, analyze, io.workerScript, threads, service)
+      : service.validateFiles(service.analyzeInputs(input.texts, analyze));
   const files = validated.map((entry) => entry.file);
-  const findings: CliFinding[] = [];
+  const findings: Finding[] = [];
   // Two kustomizations that render one source file give two inputs of one name: a finding at the same place of
   // that file is said once.
   const said = new Set<string>();
   for (const { file, findings: own } of validated) {
     for (const finding of own) {
-      const placed = cliFindingAt(file, finding.start, finding.end, classified(finding));
-      const key = JSON.stringify([placed.file, placed.region, placed.code, placed.message]);
+      const placed = service.placeFindingAt(file, finding.start, finding.end, finding);
+      const key = JSON.stringify([placed.place?.file, regionOf(placed), placed.code, placed.message]);
       if (!said.has(key)) {
         said.add(key);
         findings.push(placed);
@@ -87,9 +89,10 @@ export async function runValidate(args: readonly string[], io: CliIo): Promise<n
     }
   }
   for (const chart of input.charts) {
-    findings.push({ ...classified(chart.finding), file: chart.file });
+    const { code, severity, message } = chart.finding;
+    findings.push({ code, severity, message, place: { file: chart.file } });
   }
-  const run: CliRun = { command: 'validate', files: files.map(inputFileOf), findings };
+  const run: CliRun = { command: 'validate', files: files.map(service.inputFileOf), findings };
   const reported = findings.map(toReported);
   const errors = reported.filter((finding) => finding.severity === 'error').length;
   if (options.output === 'json') {
@@ -126,31 +129,11 @@ export async function runValidate(args: readonly string[], io: CliIo): Promise<n
   return finishRun(run, options.output, options.failOn, io);
 }
 
-/** Every file's findings, found in this thread: its own, the cross-object ones and the reader's, sorted. */
-function validateInThisThread(files: readonly InputFile[]): ValidatedFile[] {
-  const cross = crossObjectFindings(files);
-  // The reader's findings: the same object defined twice, generateName refused by kubectl apply.
-  const read = placeReaderFindings(
-    readManifests(files, { describePlace: describePlaceIn(files) }).findings,
-    files,
-  );
-  return files.map((file) => ({
-    file,
-    findings: allFindingsOf(file.analysis, [...(cross.get(file.id) ?? []), ...(read.get(file.id) ?? [])]),
-  }));
-}
-
-/** A finding's code, severity and message; validate predicts nothing, so a finding counts as its severity. */
-function classified(finding: Finding): Pick<CliFinding, 'code' | 'severity' | 'failureClass' | 'message'> {
-  const severity = FINDING_CODES[finding.code];
-  return { code: finding.code, severity, failureClass: severity, message: finding.message };
-}
-
 /** A finding as text and JSON report it; a file not read as text (a Helm chart's) is at 1:1. */
-function toReported(finding: CliFinding): ReportedFinding {
-  const region = finding.region ?? { startLine: 1, startColumn: 1, endLine: 1, endColumn: 1 };
+function toReported(finding: Finding): ReportedEntry {
+  const region = regionOf(finding) ?? { startLine: 1, startColumn: 1, endLine: 1, endColumn: 1 };
   return {
-    file: finding.file ?? '',
+    file: finding.place?.file ?? '',
     line: region.startLine,
     column: region.startColumn,
     endLine: region.endLine,

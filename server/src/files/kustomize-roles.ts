@@ -7,8 +7,8 @@
 import type { Stats } from 'node:fs';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { KustomizationReferences, KustomizeRole } from '../language/kustomize/kustomization';
-import { KUSTOMIZATION_FILE_NAMES, readKustomization } from '../language/kustomize/kustomization';
+import type { KustomizationReferences, KustomizeRole, LanguageService } from '../language/service';
+import { createDiskLanguageService } from './schema-files';
 
 /** Folders walked up from a file looking for the kustomization that names it. */
 const MAX_LEVELS_UP = 4;
@@ -36,13 +36,21 @@ export class KustomizeRoles {
   private readonly kustomizations = new Map<string, CachedKustomization>();
   private readonly searches = new Map<string, CachedSearch>();
 
+  /** `service` reads the kustomization files (the host's own; a disk service by default). */
+  constructor(
+    private readonly service: Pick<
+      LanguageService,
+      'readKustomization' | 'kustomizationFileNames'
+    > = createDiskLanguageService(),
+  ) {}
+
   /**
    * The role of the file at this path ('kustomization' for a kustomization file itself), or undefined when no
    * kustomization near it names it.
    */
   roleOf(file: string): KustomizeRole | undefined {
     const target = resolve(file);
-    if (KUSTOMIZATION_FILE_NAMES.includes(basename(target))) {
+    if (this.service.kustomizationFileNames.includes(basename(target))) {
       return { kind: 'kustomization', selectorSupplied: false };
     }
     let folder = dirname(target);
@@ -136,7 +144,7 @@ export class KustomizeRoles {
       } catch {
         return;
       }
-      if (entries.some((entry) => KUSTOMIZATION_FILE_NAMES.includes(entry))) {
+      if (entries.some((entry) => this.service.kustomizationFileNames.includes(entry))) {
         kustomizationFolders.push(folder);
       }
       if (depth < OVERLAY_SEARCH_DEPTH) {
@@ -154,7 +162,7 @@ export class KustomizeRoles {
 
   /** The references of the kustomization in a folder, if it has one (kustomize's file names, in its order). */
   private kustomizationIn(folder: string): KustomizationReferences | undefined {
-    for (const name of KUSTOMIZATION_FILE_NAMES) {
+    for (const name of this.service.kustomizationFileNames) {
       const path = join(folder, name);
       const stats = statOf(path);
       if (stats === undefined || !stats.isFile()) {
@@ -167,7 +175,7 @@ export class KustomizeRoles {
       }
       let references: KustomizationReferences | undefined;
       try {
-        references = readKustomization(readFileSync(path, 'utf8'));
+        references = this.service.readKustomization(readFileSync(path, 'utf8'));
       } catch {
         references = undefined;
       }

@@ -5,8 +5,8 @@
  * clock and the event loop are here.
  */
 import { performance } from 'node:perf_hooks';
-import type { AnalysisRun, FileAnalysis } from '../language/analyzer';
-import { ANALYSIS_TIME_BUDGET_MS } from '../language/limits';
+import type { AnalysisRun, FileAnalysis } from '../language/service';
+import { ANALYSIS_TIME_BUDGET_MS } from '../language/service';
 
 /** How a run is driven; everything but isStale has a default, overridden by tests. */
 interface RunControl {

@@ -6,7 +6,7 @@
 import { statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { ClusterChoice, ProfilesResult } from '../../../protocol/messages';
-import { CLUSTER_PROFILES } from '../engine/model/load/profiles/profiles';
+import { CLUSTER_PROFILES } from '../language/service';
 import { PROFILE_SETTING_PREFIX } from '../../../protocol/settings';
 
 /** Where the default cluster file sits, relative to a folder. */

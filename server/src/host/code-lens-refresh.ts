@@ -5,7 +5,7 @@
  * lenses is asked for again by the editor itself.
  */
 import type { CodeLens } from 'vscode-languageserver';
-import type { DocumentState } from './document-analyses';
+import type { DocumentState } from '../language/service';
 
 /** The lenses given to the client, per document. */
 export class CodeLensRefresh {

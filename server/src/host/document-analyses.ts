@@ -2,21 +2,9 @@
  * The latest analysis of each open document, with the analyzer that keeps its per-document cache. Analyses
  * run cooperatively: a large file does not block other requests, and a stale version's run is dropped.
  */
-import type { FileAnalysis } from '../language/analyzer';
-import { FileAnalyzer } from '../language/analyzer';
-import type { AnalysisContext } from '../language/analyzer';
-import { LineIndex } from '../language/text/line-index';
+import type { AnalysisContext, DocumentState, FileAnalyzer, LanguageService } from '../language/service';
+import { LineIndex } from '../language/service';
 import { driveAnalysis } from './analysis-runner';
-
-/** One analysed version of a document. */
-export interface DocumentState {
-  readonly uri: string;
-  readonly version: number;
-  readonly text: string;
-  readonly lines: LineIndex;
-  readonly analysis: FileAnalysis;
-  readonly context: AnalysisContext;
-}
 
 interface PendingAnalysis {
   readonly version: number;
@@ -28,6 +16,9 @@ interface PendingAnalysis {
 /** Analyses of open documents, by URI. */
 export class DocumentAnalyses {
   private readonly analyzers = new Map<string, FileAnalyzer>();
+
+  constructor(private readonly service: Pick<LanguageService, 'newAnalyzer'>) {}
+
   private readonly states = new Map<string, DocumentState>();
   /** The analysis under way per document, shared by the requests that need that version. */
   private readonly pending = new Map<string, PendingAnalysis>();
@@ -64,7 +55,7 @@ export class DocumentAnalyses {
     }
     let analyzer = this.analyzers.get(uri);
     if (analyzer === undefined) {
-      analyzer = new FileAnalyzer();
+      analyzer = this.service.newAnalyzer();
       this.analyzers.set(uri, analyzer);
     }
     const run = analyzer.analyzeInBatches(text, context);

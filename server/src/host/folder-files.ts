@@ -4,9 +4,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { collectManifestFiles } from '../files/manifest-files';
-import type { AnalysisContext, FileAnalysis } from '../language/analyzer';
-import { FileAnalyzer } from '../language/analyzer';
-import { withKustomizeRole } from '../language/kustomize/role-context';
+import type { AnalysisContext, FileAnalysis, LanguageService } from '../language/service';
 import { KustomizeRoles } from '../files/kustomize-roles';
 
 /** The most files read from one folder. */
@@ -25,7 +23,11 @@ interface CachedFile {
 export class FolderFiles {
   private readonly cache = new Map<string, CachedFile>();
   /** A kustomize patch among the files is analysed as a patch, and left out of the manifests. */
-  private readonly kustomizeRoles = new KustomizeRoles();
+  private readonly kustomizeRoles: KustomizeRoles;
+
+  constructor(private readonly service: LanguageService) {
+    this.kustomizeRoles = new KustomizeRoles(service);
+  }
 
   /** Every manifest file under a folder (at most MAX_FOLDER_FILES), except those in `skip` (open documents). */
   list(folder: string): string[] {
@@ -39,7 +41,9 @@ export class FolderFiles {
 
   /** The analysis of a file on disk, from the cache when it has not changed; undefined when unreadable. */
   analyze(path: string, sharedContext: AnalysisContext): FileAnalysis | undefined {
-    const context = withKustomizeRole(sharedContext, this.kustomizeRoles.roleOf(path));
+    const context = this.service.contextForFile(sharedContext, {
+      kustomizeRole: this.kustomizeRoles.roleOf(path),
+    });
     const stats = statSync(path, { throwIfNoEntry: false });
     if (stats === undefined || !stats.isFile()) {
       this.cache.delete(path);
@@ -60,7 +64,7 @@ export class FolderFiles {
     } catch {
       return undefined;
     }
-    const analysis = new FileAnalyzer().analyze(text, context);
+    const analysis = this.service.analyzeText(text, context);
     this.cache.set(path, { mtimeMs: stats.mtimeMs, size: stats.size, contextKey: context.key, analysis });
     return analysis;
   }

@@ -16,38 +16,33 @@ import type {
   CodeLensParams,
   Hover,
   TextDocumentPositionParams,
+  TextDocuments,
 } from 'vscode-languageserver';
 import { CodeLensRefreshRequest } from 'vscode-languageserver';
-import { completeAt } from '../language/assist/completion';
-import { documentSymbols } from '../language/assist/symbols';
-import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { StatusParams } from '../../../protocol/messages';
 import { STATUS_NOTIFICATION } from '../../../protocol/messages';
-import { quickFixesFor, toDiagnostic } from '../language/lsp/diagnostics';
-import { allFindingsOf, crossObjectFindings } from '../language/workspace-findings';
-import type { CrdKindValidator } from '../language/crd';
-import type { AnalysisContext } from '../language/analyzer';
+import type {
+  AnalysisContext,
+  CrdKindValidator,
+  DocumentState,
+  KustomizeRole,
+  LanguageService,
+} from '../language/service';
 import type { Settings } from '../../../protocol/settings';
-import { customKindsOf, getAnalysisContext } from './analysis-context';
-import type { DocumentState } from './document-analyses';
 import { DocumentAnalyses } from './document-analyses';
 import { SettingsCache } from './settings-cache';
 import { ValidationQueue } from './validation-queue';
 import { PredictionsHost } from './predictions-host';
 import { SimulationWorker } from './simulation-worker';
-import { hoverAnswer, templateCodeActions } from './assist-answers';
 import { CodeLensRefresh } from './code-lens-refresh';
 import { releaseAfterClose } from './memory-release';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { KustomizeRole } from '../language/kustomize/kustomization';
-import { withKustomizeRole, withoutSuppliedFieldFindings } from '../language/kustomize/role-context';
 import { KustomizeRoles } from '../files/kustomize-roles';
+import { createDiskLanguageService } from '../files/schema-files';
 import { chartFolderOf } from '../files/manifest-files';
-import { withHelmChart } from '../language/helm-chart-context';
 import { OverlayRenders } from './overlay-renders';
-import { withOverlayDiagnostics } from './overlay-publish';
 
 /** Debounce between the last keystroke and validation. */
 const VALIDATION_DELAY_MS = 50;
@@ -82,7 +77,7 @@ function delay(milliseconds: number): Promise<void> {
 /** Validation and its state for one connection. */
 export class LanguageServer {
   readonly settings: SettingsCache;
-  readonly analyses = new DocumentAnalyses();
+  readonly analyses: DocumentAnalyses;
   private readonly queue: ValidationQueue;
   private hasShownError = false;
   /** Documents just opened whose first large prediction has not started (it waits OPEN_PREDICTION_DELAY_MS). */
@@ -97,7 +92,7 @@ export class LanguageServer {
   private isTrusted = true;
   private readonly lensRefresh = new CodeLensRefresh();
   /** The roles kustomizations give files (a patch is checked as a patch), read from disk and cached. */
-  private readonly kustomizeRoles = new KustomizeRoles();
+  private readonly kustomizeRoles: KustomizeRoles;
   /** The kustomize overlays that include edited files, rendered in the background (trusted workspaces only). */
   private readonly overlays: OverlayRenders;
   private workspaceRoots: readonly string[] = [];
@@ -110,24 +105,32 @@ export class LanguageServer {
   constructor(
     private readonly connection: Connection,
     private readonly documents: TextDocuments<TextDocument>,
+    /** The language service: everything the server knows of manifests and predictions goes through it. */
+    readonly service: LanguageService = createDiskLanguageService(),
   ) {
+    this.analyses = new DocumentAnalyses(service);
+    this.kustomizeRoles = new KustomizeRoles(service);
     this.settings = new SettingsCache(connection);
     this.queue = new ValidationQueue(
       VALIDATION_DELAY_MS,
       (uri) => this.validate(uri),
       (uri, error) => this.reportError(`validating ${uri}`, error, uri),
     );
-    this.predictions = new PredictionsHost({
-      openAnalyses: () =>
-        this.documents
-          .all()
-          .map((document) => this.analyses.get(document.uri))
-          .filter((state): state is DocumentState => state !== undefined && this.isCurrent(state))
-          .map((state) => ({ uri: state.uri, analysis: state.analysis, text: state.text })),
-    });
+    this.predictions = new PredictionsHost(
+      {
+        openAnalyses: () =>
+          this.documents
+            .all()
+            .map((document) => this.analyses.get(document.uri))
+            .filter((state): state is DocumentState => state !== undefined && this.isCurrent(state))
+            .map((state) => ({ uri: state.uri, analysis: state.analysis, text: state.text })),
+      },
+      service,
+    );
     this.worker = new SimulationWorker({
       script: join(__dirname, 'prediction-worker.js'),
       log: (message) => this.connection.console.warn(message),
+      service,
     });
     this.overlays = new OverlayRenders(
       () => {
@@ -137,6 +140,7 @@ export class LanguageServer {
         error: (activity, error) => this.reportError(activity, error),
         warn: (message) => this.connection.console.warn(message),
       },
+      service,
     );
   }
 
@@ -218,7 +222,11 @@ export class LanguageServer {
       if (state === undefined) {
         return null;
       }
-      return hoverAnswer(state, state.lines.offsetAt(params.position), this.predictions);
+      return this.service.hover(
+        state,
+        state.lines.offsetAt(params.position),
+        this.predictions.predictionFor(state.uri),
+      );
     });
   }
 
@@ -226,7 +234,8 @@ export class LanguageServer {
   async codeLenses(params: CodeLensParams): Promise<CodeLens[]> {
     return this.guarded('computing code lenses', [], async () => {
       const state = await this.currentState(params.textDocument.uri);
-      const lenses = state === undefined ? [] : this.predictions.codeLenses(state);
+      const lenses =
+        state === undefined ? [] : this.service.codeLenses(state, this.predictions.predictionFor(state.uri));
       if (state !== undefined) {
         this.lensRefresh.record(state, lenses);
       }
@@ -241,13 +250,7 @@ export class LanguageServer {
       if (state === undefined) {
         return [];
       }
-      return completeAt(
-        state.analysis,
-        state.text,
-        state.lines.offsetAt(params.position),
-        state.context.store,
-        state.lines,
-      );
+      return this.service.completion(state, state.lines.offsetAt(params.position));
     });
   }
 
@@ -255,7 +258,7 @@ export class LanguageServer {
   async documentSymbols(params: DocumentSymbolParams): Promise<DocumentSymbol[]> {
     return this.guarded('computing the outline', [], async () => {
       const state = await this.currentState(params.textDocument.uri);
-      return state === undefined ? [] : documentSymbols(state.analysis, state.lines);
+      return state === undefined ? [] : this.service.symbols(state);
     });
   }
 
@@ -266,11 +269,15 @@ export class LanguageServer {
   codeActions(params: CodeActionParams): CodeAction[] {
     try {
       const { uri } = params.textDocument;
-      const actions = quickFixesFor(uri, params.context.diagnostics);
+      const actions = this.service.quickFixes(uri, params.context.diagnostics);
       const state = this.analyses.get(uri);
       if (state !== undefined && this.isCurrent(state)) {
         actions.push(
-          ...templateCodeActions(state, state.lines.offsetAt(params.range.start), this.predictions),
+          ...this.service.codeActions(
+            state,
+            state.lines.offsetAt(params.range.start),
+            this.predictions.predictionFor(uri),
+          ),
         );
       }
       return actions;
@@ -343,7 +350,7 @@ export class LanguageServer {
       this.announceStatus({ kubernetesVersion: settings.kubernetesVersion, cluster: 'embedded default' });
       return undefined;
     }
-    const context = getAnalysisContext(
+    const context = this.service.analysisContext(
       settings.kubernetesVersion,
       settings.maxFileSizeKB * 1024,
       this.customKinds,
@@ -354,10 +361,10 @@ export class LanguageServer {
       document.uri,
       version,
       document.getText(),
-      withHelmChart(
-        withKustomizeRole(context, this.kustomizeRoleOf(document.uri)),
-        this.helmChartOf(document.uri),
-      ),
+      this.service.contextForFile(context, {
+        kustomizeRole: this.kustomizeRoleOf(document.uri),
+        helmChart: this.helmChartOf(document.uri),
+      }),
       () => this.isStale(document.uri, version),
     );
     if (state === undefined) {
@@ -469,7 +476,7 @@ export class LanguageServer {
       .all()
       .map((document) => this.analyses.get(document.uri)?.analysis)
       .filter((analysis) => analysis !== undefined);
-    const next = customKindsOf(analyses);
+    const next = this.service.customKindsOf(analyses);
     if ((next?.key ?? '') === (this.customKinds?.key ?? '')) {
       return;
     }
@@ -554,23 +561,22 @@ export class LanguageServer {
       .all()
       .map((document) => this.analyses.get(document.uri))
       .filter((state): state is DocumentState => state !== undefined && this.isCurrent(state));
-    const cross = crossObjectFindings(states.map((state) => ({ id: state.uri, analysis: state.analysis })));
+    const cross = this.service.crossObjectFindings(
+      states.map((state) => ({ id: state.uri, analysis: state.analysis })),
+    );
     const edited = provisional === undefined ? undefined : new Map([[provisional.uri, provisional.analysis]]);
     for (const state of states) {
       const predicted =
         edited !== undefined && state.uri === validatedUri
           ? this.predictions.provisionalFindingsFor(state.uri, edited)
           : this.predictions.findingsFor(state.uri);
-      const extra = [
-        ...(cross.get(state.uri) ?? []),
-        ...withoutSuppliedFieldFindings(predicted, state.context.kustomizeRole),
-      ];
-      const own: Diagnostic[] = allFindingsOf(state.analysis, extra).map((finding) =>
-        toDiagnostic(finding, state.lines),
-      );
       const path = this.isTrusted ? pathOfUri(state.uri) : undefined;
-      const diagnostics =
-        path === undefined ? own : withOverlayDiagnostics(own, this.overlays.diagnosticsFor(path));
+      const diagnostics: Diagnostic[] = this.service.documentDiagnostics(
+        state,
+        cross.get(state.uri) ?? [],
+        predicted,
+        path === undefined ? [] : this.overlays.diagnosticsFor(path),
+      );
       const key = JSON.stringify(diagnostics);
       if (state.uri !== validatedUri && this.published.get(state.uri) === key) {
         continue;
@@ -585,7 +591,11 @@ export class LanguageServer {
 
   /** Asks the client to fetch code lenses again when those it shows no longer match the predictions. */
   private async refreshStaleCodeLenses(states: readonly DocumentState[]): Promise<void> {
-    if (this.lensRefresh.isDue(states, (state) => this.predictions.codeLenses(state))) {
+    if (
+      this.lensRefresh.isDue(states, (state) =>
+        this.service.codeLenses(state, this.predictions.predictionFor(state.uri)),
+      )
+    ) {
       await this.connection.sendRequest(CodeLensRefreshRequest.type);
     }
   }

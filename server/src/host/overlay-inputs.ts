@@ -10,7 +10,7 @@ import type { OverlayUnit } from '../files/kustomize/overlay-units';
 import type { KustomizeCommand } from '../files/kustomize/render-kustomization';
 import { findClusterFile } from './cluster-file';
 import type { Settings } from '../../../protocol/settings';
-import type { AnalysisContext } from '../language/analyzer';
+import type { AnalysisContext } from '../language/service';
 import { PROFILE_SETTING_PREFIX } from '../../../protocol/settings';
 
 /** What an overlay render needs to know about the edited document. */

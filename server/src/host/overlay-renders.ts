@@ -13,34 +13,28 @@
  */
 import { accessSync, constants } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Diagnostic } from 'vscode-languageserver';
+import { pathToFileURL } from 'node:url';
 import type { Settings } from '../../../protocol/settings';
-import { toDiagnostic } from '../language/lsp/diagnostics';
-import type { DiagnosticCode } from '../language/findings';
-import { LineIndex } from '../language/text/line-index';
+import type {
+  DiagnosticCode,
+  LanguageService,
+  OverlayDiagnostic,
+  PlacedOverlayDiagnostic,
+} from '../language/service';
 import { overlayUnitsIncluding } from '../files/kustomize/overlay-units';
 import type { OverlayUnit } from '../files/kustomize/overlay-units';
 import { findKustomize, renderKustomizationAsync } from '../files/kustomize/render-kustomization';
 import type { KustomizeCommand, RenderResult } from '../files/kustomize/render-kustomization';
-import { renderedTextsOf } from '../files/kustomize/rendered-texts';
 import { patchFieldsOf } from '../files/kustomize/patch-fields';
 import { renderFromCopy } from '../files/kustomize/unsaved-copy';
 import { chooseCluster } from './cluster-file';
-import { overlayDiagnostics, overlayMessage } from './overlay-findings';
 import { clusterSetting, inputsKey, readTextOrUndefined } from './overlay-inputs';
 import type { OverlayRequest } from './overlay-inputs';
-import type { OverlayDiagnostic } from './overlay-findings';
 
 /** How long the edited file must be quiet before its overlays are rendered. */
 const RENDER_DELAY_MS = 300;
 /** How long kustomize may run for the editor before it is stopped. */
 export const EDITOR_RENDER_TIME_LIMIT_MS = 10_000;
-
-/** A diagnostic of the overlays on a file, with the finding's message before the overlays were named. */
-export interface PlacedOverlayDiagnostic {
-  readonly diagnostic: Diagnostic;
-  readonly plainMessage: string;
-}
 
 /** How renders are run; the defaults are the real ones, tests shorten them. */
 export interface OverlayRenderOptions {
@@ -71,6 +65,7 @@ export class OverlayRenders {
     private readonly onUpdated: () => void,
     /** Reports an unexpected error (logged, shown once) and kustomize's warnings. */
     private readonly log: { error(activity: string, error: unknown): void; warn(message: string): void },
+    private readonly service: LanguageService,
     private readonly options: OverlayRenderOptions = {},
   ) {}
 
@@ -119,7 +114,10 @@ export class OverlayRenders {
         labels.length === 1
           ? entry
           : {
-              diagnostic: { ...entry.diagnostic, message: overlayMessage(labels, entry.plainMessage) },
+              diagnostic: {
+                ...entry.diagnostic,
+                message: this.service.overlayMessage(labels, entry.plainMessage),
+              },
               plainMessage: entry.plainMessage,
             },
       );
@@ -160,7 +158,9 @@ export class OverlayRenders {
     );
     const command = this.commandFor(settings);
     const note =
-      units.length === 0 || typeof command !== 'string' ? undefined : noteAt('kustomize-not-found', command);
+      units.length === 0 || typeof command !== 'string'
+        ? undefined
+        : noteAt(this.service, 'kustomize-not-found', command);
     if (JSON.stringify(note) !== JSON.stringify(this.notes.get(file))) {
       changed = true;
     }
@@ -224,7 +224,9 @@ export class OverlayRenders {
     const { settings, openTexts } = request;
     if (unit.tree.remotes.length > 0 && !settings.kustomize.allowRemote) {
       const message = `names remote bases (${unit.tree.remotes.join(', ')}): rendering would fetch them, so it is not rendered and its files are checked as they are. Set kubeForesight.kustomize.allowRemote to render it.`;
-      return new Map([[unit.kustomizationFile, [labelled(unit, 'kustomize-remote-refused', message)]]]);
+      return new Map([
+        [unit.kustomizationFile, [labelled(this.service, unit, 'kustomize-remote-refused', message)]],
+      ]);
     }
     const timeLimitMs = this.options.timeLimitMs ?? EDITOR_RENDER_TIME_LIMIT_MS;
     const render = (folder: string): Promise<RenderResult> =>
@@ -239,13 +241,15 @@ export class OverlayRenders {
         : await renderFromCopy(unit.tree.files, unit.folder, openTexts, render);
     if (!result.ok) {
       const message = `kustomize could not render it: ${result.message}`;
-      return new Map([[unit.kustomizationFile, [labelled(unit, 'kustomize-render-failed', message)]]]);
+      return new Map([
+        [unit.kustomizationFile, [labelled(this.service, unit, 'kustomize-render-failed', message)]],
+      ]);
     }
     if (result.warnings !== '') {
       this.log.warn(`Kube Foresight: kustomize, rendering ${unit.label}: ${result.warnings}`);
     }
     const readSource = (file: string): string | undefined => openTexts.get(file) ?? readTextOrUndefined(file);
-    const texts = renderedTextsOf(
+    const texts = this.service.renderedTexts(
       result.objects,
       unit.kustomizationFile,
       readSource,
@@ -261,27 +265,36 @@ export class OverlayRenders {
           ? ''
           : (openTexts.get(clusterPath) ?? readTextOrUndefined(clusterPath) ?? ''),
     };
-    return overlayDiagnostics(unit.label, unit.folder, texts, settings, request.context, cluster);
+    return this.service.overlayDiagnostics(
+      unit.label,
+      unit.folder,
+      texts,
+      settings,
+      request.context,
+      cluster,
+      (path) => pathToFileURL(path).href,
+    );
   }
 }
 
 /** A diagnostic of a unit at the start of its kustomization file. */
-function labelled(unit: OverlayUnit, code: DiagnosticCode, message: string): OverlayDiagnostic {
-  const text = readTextOrUndefined(unit.kustomizationFile) ?? '';
+function labelled(
+  service: LanguageService,
+  unit: OverlayUnit,
+  code: DiagnosticCode,
+  message: string,
+): OverlayDiagnostic {
   return {
-    diagnostic: toDiagnostic(
-      { code, message: overlayMessage([unit.label], message), start: 0, end: 0 },
-      new LineIndex(text),
-    ),
+    diagnostic: service.fileStartDiagnostic(code, service.overlayMessage([unit.label], message)),
     plainMessage: message,
     label: unit.label,
   };
 }
 
 /** A note at the start of the edited file. */
-function noteAt(code: DiagnosticCode, message: string): OverlayDiagnostic {
+function noteAt(service: LanguageService, code: DiagnosticCode, message: string): OverlayDiagnostic {
   return {
-    diagnostic: toDiagnostic({ code, message, start: 0, end: 0 }, new LineIndex('')),
+    diagnostic: service.fileStartDiagnostic(code, message),
     plainMessage: message,
     label: '',
   };

@@ -10,17 +10,18 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ClusterChoice } from '../../../protocol/messages';
 import type { Settings } from '../../../protocol/settings';
 import { PROFILE_SETTING_PREFIX } from '../../../protocol/settings';
-import type { AnalysisContext } from '../language/analyzer';
+import type {
+  AnalysisContext,
+  ClusterFileRef,
+  LanguageService,
+  Prediction,
+  PredictionPlan,
+  ScopeFile,
+  ScopeSimulator,
+} from '../language/service';
+import { MAX_SIMULATED_OBJECTS } from '../language/service';
 import { chooseCluster } from './cluster-file';
-import { simulationInputsKey } from './simulation-inputs';
 import { FolderFiles } from './folder-files';
-import { placePrediction, relocated, runPrediction, skippedPrediction } from './prediction-run';
-import { prepareScope } from './scope-simulation';
-import { MAX_SIMULATED_OBJECTS } from './prediction-types';
-import type { Prediction, PredictionPlan, ScopeFile, ScopeSimulator } from './prediction-types';
-
-import { readManifests } from '../language/manifests/read-manifests';
-import { describePlaceIn } from '../language/manifests/describe-place';
 
 /** Open documents and their analyses, from the language server. */
 export interface OpenDocumentSource {
@@ -30,7 +31,7 @@ export interface OpenDocumentSource {
 
 /** Runs and caches predictions per scope. */
 export class PredictionService {
-  private readonly folderFiles = new FolderFiles();
+  private readonly folderFiles: FolderFiles;
   /** Per scope: the last prediction, the identities of the analyses it was made from, and its engine inputs. */
   private readonly cache = new Map<
     string,
@@ -46,7 +47,12 @@ export class PredictionService {
   private nextIdentity = 1;
   private workspaceRoots: readonly string[] = [];
 
-  constructor(private readonly open: OpenDocumentSource) {}
+  constructor(
+    private readonly open: OpenDocumentSource,
+    private readonly service: LanguageService,
+  ) {
+    this.folderFiles = new FolderFiles(service);
+  }
 
   /** The workspace folders (paths), for the 'workspace' scope. */
   setWorkspaceRoots(roots: readonly string[]): void {
@@ -131,14 +137,9 @@ export class PredictionService {
       };
     }
     // The one manifest reader: documents with errors left out, lists unwrapped, duplicates resolved.
-    const read = readManifests(
-      files.map((file) => ({ id: file.uri, analysis: file.analysis })),
-      {
-        describePlace: describePlaceIn(
-          files.map((file) => ({ ...file, id: file.uri })),
-          (uri) => (uri.startsWith('file:') ? basename(fileURLToPath(uri)) : uri),
-        ),
-      },
+    const read = this.service.readObjects(
+      files.map((file) => ({ ...file, id: file.uri })),
+      { display: (uri) => (uri.startsWith('file:') ? basename(fileURLToPath(uri)) : uri) },
     );
     const manifests = read.objects;
     if (manifests.length > MAX_SIMULATED_OBJECTS) {
@@ -147,17 +148,20 @@ export class PredictionService {
           scope.uri,
           fingerprint,
           undefined,
-          skippedPrediction(scope.uri, files, manifests.length),
+          this.service.skippedPrediction(scope.uri, files, manifests.length),
           files,
         );
       return { cached: undefined, objectCount: 0, run, runWith: () => Promise.resolve(run()) };
     }
     const inputsKeyOf = (): string =>
-      simulationInputsKey([settings.kubernetesVersion, clusterPath ?? '', clusterText], manifests);
+      this.service.simulationInputsKey(
+        [settings.kubernetesVersion, clusterPath ?? '', clusterText],
+        manifests,
+      );
     // The engine would be given the same objects: its last result is placed on the files as they are now.
     const reused = (inputsKey: string): Prediction | undefined =>
       cached !== undefined && cached.inputsKey === inputsKey
-        ? relocated(cached.prediction, files)
+        ? this.service.relocatePrediction(cached.prediction, files)
         : undefined;
     return {
       cached: undefined,
@@ -166,13 +170,13 @@ export class PredictionService {
         const inputsKey = inputsKeyOf();
         const prediction =
           reused(inputsKey) ??
-          runPrediction(
+          this.service.runPrediction(
             scope.uri,
             files,
             manifests,
             settings,
             context,
-            clusterPath,
+            clusterFileRef(clusterPath),
             clusterText,
             read.findings,
             choice,
@@ -185,11 +189,11 @@ export class PredictionService {
         if (reuse !== undefined) {
           return this.remember(scope.uri, fingerprint, inputsKey, reuse, files);
         }
-        const prepared = prepareScope(
+        const prepared = this.service.prepareScope(
           manifests,
           settings.kubernetesVersion,
           context,
-          clusterPath,
+          clusterFileRef(clusterPath),
           clusterText,
           choice,
         );
@@ -197,7 +201,14 @@ export class PredictionService {
         if (simulated === undefined) {
           return undefined;
         }
-        const prediction = placePrediction(scope.uri, files, prepared, simulated, settings, read.findings);
+        const prediction = this.service.placePrediction(
+          scope.uri,
+          files,
+          prepared,
+          simulated,
+          settings,
+          read.findings,
+        );
         return this.remember(scope.uri, fingerprint, inputsKey, prediction, files);
       },
     };
@@ -310,6 +321,11 @@ export class PredictionService {
     }
     return identity;
   }
+}
+
+/** The cluster file at a path as the service names it: its URI and its base name. */
+export function clusterFileRef(path: string | undefined): ClusterFileRef | undefined {
+  return path === undefined ? undefined : { uri: pathToFileURL(path).href, name: basename(path), path };
 }
 
 function pathOf(uri: string): string | undefined {

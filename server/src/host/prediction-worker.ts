@@ -8,8 +8,7 @@
  * is the same, event for event (test/server/prediction-worker.test.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { SimulationAbandoned } from '../engine/sim/run-loop';
-import { simulateScope } from './scope-simulation';
+import { createDiskLanguageService } from '../files/schema-files';
 import { SimulationDecoder } from './simulation-transfer';
 import type {
   SimulationAnswerMessage,
@@ -19,6 +18,7 @@ import type {
 
 const port = parentPort;
 if (port !== null) {
+  const service = createDiskLanguageService();
   const decoder = new SimulationDecoder();
   const abandoned = new Int32Array((workerData as SimulationWorkerData).abandoned);
   port.on('message', (message: SimulationRequestMessage) => {
@@ -26,12 +26,12 @@ if (port !== null) {
     try {
       const input = decoder.decode(message);
       const shouldStop = (): boolean => Atomics.load(abandoned, 0) === message.id;
-      answer = { id: message.id, ok: true, result: simulateScope(input, shouldStop) };
+      answer = { id: message.id, ok: true, result: service.simulateScope(input, shouldStop) };
     } catch (error: unknown) {
       answer = {
         id: message.id,
         ok: false,
-        abandoned: error instanceof SimulationAbandoned,
+        abandoned: service.isAbandoned(error),
         message: error instanceof Error ? (error.stack ?? error.message) : String(error),
       };
     }

@@ -1,26 +1,18 @@
 /**
- * The predictions side of the language server: runs the prediction service for a validated document, remembers
- * which prediction each open document belongs to, and turns predictions into diagnostics, hovers and code lenses.
+ * The predictions side of the language server: runs the prediction service for a validated document and remembers
+ * which prediction each open document belongs to (the service turns them into diagnostics, hovers and lenses).
  */
-import type { CodeLens } from 'vscode-languageserver';
-import type { Node } from 'yaml';
 import type { Settings } from '../../../protocol/settings';
-import type { AnalysisContext, FileAnalysis } from '../language/analyzer';
-import type { Finding, FixData } from '../language/findings';
-import { guaranteedFix } from '../language/predictions/template-fixes';
-import { valueAt } from '../language/rules/rule-support';
-import { toRange } from '../language/assist/locate';
-import { summaryLensTitle } from '../language/predictions/code-lenses';
-import { nodeRange, pathAtOffset } from '../language/yaml/node-at-path';
-import type { DocumentState } from './document-analyses';
+import type {
+  AnalysisContext,
+  FileAnalysis,
+  LanguageService,
+  Prediction,
+  ScopeSimulator,
+  TextFinding,
+} from '../language/service';
 import type { OpenDocumentSource } from './prediction-service';
-import type { ScopeSimulator } from './prediction-types';
-import type { Prediction } from './prediction-types';
 import { PredictionService } from './prediction-service';
-import { objectPathLength, predictionHover, startsWith, workloadsOf } from './prediction-hover';
-
-/** The command the Replay lens runs (the timeline panel). */
-const REPLAY_COMMAND = 'kubeForesight.showTimeline';
 
 /** Predictions for the open documents. */
 export class PredictionsHost {
@@ -29,8 +21,8 @@ export class PredictionsHost {
   private readonly byDocument = new Map<string, Prediction>();
   private readonly shownNotices = new Set<string>();
 
-  constructor(open: OpenDocumentSource) {
-    this.service = new PredictionService(open);
+  constructor(open: OpenDocumentSource, language: LanguageService) {
+    this.service = new PredictionService(open, language);
   }
 
   /** The workspace folders (paths), for the 'workspace' scope. */
@@ -125,7 +117,7 @@ export class PredictionsHost {
    * The findings of a document's last prediction placed on newer analyses of the edited documents (see
    * Prediction.findingsOn), to show until its new prediction is ready.
    */
-  provisionalFindingsFor(uri: string, analyses: ReadonlyMap<string, FileAnalysis>): readonly Finding[] {
+  provisionalFindingsFor(uri: string, analyses: ReadonlyMap<string, FileAnalysis>): readonly TextFinding[] {
     return this.byDocument.get(uri)?.findingsOn(analyses).get(uri) ?? [];
   }
 
@@ -143,7 +135,7 @@ export class PredictionsHost {
   }
 
   /** The prediction findings of a document. */
-  findingsFor(uri: string): readonly Finding[] {
+  findingsFor(uri: string): readonly TextFinding[] {
     return this.byDocument.get(uri)?.findings.get(uri) ?? [];
   }
 
@@ -159,95 +151,8 @@ export class PredictionsHost {
     this.service.clear();
   }
 
-  /** The prediction of the workload at an offset, as hover Markdown, when the offset is on its kind, name or template. */
-  hover(state: DocumentState, offset: number): string | undefined {
-    const prediction = this.byDocument.get(state.uri);
-    return prediction === undefined ? undefined : predictionHover(prediction, state, offset);
-  }
-
-  /** Code lenses above each workload of a document. */
-  codeLenses(state: DocumentState): CodeLens[] {
-    const prediction = this.byDocument.get(state.uri);
-    if (prediction === undefined) {
-      return [];
-    }
-    const lenses: CodeLens[] = [];
-    for (const document of state.analysis.documents) {
-      for (const workload of workloadsOf(prediction, state.uri, document.index)) {
-        const object = document.objects.find(
-          (o) =>
-            startsWith(workload.source.path, o.path) &&
-            o.path.length === objectPathLength(workload.source.path),
-        );
-        const range = nodeRange(object?.node);
-        if (range === undefined) {
-          continue;
-        }
-        const lensRange = toRange(state.lines, range[0] + document.offset, range[0] + document.offset);
-        const rollout = prediction.simulation?.report.rollouts?.find(
-          (r) => r.kind === workload.kind && r.namespace === workload.namespace && r.name === workload.name,
-        );
-        // A controller's pods the API server refused (rejected[] names the template's document).
-        const refusal = prediction.simulation?.report.rejected.find(
-          (entry) =>
-            entry.owner !== undefined &&
-            entry.file === workload.source.file &&
-            entry.documentIndex === workload.source.documentIndex,
-        );
-        const refusedBy = refusal === undefined ? undefined : refusal.plugin || refusal.stage;
-        lenses.push({
-          range: lensRange,
-          command: {
-            title: summaryLensTitle(workload, rollout, refusedBy, prediction.simulation?.report.autoscaler),
-            command: '',
-          },
-        });
-        lenses.push({
-          range: lensRange,
-          command: {
-            title: 'Replay',
-            command: REPLAY_COMMAND,
-            arguments: [
-              state.uri,
-              { kind: workload.kind, namespace: workload.namespace, name: workload.name },
-            ],
-          },
-        });
-      }
-    }
-    return lenses;
-  }
-
-  /**
-   * The fixes offered at an offset without a diagnostic: inside the pod template of a Burstable workload whose
-   * containers all have cpu and memory limits, "Set requests equal to limits" (Guaranteed).
-   */
-  templateFixes(state: DocumentState, offset: number): FixData[] {
-    const prediction = this.byDocument.get(state.uri);
-    const document = state.analysis.documents.find(
-      (d) => offset >= d.offset && offset <= d.offset + d.yaml.end,
-    );
-    if (prediction === undefined || document === undefined) {
-      return [];
-    }
-    const root = (document.yaml.document?.contents ?? undefined) as Node | undefined;
-    const { path } = pathAtOffset(root, offset - document.offset);
-    const fixes: FixData[] = [];
-    for (const workload of workloadsOf(prediction, state.uri, document.index)) {
-      if (workload.qosClass !== 'Burstable' || !startsWith(path, [...workload.source.path, 'spec'])) {
-        continue;
-      }
-      const fix = guaranteedFix({
-        root,
-        path: workload.source.path,
-        value: valueAt(document.yaml.value, workload.source.path),
-        text: state.text,
-        offset: document.offset,
-      });
-      if (fix !== undefined) {
-        fixes.push(fix);
-      }
-    }
-    return fixes;
+  /** The prediction a document was last part of, if any. */
+  predictionFor(uri: string): Prediction | undefined {
+    return this.byDocument.get(uri);
   }
 }

@@ -5,28 +5,17 @@
  * embedded default cluster), runs the engine with full scheduling detail and answers the panel's report.
  * Expected failures (not a folder, no manifests) are answers, not exceptions.
  */
-import { isTooLargeForAnalysis, readCaptureText } from '../files/capture-reader';
-import type { SourcedObject } from '../engine/model/load/cluster-load';
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SimulationResult } from '../../../protocol/messages';
 import type { Settings } from '../../../protocol/settings';
 import { collectManifestFiles } from '../files/manifest-files';
-import { simulate } from '../engine/simulate/simulate';
-import { isKubernetesMinor } from '../engine/version';
-import { analyzeText } from '../language/analyzer';
-import { withKustomizeRole } from '../language/kustomize/role-context';
 import { KustomizeRoles } from '../files/kustomize-roles';
-import { readManifests } from '../language/manifests/read-manifests';
-import type { ManifestFile } from '../language/manifests/read-manifests';
-import { apiServingFor, getAnalysisContext } from './analysis-context';
 import type { PanelLeftOut } from '../../../protocol/webview-messages';
-import { buildPanelReport } from './panel-report';
-import { leftOutDocuments } from './panel-left-out';
+import type { LanguageService, ManifestFile, SourcedObject } from '../language/service';
+import { findProfile, isKubernetesMinor, profileObjects } from '../language/service';
 import { chooseCluster } from './cluster-file';
-import { profileObjects } from '../engine/model/load/profiles/cluster-profile';
-import { findProfile } from '../engine/model/load/profiles/profiles';
 
 export { findClusterFile } from './cluster-file';
 
@@ -36,6 +25,8 @@ interface SimulationRequestContext {
   openDocuments(): readonly { readonly uri: string; getText(): string }[];
   /** The settings that apply to a URI. */
   settingsFor(uri: string): Promise<Settings>;
+  /** The server's language service. */
+  readonly service: LanguageService;
 }
 
 /** The most manifest files read from one folder. */
@@ -72,8 +63,9 @@ export async function answerSimulationRequest(
     return text;
   };
   const files = collectManifestFiles([folder], folder, { recursive: true }).files.slice(0, MAX_FILES);
-  const analysisContext = getAnalysisContext(settings.kubernetesVersion, maxLength);
-  const kustomizeRoles = new KustomizeRoles();
+  const { service } = context;
+  const analysisContext = service.analysisContext(settings.kubernetesVersion, maxLength);
+  const kustomizeRoles = new KustomizeRoles(service);
   const analysed = (file: string): ManifestFile[] => {
     const text = read(file);
     return text === undefined
@@ -81,14 +73,17 @@ export async function answerSimulationRequest(
       : [
           {
             id: pathToFileURL(file).href,
-            analysis: analyzeText(text, withKustomizeRole(analysisContext, kustomizeRoles.roleOf(file))),
+            analysis: service.analyzeText(
+              text,
+              service.contextForFile(analysisContext, { kustomizeRole: kustomizeRoles.roleOf(file) }),
+            ),
           },
         ];
   };
   // The one manifest reader, as `foresight simulate -R DIR` and the editor's predictions read the folder.
   const manifestFiles = files.flatMap(analysed);
-  const manifests = readManifests(manifestFiles).objects;
-  const leftOut = leftOutDocuments(manifestFiles, (file) => texts.get(file));
+  const manifests = service.readObjects(manifestFiles).objects;
+  const leftOut = service.leftOutDocuments(manifestFiles, (file) => texts.get(file));
   if (manifests.length === 0) {
     return { ok: false, message: nothingToApply(basename(folder), leftOut) };
   }
@@ -98,15 +93,15 @@ export async function answerSimulationRequest(
   let cluster: readonly SourcedObject[] | null = profile === undefined ? null : profileObjects(profile);
   if (clusterFile !== undefined) {
     const inEditor = analysed(clusterFile);
-    if (inEditor.length > 0 && !inEditor.some((file) => isTooLargeForAnalysis(file.analysis))) {
-      cluster = readManifests(inEditor, { keepAll: true }).objects;
+    if (inEditor.length > 0 && !inEditor.some((file) => service.isTooLargeForAnalysis(file.analysis))) {
+      cluster = service.readObjects(inEditor, { keepAll: true }).objects;
     } else {
       // A capture too large for the editing analysis is read as data (files/capture-reader.ts).
       const text = open.get(resolve(clusterFile)) ?? readText(clusterFile);
       const capture =
         text === undefined
           ? ({ ok: false, message: 'it cannot be read' } as const)
-          : readCaptureText(pathToFileURL(clusterFile).href, text);
+          : service.readCapture(pathToFileURL(clusterFile).href, text);
       if (!capture.ok) {
         return {
           ok: false,
@@ -116,19 +111,18 @@ export async function answerSimulationRequest(
       cluster = capture.objects;
     }
   }
-  const result = simulate({
+  const result = service.simulate({
     manifests,
     cluster,
     ...(clusterFile === undefined ? {} : { clusterDescription: basename(clusterFile) }),
     ...(profile === undefined ? {} : { clusterDescription: `profile ${profile.name}` }),
     ...(isKubernetesMinor(settings.kubernetesVersion) ? { version: settings.kubernetesVersion } : {}),
     detail: 'full',
-    apiServing: apiServingFor(settings.kubernetesVersion),
   });
   return {
     ok: true,
     folder: { uri: pathToFileURL(folder).href, name: basename(folder) },
-    report: { ...buildPanelReport(result, (file) => texts.get(file)), leftOut },
+    report: { ...service.panelReport(result, (file) => texts.get(file)), leftOut },
   };
 }
 

@@ -7,9 +7,7 @@
  * input, the held objects being the same objects run after run there too. The cluster file's objects are sent
  * again only when its text changed. Everything here is plain data for structured clone.
  */
-import type { SourcedObject } from '../engine/model/load/cluster-load';
-import type { ObjectSource } from '../engine/model/source';
-import type { ScopeSimulation, ScopeSimulationInput } from './scope-simulation';
+import type { ObjectSource, ScopeSimulation, ScopeSimulationInput, SourcedObject } from '../language/service';
 
 /** One manifest as sent: its number, its source, and the object itself unless the worker holds it. */
 interface TransferredObject {
@@ -78,7 +76,7 @@ export class SimulationEncoder {
     }
     this.held = held;
     const rest = {
-      clusterPath: input.clusterPath,
+      clusterFile: input.clusterFile,
       version: input.version,
       forcedNotice: input.forcedNotice,
       hasClusterSyntaxErrors: input.hasClusterSyntaxErrors,

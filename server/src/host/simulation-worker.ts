@@ -12,8 +12,8 @@
  */
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { ScopeSimulation, ScopeSimulationInput } from './scope-simulation';
-import { simulateScope } from './scope-simulation';
+import type { LanguageService, ScopeSimulation, ScopeSimulationInput } from '../language/service';
+import { createDiskLanguageService } from '../files/schema-files';
 import { SimulationEncoder } from './simulation-transfer';
 import type { SimulationAnswerMessage, SimulationWorkerData } from './simulation-transfer';
 
@@ -41,6 +41,8 @@ export interface SimulationWorkerOptions {
   readonly timeoutMs?: number;
   /** Tells the output channel about a restart or the fallback to the main thread. */
   readonly log: (message: string) => void;
+  /** Runs a simulation in this thread when there is no worker (the server's service; a disk one by default). */
+  readonly service?: Pick<LanguageService, 'simulateScope'>;
 }
 
 interface Waiting {
@@ -70,8 +72,11 @@ export class SimulationWorker {
   /** Shared with the worker: the number of the running request the server abandons. */
   private readonly abandoned = new Int32Array(new SharedArrayBuffer(4));
 
+  private readonly service: Pick<LanguageService, 'simulateScope'>;
+
   constructor(private readonly options: SimulationWorkerOptions) {
     this.inThread = !existsSync(options.script);
+    this.service = options.service ?? createDiskLanguageService();
   }
 
   /** Whether simulations run in the main thread (no worker bundle, or it failed too often). */
@@ -90,7 +95,7 @@ export class SimulationWorker {
     isWanted: () => boolean = () => true,
   ): Promise<ScopeSimulation | undefined> {
     if (this.inThread) {
-      return Promise.resolve(simulateScope(input));
+      return Promise.resolve(this.service.simulateScope(input));
     }
     return new Promise((resolve, reject) => {
       this.waiting.get(scope)?.resolve(undefined);
@@ -144,7 +149,7 @@ export class SimulationWorker {
     }
     if (this.inThread) {
       try {
-        request.resolve(simulateScope(request.input));
+        request.resolve(this.service.simulateScope(request.input));
       } catch (error: unknown) {
         request.reject(error);
       }

@@ -4,17 +4,16 @@
  * again. Pure: settings, schemas and rules come in through the context.
  */
 import type { Node } from 'yaml';
-import type { Finding } from './findings';
-import { shiftFinding, sortAndMergeFindings } from './findings';
+import type { TextFinding } from './findings';
+import { shiftFinding, sortAndMergeFindings, severityOf } from './findings';
 import type { ManifestObject } from './kubernetes/manifest-object';
 import { extractObjects } from './kubernetes/manifest-object';
 import type { ApiVersionCheck } from './kubernetes/api-version-check';
 import { checkApiVersion } from './kubernetes/api-version-check';
 import type { SchemaStore } from './schema/schema-store';
 import { validateAgainstSchema } from './schema/validate-object';
-import type { YamlDocument } from './yaml/parse-document';
+import type { YamlDocument, SliceMeasures } from './yaml/parse-document';
 import { parseSlice } from './yaml/parse-document';
-import type { SliceMeasures } from './yaml/parse-document';
 import { splitDocuments } from './yaml/split-documents';
 import type { TemplatedDocument } from './file-checks';
 import { checkFileContent, findTemplateText, helmChartVerdict, templateVerdict } from './file-checks';
@@ -35,12 +34,12 @@ import { checkJsonPatch, withoutPatchDirectives } from './kustomize/patch-checks
 import { checkKustomization } from './kustomize/kustomization-checks';
 
 /** A rule about one object that the schema cannot express (names, labels, selectors, …). */
-export type ObjectRule = (object: ManifestObject, context: AnalysisContext) => Finding[];
+export type ObjectRule = (object: ManifestObject, context: AnalysisContext) => TextFinding[];
 
 /** Validation of kinds that are not built in (from CustomResourceDefinitions in the workspace). */
 export interface CustomKindValidator {
   /** 'unknown' when no CRD defines the kind; else findings of validating the object (possibly none). */
-  validate(object: ManifestObject): Finding[] | 'unknown';
+  validate(object: ManifestObject): TextFinding[] | 'unknown';
 }
 
 /** Everything an analysis depends on besides the text. */
@@ -72,16 +71,16 @@ export interface AnalyzedDocument {
   /** Kubernetes objects of the document (several for a List). */
   readonly objects: readonly ManifestObject[];
   /** Findings with offsets in the file. */
-  readonly findings: readonly Finding[];
+  readonly findings: readonly TextFinding[];
 }
 
 /** The analysis of one file. */
 export interface FileAnalysis {
   readonly documents: readonly AnalyzedDocument[];
   /** Every finding of the file, sorted and merged. */
-  readonly findings: readonly Finding[];
+  readonly findings: readonly TextFinding[];
   /** Set when the file as a whole was not analysed (too large, binary, Helm template). */
-  readonly skipped?: Finding;
+  readonly skipped?: TextFinding;
   /**
    * Set when a kustomization names the file as a patch or a transformer's configuration: its objects are
    * fragments kustomize merges, not objects to apply, and the manifest reader leaves them out.
@@ -97,7 +96,7 @@ interface SliceResult {
   readonly documents: readonly {
     yaml: YamlDocument;
     objects: readonly ManifestObject[];
-    findings: readonly Finding[];
+    findings: readonly TextFinding[];
   }[];
 }
 
@@ -161,7 +160,7 @@ export class FileAnalyzer {
     const nextCache = new Map<string, SliceResult>();
     const slices = splitDocuments(text);
     const documents: AnalyzedDocument[] = [];
-    const findings: Finding[] = [];
+    const findings: TextFinding[] = [];
     let analyzed = 0;
     let nodes = 0;
     let batchSize = 0;
@@ -271,6 +270,7 @@ export class FileAnalyzer {
     if (stopReason !== undefined && firstLeftOut !== undefined && KUBERNETES_TEXT_PATTERN.test(text)) {
       findings.push({
         code: 'analysis-incomplete',
+        severity: severityOf('analysis-incomplete'),
         message: describeIncompleteAnalysis(stopReason, analyzed, slices.length),
         start: firstLeftOut.start,
         end: firstLeftOut.start + Math.max(1, lineLength(firstLeftOut.text)),
@@ -305,7 +305,7 @@ function analyzeSlice(text: string, measures: SliceMeasures, context: AnalysisCo
       const looksLikeKubernetes = objects.length > 0 || KUBERNETES_TEXT_PATTERN.test(text);
       const role = context.kustomizeRole?.kind;
       const isJsonPatch = role === 'patch' && Array.isArray(yaml.value);
-      const findings: Finding[] =
+      const findings: TextFinding[] =
         looksLikeKubernetes || isJsonPatch || role === 'kustomization' ? [...yaml.findings] : [];
       if (isJsonPatch) {
         findings.push(...checkJsonPatch(yaml.value as unknown[], root));
@@ -321,7 +321,7 @@ function analyzeSlice(text: string, measures: SliceMeasures, context: AnalysisCo
   };
 }
 
-function analyzeObject(object: ManifestObject, context: AnalysisContext): Finding[] {
+function analyzeObject(object: ManifestObject, context: AnalysisContext): TextFinding[] {
   const role = context.kustomizeRole;
   if (role?.kind === 'transformer-config' || isNotAnApiObject(object.apiVersion, object.kind, object.value)) {
     return [];
@@ -359,7 +359,7 @@ function analyzeObject(object: ManifestObject, context: AnalysisContext): Findin
  * kubectl apply refuses such a document ("apiVersion not set, kind not set"), so it is skipped, and said once.
  * A file with no Kubernetes object at all (a CI workflow, Helm values) is not ours and gets nothing.
  */
-function notAnObjectFinding(documents: readonly AnalyzedDocument[]): Finding | undefined {
+function notAnObjectFinding(documents: readonly AnalyzedDocument[]): TextFinding | undefined {
   if (!documents.some((document) => document.objects.length > 0)) {
     return undefined;
   }
@@ -379,6 +379,7 @@ function notAnObjectFinding(documents: readonly AnalyzedDocument[]): Finding | u
   const which = others.map((document) => document.index + 1).join(', ');
   return {
     code: 'document-not-an-object',
+    severity: severityOf('document-not-an-object'),
     message: `This file's ${count} ${which} ${others.length === 1 ? 'is' : 'are'} not a Kubernetes object (no apiVersion and kind): kubectl apply refuses ${others.length === 1 ? 'it' : 'them'} ("apiVersion not set, kind not set"), so ${others.length === 1 ? 'it is' : 'they are'} left out.`,
     start: first.offset + first.yaml.start,
     end: first.offset + first.yaml.start + 1,

@@ -4,13 +4,14 @@
  * documents beside a templated one are still analysed. Each skip is told with at most one information message per
  * file.
  */
-import type { Finding } from './findings';
+import type { TextFinding } from './findings';
 import type { TemplateSite } from './yaml/template-text';
 import { findTemplateSite } from './yaml/template-text';
+import { severityOf } from './findings';
 
 /** Why a file is skipped, and whether to tell the user (only for files that look like Kubernetes manifests). */
 interface SkipVerdict {
-  readonly finding: Finding;
+  readonly finding: TextFinding;
   readonly report: boolean;
 }
 
@@ -23,6 +24,7 @@ export function checkFileContent(text: string, maxLength: number): SkipVerdict |
       report: true,
       finding: {
         code: 'file-too-large',
+        severity: severityOf('file-too-large'),
         message: `This file has ${text.length.toLocaleString('en-US')} characters, more than the ${maxLength.toLocaleString('en-US')} analysed (setting kubeForesight.maxFileSizeKB); it was not analysed.`,
         start: 0,
         end: Math.min(text.length, lineEnd(text, 0)),
@@ -35,6 +37,7 @@ export function checkFileContent(text: string, maxLength: number): SkipVerdict |
       report: true,
       finding: {
         code: 'file-not-text',
+        severity: severityOf('file-not-text'),
         message: 'This file contains a NUL byte: it is not a YAML text file and was not analysed.',
         start: nul,
         end: nul + 1,
@@ -85,7 +88,13 @@ export function templateVerdict(
   }
   return {
     report: KUBERNETES_TEXT_PATTERN.test(text),
-    finding: { code: 'helm-template-skipped', message, start: first.start, end: first.end },
+    finding: {
+      code: 'helm-template-skipped',
+      severity: severityOf('helm-template-skipped'),
+      message,
+      start: first.start,
+      end: first.end,
+    },
   };
 }
 
@@ -98,6 +107,7 @@ export function helmChartVerdict(text: string, chart: string): SkipVerdict {
     report: KUBERNETES_TEXT_PATTERN.test(text),
     finding: {
       code: 'helm-chart-skipped',
+      severity: severityOf('helm-chart-skipped'),
       message: `This file is part of the Helm chart ${chart} (Chart.yaml beside templates/), which is rendered as a unit; not analysed — render the chart with \`helm template\`.`,
       start: 0,
       end: Math.min(text.length, lineEnd(text, 0)),

@@ -1,56 +1,43 @@
 /**
- * Findings: what the language layer reports about a manifest, in offsets, before they become LSP diagnostics.
- * Each finding has a stable code; the severity is chosen from the code, in one table.
+ * The analyzer's findings: the one Finding (protocol/finding.ts), located by offsets in the text the language
+ * layer analysed, before the language service places them on a file's lines. The severity comes from the code,
+ * in one table (protocol/finding-codes.ts).
  */
 
 import { FINDING_CODES } from '../../../protocol/finding-codes';
 import type { FindingCode } from '../../../protocol/finding-codes';
+import type { Finding, FindingSeverity, FixData } from '../../../protocol/finding';
 
-/** How serious a finding is; mapped one to one onto LSP DiagnosticSeverity. */
-export type Severity = 'error' | 'warning' | 'information' | 'hint';
-
-/** Every diagnostic code with its severity: the product's one table (protocol/finding-codes.ts). */
-export const DIAGNOSTIC_CODES = FINDING_CODES;
-
-/** A stable diagnostic code. */
+/** A stable finding code (protocol/finding-codes.ts). */
 export type DiagnosticCode = FindingCode;
 
-/** A text edit elsewhere than the finding's own range, in offsets of the analysed text. */
-export interface OffsetEdit {
-  readonly start: number;
-  readonly end: number;
-  readonly newText: string;
-}
-
-/** Data a quick fix needs, carried with the finding. */
-export interface FixData {
-  /** A replacement text for the finding's range. */
-  replacement?: string;
-  /** Edits of other ranges (used instead of the replacement when set). */
-  edits?: readonly OffsetEdit[];
-  /** A title for the quick fix that applies the replacement. */
-  title?: string;
-}
-
-/** One problem found in a manifest, located by offsets in the analysed text. */
-export interface Finding {
-  readonly code: DiagnosticCode;
-  readonly message: string;
-  /** Offset of the first character. */
-  readonly start: number;
-  /** Offset just past the last character. */
-  readonly end: number;
-  /** What a quick fix can do about it, when a safe fix exists. */
-  readonly fix?: FixData;
-}
+/**
+ * A finding made from a text: its offsets are always set (the analyzer, the rules, the predictions placed on an
+ * analysis, a kustomize render). The second finding type the product names, and only a narrowing of the first:
+ * the code that sorts, shifts and places these relies on the offsets being there.
+ */
+export type TextFinding = Finding & { readonly start: number; readonly end: number };
 
 /** The severity of a code. */
-export function severityOf(code: DiagnosticCode): Severity {
-  return DIAGNOSTIC_CODES[code];
+export function severityOf(code: FindingCode): FindingSeverity {
+  return FINDING_CODES[code];
+}
+
+/** A finding at offsets of the analysed text, with the severity of its code. */
+export function textFinding(
+  code: FindingCode,
+  message: string,
+  start: number,
+  end: number,
+  fix?: FixData,
+): TextFinding {
+  return fix === undefined
+    ? { code, severity: FINDING_CODES[code], message, start, end }
+    : { code, severity: FINDING_CODES[code], message, start, end, fix };
 }
 
 /** Moves a finding by a number of characters (findings of a document are kept relative to its start). */
-export function shiftFinding(finding: Finding, delta: number): Finding {
+export function shiftFinding(finding: TextFinding, delta: number): TextFinding {
   if (delta === 0) {
     return finding;
   }
@@ -71,7 +58,7 @@ export function shiftFinding(finding: Finding, delta: number): Finding {
  * Sorts findings by position and merges duplicates (same code, same range, same message), so one problem gives
  * one diagnostic.
  */
-export function sortAndMergeFindings(findings: readonly Finding[]): Finding[] {
+export function sortAndMergeFindings(findings: readonly TextFinding[]): TextFinding[] {
   const sorted = [...findings].sort(
     (a, b) =>
       a.start - b.start ||
@@ -79,7 +66,7 @@ export function sortAndMergeFindings(findings: readonly Finding[]): Finding[] {
       a.code.localeCompare(b.code) ||
       a.message.localeCompare(b.message),
   );
-  const merged: Finding[] = [];
+  const merged: TextFinding[] = [];
   for (const finding of sorted) {
     const previous = merged[merged.length - 1];
     if (

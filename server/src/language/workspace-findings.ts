@@ -4,7 +4,7 @@
  */
 import type { FileAnalysis } from './analyzer';
 import type { AnalysisOutline } from './manifests/analysis-outline';
-import type { Finding } from './findings';
+import type { TextFinding } from './findings';
 import { shiftFinding, sortAndMergeFindings } from './findings';
 import type { ManifestObject } from './kubernetes/manifest-object';
 import { checkServiceTargetPorts } from './rules';
@@ -16,7 +16,7 @@ interface AnalyzedFile {
 }
 
 /** Cross-object findings by file id (files with none are absent). */
-export function crossObjectFindings(files: readonly AnalyzedFile[]): Map<string, Finding[]> {
+export function crossObjectFindings(files: readonly AnalyzedFile[]): Map<string, TextFinding[]> {
   const owners = new Map<ManifestObject, { id: string; offset: number }>();
   const objects: ManifestObject[] = [];
   for (const file of files) {
@@ -27,7 +27,7 @@ export function crossObjectFindings(files: readonly AnalyzedFile[]): Map<string,
       }
     }
   }
-  const byFile = new Map<string, Finding[]>();
+  const byFile = new Map<string, TextFinding[]>();
   for (const [object, findings] of checkServiceTargetPorts(objects)) {
     const owner = owners.get(object);
     if (owner === undefined) {
@@ -41,7 +41,10 @@ export function crossObjectFindings(files: readonly AnalyzedFile[]): Map<string,
 }
 
 /** A file's own findings merged with its cross-object findings, sorted. */
-export function allFindingsOf(analysis: AnalysisOutline, cross: readonly Finding[] | undefined): Finding[] {
+export function allFindingsOf(
+  analysis: AnalysisOutline,
+  cross: readonly TextFinding[] | undefined,
+): TextFinding[] {
   return cross === undefined || cross.length === 0
     ? [...analysis.findings]
     : sortAndMergeFindings([...analysis.findings, ...cross]);

@@ -149,7 +149,7 @@ describe('bad input', () => {
     assert.deepEqual(
       result.findings
         .filter((finding) => finding.code === 'node-group-invalid')
-        .map((finding) => [finding.path.join('.'), finding.message]),
+        .map((finding) => [(finding.path ?? []).join('.'), finding.message]),
       [
         ['spec.maxSize', 'NodeGroup "broken": spec.maxSize must be an integer at least spec.minSize (3)'],
         [
@@ -174,7 +174,7 @@ describe('bad input', () => {
     assert.deepEqual(
       result.findings
         .filter((finding) => finding.code === 'node-group-invalid')
-        .map((finding) => [finding.path.join('.'), finding.message]),
+        .map((finding) => [(finding.path ?? []).join('.'), finding.message]),
       [
         [
           'spec.template.metadata.labels',
@@ -192,7 +192,7 @@ describe('bad input', () => {
     assert.deepEqual(
       result.findings
         .filter((finding) => finding.code === 'node-missing-allocatable')
-        .map((finding) => finding.path.join('.')),
+        .map((finding) => (finding.path ?? []).join('.')),
       ['spec.template.status.allocatable'],
     );
     assert.equal(result.autoscaler, null);

@@ -5,9 +5,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readPriorityConfigMap } from '../../../server/src/engine/autoscaler/priority-config-map';
-import type { TimelineFinding } from '../../../server/src/engine/model/timeline-findings';
 import { nodes, run } from '../../support/timeline-builders';
 import { autoscalerScenario, cpuDeployment, nodeGroup } from './autoscaler-builders';
+import type { Finding } from '../../../protocol/finding';
 
 /** priority_test.go's `config`. */
 const CONFIG =
@@ -22,8 +22,8 @@ function configMap(data: Record<string, string>, namespace = 'kube-system'): Rec
   };
 }
 
-function read(objects: readonly unknown[]): { priorities: unknown; findings: TimelineFinding[] } {
-  const findings: TimelineFinding[] = [];
+function read(objects: readonly unknown[]): { priorities: unknown; findings: Finding[] } {
+  const findings: Finding[] = [];
   const sourced = objects.map((object, index) => ({
     object,
     source: { file: 'file:///cluster.yaml', documentIndex: index, path: [] },

@@ -63,7 +63,7 @@ describe('a pod placed but never started (the kubelet on a missing ConfigMap key
       '2 pods of Deployment "web" stay in CreateContainerConfigError and never start: couldn\'t find key level in ConfigMap default/settings',
     );
     assert.deepEqual(
-      [...(errors[0]?.source.path ?? []), ...(errors[0]?.path ?? [])],
+      [...(errors[0]?.object?.path ?? []), ...(errors[0]?.path ?? [])],
       ['spec', 'template', 'spec', 'containers', 0, 'env', 0, 'valueFrom', 'configMapKeyRef', 'key'],
     );
   });

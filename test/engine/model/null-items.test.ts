@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { EngineFinding } from '../../../server/src/engine/model/findings';
 import { withoutNullListItems } from '../../../server/src/engine/model/load/null-items';
+import type { Finding } from '../../../protocol/finding';
 
 const SOURCE = { file: 'file:///m.yaml', documentIndex: 0, path: [] };
 
@@ -53,7 +53,7 @@ const CASES: { name: string; object: unknown; path: readonly (string | number)[]
 describe('withoutNullListItems', () => {
   for (const { name, object, path } of CASES) {
     test(name, () => {
-      const findings: EngineFinding[] = [];
+      const findings: Finding[] = [];
       const kept = withoutNullListItems([{ object, source: SOURCE }], findings);
       assert.equal(kept.length, path === null ? 1 : 0);
       assert.deepEqual(

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { TimelineFinding } from '../../../server/src/engine/model/timeline-findings';
 import { applyEpochSeconds, DEFAULT_TIMING } from '../../../server/src/engine/sim/timing-settings';
 import { readScenario } from '../../../server/src/engine/scenario/scenario-spec';
+import type { Finding } from '../../../protocol/finding';
 
 const SOURCE = { file: 'cluster.yaml', documentIndex: 0, path: [] };
 
-function read(timing: Record<string, unknown>): { timing: unknown; findings: TimelineFinding[] } {
-  const findings: TimelineFinding[] = [];
+function read(timing: Record<string, unknown>): { timing: unknown; findings: Finding[] } {
+  const findings: Finding[] = [];
   const scenario = readScenario({ kind: 'Scenario', spec: { timing } }, SOURCE, findings);
   return { timing: scenario.timing, findings };
 }

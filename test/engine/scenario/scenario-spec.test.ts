@@ -3,15 +3,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import Ajv from 'ajv';
-import type { TimelineFinding } from '../../../server/src/engine/model/timeline-findings';
 import { parseStepFlag, readScenario } from '../../../server/src/engine/scenario/scenario-spec';
 import { readMemoryPressureAction } from '../../../server/src/engine/scenario/load-steps';
+import type { Finding } from '../../../protocol/finding';
 
 const SOURCE = { file: 'cluster.yaml', documentIndex: 4, path: [] };
 
 describe('readScenario', () => {
   test('reads every kind of step, the end time and timing overrides', () => {
-    const findings: TimelineFinding[] = [];
+    const findings: Finding[] = [];
     const scenario = readScenario(
       {
         kind: 'Scenario',
@@ -111,7 +111,7 @@ describe('readScenario', () => {
   ];
   for (const { name, spec, path, message } of problems) {
     test(name, () => {
-      const findings: TimelineFinding[] = [];
+      const findings: Finding[] = [];
       const scenario = readScenario({ kind: 'Scenario', spec }, SOURCE, findings);
       assert.deepEqual(
         findings.map((finding) => [finding.code, finding.path, finding.message]),
@@ -124,7 +124,7 @@ describe('readScenario', () => {
 
 describe('readScenario: load and memoryPressure steps', () => {
   test('reads a load in percent or millicores and usage keys as workloads or pods', () => {
-    const findings: TimelineFinding[] = [];
+    const findings: Finding[] = [];
     const scenario = readScenario(
       {
         kind: 'Scenario',

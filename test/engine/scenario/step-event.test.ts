@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { TimelineEvent } from '../../../protocol/timeline';
-import type { TimelineFinding } from '../../../server/src/engine/model/timeline-findings';
+import type { Finding } from '../../../protocol/finding';
 import { simulateTimeline } from '../../../server/src/engine/scenario/run-timeline';
 import type { Scenario } from '../../../server/src/engine/scenario/scenario-spec';
 import { parseStepFlag, readScenario } from '../../../server/src/engine/scenario/scenario-spec';
@@ -34,7 +34,7 @@ function flagStep(flag: string, value: string): Scenario {
 
 describe('the ScenarioStep event names each step and where it was written', () => {
   test('a step of the cluster file’s Scenario names the document and the file, before what it causes', () => {
-    const findings: TimelineFinding[] = [];
+    const findings: Finding[] = [];
     const document = {
       apiVersion: 'foresight/v1',
       kind: 'Scenario',

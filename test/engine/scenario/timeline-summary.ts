@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { TimelineEventType } from '../../../protocol/timeline';
 import { parseObjects } from '../../support/raw-objects';
 import { formatTimelineSections } from '../../../server/src/engine/scenario/report/format-timeline';
-import type { ReportFinding } from '../../../server/src/engine/simulate/report';
+import type { Finding } from '../../../protocol/finding';
+import { addressOf } from '../../support/finding-address';
 import type { SimulationResult } from '../../../server/src/engine/simulate/simulate';
 import { simulate } from '../../../server/src/engine/simulate/simulate';
 
@@ -56,7 +57,7 @@ export function withoutPostFilter(text: string): string {
 /** Simulates one timeline fixture. */
 export function simulateFixture(name: string): SimulationResult {
   const dir = join(TIMELINE_FIXTURES_DIR, name);
-  const syntax: ReportFinding[] = [];
+  const syntax: Finding[] = [];
   const read = (file: string) =>
     existsSync(join(dir, file)) ? parseObjects(readFileSync(join(dir, file), 'utf8'), file, syntax) : [];
   return simulate({
@@ -73,7 +74,7 @@ export function summariseTimeline(result: SimulationResult): string {
   const lines: string[] = ['findings:'];
   for (const finding of report.findings.filter((entry) => entry.code !== 'plugin-not-modelled')) {
     lines.push(
-      `  ${finding.severity} ${finding.code} ${finding.file}#${finding.documentIndex} ${finding.path.join('.')}: ${finding.message}`,
+      `  ${finding.severity} ${finding.code} ${addressOf(finding).document} ${addressOf(finding).path}: ${finding.message}`,
     );
   }
   lines.push(...formatTimelineSections(report));

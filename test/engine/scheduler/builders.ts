@@ -5,7 +5,6 @@
 import { Cluster } from '../../../server/src/engine/model/snapshot/cluster';
 import { loadNode } from '../../../server/src/engine/model/load/node-load';
 import type { NodeInfo } from '../../../server/src/engine/model/snapshot/node-info';
-import type { EngineFinding } from '../../../server/src/engine/model/findings';
 import { loadPod } from '../../../server/src/engine/model/load/pod-load';
 import type { PodInfo } from '../../../server/src/engine/model/snapshot/pod-info';
 import { systemPriorityClasses } from '../../../server/src/engine/model/load/priority';
@@ -19,6 +18,7 @@ import type {
 import { SUCCESS } from '../../../server/src/engine/scheduler/framework/status';
 import type { Status } from '../../../server/src/engine/scheduler/framework/status';
 import type { KubernetesMinor } from '../../../server/src/engine/version';
+import type { Finding } from '../../../protocol/finding';
 
 /** Options of a test node. */
 export interface NodeOptions {
@@ -55,7 +55,7 @@ export function nodeObject(name: string, options: NodeOptions = {}): Record<stri
 
 /** A NodeInfo; throws when the node is invalid (tests build valid nodes). */
 export function makeNode(name: string, options: NodeOptions = {}): NodeInfo {
-  const findings: EngineFinding[] = [];
+  const findings: Finding[] = [];
   const node = loadNode(nodeObject(name, options), { file: 'test', documentIndex: 0, path: [] }, findings);
   if (node === null) {
     throw new Error(`invalid test node ${name}: ${findings.map((finding) => finding.message).join('; ')}`);
@@ -80,7 +80,7 @@ export function makePod(
   spec: Readonly<Record<string, unknown>> = {},
   version: KubernetesMinor = '1.35',
 ): PodInfo {
-  const findings: EngineFinding[] = [];
+  const findings: Finding[] = [];
   const object = {
     apiVersion: 'v1',
     kind: 'Pod',

@@ -226,7 +226,7 @@ describe('readCaptureHeader', () => {
       kinds: ['nodes', 'secret'],
     });
     assert.deepEqual(
-      findings.map((finding) => [finding.code, finding.path.join('.'), finding.message]),
+      findings.map((finding) => [finding.code, (finding.path ?? []).join('.'), finding.message]),
       [
         [
           'capture-header-invalid',

@@ -6,7 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseObjects } from '../../support/raw-objects';
-import type { ReportFinding } from '../../../server/src/engine/simulate/report';
+import type { Finding } from '../../../protocol/finding';
+import { addressOf } from '../../support/finding-address';
 import { simulate } from '../../../server/src/engine/simulate/simulate';
 
 /** The folder holding one directory per scenario. */
@@ -42,7 +43,7 @@ function filterPart(message: string): string {
 /** Simulates one scenario folder and summarises it. */
 export function summariseFixture(name: string): FixtureSummary {
   const dir = join(FIXTURES_DIR, name);
-  const syntax: ReportFinding[] = [];
+  const syntax: Finding[] = [];
   const read = (file: string) =>
     existsSync(join(dir, file)) ? parseObjects(readFileSync(join(dir, file), 'utf8'), file, syntax) : [];
   const result = simulate({
@@ -58,8 +59,8 @@ export function summariseFixture(name: string): FixtureSummary {
   const findings = pinned.map((finding) => ({
     severity: finding.severity,
     code: finding.code,
-    file: `${finding.file}#${finding.documentIndex}`,
-    path: finding.path.join('.'),
+    file: addressOf(finding).document,
+    path: addressOf(finding).path,
     message: finding.message,
   }));
   return {

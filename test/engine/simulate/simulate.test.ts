@@ -1,13 +1,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseObjects } from '../../support/raw-objects';
-import type { ReportFinding } from '../../../server/src/engine/simulate/report';
+import type { Finding } from '../../../protocol/finding';
 import { simulate } from '../../../server/src/engine/simulate/simulate';
 
 // simulate() end to end on small inputs: scheduler configuration profiles, pods naming a node, determinism.
 
 function objects(text: string, file: string) {
-  const syntax: ReportFinding[] = [];
+  const syntax: Finding[] = [];
   const parsed = parseObjects(text, file, syntax);
   assert.deepEqual(syntax, []);
   return parsed;
@@ -198,7 +198,7 @@ describe('simulate on malformed and oversized input', () => {
     assert.deepEqual(result.report.pods, []);
     const limit = result.findings.filter((finding) => finding.code === 'workload-too-many-pods');
     assert.deepEqual(
-      limit.map((finding) => [finding.source.documentIndex, finding.severity, finding.message]),
+      limit.map((finding) => [finding.object?.documentIndex, finding.severity, finding.message]),
       [
         [
           1,

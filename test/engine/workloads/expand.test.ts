@@ -96,7 +96,7 @@ void describe('expandWorkloads', () => {
       ),
     );
     assert.deepEqual(
-      result.findings.map((f) => [f.code, f.source.documentIndex]),
+      result.findings.map((f) => [f.code, f.object?.documentIndex]),
       [
         ['workload-negative-count', 0],
         ['workload-negative-count', 1],

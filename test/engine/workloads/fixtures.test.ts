@@ -37,8 +37,8 @@ function summarise(result: ExpansionResult): unknown {
     }),
     findings: result.findings.map((finding) => ({
       code: finding.code,
-      document: finding.source.documentIndex,
-      path: finding.path.join('.'),
+      document: finding.object?.documentIndex,
+      path: (finding.path ?? []).join('.'),
       message: finding.message,
     })),
   };

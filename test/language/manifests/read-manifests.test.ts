@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getAnalysisContext } from '../../../server/src/host/analysis-context';
+import { getAnalysisContext } from '../../support/language-service';
 import { analyzeText } from '../../../server/src/language/analyzer';
 import { readManifests } from '../../../server/src/language/manifests/read-manifests';
 
@@ -133,8 +133,8 @@ describe('readManifests', () => {
       entry.findings.forEach(([code, file, documentIndex, text], index) => {
         const finding = result.findings[index];
         assert.equal(finding?.code, code);
-        assert.equal(finding?.source.file, file);
-        assert.equal(finding?.source.documentIndex, documentIndex);
+        assert.equal(finding?.object?.file, file);
+        assert.equal(finding?.object?.documentIndex, documentIndex);
         assert.ok(finding?.message.includes(text), finding?.message);
       });
     });
@@ -153,7 +153,7 @@ describe('readManifests', () => {
     ]);
     assert.deepEqual(names(result), ['ConfigMap/-/web@base/app.yaml#0', 'ConfigMap/-/api@extra.yaml#0']);
     assert.deepEqual(
-      result.findings.map((finding) => [finding.code, finding.severity, finding.source.documentIndex]),
+      result.findings.map((finding) => [finding.code, finding.severity, finding.object?.documentIndex]),
       [
         // production's web and api are overlapped by staging's: one note for the pair, on the first object.
         ['kustomizations-overlap', 'information', 0],

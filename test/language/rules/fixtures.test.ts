@@ -11,7 +11,7 @@ import { describe, test } from 'node:test';
 import type { AnalysisContext } from '../../../server/src/language/analyzer';
 import { analyzeText } from '../../../server/src/language/analyzer';
 import { buildCustomKindValidator, isCrdObject } from '../../../server/src/language/crd';
-import type { Finding } from '../../../server/src/language/findings';
+import type { TextFinding } from '../../../server/src/language/findings';
 import { severityOf, shiftFinding, sortAndMergeFindings } from '../../../server/src/language/findings';
 import { OBJECT_RULES, checkServiceTargetPorts } from '../../../server/src/language/rules';
 import type { KubernetesSchemaBundle } from '../../../server/src/language/schema/schema-store';
@@ -27,7 +27,7 @@ function loadStore(): SchemaStore {
 }
 
 /** Analyses a file the way the server wires the pieces: CRDs first, then every object, then across objects. */
-function analyseFile(text: string, store: SchemaStore): Finding[] {
+function analyseFile(text: string, store: SchemaStore): TextFinding[] {
   const base: AnalysisContext = {
     key: 'fixtures',
     store,
@@ -49,7 +49,7 @@ function analyseFile(text: string, store: SchemaStore): Finding[] {
   return sortAndMergeFindings([...analysis.findings, ...shifted]);
 }
 
-function summarise(text: string, findings: readonly Finding[]): unknown[] {
+function summarise(text: string, findings: readonly TextFinding[]): unknown[] {
   return findings.map((finding) => ({
     code: finding.code,
     severity: severityOf(finding.code),

@@ -4,7 +4,7 @@
  */
 import type { Node } from 'yaml';
 import type { AnalysisContext, ObjectRule } from '../../../server/src/language/analyzer';
-import type { Finding } from '../../../server/src/language/findings';
+import type { TextFinding } from '../../../server/src/language/findings';
 import type { ManifestObject } from '../../../server/src/language/kubernetes/manifest-object';
 import { extractObjects } from '../../../server/src/language/kubernetes/manifest-object';
 import { SchemaStore } from '../../../server/src/language/schema/schema-store';
@@ -40,7 +40,7 @@ export function objectsOf(text: string): ManifestObject[] {
 }
 
 /** Describes findings by the text they cover. */
-export function describeFindings(text: string, findings: readonly Finding[]): SeenFinding[] {
+export function describeFindings(text: string, findings: readonly TextFinding[]): SeenFinding[] {
   return findings.map((finding) => ({
     code: finding.code,
     message: finding.message,

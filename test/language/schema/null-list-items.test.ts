@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { getAnalysisContext } from '../../../server/src/host/analysis-context';
+import { getAnalysisContext } from '../../support/language-service';
 import { analyzeText } from '../../../server/src/language/analyzer';
 
 const CONTEXT = getAnalysisContext('1.35', 8192 * 1024);

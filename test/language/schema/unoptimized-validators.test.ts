@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { parse } from 'yaml';
-import { loadSchemaStore } from '../../../server/src/host/schema-files';
+import { loadSchemaStore } from '../../support/language-service';
 import { isQuantityText } from '../../../server/src/language/schema/quantity-format';
 
 const store = loadSchemaStore('1.35');

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseDocument } from 'yaml';
 import type { Node } from 'yaml';
-import type { OffsetEdit } from '../../../server/src/language/findings';
+import type { OffsetEdit } from '../../../protocol/finding';
 import {
   appendMapEntry,
   appendSeqItem,

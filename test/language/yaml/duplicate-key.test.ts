@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getAnalysisContext } from '../../../server/src/host/analysis-context';
+import { getAnalysisContext } from '../../support/language-service';
 import { analyzeText } from '../../../server/src/language/analyzer';
 import { severityOf } from '../../../server/src/language/findings';
 import { readManifests } from '../../../server/src/language/manifests/read-manifests';

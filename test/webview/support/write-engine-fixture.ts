@@ -10,8 +10,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { collectManifestFiles } from '../../../server/src/files/manifest-files';
 import { simulate } from '../../../server/src/engine/simulate/simulate';
-import { buildPanelReport } from '../../../server/src/host/panel-report';
-import { getAnalysisContext } from '../../../server/src/host/analysis-context';
+import { buildPanelReport } from '../../../server/src/language/service/panel-report';
+import { getAnalysisContext } from '../../support/language-service';
 import { analyzeText } from '../../../server/src/language/analyzer';
 import { readManifests } from '../../../server/src/language/manifests/read-manifests';
 

@@ -11,7 +11,7 @@
  */
 import { resolve } from 'node:path';
 import { formatCaptureProgress } from '../../../../protocol/capture-progress';
-import { CAPTURE_RESOURCES, qualifiedResourceName } from '../../engine/model/load/capture-resources';
+import { CAPTURE_RESOURCES, qualifiedResourceName } from '../../language/service';
 import type { CliIo } from '../io';
 import { captureText, writeAtomically } from './capture-file';
 import { isLeftOutResource, runKubectl } from './kubectl';

@@ -1,14 +1,17 @@
 /**
- * The simulation report as text for a person: findings, each pod with its owner, QoS class, priority and node
- * (or Pending with kube-scheduler's message and the reasons per node), then each node's requested/allocatable.
- * Built from the JSON report only, so the two never disagree.
+ * The simulation report as text for a person: the run's errors and warnings, each on its file and line (the one
+ * placed list every output renders), each pod with its owner, QoS class, priority and node (or Pending with
+ * kube-scheduler's message and the reasons per node), then each node's requested/allocatable, the timeline's
+ * sections and the notes. Built from the JSON report and the same findings, so the two never disagree.
  */
-import { isPredictedOutcome } from '../../engine/model/timeline-findings';
-import { formatFieldPath } from '../../engine/model/findings';
-import { parseQuantity } from '../../engine/model/quantity';
-import { formatTimelineSections } from '../../engine/scenario/report/format-timeline';
-import type { ReportFinding, SimulationReport } from '../../engine/simulate/report';
-import type { ReportNode, ReportPod } from '../../engine/scenario/report/report-entries';
+import type { Finding, ReportNode, ReportPod, SimulationReport } from '../../language/service';
+import {
+  formatFieldPath,
+  formatTimelineSections,
+  isPredictedOutcome,
+  parseQuantity,
+} from '../../language/service';
+import { failureClassOf } from './finding-places';
 
 /** Options of the text rendering. */
 interface TextOptions {
@@ -19,14 +22,18 @@ interface TextOptions {
 }
 
 /** Renders the report. */
-export function formatReportText(report: SimulationReport, options: TextOptions = {}): string {
+export function formatReportText(
+  report: SimulationReport,
+  findings: readonly Finding[],
+  options: TextOptions = {},
+): string {
   const lines: string[] = [];
   const nodeCount = report.cluster.nodes.length;
   lines.push(
     `Kubernetes ${report.kubernetesVersion} · ${report.cluster.source} · ${nodeCount} node${nodeCount === 1 ? '' : 's'}`,
   );
   const displayFile = options.displayFile ?? ((file: string): string => file);
-  const problems = report.findings.filter((finding) => finding.severity !== 'information');
+  const problems = findings.filter((finding) => finding.severity !== 'information');
   if (problems.length > 0) {
     lines.push('');
     for (const finding of problems) {
@@ -40,21 +47,61 @@ export function formatReportText(report: SimulationReport, options: TextOptions 
   lines.push(...formatNodes(report.cluster.nodes));
   lines.push(...formatTimelineSections(report));
   lines.push('');
-  lines.push(formatSummary(report));
-  for (const finding of report.findings.filter((entry) => entry.severity === 'information')) {
-    lines.push(`note: ${finding.message}`);
-  }
+  lines.push(formatSummary(report, findings));
+  lines.push(
+    ...formatNotes(
+      findings.filter((entry) => entry.severity === 'information'),
+      displayFile,
+    ),
+  );
   return `${lines.join('\n')}\n`;
 }
 
 /** One finding: `error: deploy.yaml:12 spec.replicas: message [code]` (or `(document 2)` without a line). */
-function formatFinding(finding: ReportFinding, displayFile: (file: string) => string): string {
-  const where =
-    finding.line !== undefined
-      ? `${displayFile(finding.file)}:${finding.line}`
-      : `${displayFile(finding.file)}${finding.documentIndex > 0 ? ` (document ${finding.documentIndex + 1})` : ''}`;
-  const field = finding.path.length > 0 ? ` ${formatFieldPath(finding.path)}` : '';
-  return `${finding.severity}: ${where}${field}: ${finding.message} [${finding.code}]`;
+function formatFinding(finding: Finding, displayFile: (file: string) => string): string {
+  const where = whereOf(finding, displayFile);
+  const path = [...(finding.object?.path ?? []), ...(finding.path ?? [])];
+  const field = path.length > 0 ? ` ${formatFieldPath(path)}` : '';
+  return `${finding.severity}: ${where === '' ? '(cluster)' : where}${field}: ${finding.message} [${finding.code}]`;
+}
+
+/** A finding's file and line as text (`deploy.yaml:12`, `deploy.yaml (document 2)`), '' when it has no file. */
+function whereOf(finding: Finding, displayFile: (file: string) => string): string {
+  const raw = finding.place?.file ?? finding.object?.file ?? '';
+  if (raw === '') {
+    return '';
+  }
+  const file = displayFile(raw);
+  if (finding.place?.start !== undefined) {
+    return `${file}:${finding.place.start.line + 1}`;
+  }
+  const documentIndex = finding.object?.documentIndex ?? 0;
+  return `${file}${documentIndex > 0 ? ` (document ${documentIndex + 1})` : ''}`;
+}
+
+/** Most places a merged note lists before "and N more". */
+const NOTE_PLACES_SHOWN = 3;
+
+/**
+ * The notes, each said once: notes of one code and message (the same assumed Secret read by four Deployments) are
+ * one line that lists their places.
+ */
+function formatNotes(notes: readonly Finding[], displayFile: (file: string) => string): string[] {
+  const merged = new Map<string, { finding: Finding; places: string[] }>();
+  for (const note of notes) {
+    const key = `${note.code}\u0000${note.message}`;
+    const entry = merged.get(key) ?? { finding: note, places: [] };
+    const where = whereOf(note, displayFile);
+    if (where !== '' && !entry.places.includes(where)) {
+      entry.places.push(where);
+    }
+    merged.set(key, entry);
+  }
+  return [...merged.values()].map(({ finding, places }) => {
+    const shown = places.slice(0, NOTE_PLACES_SHOWN).join(', ');
+    const more = places.length > NOTE_PLACES_SHOWN ? ` and ${places.length - NOTE_PLACES_SHOWN} more` : '';
+    return `note: ${places.length === 0 ? '' : `${shown}${more}: `}${finding.message} [${finding.code}]`;
+  });
 }
 
 function formatPods(pods: readonly ReportPod[], maxNodesListed: number): string[] {
@@ -222,12 +269,13 @@ function refusedCount(rejected: SimulationReport['rejected']): number {
   }, 0);
 }
 
-function formatSummary(report: SimulationReport): string {
+function formatSummary(report: SimulationReport, findings: readonly Finding[]): string {
   const placed = report.pods.filter((pod) => pod.nodeName !== null).length;
   const pending = report.pods.length - placed;
-  const errors = report.findings.filter((finding) => finding.severity === 'error');
+  const errors = findings.filter((finding) => finding.severity === 'error');
+  // Pending and refused pods are counted above by the pods and refusals, not again as failures.
   const failures = errors.filter((finding) => isPredictedOutcome(finding.code)).length;
-  const inputErrors = errors.length - failures;
+  const inputErrors = errors.filter((finding) => failureClassOf(finding) === 'error').length;
   const parts = [
     `${report.pods.length} pod${report.pods.length === 1 ? '' : 's'}: ${placed} placed, ${pending} Pending`,
   ];

@@ -6,23 +6,25 @@
  * properties.
  * https://docs.github.com/en/actions/reference/workflows-and-actions/workflow-commands
  */
-import type { CliFinding } from './cli-finding';
-import { hasPath } from './cli-finding';
+import type { Finding } from '../../language/service';
+import { pathOf, regionOf } from './finding-places';
 
 /** The workflow command of each severity. */
 const COMMANDS = { error: 'error', warning: 'warning', information: 'notice' } as const;
 
 /** The findings as workflow commands, one line each. */
-export function formatGithubAnnotations(findings: readonly CliFinding[]): string {
+export function formatGithubAnnotations(findings: readonly Finding[]): string {
   return findings.map((finding) => `${annotation(finding)}\n`).join('');
 }
 
-function annotation(finding: CliFinding): string {
+function annotation(finding: Finding): string {
   const properties: [string, string | number][] = [];
-  if (hasPath(finding)) {
-    properties.push(['file', finding.file.replace(/\\/g, '/')]);
-    if (finding.region !== undefined) {
-      const { startLine, startColumn, endLine, endColumn } = finding.region;
+  const path = pathOf(finding);
+  if (path !== undefined) {
+    properties.push(['file', path.replace(/\\/g, '/')]);
+    const region = regionOf(finding);
+    if (region !== undefined) {
+      const { startLine, startColumn, endLine, endColumn } = region;
       properties.push(
         ['line', startLine],
         ['col', startColumn],

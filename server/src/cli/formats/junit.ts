@@ -9,14 +9,15 @@
  * cases with a failure, `tests` the test cases. The layout follows the schema most consumers read (Jenkins
  * xunit-plugin junit-10.xsd); characters XML 1.0 cannot carry (control characters) are written as \uXXXX.
  */
-import type { CliFinding, CliRun } from './cli-finding';
+import type { CliRun, Finding } from '../../language/service';
+import { failureClassOf, fileOf, regionOf, subjectOf } from './finding-places';
 
 /** The test suite of findings on no file. */
 const CLUSTER_SUITE = 'cluster';
 
 interface TestCase {
   readonly name: string;
-  readonly findings: CliFinding[];
+  readonly findings: Finding[];
 }
 
 interface TestSuite {
@@ -52,9 +53,9 @@ export function formatJunit(run: CliRun): string {
     }
   }
   for (const finding of run.findings) {
-    const file = finding.file === undefined || finding.file === '' ? undefined : finding.file;
+    const file = fileOf(finding);
     const suite = suiteOf(file ?? CLUSTER_SUITE);
-    caseOf(suite, finding.subject ?? file ?? CLUSTER_SUITE).findings.push(finding);
+    caseOf(suite, subjectOf(finding) ?? file ?? CLUSTER_SUITE).findings.push(finding);
   }
   const rendered = [...suites.values()].map(renderSuite);
   const tests = rendered.reduce((sum, suite) => sum + suite.tests, 0);
@@ -99,15 +100,17 @@ function renderSuite(suite: TestSuite): { lines: string[]; tests: number; failur
 }
 
 /** Whether a finding is a failure of its test case. */
-function isFailure(finding: CliFinding): boolean {
-  return finding.failureClass === 'error' || finding.failureClass === 'prediction';
+function isFailure(finding: Finding): boolean {
+  const failureClass = failureClassOf(finding);
+  return failureClass === 'error' || failureClass === 'prediction';
 }
 
 /** `k8s/web.yaml:6:13: error schema-type message`, as the text output writes a finding. */
-function describe(finding: CliFinding): string {
-  const region =
-    finding.region === undefined ? '' : `:${finding.region.startLine}:${finding.region.startColumn}`;
-  const where = finding.file === undefined || finding.file === '' ? '' : `${finding.file}${region}: `;
+function describe(finding: Finding): string {
+  const at = regionOf(finding);
+  const region = at === undefined ? '' : `:${at.startLine}:${at.startColumn}`;
+  const file = fileOf(finding);
+  const where = file === undefined ? '' : `${file}${region}: `;
   return `${where}${finding.severity} ${finding.code} ${finding.message}`;
 }
 

@@ -8,8 +8,9 @@
  */
 import { pathToFileURL } from 'node:url';
 import { isAbsolute } from 'node:path';
-import type { CliFinding, CliRun, FindingSeverity } from './cli-finding';
-import { hasPath, isFindingCode } from './cli-finding';
+import type { CliRun, Finding, FindingSeverity } from '../../language/service';
+import { isFindingCode } from '../../language/service';
+import { pathOf, regionOf, subjectOf } from './finding-places';
 import { CODE_DOCS } from './code-docs';
 import { FINDING_CODES } from '../../../../protocol/finding-codes';
 
@@ -60,18 +61,22 @@ function rule(code: string): object {
   };
 }
 
-function result(finding: CliFinding, index: number): object {
-  const location = hasPath(finding)
-    ? {
-        physicalLocation: {
-          artifactLocation: { uri: toUri(finding.file) },
-          ...(finding.region === undefined ? {} : { region: finding.region }),
-        },
-        ...(finding.subject === undefined || finding.subject.startsWith('document ')
-          ? {}
-          : { logicalLocations: [{ fullyQualifiedName: finding.subject, kind: 'resource' }] }),
-      }
-    : undefined;
+function result(finding: Finding, index: number): object {
+  const path = pathOf(finding);
+  const region = regionOf(finding);
+  const subject = subjectOf(finding);
+  const location =
+    path !== undefined
+      ? {
+          physicalLocation: {
+            artifactLocation: { uri: toUri(path) },
+            ...(region === undefined ? {} : { region }),
+          },
+          ...(subject === undefined || subject.startsWith('document ')
+            ? {}
+            : { logicalLocations: [{ fullyQualifiedName: subject, kind: 'resource' }] }),
+        }
+      : undefined;
   return {
     ruleId: finding.code,
     ruleIndex: index,

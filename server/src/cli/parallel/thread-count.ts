@@ -5,7 +5,7 @@
  */
 import { availableParallelism, cpus } from 'node:os';
 import type { CliIo } from '../io';
-import type { InputText } from '../read-input';
+import type { InputText } from '../../language/service';
 
 /** Below both of these, validate runs in one thread. */
 const MIN_FILES = 21;

@@ -8,27 +8,19 @@
  * read-input.ts usesCustomKinds decides), the manifest reader (duplicates, generateName) and the Services'
  * target ports. Their findings are placed by the worker that holds the file's YAML nodes.
  */
-import { crdObjectsOf, usesCustomKinds } from '../../host/analysis-context';
-import { buildCustomKindValidator } from '../../language/crd';
-import type { Finding } from '../../language/findings';
-import type { ManifestObject } from '../../language/kubernetes/manifest-object';
-import type { AnalysisOutline } from '../../language/manifests/analysis-outline';
-import { describePlaceIn } from '../../language/manifests/describe-place';
-import type { ReaderFinding } from '../../language/manifests/read-manifests';
-import { readManifests } from '../../language/manifests/read-manifests';
-import { serviceTargetPortProblems } from '../../language/rules';
-import { LineIndex } from '../../language/text/line-index';
-import { allFindingsOf } from '../../language/workspace-findings';
-import type { AnalyzeOptions, InputText, OutlinedInputFile } from '../read-input';
+import type {
+  AnalysisOutline,
+  AnalyzeOptions,
+  Finding,
+  InputText,
+  LanguageService,
+  OutlinedInputFile,
+  TextFinding,
+  ValidatedFile,
+} from '../../language/service';
 import type { WorkerPool } from './worker-pool';
 import { startWorkerPool } from './worker-pool';
-import type { FromWorker, TargetPortRequest, ToWorker } from './worker-messages';
-
-/** A file with every finding validate prints for it (its own, the reader's, the cross-object ones), sorted. */
-export interface ValidatedFile {
-  readonly file: OutlinedInputFile;
-  readonly findings: readonly Finding[];
-}
+import type { FromWorker, ToWorker } from './worker-messages';
 
 /** Validates the texts in `threads` worker threads running `script`; rejects when a worker fails. */
 export async function validateInThreads(
@@ -36,21 +28,26 @@ export async function validateInThreads(
   options: AnalyzeOptions,
   script: string,
   threads: number,
+  service: LanguageService,
 ): Promise<ValidatedFile[]> {
   // Findings are placed by file id, so a file's id must name one thread's file; validateThreadsFor keeps input
   // with a repeated id (two renders of one source file) in one thread.
   if (new Set(texts.map((text) => text.id)).size < texts.length) {
     throw new Error('internal: files of one name cannot be validated in threads');
   }
-  const pool = startWorkerPool(script, threads, { foresightValidateWorker: true, ...options });
+  const pool = startWorkerPool(script, threads, { foresightValidateWorker: true, ...options }, service);
   try {
-    return await validateWith(pool, texts);
+    return await validateWith(pool, texts, service);
   } finally {
     await pool.close();
   }
 }
 
-async function validateWith(pool: WorkerPool, texts: readonly InputText[]): Promise<ValidatedFile[]> {
+async function validateWith(
+  pool: WorkerPool,
+  texts: readonly InputText[],
+  service: LanguageService,
+): Promise<ValidatedFile[]> {
   const outlines: AnalysisOutline[] = [];
   const keep = (answer: FromWorker | undefined): void => {
     for (const [index, outline] of answer?.type === 'analyzed' ? answer.outlines : []) {
@@ -61,10 +58,12 @@ async function validateWith(pool: WorkerPool, texts: readonly InputText[]): Prom
   const analyze = async (requests: (ToWorker | undefined)[]): Promise<void> => {
     (await pool.ask(requests)).forEach(keep);
   };
-  const crds = crdObjectsOf(outlines);
+  const crds = service.crdObjectsOf(outlines);
   if (crds.length > 0) {
-    const customKinds = buildCustomKindValidator(crds);
-    const again = [...texts.keys()].filter((index) => usesCustomKinds(pick(outlines, index), customKinds));
+    const customKinds = service.customKindValidator(crds);
+    const again = [...texts.keys()].filter((index) =>
+      service.usesCustomKinds(pick(outlines, index), customKinds),
+    );
     await analyze(perWorker(pool.size, again, workerOf, (indexes) => ({ type: 'reanalyze', crds, indexes })));
   }
   const files: OutlinedInputFile[] = texts.map((text, index) => ({
@@ -72,23 +71,26 @@ async function validateWith(pool: WorkerPool, texts: readonly InputText[]): Prom
     ...(text.applyUnit === undefined ? {} : { applyUnit: text.applyUnit }),
     text: text.text,
     analysis: pick(outlines, index),
-    lines: text.lines ?? new LineIndex(text.text),
+    lines: text.lines ?? service.lineIndex(text.text),
   }));
   const workerById = new Map(files.map((file, index) => [file.id, pick(workerOf, index)]));
-  const targetPorts = targetPortRequests(files);
-  const reader = readManifests(files, { describePlace: describePlaceIn(files) }).findings;
+  const targetPorts = service.targetPortRequests(files);
+  const reader = service.readObjects(files).findings;
   const placed = await pool.ask(
     Array.from({ length: pool.size }, (_, worker) => ({
       type: 'place',
       targetPorts: targetPorts.filter((request) => workerById.get(request.file) === worker),
-      reader: reader.filter((finding: ReaderFinding) => workerById.get(finding.source.file) === worker),
+      reader: reader.filter((finding: Finding) => workerById.get(finding.object?.file ?? '') === worker),
     })),
   );
   const cross = collect(placed, 'targetPorts');
   const read = collect(placed, 'reader');
   return files.map((file) => ({
     file,
-    findings: allFindingsOf(file.analysis, [...(cross.get(file.id) ?? []), ...(read.get(file.id) ?? [])]),
+    findings: service.allFindingsOf(file.analysis, [
+      ...(cross.get(file.id) ?? []),
+      ...(read.get(file.id) ?? []),
+    ]),
   }));
 }
 
@@ -140,34 +142,12 @@ function perWorker(
   return lists.map((list) => (list.length === 0 ? undefined : request(list)));
 }
 
-/** The Services' target-port problems found over every file, as workspace-findings.ts crossObjectFindings does. */
-function targetPortRequests(files: readonly OutlinedInputFile[]): TargetPortRequest[] {
-  const owners = new Map<ManifestObject, Omit<TargetPortRequest, 'problems'>>();
-  const objects: ManifestObject[] = [];
-  for (const file of files) {
-    file.analysis.documents.forEach((document, documentIndex) => {
-      document.objects.forEach((object, objectIndex) => {
-        owners.set(object, { file: file.id, documentIndex, objectIndex });
-        objects.push(object);
-      });
-    });
-  }
-  const requests: TargetPortRequest[] = [];
-  for (const [service, problems] of serviceTargetPortProblems(objects)) {
-    const owner = owners.get(service);
-    if (owner !== undefined) {
-      requests.push({ ...owner, problems });
-    }
-  }
-  return requests;
-}
-
 /** The placed findings of every worker by file id (each file is placed by one worker). */
 function collect(
   answers: readonly (FromWorker | undefined)[],
   kind: 'targetPorts' | 'reader',
-): Map<string, Finding[]> {
-  const byFile = new Map<string, Finding[]>();
+): Map<string, TextFinding[]> {
+  const byFile = new Map<string, TextFinding[]>();
   for (const answer of answers) {
     for (const [file, findings] of answer?.type === 'placed' ? answer[kind] : []) {
       byFile.set(file, findings);

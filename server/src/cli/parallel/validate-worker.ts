@@ -1,15 +1,9 @@
 /**
  * The body of one `foresight validate` worker thread: analyses its share of the files as the single-thread run
- * does (read-input.ts analyzeCliTexts), keeps what placing findings needs of them (placements.ts), and places findings when asked. Any exception
+ * does (the service's analyzeInputs), keeps what placing findings needs of them (the service's placesOf), and places findings when asked. Any exception
  * is answered as a `failed` message naming the file, so the main thread reports it and stops every worker.
  */
-import { getAnalysisContext } from '../../host/analysis-context';
-import { analyzeText } from '../../language/analyzer';
-import { buildCustomKindValidator } from '../../language/crd';
-import { outlineOf } from '../../language/manifests/analysis-outline';
-import { contextForText } from '../read-input';
-import type { FilePlaces } from './placements';
-import { placeReaderFindingsIn, placesOf, placeTargetPortsIn } from './placements';
+import type { AnalysisContext, AnalysisOutline, FilePlaces, LanguageService } from '../../language/service';
 import type { FromWorker, ToWorker, ValidateWorkerData, WorkerText } from './worker-messages';
 
 /** Where a thread's requests come from and its answers go: a worker's parent port, or this thread's own queue. */
@@ -19,23 +13,27 @@ export interface RequestPort {
 }
 
 /** Serves the main thread's requests on a port until the thread is terminated. */
-export function runValidateWorker(port: RequestPort, data: ValidateWorkerData): void {
+export function runValidateWorker(
+  port: RequestPort,
+  data: ValidateWorkerData,
+  service: LanguageService,
+): void {
   const texts = new Map<number, WorkerText>();
   // What the 'place' request needs of each file, by index; the analyses themselves (their YAML nodes) go.
   const places = new Map<number, FilePlaces>();
   let current = '';
   const answer = (message: FromWorker): void => port.postMessage(message);
-  const analyze = (indexes: readonly number[], context: ReturnType<typeof getAnalysisContext>): void => {
-    const outlines: [number, ReturnType<typeof outlineOf>][] = [];
+  const analyze = (indexes: readonly number[], context: AnalysisContext): void => {
+    const outlines: [number, AnalysisOutline][] = [];
     for (const index of indexes) {
       const input = texts.get(index);
       if (input === undefined) {
         throw new Error(`file #${index} was never sent to this worker`);
       }
       current = input.id;
-      const analysis = analyzeText(input.text, contextForText(context, input));
-      places.set(index, placesOf(analysis));
-      outlines.push([index, outlineOf(analysis)]);
+      const analysis = service.analyzeText(input.text, service.contextForText(context, input));
+      places.set(index, service.placesOf(analysis));
+      outlines.push([index, service.outlineOf(analysis)]);
     }
     current = '';
     answer({ type: 'analyzed', outlines });
@@ -49,16 +47,16 @@ export function runValidateWorker(port: RequestPort, data: ValidateWorkerData): 
           }
           analyze(
             message.texts.map((text) => text.index),
-            getAnalysisContext(data.kubernetesVersion, data.maxFileLength),
+            service.analysisContext(data.kubernetesVersion, data.maxFileLength),
           );
           break;
         case 'reanalyze':
           analyze(
             message.indexes,
-            getAnalysisContext(
+            service.analysisContext(
               data.kubernetesVersion,
               data.maxFileLength,
-              buildCustomKindValidator(message.crds),
+              service.customKindValidator(message.crds),
             ),
           );
           break;
@@ -66,8 +64,8 @@ export function runValidateWorker(port: RequestPort, data: ValidateWorkerData): 
           const byId = new Map([...places].map(([index, kept]) => [texts.get(index)?.id ?? '', kept]));
           answer({
             type: 'placed',
-            targetPorts: [...placeTargetPortsIn(message.targetPorts, byId)],
-            reader: [...placeReaderFindingsIn(message.reader, byId)],
+            targetPorts: [...service.placeTargetPortsIn(message.targetPorts, byId)],
+            reader: [...service.placeReaderFindingsIn(message.reader, byId)],
           });
           break;
         }

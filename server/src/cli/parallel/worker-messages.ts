@@ -4,12 +4,14 @@
  * thread reads across all files (duplicates, Services and their pods, CRDs), and later places on its own files'
  * nodes the findings the main thread found there.
  */
-import type { AnalysisOutline } from '../../language/manifests/analysis-outline';
-import type { ReaderFinding } from '../../language/manifests/read-manifests';
-import type { Finding } from '../../language/findings';
-import type { ManifestObject } from '../../language/kubernetes/manifest-object';
-import type { TargetPortProblem } from '../../language/rules';
-import type { InputText } from '../read-input';
+import type {
+  AnalysisOutline,
+  Finding,
+  InputText,
+  ManifestObject,
+  TargetPortRequest,
+  TextFinding,
+} from '../../language/service';
 
 /** What a worker is started with (workerData); the marker tells cli.ts to run the worker, not the command line. */
 export interface ValidateWorkerData {
@@ -20,15 +22,6 @@ export interface ValidateWorkerData {
 
 /** A text to analyse, by its index in the command's input. */
 export type WorkerText = Pick<InputText, 'id' | 'text' | 'role' | 'chart'> & { readonly index: number };
-
-/** A Service's target-port problems, to place on the Service's node. */
-export interface TargetPortRequest {
-  readonly file: string;
-  readonly documentIndex: number;
-  /** The Service's index among its document's objects. */
-  readonly objectIndex: number;
-  readonly problems: readonly TargetPortProblem[];
-}
 
 /** From the main thread to a worker. */
 export type ToWorker =
@@ -43,7 +36,7 @@ export type ToWorker =
   | {
       readonly type: 'place';
       readonly targetPorts: readonly TargetPortRequest[];
-      readonly reader: readonly ReaderFinding[];
+      readonly reader: readonly Finding[];
     };
 
 /** From a worker to the main thread. */
@@ -52,8 +45,8 @@ export type FromWorker =
   | {
       readonly type: 'placed';
       /** Findings by file id, in file offsets, each file's list in the order of the requests. */
-      readonly targetPorts: readonly (readonly [string, Finding[]])[];
-      readonly reader: readonly (readonly [string, Finding[]])[];
+      readonly targetPorts: readonly (readonly [string, TextFinding[]])[];
+      readonly reader: readonly (readonly [string, TextFinding[]])[];
     }
   | { readonly type: 'failed'; readonly message: string };
 

@@ -10,6 +10,7 @@
 import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { runValidateWorker } from './validate-worker';
+import type { LanguageService } from '../../language/service';
 import type { FromWorker, ToWorker, ValidateWorkerData } from './worker-messages';
 
 /** Running threads. */
@@ -40,9 +41,14 @@ interface Peer {
  * Runs `size` threads: this one and `size - 1` workers running `script` (the CLI bundle, which runs a worker when
  * started as one).
  */
-export function startWorkerPool(script: string, size: number, data: ValidateWorkerData): WorkerPool {
+export function startWorkerPool(
+  script: string,
+  size: number,
+  data: ValidateWorkerData,
+  service: LanguageService,
+): WorkerPool {
   const peers = [
-    thisThread(data),
+    thisThread(data, service),
     ...Array.from({ length: size - 1 }, (_, index) => workerThread(script, data, index + 1)),
   ].map(asking);
   return {
@@ -69,7 +75,7 @@ export function startWorkerPool(script: string, size: number, data: ValidateWork
  * the workers' answers are read between files, and requests and answers are passed as they are: copying them
  * (a message channel's structured clone) cost this thread, the busiest, a clone and a parse of half the outlines.
  */
-function thisThread(data: ValidateWorkerData): Peer {
+function thisThread(data: ValidateWorkerData, service: LanguageService): Peer {
   const requests = new EventEmitter();
   const answers = new EventEmitter();
   let ended = false;
@@ -79,6 +85,7 @@ function thisThread(data: ValidateWorkerData): Peer {
       postMessage: (message) => answers.emit('message', message),
     },
     data,
+    service,
   );
   return {
     name: 'the main thread',

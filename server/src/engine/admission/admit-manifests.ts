@@ -10,12 +10,10 @@ import type { SourcedObject } from '../model/load/cluster-load';
 import { isJsonObject, readString, asObject } from '../model/json';
 import type { ApiServing } from './api-discovery';
 import { discoveryRefusal } from './api-discovery';
-import type { RejectedObject } from './rejected';
+import type { RejectedObject, Refusal } from './rejected';
 import { rejectedObject } from './rejected';
-import type { Refusal } from './rejected';
 import { ADMISSION_PLUGIN } from './names';
 import { engineFinding } from '../model/findings';
-import type { EngineFinding } from '../model/findings';
 import { hasServiceAccount, stringLabelsOf } from './known-objects';
 import type { KnownObjects } from './known-objects';
 import { isNamespaceAssumed, namespaceRefusal, terminatingRefusal } from './plugins/namespace-lifecycle';
@@ -26,13 +24,14 @@ import { withDefaultStorageClass } from './plugins/default-storage-class';
 import { isClusterScoped } from '../model/cluster-scoped-kinds';
 import { podSecurityWarning } from './plugins/pod-security/pod-security';
 import { podSecurityLabelErrors } from './plugins/pod-security/namespace-policy';
+import type { Finding } from '../../../../protocol/finding';
 
 /** The objects admitted, in order, and those refused. */
 interface ManifestAdmission {
   readonly admitted: readonly SourcedObject[];
   readonly rejected: readonly RejectedObject[];
   /** What a real cluster may refuse that this one cannot tell (a namespace, a service account it may lack). */
-  readonly findings: readonly EngineFinding[];
+  readonly findings: readonly Finding[];
 }
 
 /** Admits the apply's objects (lists already unwrapped). */
@@ -44,7 +43,7 @@ export function admitManifests(
 ): ManifestAdmission {
   const admitted: SourcedObject[] = [];
   const rejected: RejectedObject[] = [];
-  const findings: EngineFinding[] = [];
+  const findings: Finding[] = [];
   const assumed = new Set<string>();
   for (const entry of manifests) {
     const { object, source } = entry;
@@ -154,7 +153,7 @@ function noteAssumptions(
   source: SourcedObject['source'],
   known: KnownObjects,
   assumed: Set<string>,
-  findings: EngineFinding[],
+  findings: Finding[],
 ): void {
   const namespace = identity.namespace ?? 'default';
   if (isNamespaceAssumed(known, namespace) && !assumed.has(`ns/${namespace}`)) {
@@ -199,7 +198,7 @@ function notePodSecurity(
   specPath: readonly string[],
   labels: Readonly<Record<string, string>>,
   source: SourcedObject['source'],
-  findings: EngineFinding[],
+  findings: Finding[],
 ): void {
   let spec: unknown = object;
   let metadata: unknown = object;

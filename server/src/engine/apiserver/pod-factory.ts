@@ -9,7 +9,6 @@ import type { PodAdmissionChain } from '../admission/admit-pod';
 import { rejectedObject } from '../admission/rejected';
 import type { Refusal, RejectedObject } from '../admission/rejected';
 import type { PriorityClassInfo } from '../model/snapshot/cluster';
-import type { EngineFinding } from '../model/findings';
 import { isRecord } from '../model/objects';
 import type { PodObject } from '../model/objects';
 import type { PodInfo } from '../model/snapshot/pod-info';
@@ -20,6 +19,7 @@ import type { NameAllocator } from '../workloads/names';
 import type { ClusterState } from './cluster-state';
 import type { SimPod, WorkloadRef } from './sim-pod';
 import { newSimPod } from './sim-pod';
+import type { Finding } from '../../../../protocol/finding';
 import { controllerEvent } from '../model/kubernetes-events';
 
 /** What a created pod is, besides its JSON. */
@@ -53,7 +53,7 @@ export class PodFactory {
     readonly names: NameAllocator,
     private readonly version: KubernetesMinor,
     private readonly priorityClasses: ReadonlyMap<string, PriorityClassInfo>,
-    private readonly findings: EngineFinding[],
+    private readonly findings: Finding[],
     /** Receives the pods the API server refuses. */
     private readonly rejected: RejectedObject[] = [],
     admission?: PodAdmissionChain,
@@ -129,7 +129,7 @@ export class PodFactory {
   }
 
   private load(json: Record<string, unknown>, origin: PodOrigin): PodInfo | null {
-    const problems: EngineFinding[] = [];
+    const problems: Finding[] = [];
     const context = { version: this.version, priorityClasses: this.priorityClasses, findings: problems };
     const owner =
       origin.workload === null ? null : { kind: origin.workload.kind, name: origin.workload.name };

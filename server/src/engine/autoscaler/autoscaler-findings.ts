@@ -5,9 +5,9 @@
  */
 import type { ClusterState } from '../apiserver/cluster-state';
 import type { SimPod } from '../apiserver/sim-pod';
-import type { TimelineFinding } from '../model/timeline-findings';
-import { timelineFinding } from '../model/timeline-findings';
 import type { AutoscalerLog, ScaleUpRecord } from './autoscaler-log';
+import type { Finding } from '../../../../protocol/finding';
+import { engineFinding } from '../model/findings';
 import { formatBytes, formatMilli } from '../model/quantity';
 import type { Resources } from '../model/resources';
 
@@ -23,7 +23,7 @@ export interface AutoscalerCluster {
 export function checkAutoscaler(
   state: ClusterState,
   log: AutoscalerLog,
-  findings: TimelineFinding[],
+  findings: Finding[],
   cluster: AutoscalerCluster = { profile: null, shapes: [] },
 ): void {
   const waited = new Map<string, { pods: SimPod[]; records: Set<ScaleUpRecord> }>();
@@ -69,7 +69,7 @@ export function checkAutoscaler(
       nodesAdded: String([...records].reduce((sum, r) => sum + r.to - r.from, 0)),
     };
     findings.push(
-      timelineFinding('pod-waits-for-scale-up', first.info.source, ['spec'], `${who}: ${how}.`, data),
+      engineFinding('pod-waits-for-scale-up', first.info.source, ['spec'], `${who}: ${how}.`, data),
     );
   }
   for (const { pods, message } of refused.values()) {
@@ -83,7 +83,7 @@ export function checkAutoscaler(
       cluster.profile === null ? 'the cluster or of its node groups' : `profile "${cluster.profile}"`;
     const never = beyond === '' ? '' : `: no node of ${where} can hold a pod requesting ${beyond}`;
     findings.push(
-      timelineFinding(
+      engineFinding(
         'pod-no-scale-up',
         first.info.source,
         ['spec'],

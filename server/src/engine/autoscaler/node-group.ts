@@ -19,15 +19,14 @@
  */
 import { compileLabelSelector } from '../model/label-selector';
 import type { PodLabelSelector } from '../model/label-selector';
-import type { EngineFinding } from '../model/findings';
 import { loadNode } from '../model/load/node-load';
 import type { NodeInfo } from '../model/snapshot/node-info';
 import type { NodeObject } from '../model/objects';
 import type { ObjectSource } from '../model/source';
-import type { TimelineFinding } from '../model/timeline-findings';
-import { timelineFinding } from '../model/timeline-findings';
 import type { JsonObject } from '../model/json';
 import { asObject, isJsonObject, readString } from '../model/json';
+import type { Finding } from '../../../../protocol/finding';
+import { engineFinding } from '../model/findings';
 import { NODE_GROUP_KIND, NODE_GROUP_LABEL } from '../model/load/node-group-kind';
 
 /** How long a new node takes from the scale-up decision to Ready, when the group does not say (seconds). */
@@ -55,10 +54,10 @@ export function isNodeGroupObject(object: unknown): boolean {
 export function readNodeGroup(
   object: JsonObject,
   source: ObjectSource,
-  findings: (TimelineFinding | EngineFinding)[],
+  findings: Finding[],
 ): NodeGroupSpec | null {
   const problem = (path: readonly (string | number)[], message: string): void => {
-    findings.push(timelineFinding('node-group-invalid', source, path, message));
+    findings.push(engineFinding('node-group-invalid', source, path, message));
   };
   const name = readString(asObject(object['metadata'])['name']);
   if (name === undefined || name === '') {
@@ -116,14 +115,14 @@ function readTemplate(
   group: string,
   raw: JsonObject,
   source: ObjectSource,
-  findings: (TimelineFinding | EngineFinding)[],
+  findings: Finding[],
 ): NodeInfo | null {
   const metadata = asObject(raw['metadata']);
   const labels = metadata['labels'] ?? {};
   if (!isJsonObject(labels) || Object.values(labels).some((value) => typeof value !== 'string')) {
     const message = `NodeGroup "${group}": spec.template.metadata.labels must map strings to strings`;
     findings.push(
-      timelineFinding('node-group-invalid', source, ['spec', 'template', 'metadata', 'labels'], message),
+      engineFinding('node-group-invalid', source, ['spec', 'template', 'metadata', 'labels'], message),
     );
     return null;
   }
@@ -137,10 +136,10 @@ function readTemplate(
       labels: { ...labels, [NODE_GROUP_LABEL]: group },
     },
   };
-  const problems: EngineFinding[] = [];
+  const problems: Finding[] = [];
   const info = loadNode(node, source, problems);
   for (const finding of problems) {
-    findings.push({ ...finding, path: ['spec', 'template', ...finding.path] });
+    findings.push({ ...finding, path: ['spec', 'template', ...(finding.path ?? [])] });
   }
   return info;
 }

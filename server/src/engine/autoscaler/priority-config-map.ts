@@ -12,9 +12,9 @@
  */
 import { parse } from 'yaml';
 import type { SourcedObject } from '../model/load/cluster-load';
-import type { TimelineFinding } from '../model/timeline-findings';
-import { timelineFinding } from '../model/timeline-findings';
 import { asObject, isJsonObject, readString } from '../model/json';
+import type { Finding } from '../../../../protocol/finding';
+import { engineFinding } from '../model/findings';
 
 /** The ConfigMap's name and key (priority.go PriorityConfigMapName, ConfigMapKey). */
 export const PRIORITY_CONFIG_MAP = 'cluster-autoscaler-priority-expander';
@@ -28,7 +28,7 @@ const AUTOSCALER_NAMESPACE = 'kube-system';
  */
 export function readPriorityConfigMap(
   objects: readonly SourcedObject[],
-  findings: TimelineFinding[],
+  findings: Finding[],
 ): Map<number, string[]> | null | undefined {
   const found = objects.filter(({ object }) => isPriorityConfigMap(object)).at(-1);
   if (found === undefined) {
@@ -37,7 +37,7 @@ export function readPriorityConfigMap(
   const data = asObject(asObject(found.object)['data']);
   const problem = (message: string): null => {
     findings.push(
-      timelineFinding(
+      engineFinding(
         'autoscaler-config-invalid',
         found.source,
         ['data', PRIORITIES_KEY],

@@ -5,11 +5,8 @@
  * Scenario sets them), and the autoscaler started when at least one group is left.
  */
 import type { SourcedObject } from '../model/load/cluster-load';
-import type { EngineFinding } from '../model/findings';
 import type { BudgetIndex } from '../apiserver/budget-index';
 import type { ClusterState } from '../apiserver/cluster-state';
-import type { TimelineFinding } from '../model/timeline-findings';
-import { timelineFinding } from '../model/timeline-findings';
 import { isJsonObject } from '../model/json';
 import type { AutoscalerSettings } from './autoscaler-settings';
 import { DEFAULT_AUTOSCALER_SETTINGS } from './autoscaler-settings';
@@ -18,12 +15,11 @@ import type { NodeGroupSpec } from './node-group';
 import { readPriorityConfigMap } from './priority-config-map';
 import { isNodeGroupObject, readNodeGroup } from './node-group';
 import type { SnapshotSetup } from './scheduling-snapshot';
+import type { Finding } from '../../../../protocol/finding';
+import { engineFinding } from '../model/findings';
 
 /** Reads the NodeGroup documents of the cluster file. */
-export function readNodeGroups(
-  objects: readonly SourcedObject[],
-  findings: (TimelineFinding | EngineFinding)[],
-): NodeGroupSpec[] {
+export function readNodeGroups(objects: readonly SourcedObject[], findings: Finding[]): NodeGroupSpec[] {
   const groups: NodeGroupSpec[] = [];
   for (const { object, source } of objects) {
     if (!isNodeGroupObject(object) || !isJsonObject(object)) {
@@ -35,7 +31,7 @@ export function readNodeGroups(
     }
     if (groups.some((other) => other.name === group.name)) {
       const message = `NodeGroup "${group.name}" is defined twice: the second is left out`;
-      findings.push(timelineFinding('node-group-invalid', source, ['metadata', 'name'], message));
+      findings.push(engineFinding('node-group-invalid', source, ['metadata', 'name'], message));
       continue;
     }
     groups.push(group);
@@ -54,7 +50,7 @@ export function startAutoscaler(
   overrides: readonly Partial<AutoscalerSettings>[],
   setup: SnapshotSetup,
   objects: readonly SourcedObject[],
-  findings: TimelineFinding[],
+  findings: Finding[],
 ): ClusterAutoscaler | null {
   if (groups.length === 0) {
     return null;

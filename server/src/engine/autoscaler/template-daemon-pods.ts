@@ -8,7 +8,6 @@
  */
 import type { ClusterState } from '../apiserver/cluster-state';
 import { daemonSetPodJson } from '../controllers/workload-pods';
-import type { EngineFinding } from '../model/findings';
 import type { NodeObject } from '../model/objects';
 import type { PodInfo } from '../model/snapshot/pod-info';
 import type { PriorityClassInfo } from '../model/snapshot/cluster';
@@ -19,6 +18,7 @@ import { nodeShouldRunDaemonPod } from '../workloads';
 import { addDaemonTolerations } from '../workloads/daemon-set';
 import { asObject, cloneJson } from '../model/json';
 import { NameAllocator } from '../workloads/names';
+import type { Finding } from '../../../../protocol/finding';
 
 /** The pods of the cluster's DaemonSets that would run on a node like this one. */
 export function templateDaemonPods(
@@ -39,7 +39,7 @@ export function templateDaemonPods(
     if (json === null) {
       continue;
     }
-    const findings: EngineFinding[] = [];
+    const findings: Finding[] = [];
     const pod = loadPod(
       json,
       { ...set.source, path: [...set.source.path, 'spec', 'template'] },

@@ -6,9 +6,9 @@ import type { KubernetesMinor } from '../version';
 import type { ClusterState } from '../apiserver/cluster-state';
 import type { PodFactory } from '../apiserver/pod-factory';
 import type { RolloutLog } from './rollout-log';
-import type { TimelineFinding } from '../model/timeline-findings';
 import type { TimingSettings } from '../sim/timing-settings';
 import type { VolumeController } from './volume/volume-controller';
+import type { Finding } from '../../../../protocol/finding';
 
 /** The shared context of the controllers. */
 export interface ControllerContext {
@@ -17,7 +17,7 @@ export interface ControllerContext {
   readonly version: KubernetesMinor;
   readonly pods: PodFactory;
   readonly rollouts: RolloutLog;
-  readonly findings: TimelineFinding[];
+  readonly findings: Finding[];
   /** Claims and their binding (a StatefulSet creates its claims through it); absent in tests without storage. */
   readonly volumes?: VolumeController;
 }

@@ -31,10 +31,10 @@ import type { SimPod } from '../apiserver/sim-pod';
 import type { ConfigObjects } from '../model/load/config-objects';
 import { checkPodConfig } from './container-config';
 import type { ConfigAssumption } from './container-config';
-import { timelineFinding } from '../model/timeline-findings';
-import type { TimelineFinding } from '../model/timeline-findings';
 import type { TimingSettings } from '../sim/timing-settings';
 import { JobPodRuns, isJobPod } from './job-pod-run';
+import type { Finding } from '../../../../protocol/finding';
+import { engineFinding } from '../model/findings';
 
 /** Starts and stops pods on their nodes. */
 export class Kubelets {
@@ -51,7 +51,7 @@ export class Kubelets {
       listed: new Set(),
       covered: new Set(),
     },
-    private readonly findings: TimelineFinding[] = [],
+    private readonly findings: Finding[] = [],
     private readonly version: KubernetesMinor = '1.35',
     private readonly storage?: StorageObjects,
   ) {
@@ -226,7 +226,7 @@ export class Kubelets {
       this.assumed.add(key);
       const message = `${assumption.kind} "${assumption.name}" is not in the manifests; the cluster is assumed to have it in namespace "${assumption.namespace}" (without it, the pods never start: ${assumption.without})`;
       this.findings.push(
-        timelineFinding('config-object-assumed', source, ['spec', ...assumption.path], message, {
+        engineFinding('config-object-assumed', source, ['spec', ...assumption.path], message, {
           kind: assumption.kind,
         }),
       );

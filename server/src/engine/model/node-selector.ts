@@ -10,9 +10,14 @@
  * the lazy selector upstream does. matchFields supports metadata.name with In / NotIn and exactly one value.
  * Left out: label key and value syntax validation (the API server rejects such pods first).
  */
-import type { NodeSelectorObject, NodeSelectorRequirementObject, NodeSelectorTermObject } from './objects';
+import type {
+  NodeSelectorObject,
+  NodeSelectorRequirementObject,
+  NodeSelectorTermObject,
+  PodSpecObject,
+  PreferredSchedulingTermObject,
+} from './objects';
 import { listOf } from './objects';
-import type { PodSpecObject, PreferredSchedulingTermObject } from './objects';
 
 /** The only field a node selector can match on (metav1.ObjectNameField). */
 export const OBJECT_NAME_FIELD = 'metadata.name';

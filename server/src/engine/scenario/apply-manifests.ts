@@ -10,11 +10,9 @@ import type { SourcedObject } from '../model/load/cluster-load';
 import type { ClusterState } from '../apiserver/cluster-state';
 import type { PodFactory } from '../apiserver/pod-factory';
 import type { SimPod } from '../apiserver/sim-pod';
-import type { TimelineFinding } from '../model/timeline-findings';
 import type { SimReplicaSet } from '../apiserver/workload-objects';
 import { expandWorkloads } from '../workloads';
 import type { AutoscalerIndex } from '../workloads/autoscalers';
-import type { WorkloadFinding } from '../workloads/findings';
 import { seededUid, templateHash } from '../workloads/hash';
 import type { JsonObject } from '../model/json';
 import { asObject, isJsonObject, readString } from '../model/json';
@@ -24,6 +22,7 @@ import { readDaemonSet, readDeployment, readStatefulSet } from './state/read-wor
 import type { ControllerRevision } from './state/applied-template';
 import { equalRevision, isUnchangedByApply, lastAppliedTemplate, templateOf } from './state/applied-template';
 import { withoutHashLabel } from './state/initial-replica-sets';
+import type { Finding } from '../../../../protocol/finding';
 
 /** The kinds whose pods are created once, without a simulated controller. */
 const STATIC_POD_OWNERS = new Set(['ReplicationController']);
@@ -127,9 +126,9 @@ interface ApplyInput {
   readonly manifests: readonly SourcedObject[];
   readonly autoscalers: AutoscalerIndex;
   readonly nodes: readonly unknown[];
-  readonly findings: TimelineFinding[];
+  readonly findings: Finding[];
   /** Receives what the workloads' validation finds (the API server's refusals, empty results explained). */
-  readonly workloadFindings: WorkloadFinding[];
+  readonly workloadFindings: Finding[];
   /** The running workloads as the cluster file has them (to tell what the apply changes). */
   readonly live?: LiveObjects;
   /** The epoch second of time 0 (timing applyTime): a new CronJob is created then. */
@@ -149,7 +148,7 @@ export function applyManifests(input: ApplyInput): SimPod[] {
       .filter((finding) => finding.severity === 'error')
       .map(
         (finding) =>
-          `${finding.source.file}#${finding.source.documentIndex}#${finding.source.path.join('.')}`,
+          `${finding.object?.file}#${finding.object?.documentIndex}#${finding.object?.path.join('.')}`,
       ),
   );
   const isRejected = (source: SourcedObject['source']): boolean =>
@@ -210,7 +209,7 @@ function applyDeployment(
   object: JsonObject,
   source: SourcedObject['source'],
   autoscalers: AutoscalerIndex,
-  findings: TimelineFinding[],
+  findings: Finding[],
   live: LiveObjects,
 ): void {
   const applied = readDeployment(object, source, autoscalers, findings);
@@ -258,7 +257,7 @@ function applyStatefulSet(
   object: JsonObject,
   source: SourcedObject['source'],
   autoscalers: AutoscalerIndex,
-  findings: TimelineFinding[],
+  findings: Finding[],
   live: LiveObjects,
 ): void {
   const applied = readStatefulSet(object, source, autoscalers, findings);
@@ -287,7 +286,7 @@ function applyDaemonSet(
   state: ClusterState,
   object: JsonObject,
   source: SourcedObject['source'],
-  findings: TimelineFinding[],
+  findings: Finding[],
   live: LiveObjects,
 ): void {
   const applied = readDaemonSet(object, source, findings);

@@ -4,13 +4,11 @@
  * timeline reads; the timeline runs with the profiles simulate() read; its sections, its findings (those the
  * cluster's loading already made are not repeated) and its pods and nodes at the end make the report.
  */
-import type { FindingCode } from '../../../../protocol/finding-codes';
 import type { ApiServing } from '../admission/api-discovery';
 import type { RejectedObject } from '../admission/rejected';
 import type { Cluster } from '../model/snapshot/cluster';
 import { flattenLists } from '../model/load/cluster-load';
 import type { SourcedObject } from '../model/load/cluster-load';
-import type { ObjectSource } from '../model/source';
 import type { SchedulerProfile } from '../scheduler/profile';
 import type { RecordDetail } from '../scheduler/record';
 import type { PluginRegistry } from '../scheduler/registry';
@@ -24,6 +22,7 @@ import { buildTimelineReport } from './report/timeline-report';
 import type { TimelineReport } from './report/timeline-report';
 import { timelinePods } from './report/timeline-pods';
 import type { ManifestWorkloads, TimelinePods } from './report/timeline-pods';
+import type { Finding } from '../../../../protocol/finding';
 
 /** What the timeline adds to a simulation: steps from elsewhere (CLI), an end time, timing overrides. */
 export interface TimelineOptions {
@@ -32,17 +31,6 @@ export interface TimelineOptions {
   readonly timing?: Partial<TimingSettings>;
   /** Asked between tasks: true abandons the run (see Simulation.run). */
   readonly shouldStop?: () => boolean;
-}
-
-/** A finding of any part of the simulation (the shape SimulationFinding has). */
-interface AnyFinding {
-  readonly code: FindingCode;
-  readonly severity: 'error' | 'warning' | 'information';
-  readonly source: ObjectSource;
-  readonly path: readonly (string | number)[];
-  readonly message: string;
-  /** What code needs besides the message (see TimelineFinding.data). */
-  readonly data?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -75,7 +63,7 @@ interface TimelineRequest {
 interface TimelineAttachment {
   readonly sections: TimelineReport;
   /** Findings the cluster's loading did not already make. */
-  readonly findings: readonly AnyFinding[];
+  readonly findings: readonly Finding[];
   /** The manifests' pods and the nodes at the end of the run. */
   readonly pods: TimelinePods;
   /** What the API server refused. */
@@ -87,7 +75,7 @@ export function runTimelineForReport(
   request: TimelineRequest,
   base: Cluster,
   podLevelResources: boolean,
-  known: readonly AnyFinding[],
+  known: readonly Finding[],
 ): TimelineAttachment {
   const { options } = request;
   const result = simulateTimeline({
@@ -153,14 +141,14 @@ const WORKLOAD_KINDS: ReadonlySet<string> = new Set([
   'ReplicationController',
 ]);
 
-function findingKey(finding: AnyFinding): string {
-  const { source } = finding;
+function findingKey(finding: Finding): string {
+  const { object } = finding;
   return [
     finding.code,
-    source.file,
-    source.documentIndex,
-    source.path.join('.'),
-    finding.path.join('.'),
+    object?.file,
+    object?.documentIndex,
+    object?.path.join('.'),
+    finding.path?.join('.'),
     finding.message,
   ].join('|');
 }

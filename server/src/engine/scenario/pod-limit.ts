@@ -7,10 +7,10 @@
 import type { SourcedObject } from '../model/load/cluster-load';
 import type { AutoscalerIndex } from '../workloads/autoscalers';
 import { autoscalerKey, replicasUnderAutoscaler } from '../workloads/autoscalers';
-import type { WorkloadFinding } from '../workloads/findings';
-import { workloadFinding } from '../workloads/findings';
 import type { JsonObject } from '../model/json';
 import { asObject, isJsonObject, readString } from '../model/json';
+import type { Finding } from '../../../../protocol/finding';
+import { engineFinding } from '../model/findings';
 
 /** Kinds whose pod count is `spec.replicas` (default 1). */
 const REPLICATED_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);
@@ -21,7 +21,7 @@ export function podLimitFinding(
   autoscalers: AutoscalerIndex,
   nodeCount: number,
   maxPods: number,
-): WorkloadFinding | null {
+): Finding | null {
   let total = 0;
   for (const { object, source } of manifests) {
     if (!isJsonObject(object)) {
@@ -32,7 +32,7 @@ export function podLimitFinding(
       const kind = readString(object['kind']);
       const name = readString(asObject(object['metadata'])['name']);
       const what = `${kind ?? 'object'}${name === undefined ? '' : ` "${name}"`}`;
-      return workloadFinding(
+      return engineFinding(
         'workload-too-many-pods',
         source,
         kind === 'Pod' ? [] : ['spec'],

@@ -14,11 +14,11 @@ import type { EvictionManager } from '../kubelet/eviction-manager';
 import type { HpaController } from '../controllers/podautoscaler/hpa-controller';
 import type { NodeLifecycle } from '../controllers/nodelifecycle/node-lifecycle';
 import type { ScaleSubresource } from '../apiserver/scale-subresource';
-import type { TimelineFinding } from '../model/timeline-findings';
-import { timelineFinding } from '../model/timeline-findings';
 import type { TimingSettings } from '../sim/timing-settings';
 import { PRIORITY } from '../sim/priorities';
 import type { ScenarioStep } from './scenario-spec';
+import type { Finding } from '../../../../protocol/finding';
+import { engineFinding } from '../model/findings';
 import { recordScenarioStep } from './step-event';
 import { recordRegisteredNode } from '../controllers/controller-events';
 
@@ -32,7 +32,7 @@ interface StepTargets {
   readonly scale: ScaleSubresource;
   readonly autoscalers: HpaController;
   readonly evictions: EvictionManager;
-  readonly findings: TimelineFinding[];
+  readonly findings: Finding[];
 }
 
 /** A drain of the scenario, with the step that asked for it. */
@@ -57,12 +57,7 @@ function runStep(step: ScenarioStep, targets: StepTargets, drains: ScenarioDrain
   recordScenarioStep(state, step);
   const problem = (message: string): void => {
     findings.push(
-      timelineFinding(
-        'scenario-invalid',
-        step.source,
-        step.path,
-        `Scenario step at t=${step.at}s: ${message}`,
-      ),
+      engineFinding('scenario-invalid', step.source, step.path, `Scenario step at t=${step.at}s: ${message}`),
     );
   };
   switch (action.type) {

@@ -13,7 +13,6 @@ import {
   defaultClusterObjects,
 } from '../model/load/default-cluster';
 import { profileNameOf } from '../model/load/profiles/cluster-profile';
-import type { EngineFinding } from '../model/findings';
 import { DEFAULT_PROFILE } from '../scheduler/profile';
 import type { SchedulerProfile } from '../scheduler/profile';
 import type { RecordDetail, SchedulingRecord } from '../scheduler/record';
@@ -26,7 +25,6 @@ import { DEFAULT_KUBERNETES_VERSION, isAtLeast } from '../version';
 import { isActive } from '../apiserver/sim-pod';
 import type { KubernetesMinor } from '../version';
 import { indexAutoscalers } from '../workloads/autoscalers';
-import type { WorkloadFinding } from '../workloads/findings';
 import { asObject, isJsonObject, readString } from '../model/json';
 import { NameAllocator } from '../workloads/names';
 import { BudgetIndex } from '../apiserver/budget-index';
@@ -52,7 +50,6 @@ import { ReplicaSetController } from '../controllers/replicaset/replica-set-cont
 import { RolloutLog } from '../controllers/rollout-log';
 import { SchedulerLoop, buildScheduler } from '../scheduler/queue/scheduler-loop';
 import { StatefulSetController } from '../controllers/statefulset/stateful-set-controller';
-import type { TimelineFinding } from '../model/timeline-findings';
 import type { TimingSettings } from '../sim/timing-settings';
 import { DEFAULT_TIMING, applyEpochSeconds } from '../sim/timing-settings';
 import { startBatchControllers } from './batch-controllers';
@@ -85,6 +82,7 @@ import {
   checkPendingClaims,
   checkStuckStatefulPods,
 } from './report/timeline-checks';
+import type { Finding } from '../../../../protocol/finding';
 
 /** Kinds of a cluster file only the timeline reads (the scheduler's cluster loader ignores them). */
 export const TIMELINE_ONLY_KINDS: ReadonlySet<string> = new Set([
@@ -139,7 +137,7 @@ export interface TimelineResult {
   readonly drains: readonly ScenarioDrain[];
   /** The last scheduling record of each pod, by key. */
   readonly records: ReadonlyMap<string, SchedulingRecord>;
-  readonly findings: readonly (TimelineFinding | EngineFinding | WorkloadFinding)[];
+  readonly findings: readonly Finding[];
   readonly settings: TimingSettings;
   readonly endTime: number;
   readonly stoppedAtLimit: boolean;
@@ -154,9 +152,9 @@ export interface TimelineResult {
 /** Runs the timeline simulation. */
 export function simulateTimeline(input: TimelineInput): TimelineResult {
   const version = input.version ?? DEFAULT_KUBERNETES_VERSION;
-  const findings: (TimelineFinding | EngineFinding | WorkloadFinding)[] = [];
-  const timelineFindings: TimelineFinding[] = [];
-  const workloadFindings: WorkloadFinding[] = [];
+  const findings: Finding[] = [];
+  const timelineFindings: Finding[] = [];
+  const workloadFindings: Finding[] = [];
   // A capture without StorageClasses is given the classes it cannot show (model/load/assumed-storage.ts).
   const assumedClasses = assumedStorageClasses(
     input.cluster === null ? null : flattenLists(input.cluster),
@@ -250,7 +248,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   for (const pod of cluster.boundPods()) {
     names.reserve(pod.namespace, pod.name);
   }
-  const podFindings: EngineFinding[] = [];
+  const podFindings: Finding[] = [];
   const factory = new PodFactory(
     state,
     names,

@@ -22,8 +22,6 @@ import { MAX_EXPANDED_PODS } from '../workloads/types';
 import type { ObjectSource } from '../model/source';
 import type { DrainOptions } from '../drain/drain-filters';
 import { DEFAULT_DRAIN_OPTIONS } from '../drain/drain-filters';
-import type { TimelineFinding } from '../model/timeline-findings';
-import { timelineFinding } from '../model/timeline-findings';
 import type { JobPodFailure, NumericTimingKey, TimingSettings } from '../sim/timing-settings';
 import { NUMERIC_TIMING_KEYS } from '../sim/timing-settings';
 import { parseRfc3339 } from '../model/rfc3339-time';
@@ -33,6 +31,8 @@ import { readAutoscalerSettings } from '../autoscaler/autoscaler-settings';
 import { asArray, asObject, isJsonObject, readString } from '../model/json';
 import type { LoadAction, MemoryPressureAction } from './load-steps';
 import { readLoadAction, readMemoryPressureAction } from './load-steps';
+import type { Finding } from '../../../../protocol/finding';
+import { engineFinding } from '../model/findings';
 
 /** The apiVersion and kind of a scenario document. */
 export const SCENARIO_API_VERSION = 'foresight/v1';
@@ -80,14 +80,10 @@ export function isScenarioObject(object: unknown): boolean {
 }
 
 /** Reads a scenario document; problems become findings and the faulty parts are left out. */
-export function readScenario(
-  object: JsonObject,
-  source: ObjectSource,
-  findings: TimelineFinding[],
-): Scenario {
+export function readScenario(object: JsonObject, source: ObjectSource, findings: Finding[]): Scenario {
   const spec = asObject(object['spec']);
   const problem = (path: readonly (string | number)[], message: string): void => {
-    findings.push(timelineFinding('scenario-invalid', source, path, `Scenario: ${message}`));
+    findings.push(engineFinding('scenario-invalid', source, path, `Scenario: ${message}`));
   };
   const until = spec['until'];
   if (until !== undefined && !isTime(until)) {

@@ -5,7 +5,7 @@
  */
 import type { CaptureHeader } from '../model/load/capture-header';
 import { engineFinding } from '../model/findings';
-import type { EngineFinding } from '../model/findings';
+import type { Finding } from '../../../../protocol/finding';
 import { ENGINE_KUBERNETES_VERSIONS, isKubernetesMinor } from '../version';
 import type { KubernetesMinor } from '../version';
 
@@ -30,10 +30,7 @@ export function versionForServer(serverVersion: string): KubernetesMinor | null 
 }
 
 /** The note when the version predicted with is not the captured server's, or null when they agree. */
-export function captureVersionNote(
-  header: CaptureHeader | null,
-  version: KubernetesMinor,
-): EngineFinding | null {
+export function captureVersionNote(header: CaptureHeader | null, version: KubernetesMinor): Finding | null {
   const served = header?.serverVersion ?? null;
   const minor = served === null ? null : serverMinor(served);
   if (header === null || served === null || minor === null || minor === version) {

@@ -7,22 +7,10 @@ import type { ReportNode, ReportPod } from '../scenario/report/report-entries';
 import type { KubernetesMinor } from '../version';
 import type { TimelineReport } from '../scenario/report/timeline-report';
 import type { RejectedObject } from '../admission/rejected';
+import type { Finding } from '../../../../protocol/finding';
 
 /** The report's apiVersion. */
 export const REPORT_API_VERSION = 'foresight/v1';
-
-/** A finding as the report lists it. */
-export interface ReportFinding {
-  readonly severity: 'error' | 'warning' | 'information';
-  readonly code: string;
-  readonly file: string;
-  readonly documentIndex: number;
-  /** The field's line in the file, from 1, when the caller read the file's text (the CLI adds it). */
-  readonly line?: number;
-  /** Path of the object inside its document, then of the field inside the object. */
-  readonly path: readonly (string | number)[];
-  readonly message: string;
-}
 
 /**
  * What kind of cluster a prediction ran on, which says how certain it is: a capture (with its header: what it lacks
@@ -49,5 +37,6 @@ export interface SimulationReport extends Partial<TimelineReport> {
   readonly pods: readonly ReportPod[];
   /** What the API server refused (never simulated): objects of the apply, pods controllers tried to create. */
   readonly rejected: readonly RejectedObject[];
-  readonly findings: readonly ReportFinding[];
+  /** Every finding of the run, located by object and field (the language service places them on lines). */
+  readonly findings: readonly Finding[];
 }

@@ -7,7 +7,6 @@
  *
  * PriorityClasses and Namespaces in the manifests count.
  */
-import type { FindingCode } from '../../../../protocol/finding-codes';
 import { flattenLists, loadCluster } from '../model/load/cluster-load';
 import type { SourcedObject } from '../model/load/cluster-load';
 import {
@@ -24,7 +23,6 @@ import { indexAutoscalers } from '../workloads/autoscalers';
 import { isJsonObject } from '../model/json';
 import { podLimitFinding } from '../scenario/pod-limit';
 import type { ApiServing } from '../admission/api-discovery';
-import type { EngineFinding } from '../model/findings';
 import { buildFramework } from '../scheduler/framework/build-framework';
 import type { SchedulerFramework } from '../scheduler/framework/framework';
 import { parseSchedulerConfiguration } from '../scheduler/config';
@@ -39,22 +37,8 @@ import { clusterModelObjects, runTimelineForReport } from '../scenario/attach-ti
 import type { TimelineOptions } from '../scenario/attach-timeline';
 import { REPORT_API_VERSION } from './report';
 import { reportNode } from '../scenario/report/report-entries';
-import type { ReportCluster, ReportFinding, SimulationReport } from './report';
-
-/** Any finding the simulation collects (engine, workloads, scheduler configuration): the shape they share. */
-export interface SimulationFinding {
-  readonly code: FindingCode;
-  readonly severity: 'error' | 'warning' | 'information';
-  readonly source: {
-    readonly file: string;
-    readonly documentIndex: number;
-    readonly path: readonly (string | number)[];
-  };
-  readonly path: readonly (string | number)[];
-  readonly message: string;
-  /** What code needs besides the message (see TimelineFinding.data). */
-  readonly data?: Readonly<Record<string, string>>;
-}
+import type { ReportCluster, SimulationReport } from './report';
+import type { Finding } from '../../../../protocol/finding';
 
 /** What to simulate. */
 interface SimulationInput {
@@ -87,19 +71,19 @@ interface SimulationInput {
 export interface SimulationResult {
   readonly report: SimulationReport;
   readonly records: readonly SchedulingRecord[];
-  readonly findings: readonly SimulationFinding[];
+  readonly findings: readonly Finding[];
 }
 
 /** Runs the simulation. */
 export function simulate(rawInput: SimulationInput): SimulationResult {
-  const inputFindings: EngineFinding[] = [];
+  const inputFindings: Finding[] = [];
   const input: SimulationInput = {
     ...rawInput,
     manifests: withoutNullListItems(rawInput.manifests, inputFindings),
     cluster: rawInput.cluster === null ? null : withoutNullListItems(rawInput.cluster, inputFindings),
   };
   const version = input.version ?? DEFAULT_KUBERNETES_VERSION;
-  const findings: SimulationFinding[] = [...inputFindings];
+  const findings: Finding[] = [...inputFindings];
   const clusterObjects =
     input.cluster === null ? defaultClusterObjects() : clusterModelObjects(input.cluster);
   const loaded = loadCluster(clusterObjects, {
@@ -157,7 +141,7 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
         cluster: { ...clusterKind, source: cluster.description, nodes: cluster.nodes.map(reportNode) },
         pods: [],
         rejected: [],
-        findings: findings.map(reportFinding),
+        findings,
       },
       records: [],
       findings,
@@ -178,7 +162,7 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
     cluster: { ...clusterKind, source: cluster.description, nodes: timeline.pods.nodes },
     pods: timeline.pods.pods,
     rejected: timeline.rejected,
-    findings: findings.map(reportFinding),
+    findings,
     ...timeline.sections,
   };
   return { report, records: timeline.pods.records, findings };
@@ -205,7 +189,7 @@ function declaredReplicas(objects: readonly SourcedObject[]): number {
 function readProfiles(
   configurations: readonly SourcedObject[],
   version: KubernetesMinor,
-  findings: SimulationFinding[],
+  findings: Finding[],
 ): readonly SchedulerProfile[] {
   const [first, ...others] = configurations;
   for (const other of others) {
@@ -218,15 +202,4 @@ function readProfiles(
   const parsed = parseSchedulerConfiguration(first.object, first.source, { version });
   findings.push(...parsed.findings);
   return parsed.profiles.length > 0 ? parsed.profiles : [DEFAULT_PROFILE];
-}
-
-function reportFinding(finding: SimulationFinding): ReportFinding {
-  return {
-    severity: finding.severity,
-    code: finding.code,
-    file: finding.source.file,
-    documentIndex: finding.source.documentIndex,
-    path: [...finding.source.path, ...finding.path],
-    message: finding.message,
-  };
 }

@@ -9,7 +9,7 @@
  */
 import type { ExpandContext } from './context';
 import { addPod } from './context';
-import { WORKLOAD_MESSAGES, workloadFinding } from './findings';
+import { WORKLOAD_MESSAGES } from './findings';
 import { templateHash } from './hash';
 import type { JsonObject } from '../model/json';
 import { asArray, asObject, cloneJson, readString } from '../model/json';
@@ -20,6 +20,7 @@ import { controllerReference, podFromTemplate } from './pod-builder';
 import { CONTROLLER_REVISION_HASH_LABEL } from './stateful-set';
 import type { Workload } from './workload';
 import { checkSelector, isWorkloadRejected, ownerOf, readTemplate, templateSource } from './workload';
+import { engineFinding } from '../model/findings';
 
 /** Label with the DaemonSet's generation when the pod was made (kept for backward compatibility upstream). */
 const POD_TEMPLATE_GENERATION_LABEL = 'pod-template-generation';
@@ -141,7 +142,7 @@ export function expandDaemonSet(workload: Workload, context: ExpandContext): voi
       all.length > MAX_REASONS_SHOWN ? `${shown}; and ${all.length - MAX_REASONS_SHOWN} more` : shown;
     const message = WORKLOAD_MESSAGES.noEligibleNode(workload.label, context.nodes.length, reasons);
     workload.findings.push(
-      workloadFinding('daemonset-no-eligible-node', workload.source, ['spec', 'template'], message),
+      engineFinding('daemonset-no-eligible-node', workload.source, ['spec', 'template'], message),
     );
   }
 }

@@ -12,8 +12,6 @@ import { indexAutoscalers } from './autoscalers';
 import type { ExpandContext, WorkloadExpander } from './context';
 import { addPod, PodLimitReached } from './context';
 import { expandDaemonSet } from './daemon-set';
-import type { WorkloadFinding } from './findings';
-import { workloadFinding } from './findings';
 import { expandCronJob, expandJob } from './job';
 import type { JsonObject } from '../model/json';
 import { asArray, asObject, cloneJson, isJsonObject, readString } from '../model/json';
@@ -23,6 +21,8 @@ import { expandStatefulSet } from './stateful-set';
 import type { ExpandOptions, ExpansionResult, WorkloadInput } from './types';
 import { MAX_EXPANDED_PODS } from './types';
 import { DEFAULT_NAMESPACE, readWorkload } from './workload';
+import type { Finding } from '../../../../protocol/finding';
+import { engineFinding } from '../model/findings';
 
 const EXPANDERS: Readonly<Record<string, WorkloadExpander>> = {
   Deployment: expandDeployment,
@@ -48,7 +48,7 @@ export function expandWorkloads(
   options: ExpandOptions = {},
 ): ExpansionResult {
   const objects = flatten(inputs);
-  const findings: WorkloadFinding[] = [];
+  const findings: Finding[] = [];
   const context: ExpandContext = {
     names: new NameAllocator(),
     autoscalers: indexAutoscalers(objects.map((entry) => entry.object)),
@@ -88,7 +88,7 @@ export function expandWorkloads(
       const name = readString(asObject(object['metadata'])['name']);
       const what = `${kind ?? 'object'}${name === undefined ? '' : ` "${name}"`}`;
       findings.push(
-        workloadFinding(
+        engineFinding(
           'workload-too-many-pods',
           source,
           kind === 'Pod' ? [] : ['spec'],

@@ -1,46 +1,9 @@
 /**
- * Findings about workloads: what the API server would reject (a selector that does not match the template's
- * labels, negative replicas, a missing template) and what explains an empty result (a DaemonSet no node takes).
- * Same shape as the engine's findings (model/findings.ts): a stable code, its severity, the object's source and
- * the path of the field inside the object. Each message is worded once, here.
+ * The messages of findings about workloads: what the API server would reject (a selector that does not match the
+ * template's labels, negative replicas, a missing template) and what explains an empty result (a DaemonSet no
+ * node takes). The findings themselves are the one Finding, built by model/findings.ts engineFinding; each
+ * message is worded once, here.
  */
-import { FINDING_CODES } from '../../../../protocol/finding-codes';
-import type { FindingCode } from '../../../../protocol/finding-codes';
-import type { EngineSeverity } from '../model/findings';
-import type { ObjectSource } from '../model/source';
-
-/** How serious a workload finding is: the engine's severities. */
-export type WorkloadSeverity = EngineSeverity;
-
-/** A finding code (protocol/finding-codes.ts, the product's one table). */
-export type WorkloadFindingCode = FindingCode;
-
-/** One finding about a workload. */
-export interface WorkloadFinding {
-  readonly code: WorkloadFindingCode;
-  readonly severity: WorkloadSeverity;
-  /** The workload object the finding is about. */
-  readonly source: ObjectSource;
-  /** The field inside that object, e.g. ['spec', 'template', 'metadata', 'labels']. */
-  readonly path: readonly (string | number)[];
-  readonly message: string;
-}
-
-/** Builds a finding with the severity of its code. */
-export function workloadFinding(
-  code: WorkloadFindingCode,
-  source: ObjectSource,
-  path: readonly (string | number)[],
-  message: string,
-): WorkloadFinding {
-  return { code, severity: FINDING_CODES[code], source, path, message };
-}
-
-/** Whether any finding is an error. */
-export function hasWorkloadErrors(findings: readonly WorkloadFinding[]): boolean {
-  return findings.some((finding) => finding.severity === 'error');
-}
-
 /** `Deployment "web"`: how messages name a workload. */
 export function describeWorkload(kind: string, name: string | undefined): string {
   return name === undefined ? `${kind} without a name` : `${kind} "${name}"`;

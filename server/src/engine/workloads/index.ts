@@ -3,6 +3,5 @@
  */
 export { expandWorkloads, EXPANDED_KINDS } from './expand';
 export type { ExpandOptions, ExpandedPod, ExpansionResult, WorkloadInput, WorkloadOwner } from './types';
-export type { WorkloadFinding, WorkloadFindingCode, WorkloadSeverity } from './findings';
 export { CRONJOB_PLACEHOLDER_TIME } from './job';
 export { nodeShouldRunDaemonPod } from './node-eligibility';

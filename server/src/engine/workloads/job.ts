@@ -16,7 +16,7 @@
  */
 import type { ExpandContext } from './context';
 import { addPod } from './context';
-import { WORKLOAD_MESSAGES, workloadFinding } from './findings';
+import { WORKLOAD_MESSAGES } from './findings';
 import { seededUid } from './hash';
 import type { JsonObject } from '../model/json';
 import { asArray, asObject, cloneJson, readString } from '../model/json';
@@ -32,6 +32,7 @@ import {
   readTemplate,
   templateSource,
 } from './workload';
+import { engineFinding } from '../model/findings';
 
 /** The fixed time at which every CronJob is taken to fire. */
 export const CRONJOB_PLACEHOLDER_TIME = '2025-01-01T00:00:00Z';
@@ -86,7 +87,7 @@ function expandJobSpec(
   if (isIndexed && completions === -1) {
     const message = WORKLOAD_MESSAGES.indexedWithoutCompletions(workload.label, specField);
     workload.findings.push(
-      workloadFinding('job-indexed-without-completions', workload.source, job.specPath, message),
+      engineFinding('job-indexed-without-completions', workload.source, job.specPath, message),
     );
   }
   if (template === null || parallelism === null || completions === null || isWorkloadRejected(workload)) {
@@ -150,9 +151,7 @@ function checkJobTemplate(
   } else if (spec['selector'] !== undefined && spec['selector'] !== null) {
     const message = WORKLOAD_MESSAGES.jobSelectorNotGenerated(workload.label, specField);
     const path = [...job.specPath, 'selector'];
-    workload.findings.push(
-      workloadFinding('job-selector-not-auto-generated', workload.source, path, message),
-    );
+    workload.findings.push(engineFinding('job-selector-not-auto-generated', workload.source, path, message));
   }
   // SetDefaults_PodSpec makes a missing restartPolicy "Always", which a Job does not accept.
   const restartPolicy = readString(asObject(template['spec'])['restartPolicy']) ?? 'Always';
@@ -161,7 +160,7 @@ function checkJobTemplate(
     const message = WORKLOAD_MESSAGES.jobRestartPolicy(workload.label, path.join('.'), restartPolicy);
     const findingPath = template['spec'] !== undefined ? path : [...templatePath];
     workload.findings.push(
-      workloadFinding('job-invalid-restart-policy', workload.source, findingPath, message),
+      engineFinding('job-invalid-restart-policy', workload.source, findingPath, message),
     );
   }
 }

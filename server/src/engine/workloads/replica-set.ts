@@ -11,7 +11,7 @@
 import { autoscalerKey, replicasUnderAutoscaler } from './autoscalers';
 import type { ExpandContext } from './context';
 import { addPod } from './context';
-import { WORKLOAD_MESSAGES, workloadFinding } from './findings';
+import { WORKLOAD_MESSAGES } from './findings';
 import { seededUid, templateHash } from './hash';
 import type { JsonObject } from '../model/json';
 import { asObject, cloneJson } from '../model/json';
@@ -27,6 +27,7 @@ import {
   readTemplate,
   templateSource,
 } from './workload';
+import { engineFinding } from '../model/findings';
 
 /** The label a Deployment adds to its ReplicaSets' templates and pods. */
 export const POD_TEMPLATE_HASH_LABEL = 'pod-template-hash';
@@ -50,9 +51,7 @@ export function expandDeployment(workload: Workload, context: ExpandContext): vo
   }
   if (workload.spec['paused'] === true) {
     const message = WORKLOAD_MESSAGES.deploymentPaused(workload.label);
-    workload.findings.push(
-      workloadFinding('deployment-paused', workload.source, ['spec', 'paused'], message),
-    );
+    workload.findings.push(engineFinding('deployment-paused', workload.source, ['spec', 'paused'], message));
     return;
   }
   // No pod to make (the simulation expands its workloads at 0 replicas to validate them): the ReplicaSet's name

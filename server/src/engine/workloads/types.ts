@@ -2,7 +2,7 @@
  * The contract of workload expansion: manifests in, the pods their controllers would create out.
  */
 import type { ObjectSource } from '../model/source';
-import type { WorkloadFinding } from './findings';
+import type { Finding } from '../../../../protocol/finding';
 
 /** One object from the user's manifests, with where it was written. */
 export interface WorkloadInput {
@@ -52,7 +52,7 @@ export const MAX_EXPANDED_PODS = 100_000;
 /** The result of expanding workloads: never throws, problems are findings. */
 export interface ExpansionResult {
   readonly pods: readonly ExpandedPod[];
-  readonly findings: readonly WorkloadFinding[];
+  readonly findings: readonly Finding[];
   /** True when the input asks for more pods than maxPods: then `pods` is empty and a finding names the workload. */
   readonly limitReached?: boolean;
 }

@@ -5,13 +5,15 @@
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/apps/validation/validation.go
  */
 import type { ObjectSource } from '../model/source';
-import type { WorkloadFinding } from './findings';
-import { WORKLOAD_MESSAGES, describeWorkload, hasWorkloadErrors, workloadFinding } from './findings';
+import { WORKLOAD_MESSAGES, describeWorkload } from './findings';
+import { hasErrors } from '../../../../protocol/finding';
 import { seededUid } from './hash';
 import type { JsonObject } from '../model/json';
 import { asObject, isJsonObject, readString, readStringMap } from '../model/json';
 import { parseLabelSelector } from './label-selector';
 import type { WorkloadOwner } from './types';
+import type { Finding } from '../../../../protocol/finding';
+import { engineFinding } from '../model/findings';
 
 /** The namespace of objects that name none. */
 export const DEFAULT_NAMESPACE = 'default';
@@ -30,21 +32,17 @@ export interface Workload {
   /** `Deployment "web"`, for messages. */
   readonly label: string;
   /** Findings about this workload (the caller collects them). */
-  readonly findings: WorkloadFinding[];
+  readonly findings: Finding[];
 }
 
 /** Reads a workload's identity; a workload without a name is reported (into `findings`) and skipped. */
-export function readWorkload(
-  object: JsonObject,
-  source: ObjectSource,
-  findings: WorkloadFinding[],
-): Workload | null {
+export function readWorkload(object: JsonObject, source: ObjectSource, findings: Finding[]): Workload | null {
   const kind = readString(object['kind']) ?? 'Object';
   const metadata = asObject(object['metadata']);
   const name = readString(metadata['name']);
   if (name === undefined) {
     findings.push(
-      workloadFinding('workload-missing-name', source, ['metadata'], WORKLOAD_MESSAGES.missingName(kind)),
+      engineFinding('workload-missing-name', source, ['metadata'], WORKLOAD_MESSAGES.missingName(kind)),
     );
     return null;
   }
@@ -71,7 +69,7 @@ export function readTemplate(workload: Workload, path: readonly string[]): JsonO
   }
   if (!isJsonObject(value)) {
     const message = WORKLOAD_MESSAGES.missingTemplate(workload.label, path.join('.'));
-    workload.findings.push(workloadFinding('workload-missing-template', workload.source, path, message));
+    workload.findings.push(engineFinding('workload-missing-template', workload.source, path, message));
     return null;
   }
   return value;
@@ -109,7 +107,7 @@ export function checkSelector(workload: Workload, template: JsonObject, rule: Se
   if (value === undefined || value === null) {
     if (rule.isRequired) {
       findings.push(
-        workloadFinding(
+        engineFinding(
           'workload-missing-selector',
           source,
           ['spec'],
@@ -124,7 +122,7 @@ export function checkSelector(workload: Workload, template: JsonObject, rule: Se
   if (!parsed.ok) {
     const path = [...rule.selectorPath, ...parsed.path];
     findings.push(
-      workloadFinding(
+      engineFinding(
         'workload-invalid-selector',
         source,
         path,
@@ -138,13 +136,13 @@ export function checkSelector(workload: Workload, template: JsonObject, rule: Se
       return true;
     }
     const message = WORKLOAD_MESSAGES.emptySelector(label, workload.kind);
-    findings.push(workloadFinding('workload-empty-selector', source, rule.selectorPath, message));
+    findings.push(engineFinding('workload-empty-selector', source, rule.selectorPath, message));
     return false;
   }
   const labels = templateLabels(template);
   if (!parsed.selector.matches(labels)) {
     const message = WORKLOAD_MESSAGES.selectorMismatch(label, labels, rule.labelsPath.join('.'));
-    findings.push(workloadFinding('workload-selector-mismatch', source, rule.labelsPath, message));
+    findings.push(engineFinding('workload-selector-mismatch', source, rule.labelsPath, message));
     return false;
   }
   return true;
@@ -165,12 +163,12 @@ export function readCount(workload: Workload, path: readonly string[], fallback:
   }
   if (typeof value !== 'number' || !Number.isInteger(value)) {
     const message = WORKLOAD_MESSAGES.invalidField(workload.label, field, 'an integer', value);
-    workload.findings.push(workloadFinding('workload-invalid-field', workload.source, path, message));
+    workload.findings.push(engineFinding('workload-invalid-field', workload.source, path, message));
     return null;
   }
   if (value < 0) {
     const message = WORKLOAD_MESSAGES.negativeCount(workload.label, field, value);
-    workload.findings.push(workloadFinding('workload-negative-count', workload.source, path, message));
+    workload.findings.push(engineFinding('workload-negative-count', workload.source, path, message));
     return null;
   }
   return value;
@@ -183,5 +181,5 @@ export function ownerOf(workload: Workload): WorkloadOwner {
 
 /** Whether any error was reported about this workload (it is then rejected and creates nothing). */
 export function isWorkloadRejected(workload: Workload): boolean {
-  return hasWorkloadErrors(workload.findings);
+  return hasErrors(workload.findings);
 }

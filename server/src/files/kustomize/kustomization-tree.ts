@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
-import { KUSTOMIZATION_FILE_NAMES } from '../../language/kustomize/kustomization';
+import { KUSTOMIZATION_FILE_NAMES } from '../../language/service';
 
 /** What a kustomization tree is made of. */
 export interface KustomizationTree {

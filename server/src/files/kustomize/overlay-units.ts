@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { isComponentFolder, kustomizationFileIn, readKustomizationTree } from './kustomization-tree';
-import { KUSTOMIZATION_FILE_NAMES } from '../../language/kustomize/kustomization';
+import { KUSTOMIZATION_FILE_NAMES } from '../../language/service';
 import type { KustomizationTree } from './kustomization-tree';
 
 /** Folders above the nearest kustomization searched when no workspace folder holds the file. */

@@ -13,31 +13,8 @@ import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
 import type { Node } from 'yaml';
-import { LineIndex } from '../../language/text/line-index';
-import { KUSTOMIZATION_FILE_NAMES } from '../../language/kustomize/kustomization';
-
-/** One step of a field's path: a key, a list position, or a list item by its name. */
-export type PatchPathStep = string | number | { readonly name: string };
-
-/** A zero-based line and character. */
-interface Position {
-  readonly line: number;
-  readonly character: number;
-}
-
-/** A field a patch sets and where it is written. */
-export interface PatchField {
-  /** The kind and name of the objects it patches (name undefined: every object of the kind). */
-  readonly kind: string | undefined;
-  readonly name: string | undefined;
-  readonly path: readonly PatchPathStep[];
-  /** Whether the patch sets a value here (a scalar), not only a map or list it goes into. */
-  readonly isLeaf: boolean;
-  /** The patch file (or the kustomization holding an inline patch), absolute, and the field's range there. */
-  readonly file: string;
-  readonly start: Position;
-  readonly end: Position;
-}
+import { LineIndex, KUSTOMIZATION_FILE_NAMES } from '../../language/service';
+import type { PatchField, PatchPathStep, Position } from '../../language/service';
 
 /**
  * The fields the patches of a unit's kustomization files set, in the order kustomize applies them; `readText`

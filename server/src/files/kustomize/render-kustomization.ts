@@ -15,6 +15,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, delimiter, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { isMap, isScalar, parseAllDocuments } from 'yaml';
+import type { RenderedObject } from '../../language/service';
 import type { Document } from 'yaml';
 
 /** The annotation kustomize's originAnnotations option adds; not the user's, removed before checking. */
@@ -27,15 +28,6 @@ export const RENDER_TIME_LIMIT_MS = 30_000;
 export interface KustomizeCommand {
   readonly file: string;
   readonly args: readonly string[];
-}
-
-/** One rendered object: its text (origin annotation removed) and the file it came from (absolute). */
-export interface RenderedObject {
-  readonly text: string;
-  /** The source file, or the kustomization.yaml whose generator made the object. */
-  readonly source: string;
-  /** Whether the source is the file that defines the object (`path:`), not a generator's kustomization. */
-  readonly isDefinedInSource: boolean;
 }
 
 /** What a render gave. */

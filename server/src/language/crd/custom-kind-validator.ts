@@ -10,7 +10,7 @@
 import Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import type { CustomKindValidator } from '../analyzer';
-import type { Finding } from '../findings';
+import type { TextFinding } from '../findings';
 import type { ManifestObject } from '../kubernetes/manifest-object';
 import { groupOf } from '../kubernetes/pod-spec-paths';
 import { checkObjectLabels } from '../rules/invalid-labels';
@@ -132,13 +132,13 @@ function compileSchema(schema: unknown): Pick<CompiledVersion, 'validate' | 'sch
   }
 }
 
-function validateCustomResource(object: ManifestObject, compiled: CompiledCrd): Finding[] {
+function validateCustomResource(object: ManifestObject, compiled: CompiledCrd): TextFinding[] {
   const versionName = object.apiVersion.slice(object.apiVersion.indexOf('/') + 1);
   const version = compiled.versions.get(versionName);
   if (version === undefined || !version.served) {
     return notServedFindings(object, compiled.definition);
   }
-  const findings: Finding[] = [];
+  const findings: TextFinding[] = [];
   const validate = version.validate;
   // The API server defaults a custom resource from its schema before it validates it (a defaulted field can
   // decide a oneOf branch or a list-map key), so every check below reads the defaulted value.
@@ -160,7 +160,7 @@ function validateCustomResource(object: ManifestObject, compiled: CompiledCrd): 
   return findings;
 }
 
-function notServedFindings(object: ManifestObject, definition: CrdDefinition): Finding[] {
+function notServedFindings(object: ManifestObject, definition: CrdDefinition): TextFinding[] {
   const served = definition.versions
     .filter((version) => version.served)
     .map((version) => `${definition.group}/${version.name}`);

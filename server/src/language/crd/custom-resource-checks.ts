@@ -7,7 +7,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import type { Node } from 'yaml';
-import type { DiagnosticCode, Finding } from '../findings';
+import type { DiagnosticCode, TextFinding } from '../findings';
 import { findingAt } from '../rules/rule-support';
 import { closestMatch } from '../schema/closest-match';
 import { rangeForKey, rangeForValue } from '../yaml/node-at-path';
@@ -31,7 +31,7 @@ export function checkListsAndRules(
   defaulted: unknown,
   node: Node | undefined,
   hasRules: boolean,
-): { findings: Finding[]; counts: RuleCounts } {
+): { findings: TextFinding[]; counts: RuleCounts } {
   const findings = place(checkListTypes(schema, defaulted), 'crd-list-duplicate', node);
   if (!hasRules) {
     return { findings, counts: { evaluated: 0, notEvaluated: 0 } };
@@ -44,7 +44,7 @@ export function checkListsAndRules(
   return { findings, counts: { evaluated: outcome.evaluated, notEvaluated: outcome.notEvaluated.length } };
 }
 
-function place(issues: readonly FieldIssue[], code: DiagnosticCode, node: Node | undefined): Finding[] {
+function place(issues: readonly FieldIssue[], code: DiagnosticCode, node: Node | undefined): TextFinding[] {
   return issues.flatMap((issue) => findingAt(rangeOf(issue.path, node), code, issue.message));
 }
 
@@ -60,7 +60,7 @@ export function unknownFieldFindings(
   errors: readonly ErrorObject[],
   value: unknown,
   node: Node | undefined,
-): Finding[] {
+): TextFinding[] {
   return errors.flatMap((error) => {
     const field = String((error.params as { additionalProperty?: unknown }).additionalProperty);
     const path: FieldStep[] = [...stepsOf(error.instancePath, value), { kind: 'field', name: field }];

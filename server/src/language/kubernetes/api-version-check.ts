@@ -4,12 +4,13 @@
  * of other groups (custom resources).
  */
 import type { CustomKindValidator } from '../analyzer';
-import type { Finding } from '../findings';
+import type { TextFinding } from '../findings';
 import { closestMatch } from '../schema/closest-match';
 import type { SchemaStore } from '../schema/schema-store';
 import { rangeForValue } from '../yaml/node-at-path';
 import { SCENARIO_API_VERSION } from '../../engine/scenario/scenario-spec';
 import type { ManifestObject } from './manifest-object';
+import { severityOf } from '../findings';
 
 /** What the API history says about an apiVersion and kind in the selected version. */
 export type ApiVersionVerdict =
@@ -24,7 +25,7 @@ export type ApiVersionCheck = (apiVersion: string, kind: string) => ApiVersionVe
 
 /** The findings about an object's apiVersion and kind; `stop` when the object cannot be validated further. */
 interface ApiVersionFindings {
-  readonly findings: Finding[];
+  readonly findings: TextFinding[];
   readonly stop: boolean;
 }
 
@@ -44,8 +45,9 @@ export function checkApiVersion(
   const verdict = check(object.apiVersion, object.kind);
   if (store.definitionOf(object.apiVersion, object.kind) !== undefined) {
     if (verdict.status === 'deprecated' && apiVersionRange !== undefined) {
-      const finding: Finding = {
+      const finding: TextFinding = {
         code: 'deprecated-api-version',
+        severity: severityOf('deprecated-api-version'),
         message:
           `${object.apiVersion} ${object.kind} is deprecated in Kubernetes ${version}` +
           (verdict.replacement === undefined ? '' : `; use ${verdict.replacement}`) +
@@ -59,8 +61,9 @@ export function checkApiVersion(
   }
   if (verdict.status === 'removed' && apiVersionRange !== undefined) {
     const replacement = verdict.replacement;
-    const finding: Finding = {
+    const finding: TextFinding = {
       code: 'removed-api-version',
+      severity: severityOf('removed-api-version'),
       message:
         `${object.apiVersion} ${object.kind} was removed in Kubernetes ${verdict.removedIn}` +
         (replacement === undefined ? '' : `; use ${replacement}`) +
@@ -85,6 +88,7 @@ export function checkApiVersion(
       findings: [
         {
           code: 'unknown-kind',
+          severity: severityOf('unknown-kind'),
           message: `${object.apiVersion} ${object.kind} is served from Kubernetes ${verdict.introducedIn} on; the selected version is ${version} (setting kubeForesight.kubernetesVersion).`,
           start: apiVersionRange[0],
           end: apiVersionRange[1],
@@ -111,12 +115,13 @@ export function checkApiVersion(
   const group = object.apiVersion.includes('/') ? (object.apiVersion.split('/')[0] ?? '') : '';
   if (!store.hasGroup(group)) {
     const range = kindRange ?? apiVersionRange;
-    const findings: Finding[] =
+    const findings: TextFinding[] =
       range === undefined
         ? []
         : [
             {
               code: 'unknown-custom-kind',
+              severity: severityOf('unknown-custom-kind'),
               message: `${object.apiVersion} ${object.kind} is not a built-in kind of Kubernetes ${version} and no CustomResourceDefinition in the analysed files defines it; it is not validated.`,
               start: range[0],
               end: range[1],
@@ -131,6 +136,7 @@ export function checkApiVersion(
       findings: [
         {
           code: 'unknown-kind',
+          severity: severityOf('unknown-kind'),
           message:
             `Kind "${object.kind}" is not served by ${object.apiVersion} in Kubernetes ${version}` +
             (suggestion === undefined ? '.' : `; did you mean "${suggestion}"?`),
@@ -153,6 +159,7 @@ export function checkApiVersion(
         : [
             {
               code: 'unknown-kind',
+              severity: severityOf('unknown-kind'),
               message:
                 `apiVersion "${object.apiVersion}" with kind "${object.kind}" is not served by Kubernetes ${version}` +
                 (served.length === 0 ? '.' : `; ${object.kind} is served as ${served.join(', ')}.`),

@@ -5,9 +5,10 @@
  * fields are left to kustomize.
  */
 import type { Node } from 'yaml';
-import type { Finding } from '../findings';
+import type { TextFinding } from '../findings';
 import { closestMatch } from '../schema/closest-match';
 import { rangeForKey } from '../yaml/node-at-path';
+import { severityOf } from '../findings';
 
 /** The top-level fields of a Kustomization or Component (kustomize v5). */
 const KUSTOMIZATION_FIELDS = [
@@ -48,11 +49,11 @@ const KUSTOMIZATION_FIELDS = [
 ];
 
 /** Unknown top-level fields of a kustomization, each on its key, with the nearest known name. */
-export function checkKustomization(value: unknown, root: Node | undefined): Finding[] {
+export function checkKustomization(value: unknown, root: Node | undefined): TextFinding[] {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return [];
   }
-  const findings: Finding[] = [];
+  const findings: TextFinding[] = [];
   for (const field of Object.keys(value)) {
     if (KUSTOMIZATION_FIELDS.includes(field)) {
       continue;
@@ -62,8 +63,9 @@ export function checkKustomization(value: unknown, root: Node | undefined): Find
       continue;
     }
     const suggestion = closestMatch(field, KUSTOMIZATION_FIELDS);
-    const finding: Finding = {
+    const finding: TextFinding = {
       code: 'schema-unknown-field',
+      severity: severityOf('schema-unknown-field'),
       message:
         `invalid Kustomization: json: unknown field "${field}"` +
         (suggestion === undefined ? '.' : `; did you mean "${suggestion}"?`),

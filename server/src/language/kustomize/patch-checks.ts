@@ -7,8 +7,9 @@
  */
 import type { Node } from 'yaml';
 import type { FindingCode } from '../../../../protocol/finding-codes';
-import type { Finding } from '../findings';
+import type { TextFinding } from '../findings';
 import { rangeForValue } from '../yaml/node-at-path';
+import { severityOf } from '../findings';
 
 /** Keys of strategic-merge patch directives ($patch, $retainKeys, $setElementOrder/…, $deleteFromPrimitiveList/…). */
 const DIRECTIVE_PATTERN = /^\$(?:patch|retainKeys|setElementOrder\/|deleteFromPrimitiveList\/)/;
@@ -44,12 +45,12 @@ const OPERATIONS: Readonly<Record<string, 'value' | 'from' | undefined>> = {
 const POINTER_PATTERN = /^(?:\/(?:[^~/]|~[01])*)*$/;
 
 /** Checks a JSON6902 patch: each item an operation with a known op, a JSON pointer path and its value or from. */
-export function checkJsonPatch(value: readonly unknown[], node: Node | undefined): Finding[] {
-  const findings: Finding[] = [];
+export function checkJsonPatch(value: readonly unknown[], node: Node | undefined): TextFinding[] {
+  const findings: TextFinding[] = [];
   const report = (code: FindingCode, path: (string | number)[], message: string): void => {
     const range = rangeForValue(node, path);
     if (range !== undefined) {
-      findings.push({ code, message, start: range[0], end: range[1] });
+      findings.push({ code, severity: severityOf(code), message, start: range[0], end: range[1] });
     }
   };
   value.forEach((item: unknown, index) => {

@@ -4,7 +4,7 @@
  * context (the host compares contexts by identity) and the analyzer's cache key changes only with the role.
  */
 import type { AnalysisContext } from '../analyzer';
-import type { Finding } from '../findings';
+import type { TextFinding } from '../findings';
 import type { KustomizeRole } from './kustomization';
 
 const derived = new WeakMap<AnalysisContext, Map<string, AnalysisContext>>();
@@ -36,9 +36,9 @@ export function withKustomizeRole(
  * simulated as written has no selector until kustomize adds it. Filtered by code, as the schema's are by path.
  */
 export function withoutSuppliedFieldFindings(
-  findings: readonly Finding[],
+  findings: readonly TextFinding[],
   role: KustomizeRole | undefined,
-): readonly Finding[] {
+): readonly TextFinding[] {
   return role?.selectorSupplied === true
     ? findings.filter((finding) => finding.code !== 'workload-missing-selector')
     : findings;

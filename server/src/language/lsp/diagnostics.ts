@@ -3,26 +3,26 @@
  */
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-types';
 import { CodeActionKind, DiagnosticSeverity, Range as LspRange, TextEdit } from 'vscode-languageserver-types';
-import type { Finding, Severity } from '../findings';
-import { DIAGNOSTIC_CODES, severityOf } from '../findings';
+import { FINDING_CODES } from '../../../../protocol/finding-codes';
+import type { FindingSeverity } from '../../../../protocol/finding';
+import type { TextFinding } from '../findings';
 import type { LineIndex } from '../text/line-index';
 import { toRange } from '../assist/locate';
 
 /** The source name on every diagnostic of the extension. */
 const DIAGNOSTIC_SOURCE = 'kube-foresight';
 
-const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
+const SEVERITIES: Record<FindingSeverity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
   warning: DiagnosticSeverity.Warning,
   information: DiagnosticSeverity.Information,
-  hint: DiagnosticSeverity.Hint,
 };
 
 /** One diagnostic per finding, with our source, the code and the fix data for code actions. */
-export function toDiagnostic(finding: Finding, lines: LineIndex): Diagnostic {
+export function toDiagnostic(finding: TextFinding, lines: LineIndex): Diagnostic {
   const diagnostic: Diagnostic = {
     range: toRange(lines, finding.start, finding.end),
-    severity: SEVERITIES[severityOf(finding.code)],
+    severity: SEVERITIES[finding.severity],
     source: DIAGNOSTIC_SOURCE,
     code: finding.code,
     message: finding.message,
@@ -52,7 +52,7 @@ export function quickFixesFor(uri: string, diagnostics: readonly Diagnostic[]): 
     if (diagnostic.source !== DIAGNOSTIC_SOURCE || typeof diagnostic.code !== 'string') {
       continue;
     }
-    if (!(diagnostic.code in DIAGNOSTIC_CODES)) {
+    if (!(diagnostic.code in FINDING_CODES)) {
       continue;
     }
     const fix = readFix(diagnostic.data);

@@ -3,11 +3,11 @@
  * the places that print findings by line and column (`foresight validate`) rather than through predictions.
  */
 import type { Node } from 'yaml';
-import type { Finding } from '../findings';
-import { shiftFinding } from '../findings';
+import type { TextFinding } from '../findings';
+import { shiftFinding, textFinding } from '../findings';
 import { rangeForValue } from '../yaml/node-at-path';
 import type { FileAnalysis } from '../analyzer';
-import type { ReaderFinding } from './read-manifests';
+import type { Finding } from '../../../../protocol/finding';
 
 /** Where a reader finding's document is: its offset in the file, its start, and the range at a path in it. */
 export interface DocumentLocator {
@@ -23,35 +23,36 @@ export interface DocumentLocator {
  * hand and for `foresight validate`'s threads, which keep only the ranges (cli/parallel/placements.ts).
  */
 export function placeReaderFindingsWith(
-  findings: readonly ReaderFinding[],
+  findings: readonly Finding[],
   locate: (file: string, documentIndex: number) => DocumentLocator | undefined,
-): Map<string, Finding[]> {
-  const byFile = new Map<string, Finding[]>();
+): Map<string, TextFinding[]> {
+  const byFile = new Map<string, TextFinding[]>();
   for (const finding of findings) {
-    const document = locate(finding.source.file, finding.source.documentIndex);
-    if (document === undefined) {
+    const { object } = finding;
+    const document = object === undefined ? undefined : locate(object.file, object.documentIndex);
+    if (object === undefined || document === undefined) {
       continue;
     }
-    const range = document.rangeAt([...finding.source.path, ...finding.path]) ?? [
+    const range = document.rangeAt([...object.path, ...(finding.path ?? [])]) ?? [
       document.start,
       document.start + 1,
     ];
     const placed = shiftFinding(
-      { code: finding.code, message: finding.message, start: range[0], end: range[1] },
+      textFinding(finding.code, finding.message, range[0], range[1]),
       document.offset,
     );
-    const list = byFile.get(finding.source.file) ?? [];
+    const list = byFile.get(object.file) ?? [];
     list.push(placed);
-    byFile.set(finding.source.file, list);
+    byFile.set(object.file, list);
   }
   return byFile;
 }
 
 /** The findings by file id, in offsets of each file's text. */
 export function placeReaderFindings(
-  findings: readonly ReaderFinding[],
+  findings: readonly Finding[],
   files: readonly { readonly id: string; readonly analysis: FileAnalysis }[],
-): Map<string, Finding[]> {
+): Map<string, TextFinding[]> {
   const analyses = new Map(files.map((file) => [file.id, file.analysis]));
   return placeReaderFindingsWith(findings, (file, documentIndex) => {
     const document = analyses.get(file)?.documents[documentIndex];

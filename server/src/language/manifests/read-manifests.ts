@@ -21,6 +21,7 @@ import { severityOf } from '../findings';
 import { apiGroupOf, isClusterScoped } from '../../engine/model/cluster-scoped-kinds';
 import type { ManifestObject } from '../kubernetes/manifest-object';
 import { isListKind } from '../kubernetes/manifest-object';
+import type { Finding } from '../../../../protocol/finding';
 
 /** One file to read: its id (URI or path) and its analysis (an outline is enough: the reader needs no nodes). */
 export interface ManifestFile {
@@ -33,20 +34,10 @@ export interface ManifestFile {
   readonly analysis: AnalysisOutline;
 }
 
-/** A finding of the reader, on an object (the engine's finding shape, so predictions place it the same way). */
-export interface ReaderFinding {
-  readonly code: DiagnosticCode;
-  readonly severity: 'error' | 'warning' | 'information';
-  readonly source: ObjectSource;
-  /** The field inside the object. */
-  readonly path: readonly (string | number)[];
-  readonly message: string;
-}
-
 /** What the reader gives: the objects to apply, in order, and its findings. */
 interface ReadResult {
   readonly objects: readonly SourcedObject[];
-  readonly findings: readonly ReaderFinding[];
+  readonly findings: readonly Finding[];
 }
 
 /** How to read. */
@@ -69,7 +60,7 @@ interface Entry {
 
 /** Reads the files' objects in order, as sequential `kubectl apply` leaves them. */
 export function readManifests(files: readonly ManifestFile[], options: ReadOptions = {}): ReadResult {
-  const findings: ReaderFinding[] = [];
+  const findings: Finding[] = [];
   const entries: Entry[] = [];
   const describe =
     options.describePlace ??
@@ -127,7 +118,7 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
     findings.push({
       code: 'duplicate-object',
       severity: 'warning',
-      source: entry.sourced.source,
+      object: entry.sourced.source,
       path: ['metadata', 'name'],
       message: `${describeObject(entry.object)} is defined again in ${describe(source.file, source.documentIndex, winner.object)}: kubectl apply applies both in turn and keeps the later definition, so this one has no effect`,
     });
@@ -136,7 +127,7 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
 }
 
 /** The note that two kustomizations define the same objects, once per pair. */
-function noteOverlap(entry: Entry, winner: Entry, overlaps: Set<string>, findings: ReaderFinding[]): void {
+function noteOverlap(entry: Entry, winner: Entry, overlaps: Set<string>, findings: Finding[]): void {
   const pair = `${entry.unit ?? ''}\u0000${winner.unit ?? ''}`;
   if (overlaps.has(pair)) {
     return;
@@ -146,7 +137,7 @@ function noteOverlap(entry: Entry, winner: Entry, overlaps: Set<string>, finding
   findings.push({
     code: 'kustomizations-overlap',
     severity: 'information',
-    source: entry.sourced.source,
+    object: entry.sourced.source,
     path: ['metadata', 'name'],
     message: `${describeObject(entry.object)} is also rendered by ${later}: each kustomization is an apply of its own (alternatives such as two overlays of one base are not duplicates), but rendered together they are applied in turn and the later one is what is simulated. Simulate one overlay at a time to predict it.`,
   });
@@ -164,11 +155,7 @@ export function isRefusedBeforeAdmission(finding: { readonly code: DiagnosticCod
  * kubectl apply needs a name to find the live object; a generateName alone is refused before anything is sent
  * (staging/src/k8s.io/kubectl/pkg/cmd/apply/apply.go, TestDontAllowApplyWithPodGeneratedName).
  */
-function refusedGenerateName(
-  object: ManifestObject,
-  source: ObjectSource,
-  findings: ReaderFinding[],
-): boolean {
+function refusedGenerateName(object: ManifestObject, source: ObjectSource, findings: Finding[]): boolean {
   const metadata = object.value['metadata'];
   const generateName =
     typeof metadata === 'object' && metadata !== null
@@ -180,7 +167,7 @@ function refusedGenerateName(
   findings.push({
     code: 'generate-name-with-apply',
     severity: 'error',
-    source,
+    object: source,
     path: ['metadata', 'generateName'],
     message: `error: from ${generateName}: cannot use generate name with apply (kubectl apply needs metadata.name; kubectl create takes generateName)`,
   });

@@ -2,14 +2,13 @@
  * Predictions as findings, each on the field that causes it: "2 of 5 replicas stay Pending: 0/4 nodes are
  * available: …" on the request that is too large; one finding per cause, not one per replica.
  */
-import type { FindingCode } from '../../../../protocol/finding-codes';
 import type { TaintObject } from '../../engine/model/objects';
 import { UNTOLERATED_TAINT_CODE } from '../../engine/scheduler/plugins/taint-toleration';
 import type { DefaultResources, TemplateLocation } from './template-fixes';
 import { defaultResourcesFix, quotaResourcesFix, tolerationFix } from './template-fixes';
 import type { ObjectSource } from '../../engine/model/source';
 import type { AnalyzedDocument } from '../analyzer';
-import type { DiagnosticCode, Finding } from '../findings';
+import type { DiagnosticCode, TextFinding } from '../findings';
 import type { ReportNode } from '../../engine/scenario/report/report-entries';
 import type { ClusterKind } from '../../engine/simulate/report';
 import { nodeAtPath, rangeForKey, rangeForValue } from '../yaml/node-at-path';
@@ -20,6 +19,8 @@ import { antiAffinityDeadlockFix, lowerRequestFix } from './value-fixes';
 import { podSecurityFix } from './security-fixes';
 import { valueAt } from '../rules/rule-support';
 import type { WorkloadPrediction } from './workload-predictions';
+import type { Finding } from '../../../../protocol/finding';
+import { severityOf } from '../findings';
 
 /** The cluster a prediction was made on, as the report says (engine/simulate/report.ts ReportCluster). */
 interface PredictedCluster {
@@ -40,17 +41,6 @@ interface PredictionFixContext {
   readonly defaultResources?: DefaultResources;
 }
 
-/** A finding of the engine about its input, as the simulation reports it. */
-export interface EngineInputFinding {
-  readonly code: FindingCode;
-  readonly severity: 'error' | 'warning' | 'information';
-  readonly source: ObjectSource;
-  readonly path: readonly (string | number)[];
-  readonly message: string;
-  /** What code needs besides the message (see TimelineFinding.data). */
-  readonly data?: Readonly<Record<string, string>>;
-}
-
 const REPLICATED_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);
 /**
  * Where an engine finding goes when the manifest has a better field for it than the one the engine names: a
@@ -67,13 +57,13 @@ const QUIET_ENGINE_CODES = new Set(['ignored-object', 'plugin-not-modelled']);
 /** The findings of the predictions, by file id. */
 export function predictionFindings(
   predictions: readonly WorkloadPrediction[],
-  engineFindings: readonly EngineInputFinding[],
+  engineFindings: readonly Finding[],
   locate: SourceLocator,
   nodes: readonly ReportNode[],
   rolloutList: readonly RolloutSummary[] = [],
   fixContext: PredictionFixContext = {},
   cluster: PredictedCluster = { kind: 'file' },
-): Map<string, Finding[]> {
+): Map<string, TextFinding[]> {
   // Severity follows certainty: Pending on a capture is what a real apply gets (an error); on a profile the
   // message says which cluster was assumed.
   const pendingCode = cluster.kind === 'capture' ? 'pod-unschedulable-on-capture' : 'pod-unschedulable';
@@ -81,8 +71,8 @@ export function predictionFindings(
   const rollouts = new Map(
     rolloutList.map((rollout) => [`${rollout.kind}/${rollout.namespace}/${rollout.name}`, rollout]),
   );
-  const byFile = new Map<string, Finding[]>();
-  const add = (fileId: string, finding: Finding | undefined): void => {
+  const byFile = new Map<string, TextFinding[]>();
+  const add = (fileId: string, finding: TextFinding | undefined): void => {
     if (finding !== undefined) {
       const list = byFile.get(fileId) ?? [];
       list.push(finding);
@@ -112,14 +102,20 @@ export function predictionFindings(
       path: readonly (string | number)[],
       code: DiagnosticCode,
       message: string,
-    ): Finding | undefined => {
+    ): TextFinding | undefined => {
       const fullPath = [...prediction.source.path, ...path];
       const range = isScalar(nodeAtPath(root, fullPath))
         ? rangeForValue(root, fullPath)
         : rangeForKey(root, fullPath);
       return range === undefined
         ? undefined
-        : { code, message, start: range[0] + document.offset, end: range[1] + document.offset };
+        : {
+            code,
+            severity: severityOf(code),
+            message,
+            start: range[0] + document.offset,
+            end: range[1] + document.offset,
+          };
     };
     if (prediction.pending > 0 && prediction.pendingMessage !== null) {
       // The causes given by the most nodes are the ones to fix: each gets the warning, on its own field.
@@ -184,14 +180,14 @@ export function predictionFindings(
     if (QUIET_ENGINE_CODES.has(finding.code)) {
       continue;
     }
-    const located = locate(finding.source);
-    if (located === undefined) {
+    const located = finding.object === undefined ? undefined : locate(finding.object);
+    if (located === undefined || finding.object === undefined) {
       continue;
     }
     const root = (located.document.yaml.document?.contents ?? undefined) as Node | undefined;
     const preferredPath = PREFERRED_PATHS[finding.code];
-    const preferred = preferredPath === undefined ? undefined : [...finding.source.path, ...preferredPath];
-    const fullPath = [...finding.source.path, ...finding.path];
+    const preferred = preferredPath === undefined ? undefined : [...finding.object.path, ...preferredPath];
+    const fullPath = [...finding.object.path, ...(finding.path ?? [])];
     const range =
       preferred !== undefined && nodeAtPath(root, preferred) !== undefined
         ? rangeForKey(root, preferred)
@@ -229,6 +225,7 @@ export function predictionFindings(
               : undefined;
       add(located.fileId, {
         code: finding.code,
+        severity: finding.severity,
         message: finding.message,
         start: range[0] + located.document.offset,
         end: range[1] + located.document.offset,

@@ -9,7 +9,7 @@ import { isMap } from 'yaml';
 import { parseLevelVersion } from '../../engine/admission/plugins/pod-security/namespace-policy';
 import { restrictedAdditions } from '../../engine/admission/plugins/pod-security/restricted-fix';
 import type { SecurityAddition } from '../../engine/admission/plugins/pod-security/restricted-fix';
-import type { FixData, OffsetEdit } from '../findings';
+import type { FixData, OffsetEdit } from '../../../../protocol/finding';
 import { appendMapEntry, appendSeqItem, yamlString } from '../yaml/block-edits';
 import { nodeAtPath } from '../yaml/node-at-path';
 import { valueAt } from '../rules/rule-support';

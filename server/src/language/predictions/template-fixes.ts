@@ -8,7 +8,7 @@ import type { Node } from 'yaml';
 import type { TaintObject, TolerationObject } from '../../engine/model/objects';
 import { parseQuantity } from '../../engine/model/quantity';
 import { findMatchingUntoleratedTaint, isDoNotScheduleTaint } from '../../engine/model/taints';
-import type { FixData, OffsetEdit } from '../findings';
+import type { FixData, OffsetEdit } from '../../../../protocol/finding';
 import { appendMapEntry, appendSeqItem, replaceScalar, yamlString } from '../yaml/block-edits';
 import { nodeAtPath } from '../yaml/node-at-path';
 

@@ -7,10 +7,10 @@ import { isScalar } from 'yaml';
 import { formatBytes, formatMilli, parseQuantity } from '../../engine/model/quantity';
 import { INSUFFICIENT_RESOURCE_CODE } from '../../engine/scheduler/plugins/node-resources-fit';
 import type { ReportNode } from '../../engine/scenario/report/report-entries';
-import type { FixData } from '../findings';
+import type { FixData } from '../../../../protocol/finding';
 import { nodeAtPath, rangeForValue } from '../yaml/node-at-path';
-import type { EngineInputFinding } from './prediction-findings';
 import type { RejectionCause } from './workload-predictions';
+import type { Finding } from '../../../../protocol/finding';
 
 /**
  * The classic rollout deadlock: required pod anti-affinity with as many replicas as nodes and maxUnavailable 0
@@ -18,13 +18,13 @@ import type { RejectionCause } from './workload-predictions';
  */
 export function antiAffinityDeadlockFix(
   root: Node | undefined,
-  finding: EngineInputFinding,
+  finding: Finding,
   offset: number,
 ): FixData | undefined {
   // The engine says the surge pods cannot be placed (data, not message text); the manifest says whether required
   // pod anti-affinity is what keeps them off every node.
   const antiAffinity = nodeAtPath(root, [
-    ...finding.source.path,
+    ...(finding.object?.path ?? []),
     'spec',
     'template',
     'spec',
@@ -35,7 +35,7 @@ export function antiAffinityDeadlockFix(
   if (finding.data?.['surgeBlocked'] !== 'true' || antiAffinity === undefined) {
     return undefined;
   }
-  const path = [...finding.source.path, 'spec', 'strategy', 'rollingUpdate', 'maxUnavailable'];
+  const path = [...(finding.object?.path ?? []), 'spec', 'strategy', 'rollingUpdate', 'maxUnavailable'];
   const node = nodeAtPath(root, path);
   if (!isScalar(node) || (node.value !== 0 && node.value !== '0' && node.value !== '0%')) {
     return undefined;

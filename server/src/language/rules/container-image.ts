@@ -13,7 +13,7 @@
  * container runtime checks when it pulls.
  */
 import type { ObjectRule } from '../analyzer';
-import type { Finding } from '../findings';
+import type { TextFinding } from '../findings';
 import { rangeForValue } from '../yaml/node-at-path';
 import { containerEntries } from './pod-containers';
 import { findingAt, invalidValue, requiredValue } from './rule-support';
@@ -23,7 +23,7 @@ const WHITESPACE_DETAIL = 'must not have leading or trailing whitespace';
 
 /** Reports containers without an image (every pod spec) and a Pod's images with surrounding whitespace. */
 export const checkContainerImages: ObjectRule = (object) => {
-  const findings: Finding[] = [];
+  const findings: TextFinding[] = [];
   const isPod = object.kind === 'Pod' && object.apiVersion === 'v1';
   for (const entry of containerEntries(object)) {
     const imagePath = [...entry.path, 'image'];

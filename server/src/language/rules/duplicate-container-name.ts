@@ -6,7 +6,7 @@
  * later container with field.Duplicate.
  */
 import type { ObjectRule } from '../analyzer';
-import type { Finding } from '../findings';
+import type { TextFinding } from '../findings';
 import { formatPath } from '../schema/validate-object';
 import type { InstancePath } from '../yaml/node-at-path';
 import { rangeForValue } from '../yaml/node-at-path';
@@ -15,7 +15,7 @@ import { duplicateValue, findingAt } from './rule-support';
 
 /** Reports every container whose name an earlier container of the same pod already uses. */
 export const checkDuplicateContainerNames: ObjectRule = (object) => {
-  const findings: Finding[] = [];
+  const findings: TextFinding[] = [];
   const firstUse = new Map<string, InstancePath>();
   for (const entry of containerEntries(object)) {
     const name = entry.container['name'];

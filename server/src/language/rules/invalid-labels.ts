@@ -9,7 +9,7 @@
  * Left out: the 256 KiB limit on the total size of annotations.
  */
 import type { ObjectRule } from '../analyzer';
-import type { Finding } from '../findings';
+import type { TextFinding } from '../findings';
 import type { ManifestObject } from '../kubernetes/manifest-object';
 import { groupOf, isTemplateSpecPath, podMetadataPath, podSpecPaths } from '../kubernetes/pod-spec-paths';
 import type { InstancePath } from '../yaml/node-at-path';
@@ -35,8 +35,8 @@ const SELECTORS: Readonly<Record<string, { path: InstancePath; isMap: boolean }>
 export const checkLabelSyntax: ObjectRule = (object) => checkObjectLabels(object);
 
 /** The label findings of an object (also used for custom resources, which have metadata only). */
-export function checkObjectLabels(object: ManifestObject): Finding[] {
-  const findings: Finding[] = [];
+export function checkObjectLabels(object: ManifestObject): TextFinding[] {
+  const findings: TextFinding[] = [];
   for (const metadataPath of metadataPaths(object)) {
     findings.push(...checkLabelMap(object, [...metadataPath, 'labels']));
     findings.push(...checkAnnotationKeys(object, [...metadataPath, 'annotations']));
@@ -63,12 +63,12 @@ function metadataPaths(object: ManifestObject): InstancePath[] {
   return paths;
 }
 
-function checkLabelMap(object: ManifestObject, path: InstancePath): Finding[] {
+function checkLabelMap(object: ManifestObject, path: InstancePath): TextFinding[] {
   const record = recordAt(object.value, path);
   if (record === undefined) {
     return [];
   }
-  const findings: Finding[] = [];
+  const findings: TextFinding[] = [];
   for (const [key, value] of Object.entries(record)) {
     findings.push(...keyFindings(object, path, key, checkLabelKey(key)));
     if (typeof value === 'string') {
@@ -81,7 +81,7 @@ function checkLabelMap(object: ManifestObject, path: InstancePath): Finding[] {
   return findings;
 }
 
-function checkAnnotationKeys(object: ManifestObject, path: InstancePath): Finding[] {
+function checkAnnotationKeys(object: ManifestObject, path: InstancePath): TextFinding[] {
   const record = recordAt(object.value, path);
   if (record === undefined) {
     return [];
@@ -97,7 +97,7 @@ function keyFindings(
   key: string,
   messages: string[],
   what: 'label' | 'annotation' = 'label',
-): Finding[] {
+): TextFinding[] {
   const range = rangeForKey(object.node, [...path, key]);
   return messages.flatMap((message) =>
     findingAt(
@@ -108,7 +108,7 @@ function keyFindings(
   );
 }
 
-function checkLabelSelector(object: ManifestObject, path: InstancePath): Finding[] {
+function checkLabelSelector(object: ManifestObject, path: InstancePath): TextFinding[] {
   if (recordAt(object.value, path) === undefined) {
     return [];
   }

@@ -13,7 +13,7 @@
  * With generateName the API server validates the prefix after masking a trailing '-' (maskTrailingDash).
  */
 import type { ObjectRule } from '../analyzer';
-import type { Finding } from '../findings';
+import type { TextFinding } from '../findings';
 import type { ManifestObject } from '../kubernetes/manifest-object';
 import { isListKind } from '../kubernetes/manifest-object';
 import { groupOf } from '../kubernetes/pod-spec-paths';
@@ -112,11 +112,11 @@ export const checkObjectName: ObjectRule = (object, context) => {
 };
 
 /** The name findings of an object with a given name rule (also used for custom resources). */
-export function checkNameFields(object: ManifestObject, format: NameFormat): Finding[] {
+export function checkNameFields(object: ManifestObject, format: NameFormat): TextFinding[] {
   const metadata = recordAt(object.value, ['metadata']);
   const name = metadata?.['name'];
   const generateName = metadata?.['generateName'];
-  const findings: Finding[] = [];
+  const findings: TextFinding[] = [];
   if (typeof generateName === 'string' && generateName !== '') {
     const range = rangeForValue(object.node, ['metadata', 'generateName']);
     for (const message of checkName(generateName, format, true)) {
@@ -152,7 +152,7 @@ export function checkNameFields(object: ManifestObject, format: NameFormat): Fin
   return findings;
 }
 
-function nameFindings(object: ManifestObject, name: string, format: NameFormat): Finding[] {
+function nameFindings(object: ManifestObject, name: string, format: NameFormat): TextFinding[] {
   const range = rangeForValue(object.node, ['metadata', 'name']);
   const path = ['metadata', 'name'];
   const findings = checkName(name, format, false).flatMap((message) =>
@@ -187,7 +187,7 @@ function nameFindings(object: ManifestObject, name: string, format: NameFormat):
   return findings;
 }
 
-function checkNamespaceField(object: ManifestObject): Finding[] {
+function checkNamespaceField(object: ManifestObject): TextFinding[] {
   const namespace = object.namespace;
   if (namespace === undefined || namespace === '') {
     return [];

@@ -6,7 +6,7 @@
  * IsValidPortName from k8s.io/apimachinery/pkg/util/validation.
  */
 import type { ObjectRule } from '../analyzer';
-import type { Finding } from '../findings';
+import type { TextFinding } from '../findings';
 import type { ManifestObject } from '../kubernetes/manifest-object';
 import { rangeForValue } from '../yaml/node-at-path';
 import { checkPortName } from './name-formats';
@@ -23,8 +23,8 @@ export const checkPortNames: ObjectRule = (object) => {
   return findings;
 };
 
-function checkContainerPortNames(object: ManifestObject): Finding[] {
-  const findings: Finding[] = [];
+function checkContainerPortNames(object: ManifestObject): TextFinding[] {
+  const findings: TextFinding[] = [];
   for (const entry of containerEntries(object)) {
     const seen = new Set<string>();
     listAt(entry.container, ['ports']).forEach((port, index) => {
@@ -49,8 +49,8 @@ function checkContainerPortNames(object: ManifestObject): Finding[] {
   return findings;
 }
 
-function checkTargetPortNames(object: ManifestObject): Finding[] {
-  const findings: Finding[] = [];
+function checkTargetPortNames(object: ManifestObject): TextFinding[] {
+  const findings: TextFinding[] = [];
   listAt(object.value, ['spec', 'ports']).forEach((port, index) => {
     const targetPort = isRecord(port) ? port['targetPort'] : undefined;
     if (typeof targetPort !== 'string' || targetPort === '') {

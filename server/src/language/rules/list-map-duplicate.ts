@@ -13,7 +13,7 @@
  */
 import type { ObjectRule } from '../analyzer';
 import { formatBadValue } from '../crd/field-error';
-import type { Finding } from '../findings';
+import type { TextFinding } from '../findings';
 import type { JsonSchema, SchemaStore } from '../schema/schema-store';
 import { formatPath } from '../schema/validate-object';
 import type { InstancePath } from '../yaml/node-at-path';
@@ -32,7 +32,7 @@ export const checkListMapDuplicates: ObjectRule = (object, context) => {
   if (definition === undefined) {
     return [];
   }
-  const findings: Finding[] = [];
+  const findings: TextFinding[] = [];
   const report = (path: InstancePath, message: string): void => {
     findings.push(...findingAt(rangeForValue(object.node, path), 'list-map-duplicate', message));
   };

@@ -5,7 +5,7 @@
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/core/validation/validation.go
  */
 import type { ObjectRule } from '../analyzer';
-import type { Finding } from '../findings';
+import type { TextFinding } from '../findings';
 import { podSpecPaths } from '../kubernetes/pod-spec-paths';
 import type { InstancePath } from '../yaml/node-at-path';
 import { rangeForKey, rangeForValue } from '../yaml/node-at-path';
@@ -42,7 +42,7 @@ function fieldRequirements(
 
 /** Reports each matchFields requirement the API server would reject, on the key, operator or values. */
 export const checkNodeFieldSelectors: ObjectRule = (object) => {
-  const findings: Finding[] = [];
+  const findings: TextFinding[] = [];
   for (const specPath of podSpecPaths(object)) {
     for (const { path, requirement } of fieldRequirements(object.value, specPath)) {
       if (!isRecord(requirement)) {

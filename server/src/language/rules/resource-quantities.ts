@@ -10,7 +10,7 @@
 import { parseQuantity } from '../../engine/model/quantity';
 import type { Quantity } from '../../engine/model/quantity';
 import type { ObjectRule } from '../analyzer';
-import type { Finding } from '../findings';
+import type { TextFinding } from '../findings';
 import type { ManifestObject } from '../kubernetes/manifest-object';
 import type { InstancePath } from '../yaml/node-at-path';
 import { rangeForKey, rangeForValue } from '../yaml/node-at-path';
@@ -57,12 +57,12 @@ function compareQuantities(a: Quantity, b: Quantity): number {
   return a.value - b.value || a.milli - b.milli;
 }
 
-function checkRequirements(object: ManifestObject, resourcesPath: InstancePath): Finding[] {
+function checkRequirements(object: ManifestObject, resourcesPath: InstancePath): TextFinding[] {
   const limitsPath = [...resourcesPath, 'limits'];
   const requestsPath = [...resourcesPath, 'requests'];
   const limits = readQuantities(object, limitsPath);
   const requests = readQuantities(object, requestsPath);
-  const findings: Finding[] = [];
+  const findings: TextFinding[] = [];
   for (const [name, limit] of limits) {
     if (limit.quantity.isNegative) {
       findings.push(...negativeFinding(object, limitsPath, name, limit.text));
@@ -119,7 +119,7 @@ function negativeFinding(
   mapPath: InstancePath,
   name: string,
   text: string,
-): Finding[] {
+): TextFinding[] {
   return findingAt(
     rangeForValue(object.node, [...mapPath, name]),
     'negative-quantity',

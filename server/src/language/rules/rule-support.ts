@@ -5,10 +5,12 @@
 import { isScalar } from 'yaml';
 import type { Node } from 'yaml';
 import { isRecord } from '../../engine/model/objects';
-import type { DiagnosticCode, Finding, FixData } from '../findings';
+import type { DiagnosticCode, TextFinding } from '../findings';
+import type { FixData } from '../../../../protocol/finding';
 import { formatPath } from '../schema/validate-object';
 import type { InstancePath, OffsetRange } from '../yaml/node-at-path';
 import { nodeAtPath } from '../yaml/node-at-path';
+import { severityOf } from '../findings';
 
 /** A plain mapping read from YAML. */
 export type PlainRecord = Record<string, unknown>;
@@ -66,11 +68,11 @@ export function findingAt(
   code: DiagnosticCode,
   message: string,
   fix?: FixData,
-): Finding[] {
+): TextFinding[] {
   if (range === undefined) {
     return [];
   }
-  const finding: Finding = { code, message, start: range[0], end: range[1] };
+  const finding: TextFinding = { code, severity: severityOf(code), message, start: range[0], end: range[1] };
   return [fix === undefined ? finding : { ...finding, fix }];
 }
 

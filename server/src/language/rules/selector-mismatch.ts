@@ -8,7 +8,7 @@
  * in pkg/apis/batch/validation/validation.go. Left out: Jobs without manualSelector (their selector is generated).
  */
 import type { ObjectRule } from '../analyzer';
-import type { Finding } from '../findings';
+import type { TextFinding } from '../findings';
 import type { ManifestObject } from '../kubernetes/manifest-object';
 import { groupOf } from '../kubernetes/pod-spec-paths';
 import type { InstancePath } from '../yaml/node-at-path';
@@ -44,7 +44,7 @@ export const checkSelectorMatchesTemplate: ObjectRule = (object) => {
   return [];
 };
 
-function checkLabelSelector(object: ManifestObject, requiresNonEmpty: boolean): Finding[] {
+function checkLabelSelector(object: ManifestObject, requiresNonEmpty: boolean): TextFinding[] {
   const selector = valueAt(object.value, SELECTOR);
   if (!isRecord(selector)) {
     // A missing selector is a schema finding (apps/v1 requires it); a Job with manualSelector needs one too.
@@ -82,7 +82,7 @@ function checkLabelSelector(object: ManifestObject, requiresNonEmpty: boolean): 
   );
 }
 
-function checkMapSelector(object: ManifestObject): Finding[] {
+function checkMapSelector(object: ManifestObject): TextFinding[] {
   const entries = labelEntriesAt(object.value, SELECTOR);
   const labels = templateLabels(object);
   if (entries.length === 0) {
@@ -117,7 +117,7 @@ function templateLabels(object: ManifestObject): Map<string, string> {
   return labelsAt(object.value, TEMPLATE_LABELS);
 }
 
-function mismatchFindings(object: ManifestObject, problems: SelectorProblem[]): Finding[] {
+function mismatchFindings(object: ManifestObject, problems: SelectorProblem[]): TextFinding[] {
   if (problems.length === 0) {
     return [];
   }
@@ -146,7 +146,7 @@ function problemFinding(
   problem: SelectorProblem,
   message: string,
   mayFix: boolean,
-): Finding[] {
+): TextFinding[] {
   const range = problem.onKey
     ? rangeForKey(object.node, problem.path)
     : rangeForValue(object.node, problem.path);

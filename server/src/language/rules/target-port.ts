@@ -7,7 +7,7 @@
  * the name and the protocol must both match, among containers and sidecars (init containers with
  * restartPolicy: Always).
  */
-import type { Finding } from '../findings';
+import type { TextFinding } from '../findings';
 import type { ManifestObject } from '../kubernetes/manifest-object';
 import { podMetadataPath, podSpecPaths } from '../kubernetes/pod-spec-paths';
 import type { InstancePath } from '../yaml/node-at-path';
@@ -37,8 +37,10 @@ const DEFAULT_NAMESPACE = 'default';
  * coordinates of each Service's own document (as rule findings are): shift them by the document's offset.
  * Returns only the Services with findings.
  */
-export function checkServiceTargetPorts(objects: readonly ManifestObject[]): Map<ManifestObject, Finding[]> {
-  const results = new Map<ManifestObject, Finding[]>();
+export function checkServiceTargetPorts(
+  objects: readonly ManifestObject[],
+): Map<ManifestObject, TextFinding[]> {
+  const results = new Map<ManifestObject, TextFinding[]>();
   for (const [service, problems] of serviceTargetPortProblems(objects)) {
     const findings = placeTargetPortProblems(service, problems);
     if (findings.length > 0) {
@@ -52,7 +54,7 @@ export function checkServiceTargetPorts(objects: readonly ManifestObject[]): Map
 export function placeTargetPortProblems(
   service: ManifestObject,
   problems: readonly TargetPortProblem[],
-): Finding[] {
+): TextFinding[] {
   return problems.flatMap((problem) =>
     findingAt(rangeForValue(service.node, problem.path), problem.code, problem.message),
   );

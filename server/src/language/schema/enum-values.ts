@@ -6,13 +6,14 @@
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/core/validation/validation.go
  */
 import type { AnalysisContext, ObjectRule } from '../analyzer';
-import type { Finding } from '../findings';
+import type { TextFinding } from '../findings';
 import type { ManifestObject } from '../kubernetes/manifest-object';
 import { rangeForValue } from '../yaml/node-at-path';
 import { closestMatch } from './closest-match';
 import type { JsonSchema, SchemaStore } from './schema-store';
 import { formatPath } from './validate-object';
 import { knownEnumValues } from '../assist/enum-values';
+import { severityOf } from '../findings';
 
 const CORE = 'io.k8s.api.core.v1';
 const APPS = 'io.k8s.api.apps.v1';
@@ -112,13 +113,16 @@ const ENUM_DEFINITIONS: ReadonlySet<string> = new Set(
 const MAX_DEPTH = 40;
 
 /** Checks every fixed-set value of an object of a built-in kind. */
-export const checkEnumValues: ObjectRule = (object: ManifestObject, context: AnalysisContext): Finding[] => {
+export const checkEnumValues: ObjectRule = (
+  object: ManifestObject,
+  context: AnalysisContext,
+): TextFinding[] => {
   const store = context.store;
   const definition = store.definitionOf(object.apiVersion, object.kind);
   if (definition === undefined) {
     return [];
   }
-  const findings: Finding[] = [];
+  const findings: TextFinding[] = [];
   const isJob = object.kind === 'Job' || object.kind === 'CronJob';
   walk(store, definition, object.value, [], (definitionName, property, value, path) => {
     let allowed = ENUM_FIELDS[`${definitionName}.${property}`];
@@ -156,7 +160,7 @@ function unsupported(
   path: (string | number)[],
   value: string,
   allowed: readonly string[],
-): Finding | undefined {
+): TextFinding | undefined {
   const range = rangeForValue(object.node, path);
   if (range === undefined) {
     return undefined;
@@ -164,6 +168,7 @@ function unsupported(
   const suggestion = closestMatch(value, allowed);
   return {
     code: 'schema-enum',
+    severity: severityOf('schema-enum'),
     message: `${formatPath(path)}: Unsupported value: ${JSON.stringify(value)}: supported values: ${[
       ...allowed,
     ]

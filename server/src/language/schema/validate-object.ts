@@ -5,12 +5,13 @@
 import type { ErrorObject } from 'ajv';
 import type { Node } from 'yaml';
 import { parseQuantity } from '../../engine/model/quantity';
-import type { Finding } from '../findings';
+import type { TextFinding } from '../findings';
 import type { InstancePath } from '../yaml/node-at-path';
 import { rangeForKey, rangeForValue } from '../yaml/node-at-path';
 import type { JsonSchema, SchemaStore } from './schema-store';
 import { closestMatch } from './closest-match';
 import { isServerDefaulted } from './server-defaults';
+import { severityOf } from '../findings';
 
 /** How much of the schema applies: all of it, unless the object is a patch or has fields supplied elsewhere. */
 export interface SchemaCheckOptions {
@@ -31,7 +32,7 @@ export function validateAgainstSchema(
   value: unknown,
   node: Node | undefined,
   options: SchemaCheckOptions = {},
-): Finding[] {
+): TextFinding[] {
   const validate = store.validatorFor(apiVersion, kind);
   if (validate === undefined) {
     return [];
@@ -81,8 +82,8 @@ function nullListItemFindings(
   kind: string,
   value: unknown,
   node: Node | undefined,
-): Finding[] {
-  const findings: Finding[] = [];
+): TextFinding[] {
+  const findings: TextFinding[] = [];
   const visit = (current: unknown, path: (string | number)[]): void => {
     if (path.length > MAX_NULL_SEARCH_DEPTH || typeof current !== 'object' || current === null) {
       return;
@@ -120,8 +121,8 @@ export function mapSchemaErrors(
   errors: readonly ErrorObject[],
   value: unknown,
   node: Node | undefined,
-): Finding[] {
-  const findings: Finding[] = [];
+): TextFinding[] {
+  const findings: TextFinding[] = [];
   for (const error of errors) {
     const path = decodeInstancePath(error.instancePath, value);
     const finding = mapError(error, path, node);
@@ -132,7 +133,7 @@ export function mapSchemaErrors(
   return findings;
 }
 
-function mapError(error: ErrorObject, path: InstancePath, node: Node | undefined): Finding | undefined {
+function mapError(error: ErrorObject, path: InstancePath, node: Node | undefined): TextFinding | undefined {
   const where = formatPath(path);
   switch (error.keyword) {
     case 'additionalProperties': {
@@ -206,7 +207,7 @@ function mapError(error: ErrorObject, path: InstancePath, node: Node | undefined
 }
 
 /** The finding for a malformed quantity, with a hint for the usual unit mistakes. */
-function quantityFinding(data: unknown, where: string): Pick<Finding, 'code' | 'message' | 'fix'> {
+function quantityFinding(data: unknown, where: string): Pick<TextFinding, 'code' | 'message' | 'fix'> {
   const parsed = parseQuantity(typeof data === 'number' ? data : String(data));
   const suggestions = parsed.ok ? [] : parsed.suggestions;
   const hint = suggestions.length === 0 ? '' : `: did you mean ${suggestions.join(' or ')}?`;
@@ -231,12 +232,18 @@ function propertyNamesOf(schema: unknown): string[] {
 
 function place(
   range: readonly [number, number] | undefined,
-  finding: Pick<Finding, 'code' | 'message' | 'fix'>,
-): Finding | undefined {
+  finding: Pick<TextFinding, 'code' | 'message' | 'fix'>,
+): TextFinding | undefined {
   if (range === undefined) {
     return undefined;
   }
-  const result: Finding = { code: finding.code, message: finding.message, start: range[0], end: range[1] };
+  const result: TextFinding = {
+    code: finding.code,
+    severity: severityOf(finding.code),
+    message: finding.message,
+    start: range[0],
+    end: range[1],
+  };
   return finding.fix === undefined ? result : { ...result, fix: finding.fix };
 }
 

@@ -6,7 +6,7 @@
  */
 import { isMap, isPair, isScalar, isSeq } from 'yaml';
 import type { Node } from 'yaml';
-import type { OffsetEdit } from '../findings';
+import type { OffsetEdit } from '../../../../protocol/finding';
 
 /** A block of YAML lines to insert, relative to the column of what it joins; nested lines indent by two. */
 type YamlLines = readonly string[];

@@ -5,7 +5,7 @@
  */
 import { isAlias, visit } from 'yaml';
 import type { Document, ParsedNode } from 'yaml';
-import type { DiagnosticCode, Finding } from '../findings';
+import type { DiagnosticCode, TextFinding } from '../findings';
 import {
   describeDocumentTooLarge,
   describeTooManyAnchors,
@@ -18,6 +18,7 @@ import { findExcessiveNesting } from './nesting';
 import { takeNodeCensus } from './node-checks';
 import { estimateNodeCount } from './node-estimate';
 import { parseYaml } from './parse-yaml';
+import { severityOf } from '../findings';
 
 export { MAX_ALIAS_COUNT } from '../limits';
 
@@ -28,7 +29,7 @@ export interface YamlDocument {
   /** The plain value (toJS); undefined when it could not be computed. */
   readonly value: unknown;
   /** Syntax findings, slice-relative. */
-  readonly findings: readonly Finding[];
+  readonly findings: readonly TextFinding[];
   /** Offset of the document's first character in the slice. */
   readonly start: number;
   /** Offset just past the document's last character in the slice. */
@@ -76,6 +77,7 @@ export function parseSlice(text: string, measures?: SliceMeasures): YamlDocument
         findings: [
           {
             code: 'yaml-too-deep',
+            severity: severityOf('yaml-too-deep'),
             message: `This document nests more than ${MAX_NESTING_DEPTH} levels deep; it was not analysed.`,
             start: tooDeepAt,
             end: Math.min(text.length, tooDeepAt + 1),
@@ -95,6 +97,7 @@ export function parseSlice(text: string, measures?: SliceMeasures): YamlDocument
         findings: [
           {
             code: 'document-too-large',
+            severity: severityOf('document-too-large'),
             message: describeDocumentTooLarge(estimatedNodes),
             start: 0,
             end: Math.max(1, Math.min(text.length, firstLineEnd(text))),
@@ -116,7 +119,7 @@ export function parseSlice(text: string, measures?: SliceMeasures): YamlDocument
     return [{ document: null, value: undefined, start: 0, end: text.length, findings: [] }];
   }
   return list.map((document) => {
-    const findings: Finding[] = [];
+    const findings: TextFinding[] = [];
     const seenCodes = new Set<string>();
     for (const error of document.errors) {
       const code = YAML_ERROR_CODES[error.code] ?? 'yaml-syntax';
@@ -128,6 +131,7 @@ export function parseSlice(text: string, measures?: SliceMeasures): YamlDocument
       }
       findings.push({
         code,
+        severity: severityOf(code),
         message: describeYamlError(error.code, error.message),
         ...visibleRange(error.pos[0], error.pos[1], text.length),
       });
@@ -137,6 +141,7 @@ export function parseSlice(text: string, measures?: SliceMeasures): YamlDocument
       // An empty (null) key has an empty range: the repeat shows on the ":" after it.
       findings.push({
         code: 'yaml-duplicate-key',
+        severity: severityOf('yaml-duplicate-key'),
         message: describeDuplicateKey(key),
         ...visibleRange(start, end, text.length),
       });
@@ -146,6 +151,7 @@ export function parseSlice(text: string, measures?: SliceMeasures): YamlDocument
       const alias = findFirstAlias(document);
       findings.push({
         code: 'yaml-alias-limit',
+        severity: severityOf('yaml-alias-limit'),
         message: describeTooManyAnchors(census.anchorsAndAliases),
         start: alias?.[0] ?? document.range[0],
         end: alias?.[1] ?? Math.max(document.range[1], document.range[0] + 1),
@@ -160,6 +166,7 @@ export function parseSlice(text: string, measures?: SliceMeasures): YamlDocument
       const alias = findFirstAlias(document);
       findings.push({
         code: 'yaml-alias-limit',
+        severity: severityOf('yaml-alias-limit'),
         message:
           error instanceof Error && /alias/i.test(error.message)
             ? `Aliases in this document expand more than ${MAX_ALIAS_COUNT} times (a "billion laughs" pattern); it was not analysed.`

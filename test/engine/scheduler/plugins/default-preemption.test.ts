@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { Cluster } from '../../../../server/src/engine/model/snapshot/cluster';
 import { ClusterObjects } from '../../../../server/src/engine/model/snapshot/cluster-objects';
 import type { PriorityClassInfo } from '../../../../server/src/engine/model/snapshot/cluster';
-import type { EngineFinding } from '../../../../server/src/engine/model/findings';
 import type { NodeInfo } from '../../../../server/src/engine/model/snapshot/node-info';
 import { loadPod } from '../../../../server/src/engine/model/load/pod-load';
 import type { PodInfo } from '../../../../server/src/engine/model/snapshot/pod-info';
@@ -29,6 +28,7 @@ import { Scheduler } from '../../../../server/src/engine/scheduler/scheduler';
 import type { SchedulingRecord } from '../../../../server/src/engine/scheduler/record';
 import { simulate } from '../../../../server/src/engine/simulate/simulate';
 import { makeNode, withPods } from '../builders';
+import type { Finding } from '../../../../protocol/finding';
 import { fourNodeCluster } from '../../../support/four-node-cluster';
 
 // Situations of upstream TestPostFilter, TestSelectNodesForPreemption, TestPickOneNodeForPreemption and
@@ -46,7 +46,7 @@ function pod(
   spec: Record<string, unknown> = {},
   classes: ReadonlyMap<string, PriorityClassInfo> = systemPriorityClasses(),
 ): PodInfo {
-  const findings: EngineFinding[] = [];
+  const findings: Finding[] = [];
   const object = {
     apiVersion: 'v1',
     kind: 'Pod',

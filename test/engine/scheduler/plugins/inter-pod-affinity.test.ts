@@ -1,7 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Cluster } from '../../../../server/src/engine/model/snapshot/cluster';
-import type { EngineFinding } from '../../../../server/src/engine/model/findings';
 import type { NodeInfo } from '../../../../server/src/engine/model/snapshot/node-info';
 import { loadPod } from '../../../../server/src/engine/model/load/pod-load';
 import type { PodInfo } from '../../../../server/src/engine/model/snapshot/pod-info';
@@ -17,6 +16,7 @@ import {
 } from '../../../../server/src/engine/scheduler/plugins/inter-pod-affinity';
 import { simulate } from '../../../../server/src/engine/simulate/simulate';
 import { makeNode, withPods } from '../builders';
+import type { Finding } from '../../../../protocol/finding';
 import { fourNodeCluster } from '../../../support/four-node-cluster';
 
 // Cases of upstream TestRequiredAffinitySingleNode / TestRequiredAffinityMultipleNodes (filtering_test.go) and
@@ -63,7 +63,7 @@ function pod(
   podAffinity?: Record<string, unknown>,
   namespace = 'default',
 ): PodInfo {
-  const findings: EngineFinding[] = [];
+  const findings: Finding[] = [];
   const spec: Record<string, unknown> = { containers: [{ name: 'c', image: 'busybox' }] };
   if (podAffinity !== undefined) {
     spec['affinity'] = podAffinity;

@@ -2,7 +2,6 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Cluster } from '../../../../server/src/engine/model/snapshot/cluster';
 import { ClusterObjects } from '../../../../server/src/engine/model/snapshot/cluster-objects';
-import type { EngineFinding } from '../../../../server/src/engine/model/findings';
 import { loadPod } from '../../../../server/src/engine/model/load/pod-load';
 import type { PodInfo } from '../../../../server/src/engine/model/snapshot/pod-info';
 import { systemPriorityClasses } from '../../../../server/src/engine/model/load/priority';
@@ -20,6 +19,7 @@ import {
   migrateInTree,
 } from '../../../../server/src/engine/scheduler/plugins/node-volume-limits/in-tree';
 import { makeNode, messages, withPods } from '../builders';
+import type { Finding } from '../../../../protocol/finding';
 
 // Cases of upstream TestCSILimits (pkg/scheduler/framework/plugins/nodevolumelimits/csi_test.go) with upstream's
 // fixture (getFakeCSIPVLister, getFakeCSIPVCLister, getFakeCSIStorageClassLister, getNodeWithPodAndVolumeLimits):
@@ -44,7 +44,7 @@ let podCount = 0;
 
 /** A pod in a namespace with these volumes (unnamed volumes get one, as the API requires). */
 function pod(volumes: readonly Volume[], namespace = 'default', name = `pod-${++podCount}`): PodInfo {
-  const findings: EngineFinding[] = [];
+  const findings: Finding[] = [];
   const object = {
     apiVersion: 'v1',
     kind: 'Pod',

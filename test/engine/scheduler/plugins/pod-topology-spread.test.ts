@@ -2,7 +2,6 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Cluster } from '../../../../server/src/engine/model/snapshot/cluster';
 import { ClusterObjects } from '../../../../server/src/engine/model/snapshot/cluster-objects';
-import type { EngineFinding } from '../../../../server/src/engine/model/findings';
 import type { NodeInfo } from '../../../../server/src/engine/model/snapshot/node-info';
 import { loadPod } from '../../../../server/src/engine/model/load/pod-load';
 import type { PodInfo } from '../../../../server/src/engine/model/snapshot/pod-info';
@@ -17,6 +16,7 @@ import {
 } from '../../../../server/src/engine/scheduler/plugins/pod-topology-spread';
 import { simulate } from '../../../../server/src/engine/simulate/simulate';
 import { makeNode, withPods } from '../builders';
+import type { Finding } from '../../../../protocol/finding';
 
 // Cases of upstream TestSingleConstraint, TestMultipleConstraints, TestPreFilterStateRemovePod and
 // TestPodTopologySpreadScore (pkg/scheduler/framework/plugins/podtopologyspread/*_test.go), with their expected
@@ -45,7 +45,7 @@ function pod(
   spec: Record<string, unknown> = {},
   metadata: Record<string, unknown> = {},
 ): PodInfo {
-  const findings: EngineFinding[] = [];
+  const findings: Finding[] = [];
   const object = {
     apiVersion: 'v1',
     kind: 'Pod',

@@ -6,12 +6,14 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CycleState } from '../../../../server/src/engine/scheduler/framework/cycle-state';
-import type { SchedulerPlugin } from '../../../../server/src/engine/scheduler/framework/plugin';
+import type {
+  SchedulerPlugin,
+  PluginFactory,
+} from '../../../../server/src/engine/scheduler/framework/plugin';
 import { createBalancedAllocation } from '../../../../server/src/engine/scheduler/plugins/node-resources-balanced-allocation';
 import { createNodeResourcesFit } from '../../../../server/src/engine/scheduler/plugins/node-resources-fit';
 import type { NodeInfo } from '../../../../server/src/engine/model/snapshot/node-info';
 import type { PodInfo } from '../../../../server/src/engine/model/snapshot/pod-info';
-import type { PluginFactory } from '../../../../server/src/engine/scheduler/framework/plugin';
 import { buildPlugin, container, makeCluster, makeNode, makePod } from '../builders';
 
 const SMALL = (name: string): PodInfo =>

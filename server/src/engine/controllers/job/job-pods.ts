@@ -11,8 +11,8 @@ import {
   JOB_COMPLETION_INDEX_ANNOTATION,
   JOB_TRACKING_FINALIZER,
   addCompletionIndexEnv,
+  indexedGenerateName,
 } from '../../workloads/job';
-import { indexedGenerateName } from '../../workloads/job';
 import { asObject, cloneJson } from '../../model/json';
 import { podsPrefix } from '../../workloads/names';
 import { controllerReference, podFromTemplate } from '../../workloads/pod-builder';

@@ -25,9 +25,9 @@ import { resourceReplicas } from './hpa-replicas';
 import type { ScalableKind, ScaleSubresource } from '../../apiserver/scale-subresource';
 import { isScalableKind } from '../../apiserver/scale-subresource';
 import type { SimPod } from '../../apiserver/sim-pod';
-import type { TimelineFinding } from '../../model/timeline-findings';
-import { timelineFinding } from '../../model/timeline-findings';
 import { asArray, asObject } from '../../model/json';
+import type { Finding } from '../../../../../protocol/finding';
+import { engineFinding } from '../../model/findings';
 import { EVENT_COMPONENT } from '../../model/kubernetes-events';
 
 /** --horizontal-pod-autoscaler-sync-period (15s). */
@@ -64,7 +64,7 @@ export class HpaController {
     private readonly state: ClusterState,
     index: AutoscalerIndex,
     private readonly scale: ScaleSubresource,
-    private readonly findings: TimelineFinding[],
+    private readonly findings: Finding[],
   ) {
     for (const [key, spec] of index) {
       if (isScalableKind(spec.targetKind)) {
@@ -273,7 +273,7 @@ export class HpaController {
     }
     this.reported.add(autoscaler);
     this.findings.push(
-      timelineFinding(
+      engineFinding(
         'hpa-cannot-compute',
         pod.info.source,
         containerPath(pod, container),

@@ -27,14 +27,14 @@ import {
   podClaimNames,
   provisionVolume,
 } from '../../scheduler/plugins/volume-binding/binder';
-import { timelineFinding } from '../../model/timeline-findings';
-import type { TimelineFinding } from '../../model/timeline-findings';
 import type { BinderNode } from '../../scheduler/plugins/volume-binding/binder';
 import { prebindPodVolumes } from '../../scheduler/plugins/volume-binding';
 import { asArray, asObject, readString } from '../../model/json';
 import type { ClusterState } from '../../apiserver/cluster-state';
 import type { SimPod } from '../../apiserver/sim-pod';
 import type { SimStatefulSet } from '../../apiserver/workload-objects';
+import type { Finding } from '../../../../../protocol/finding';
+import { engineFinding } from '../../model/findings';
 import { EVENT_COMPONENT, controllerEvent } from '../../model/kubernetes-events';
 import type { KubeEvent } from '../../model/kubernetes-events';
 
@@ -56,7 +56,7 @@ export class VolumeController {
     private readonly state: ClusterState,
     private readonly storage: StorageObjects,
     private readonly defaultClass: string | null,
-    private readonly findings: TimelineFinding[] = [],
+    private readonly findings: Finding[] = [],
     /** Admission of the claims it creates (LimitRanger, ResourceQuota); all admitted when absent. */
     private readonly admitClaim: ClaimAdmission = () => null,
     /** Receives the claims the API server refuses. */
@@ -91,7 +91,7 @@ export class VolumeController {
       const message = `PersistentVolumeClaim "${claimName}" is not in the manifests; the cluster is assumed to have it, bound, in namespace "${pod.namespace}" (without it, the pods stay Pending: persistentvolumeclaim "${claimName}" not found)`;
       const path = ['spec', 'volumes', volumeIndex, 'persistentVolumeClaim', 'claimName'];
       this.findings.push(
-        timelineFinding('claim-assumed', source, path, message, { kind: 'PersistentVolumeClaim' }),
+        engineFinding('claim-assumed', source, path, message, { kind: 'PersistentVolumeClaim' }),
       );
     }
   }
@@ -246,9 +246,7 @@ export class VolumeController {
     if (claim.source !== null) {
       const message = `PersistentVolume "${volume.name}" is not in the manifests and the cluster file lists no PersistentVolumes: it is assumed to exist and to bind this claim`;
       const data = { kind: 'PersistentVolume' };
-      this.findings.push(
-        timelineFinding('claim-assumed', claim.source, ['spec', 'volumeName'], message, data),
-      );
+      this.findings.push(engineFinding('claim-assumed', claim.source, ['spec', 'volumeName'], message, data));
     }
   }
 

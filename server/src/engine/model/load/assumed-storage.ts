@@ -12,8 +12,8 @@ import { captureHeaderOf, isCovered } from './capture-header';
 import type { SourcedObject } from './cluster-load';
 import { DEFAULT_STORAGE_CLASS } from './default-cluster';
 import { engineFinding } from '../findings';
-import type { EngineFinding } from '../findings';
 import { asArray, asObject, isJsonObject, readString } from '../json';
+import type { Finding } from '../../../../../protocol/finding';
 
 const FILE = '<assumed storage classes>';
 
@@ -21,9 +21,9 @@ const FILE = '<assumed storage classes>';
 export function assumedStorageClasses(
   cluster: readonly SourcedObject[] | null,
   manifests: readonly SourcedObject[],
-): { readonly objects: SourcedObject[]; readonly findings: EngineFinding[] } {
+): { readonly objects: SourcedObject[]; readonly findings: Finding[] } {
   const objects: SourcedObject[] = [];
-  const findings: EngineFinding[] = [];
+  const findings: Finding[] = [];
   if (
     cluster === null ||
     cluster.some(({ object }) => kindOf(object) === 'StorageClass') ||

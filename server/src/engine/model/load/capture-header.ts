@@ -24,7 +24,7 @@ import { parseRfc3339 } from '../rfc3339-time';
 import type { SourcedObject } from './cluster-load';
 import { captureResource } from './capture-resources';
 import { engineFinding } from '../findings';
-import type { EngineFinding } from '../findings';
+import type { Finding } from '../../../../../protocol/finding';
 import { isRecord } from '../objects';
 import type { ObjectSource } from '../source';
 
@@ -62,9 +62,9 @@ export function isCaptureHeader(object: unknown): boolean {
  */
 export function readCaptureHeader(objects: readonly SourcedObject[]): {
   readonly header: CaptureHeader | null;
-  readonly findings: EngineFinding[];
+  readonly findings: Finding[];
 } {
-  const findings: EngineFinding[] = [];
+  const findings: Finding[] = [];
   let header: CaptureHeader | null = null;
   for (const { object, source } of objects) {
     if (!isCaptureHeader(object)) {
@@ -104,7 +104,7 @@ export function uncoveredNote(header: CaptureHeader | null, resource: string): s
 function readHeader(
   object: Record<string, unknown>,
   source: ObjectSource,
-  findings: EngineFinding[],
+  findings: Finding[],
 ): CaptureHeader {
   const problem = (path: readonly (string | number)[], message: string): void => {
     findings.push(engineFinding('capture-header-invalid', source, path, `Capture header: ${message}`));

@@ -15,7 +15,6 @@ import type { CaptureHeader } from './capture-header';
 import { PROFILE_KIND } from './profiles/cluster-profile';
 import { ClusterObjects } from '../snapshot/cluster-objects';
 import { engineFinding } from '../findings';
-import type { EngineFinding } from '../findings';
 import { loadNode } from './node-load';
 import type { NodeInfo } from '../snapshot/node-info';
 import { isRecord } from '../objects';
@@ -23,6 +22,7 @@ import { describePod, loadPod } from './pod-load';
 import { addPriorityClass, systemPriorityClasses } from './priority';
 import type { ObjectSource } from '../source';
 import type { KubernetesMinor } from '../../version';
+import type { Finding } from '../../../../../protocol/finding';
 
 /** An object read from a file, with where it was written. */
 export interface SourcedObject {
@@ -33,7 +33,7 @@ export interface SourcedObject {
 /** A loaded cluster. */
 interface LoadedCluster {
   readonly cluster: Cluster;
-  readonly findings: readonly EngineFinding[];
+  readonly findings: readonly Finding[];
   /** KubeSchedulerConfiguration objects found, for the scheduler configuration parser. */
   readonly schedulerConfigurations: readonly SourcedObject[];
   /** Pods of the cluster file that finished (Succeeded or Failed): on no node, but their controllers see them. */
@@ -101,7 +101,7 @@ const READ_ELSEWHERE: ReadonlySet<string> = new Set([
 
 /** Loads the cluster objects. */
 export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLoadOptions): LoadedCluster {
-  const findings: EngineFinding[] = [];
+  const findings: Finding[] = [];
   const nodes: NodeInfo[] = [];
   const nodeNames = new Set<string>();
   const pods: SourcedObject[] = [];
@@ -213,7 +213,7 @@ function bindPods(
   cluster: Cluster,
   pods: readonly SourcedObject[],
   version: KubernetesMinor,
-  findings: EngineFinding[],
+  findings: Finding[],
 ): void {
   const keys = new Set<string>();
   const context = { version, priorityClasses: cluster.priorityClasses, findings };

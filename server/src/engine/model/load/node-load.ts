@@ -5,13 +5,13 @@
  * and no NodeInfo; the rest of the cluster still loads.
  */
 import { engineFinding } from '../findings';
-import type { EngineFinding } from '../findings';
 import { NodeInfo } from '../snapshot/node-info';
 import { isRecord } from '../objects';
 import type { ResourceListObject, TaintObject } from '../objects';
 import { RESOURCE_PODS, readResourceList, toResources } from '../resources';
 import type { ResourceListProblem } from '../resources';
 import type { ObjectSource } from '../source';
+import type { Finding } from '../../../../../protocol/finding';
 
 const TAINT_EFFECTS = new Set(['NoSchedule', 'PreferNoSchedule', 'NoExecute']);
 
@@ -19,7 +19,7 @@ const TAINT_EFFECTS = new Set(['NoSchedule', 'PreferNoSchedule', 'NoExecute']);
 export function loadNode(
   object: Record<string, unknown>,
   source: ObjectSource,
-  findings: EngineFinding[],
+  findings: Finding[],
 ): NodeInfo | null {
   const metadata = isRecord(object['metadata']) ? object['metadata'] : {};
   const name = metadata['name'];

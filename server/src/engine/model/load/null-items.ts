@@ -6,7 +6,7 @@
  */
 import type { SourcedObject } from './cluster-load';
 import { engineFinding } from '../findings';
-import type { EngineFinding } from '../findings';
+import type { Finding } from '../../../../../protocol/finding';
 
 /** Fields that hold lists of strings, where a null item is read as "". */
 const STRING_LISTS = new Set([
@@ -68,10 +68,7 @@ function firstNullListItem(value: unknown): (string | number)[] | undefined {
 }
 
 /** The objects without a null item in a list of objects; each one left out gets an 'invalid-field' finding. */
-export function withoutNullListItems(
-  inputs: readonly SourcedObject[],
-  findings: EngineFinding[],
-): SourcedObject[] {
+export function withoutNullListItems(inputs: readonly SourcedObject[], findings: Finding[]): SourcedObject[] {
   return inputs.filter((input) => {
     const path = firstNullListItem(input.object);
     if (path === undefined) {

@@ -3,8 +3,7 @@
  * selected version, and reports malformed or negative quantities as findings naming the pod and the field.
  */
 import type { PriorityClassInfo } from '../snapshot/cluster';
-import { engineFinding, formatFieldPath } from '../findings';
-import type { EngineFinding } from '../findings';
+import { engineFinding } from '../findings';
 import { isRecord } from '../objects';
 import type { PodObject } from '../objects';
 import { createPodInfo } from '../snapshot/pod-info';
@@ -14,12 +13,14 @@ import { resolvePodPriority } from './priority';
 import type { ObjectSource } from '../source';
 import { isAtLeast } from '../../version';
 import type { KubernetesMinor } from '../../version';
+import { formatFieldPath } from '../../../../../protocol/finding';
+import type { Finding } from '../../../../../protocol/finding';
 
 /** What loading a pod needs besides the pod. */
 interface PodLoadContext {
   readonly version: KubernetesMinor;
   readonly priorityClasses: ReadonlyMap<string, PriorityClassInfo>;
-  readonly findings: EngineFinding[];
+  readonly findings: Finding[];
 }
 
 /** A pod's display name for messages: `Pod "ns/name"`. */

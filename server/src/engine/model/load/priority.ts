@@ -6,10 +6,10 @@
  */
 import type { PriorityClassInfo } from '../snapshot/cluster';
 import { engineFinding } from '../findings';
-import type { EngineFinding } from '../findings';
 import { isRecord } from '../objects';
 import type { PodSpecObject } from '../objects';
 import type { ObjectSource } from '../source';
+import type { Finding } from '../../../../../protocol/finding';
 
 /** Built-in PriorityClasses, present in every cluster. */
 const SYSTEM_PRIORITY_CLASSES: readonly { name: string; value: number }[] = [
@@ -40,7 +40,7 @@ export function addPriorityClass(
   object: Record<string, unknown>,
   source: ObjectSource,
   classes: Map<string, PriorityClassInfo>,
-  findings: EngineFinding[],
+  findings: Finding[],
 ): void {
   const metadata = isRecord(object['metadata']) ? object['metadata'] : {};
   const name = metadata['name'];
@@ -74,7 +74,7 @@ export function addPriorityClass(
 /** The resolved priority of a pod, or a finding when it names a class that does not exist (admission rejects it). */
 type PriorityResolution =
   | { readonly ok: true; readonly priority: number; readonly preemptionPolicy: string }
-  | { readonly ok: false; readonly finding: EngineFinding };
+  | { readonly ok: false; readonly finding: Finding };
 
 /** Resolves a pod's priority against the known classes. */
 export function resolvePodPriority(

@@ -6,8 +6,8 @@
 import type { ClusterState } from '../../apiserver/cluster-state';
 import type { SimJob } from '../../apiserver/job-objects';
 import { jobCondition } from '../../apiserver/job-objects';
-import type { TimelineFinding } from '../../model/timeline-findings';
-import { timelineFinding } from '../../model/timeline-findings';
+import type { Finding } from '../../../../../protocol/finding';
+import { engineFinding } from '../../model/findings';
 
 /** The JobSpec field behind each failure reason. */
 const FIELD_OF_REASON: Readonly<Record<string, string>> = {
@@ -19,7 +19,7 @@ const FIELD_OF_REASON: Readonly<Record<string, string>> = {
 };
 
 /** One finding per failed Job, and one per CronJob whose Jobs failed. */
-export function checkJobs(state: ClusterState, findings: TimelineFinding[]): void {
+export function checkJobs(state: ClusterState, findings: Finding[]): void {
   const failedByCronJob = new Map<string, SimJob[]>();
   const createdByCronJob = new Map<string, number>();
   for (const job of state.jobs.values()) {
@@ -54,10 +54,10 @@ function describeFailure(job: SimJob): string {
   return `${failed?.reason ?? ''}: ${failed?.message ?? ''} (${pods}, at t=${failed?.time ?? 0}s)`;
 }
 
-function failureFinding(job: SimJob, message: string): TimelineFinding {
+function failureFinding(job: SimJob, message: string): Finding {
   const reason = jobCondition(job, 'Failed')?.reason ?? '';
   const field = FIELD_OF_REASON[reason];
-  return timelineFinding(
+  return engineFinding(
     'job-fails',
     job.source,
     field === undefined ? [] : [...job.specPath, field],

@@ -10,14 +10,14 @@ import type { ClusterState } from '../../apiserver/cluster-state';
 import { EVICTION_MULTIPLE_BUDGETS } from '../../apiserver/eviction';
 import { formatIntOrPercent } from '../../model/int-or-percent';
 import type { RolloutLog, RolloutRecord } from '../../controllers/rollout-log';
-import type { TimelineFinding } from '../../model/timeline-findings';
-import { timelineFinding } from '../../model/timeline-findings';
 import type { ObjectSource } from '../../model/source';
 import type { ScenarioDrain } from '../run-steps';
 import type { SimPod } from '../../apiserver/sim-pod';
 import type { ClaimInfo, StorageObjects } from '../../model/snapshot/storage-objects';
 import { podClaimNames, volumeMismatch } from '../../scheduler/plugins/volume-binding/binder';
 import { asArray, asObject } from '../../model/json';
+import type { Finding } from '../../../../../protocol/finding';
+import { engineFinding } from '../../model/findings';
 
 /**
  * Rollouts past their deadline, or unfinished at the end. A new workload whose pods stay Pending is already
@@ -28,7 +28,7 @@ export function checkRollouts(
   state: ClusterState,
   rollouts: RolloutLog,
   stoppedAtLimit: boolean,
-  findings: TimelineFinding[],
+  findings: Finding[],
 ): void {
   // The pods of each workload, in the cluster's order, found once: a scan of every pod per rollout costs
   // rollouts × pods (a second of CPU at a thousand workloads).
@@ -61,7 +61,7 @@ export function checkRollouts(
       const message = `${label}: ${record.message} (ProgressDeadlineExceeded at t=${record.endedAt ?? 0}s)${why}`;
       const data = surge === '' ? undefined : { surgeBlocked: 'true' };
       findings.push(
-        timelineFinding('rollout-stalls', source, ['spec', 'progressDeadlineSeconds'], message, data),
+        engineFinding('rollout-stalls', source, ['spec', 'progressDeadlineSeconds'], message, data),
       );
       continue;
     }
@@ -73,7 +73,7 @@ export function checkRollouts(
     const message = stoppedAtLimit
       ? `${label}: the rollout had not finished when the simulation stopped${progress}${why}`
       : `${label}: the rollout is stuck and never finishes${progress}${why}`;
-    findings.push(timelineFinding('rollout-unfinished', source, [], message));
+    findings.push(engineFinding('rollout-unfinished', source, [], message));
   }
 }
 
@@ -121,7 +121,7 @@ export function checkBudgets(
   state: ClusterState,
   index: BudgetIndex,
   operators: readonly OperatorObject[],
-  findings: TimelineFinding[],
+  findings: Finding[],
 ): void {
   for (const budget of state.disruptionBudgets.values()) {
     const label = `PodDisruptionBudget "${budget.name}"`;
@@ -130,15 +130,13 @@ export function checkBudgets(
     if (index.podsOf(budget).length === 0 && operatorMade.length > 0) {
       const names = operatorMade.map((object) => `${object.kind}/${object.name}`).join(', ');
       const message = `${label} selects no pod the simulation creates; it may select the pods an operator makes from ${names}, which are not simulated`;
-      findings.push(
-        timelineFinding('pdb-selects-operator-pods', budget.source, ['spec', 'selector'], message),
-      );
+      findings.push(engineFinding('pdb-selects-operator-pods', budget.source, ['spec', 'selector'], message));
     } else if (index.podsOf(budget).length === 0) {
       const message = `${label} selects no pod in namespace "${budget.namespace}": it protects nothing`;
-      findings.push(timelineFinding('pdb-selects-nothing', budget.source, ['spec', 'selector'], message));
+      findings.push(engineFinding('pdb-selects-nothing', budget.source, ['spec', 'selector'], message));
     } else if (status.syncError !== null) {
       const message = `${label}: the disruption controller cannot compute it (${status.syncError}), so it allows no disruption`;
-      findings.push(timelineFinding('pdb-sync-failed', budget.source, ['spec'], message));
+      findings.push(engineFinding('pdb-sync-failed', budget.source, ['spec'], message));
     } else if (budgetNeverAllows(status)) {
       const rule =
         budget.maxUnavailable !== undefined
@@ -149,7 +147,7 @@ export function checkBudgets(
       const message = `${label} never allows a voluntary disruption: with ${rule} it needs ${status.desiredHealthy} healthy pods of ${status.expectedPods} expected, so every eviction of its pods (and every kubectl drain of their nodes) is refused`;
       const path =
         budget.maxUnavailable !== undefined ? ['spec', 'maxUnavailable'] : ['spec', 'minAvailable'];
-      findings.push(timelineFinding('pdb-blocks-disruptions', budget.source, path, message));
+      findings.push(engineFinding('pdb-blocks-disruptions', budget.source, path, message));
     }
   }
   const overlaps = new Map<string, { names: string[]; source: ObjectSource; pods: string[] }>();
@@ -170,7 +168,7 @@ export function checkBudgets(
   for (const { names, source, pods } of overlaps.values()) {
     const more = pods.length > 1 ? ` (and ${pods.length - 1} more)` : '';
     const message = `Pod ${pods[0] ?? ''}${more} is selected by PodDisruptionBudgets ${names.join(' and ')}: the eviction API refuses to evict it ("${EVICTION_MULTIPLE_BUDGETS.message}")`;
-    findings.push(timelineFinding('pdb-overlap', source, ['spec', 'selector'], message));
+    findings.push(engineFinding('pdb-overlap', source, ['spec', 'selector'], message));
   }
 }
 
@@ -178,7 +176,7 @@ export function checkBudgets(
  * StatefulSet pods deleted on a node whose kubelet is down stay Terminating; the StatefulSet never recreates their
  * ordinal (at-most-one semantics) until someone force-deletes them.
  */
-export function checkStuckStatefulPods(state: ClusterState, findings: TimelineFinding[]): void {
+export function checkStuckStatefulPods(state: ClusterState, findings: Finding[]): void {
   for (const pod of state.pods.values()) {
     const node = pod.nodeName === null ? undefined : state.nodes.get(pod.nodeName);
     if (
@@ -194,7 +192,7 @@ export function checkStuckStatefulPods(state: ClusterState, findings: TimelineFi
       continue;
     }
     const message = `Pod ${pod.key} stays Terminating on ${node.name}, whose kubelet is down: StatefulSet "${set.name}" does not recreate it until it is force-deleted (kubectl delete pod ${pod.name} -n ${pod.namespace} --force --grace-period=0)`;
-    findings.push(timelineFinding('statefulset-pod-stuck', set.source, [], message));
+    findings.push(engineFinding('statefulset-pod-stuck', set.source, [], message));
   }
 }
 
@@ -203,13 +201,13 @@ export function checkDrains(
   drains: readonly ScenarioDrain[],
   stoppedAtLimit: boolean,
   endTime: number,
-  findings: TimelineFinding[],
+  findings: Finding[],
 ): void {
   for (const { process, step } of drains) {
     const { outcome } = process;
     if (outcome.state === 'Failed') {
       const message = `kubectl drain ${outcome.node} fails: ${outcome.errors.join('; ')}`;
-      findings.push(timelineFinding('drain-failed', step.source, step.path, message));
+      findings.push(engineFinding('drain-failed', step.source, step.path, message));
       continue;
     }
     if (outcome.state !== 'Evicting') {
@@ -228,10 +226,10 @@ export function checkDrains(
     }
     if (stoppedAtLimit) {
       const message = `kubectl drain ${outcome.node} had not finished at t=${endTime}s: ${reasons.join('; ')}`;
-      findings.push(timelineFinding('drain-unfinished', step.source, step.path, message));
+      findings.push(engineFinding('drain-unfinished', step.source, step.path, message));
     } else {
       const message = `kubectl drain ${outcome.node} never finishes: ${reasons.join('; ')}`;
-      findings.push(timelineFinding('drain-blocked', step.source, step.path, message));
+      findings.push(engineFinding('drain-blocked', step.source, step.path, message));
     }
   }
 }
@@ -240,7 +238,7 @@ export function checkDrains(
  * Pods placed but never started (a missing ConfigMap, Secret or key): one error per template and cause, on the
  * reference, with how many of the workload's pods it holds back.
  */
-export function checkStartFailures(state: ClusterState, findings: TimelineFinding[]): void {
+export function checkStartFailures(state: ClusterState, findings: Finding[]): void {
   const byCause = new Map<string, { pods: number; pod: SimPod }>();
   for (const pod of state.pods.values()) {
     if (pod.waiting === null || pod.deletionTime !== null) {
@@ -266,7 +264,7 @@ export function checkStartFailures(state: ClusterState, findings: TimelineFindin
         : 'stay in CreateContainerConfigError';
     const message = `${owner} ${pod.workload === null ? stuck.replace('stay', 'stays') : stuck} and never start: ${waiting.message}`;
     findings.push(
-      timelineFinding('container-cannot-start', pod.info.source, ['spec', ...waiting.path], message),
+      engineFinding('container-cannot-start', pod.info.source, ['spec', ...waiting.path], message),
     );
   }
 }
@@ -275,11 +273,7 @@ export function checkStartFailures(state: ClusterState, findings: TimelineFindin
  * Claims that bind at once but stay Pending while a pod waits for them: one error per claim (or, for a
  * StatefulSet's claims, per volumeClaimTemplate), on the class it names, with why the PV controller cannot bind it.
  */
-export function checkPendingClaims(
-  state: ClusterState,
-  storage: StorageObjects,
-  findings: TimelineFinding[],
-): void {
+export function checkPendingClaims(state: ClusterState, storage: StorageObjects, findings: Finding[]): void {
   const waiting = new Map<string, SimPod[]>();
   for (const pod of state.pods.values()) {
     if (pod.nodeName !== null || pod.deletionTime !== null) {
@@ -304,7 +298,7 @@ export function checkPendingClaims(
     reported.add(where.key);
     const podNames = pods.map((pod) => pod.name).join(', ');
     const message = `PersistentVolumeClaim "${claim.name}" stays Pending (${pendingClaimReason(storage, claim)}), so pod ${podNames} stays Pending: pod has unbound immediate PersistentVolumeClaims`;
-    findings.push(timelineFinding('claim-pending', where.source, where.path, message));
+    findings.push(engineFinding('claim-pending', where.source, where.path, message));
   }
 }
 

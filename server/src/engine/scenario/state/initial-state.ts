@@ -15,8 +15,6 @@ import type { ClusterState } from '../../apiserver/cluster-state';
 import type { PodFactory } from '../../apiserver/pod-factory';
 import type { ControllerRef, SimPod } from '../../apiserver/sim-pod';
 import { newSimPod } from '../../apiserver/sim-pod';
-import type { TimelineFinding } from '../../model/timeline-findings';
-import { timelineFinding } from '../../model/timeline-findings';
 import type { AutoscalerIndex } from '../../workloads/autoscalers';
 import type { JsonObject } from '../../model/json';
 import { asArray, asObject, isJsonObject, readString } from '../../model/json';
@@ -26,6 +24,8 @@ import { readDisruptionBudget } from './read-budget';
 import { readDaemonSet, readDeployment, readStatefulSet } from './read-workloads';
 import { readClusterReplicaSets, replicaSetFor } from './initial-replica-sets';
 import { synthesizeWorkloadPods } from './initial-pods';
+import type { Finding } from '../../../../../protocol/finding';
+import { engineFinding } from '../../model/findings';
 
 /** Pods of the initial state are ready since long before time 0 (so minReadySeconds has passed). */
 const INITIAL_READY_SINCE = -86_400;
@@ -40,7 +40,7 @@ interface InitialStateInput {
   readonly factory: PodFactory;
   /** Binds a pod with the scheduler; returns the node or null. */
   readonly place: (pod: SimPod) => string | null;
-  readonly findings: TimelineFinding[];
+  readonly findings: Finding[];
   /** The cluster file's ControllerRevisions (the revisions of its StatefulSets and DaemonSets). */
   readonly revisions?: readonly ControllerRevision[];
   /** The cluster file's Succeeded and Failed pods. */
@@ -83,7 +83,7 @@ export function buildInitialState(input: InitialStateInput): SimPod[] {
     const nodeName = input.place(pod);
     if (nodeName === null) {
       findings.push(
-        timelineFinding(
+        engineFinding(
           'initial-pod-unschedulable',
           pod.info.source,
           [],

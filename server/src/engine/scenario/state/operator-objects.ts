@@ -12,9 +12,9 @@
  */
 import type { SourcedObject } from '../../model/load/cluster-load';
 import type { ObjectSource } from '../../model/source';
-import type { TimelineFinding } from '../../model/timeline-findings';
-import { timelineFinding } from '../../model/timeline-findings';
 import { asObject, isJsonObject, readString } from '../../model/json';
+import type { Finding } from '../../../../../protocol/finding';
+import { engineFinding } from '../../model/findings';
 
 /** Spec fields that say a custom resource runs pods. */
 const POD_MAKING_FIELDS = new Set([
@@ -61,10 +61,10 @@ export function operatorObjects(manifests: readonly SourcedObject[]): OperatorOb
 }
 
 /** One note per operator object: its pods are not simulated. */
-export function noteOperatorObjects(objects: readonly OperatorObject[], findings: TimelineFinding[]): void {
+export function noteOperatorObjects(objects: readonly OperatorObject[], findings: Finding[]): void {
   for (const object of objects) {
     const message = `pods made by an operator from ${object.kind}/${object.name} are not simulated (the operator is not part of the simulated cluster)`;
-    findings.push(timelineFinding('operator-pods-not-simulated', object.source, [], message));
+    findings.push(engineFinding('operator-pods-not-simulated', object.source, [], message));
   }
 }
 

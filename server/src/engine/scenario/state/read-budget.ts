@@ -8,20 +8,20 @@ import type { ObjectSource } from '../../model/source';
 import { emptyBudgetStatus } from '../../controllers/disruption/disruption-budget';
 import type { IntOrPercent } from '../../model/int-or-percent';
 import { parseIntOrPercent } from '../../model/int-or-percent';
-import type { TimelineFinding } from '../../model/timeline-findings';
-import { timelineFinding } from '../../model/timeline-findings';
 import type { SimDisruptionBudget } from '../../apiserver/workload-objects';
 import type { JsonObject } from '../../model/json';
 import { asObject, readString } from '../../model/json';
 import { parseLabelSelector } from '../../workloads/label-selector';
 import type { LabelSelector } from '../../workloads/label-selector';
+import type { Finding } from '../../../../../protocol/finding';
+import { engineFinding } from '../../model/findings';
 import { labelSelectorString } from '../../controllers/disruption/disruption-events';
 
 /** A PodDisruptionBudget, or null after an error finding. */
 export function readDisruptionBudget(
   object: JsonObject,
   source: ObjectSource,
-  findings: TimelineFinding[],
+  findings: Finding[],
 ): SimDisruptionBudget | null {
   const metadata = asObject(object['metadata']);
   const name = readString(metadata['name']);
@@ -33,7 +33,7 @@ export function readDisruptionBudget(
   const label = `PodDisruptionBudget "${name}"`;
   if (spec['minAvailable'] !== undefined && spec['maxUnavailable'] !== undefined) {
     findings.push(
-      timelineFinding(
+      engineFinding(
         'pdb-invalid',
         source,
         ['spec'],
@@ -64,7 +64,7 @@ export function readDisruptionBudget(
     const parsed = parseLabelSelector(spec['selector']);
     if (!parsed.ok) {
       findings.push(
-        timelineFinding(
+        engineFinding(
           'pdb-invalid',
           source,
           ['spec', 'selector', ...parsed.path],
@@ -95,7 +95,7 @@ function readBudgetValue(
   source: ObjectSource,
   path: readonly string[],
   label: string,
-  findings: TimelineFinding[],
+  findings: Finding[],
 ): IntOrPercent | undefined | null {
   if (value === undefined || value === null) {
     return undefined;
@@ -103,18 +103,13 @@ function readBudgetValue(
   const parsed = parseIntOrPercent(value);
   if (!parsed.ok) {
     findings.push(
-      timelineFinding('pdb-invalid', source, path, `${label}: ${path.join('.')} ${parsed.message}`),
+      engineFinding('pdb-invalid', source, path, `${label}: ${path.join('.')} ${parsed.message}`),
     );
     return null;
   }
   if (parsed.value.kind === 'percent' && parsed.value.value > 100) {
     findings.push(
-      timelineFinding(
-        'pdb-invalid',
-        source,
-        path,
-        `${label}: ${path.join('.')} must not be greater than 100%`,
-      ),
+      engineFinding('pdb-invalid', source, path, `${label}: ${path.join('.')} must not be greater than 100%`),
     );
     return null;
   }

@@ -10,8 +10,6 @@ import type { DeploymentStrategy } from '../../controllers/rollout-arithmetic';
 import type { IntOrPercent } from '../../model/int-or-percent';
 import { DEFAULT_DEPLOYMENT_STRATEGY } from '../../controllers/rollout-arithmetic';
 import { parseIntOrPercent } from '../../model/int-or-percent';
-import type { TimelineFinding } from '../../model/timeline-findings';
-import { timelineFinding } from '../../model/timeline-findings';
 import type { SimDaemonSet, SimDeployment, SimStatefulSet } from '../../apiserver/workload-objects';
 import { autoscalerKey, replicasUnderAutoscaler } from '../../workloads/autoscalers';
 import type { AutoscalerIndex } from '../../workloads/autoscalers';
@@ -20,6 +18,8 @@ import type { JsonObject } from '../../model/json';
 import { asObject, readString } from '../../model/json';
 import { parseLabelSelector } from '../../workloads/label-selector';
 import type { LabelSelector } from '../../workloads/label-selector';
+import type { Finding } from '../../../../../protocol/finding';
+import { engineFinding } from '../../model/findings';
 
 /** progressDeadlineSeconds meaning "no deadline" (math.MaxInt32). */
 const NO_DEADLINE = 2147483647;
@@ -77,7 +77,7 @@ function readIntOrPercent(
   source: ObjectSource,
   path: readonly string[],
   label: string,
-  findings: TimelineFinding[],
+  findings: Finding[],
 ): IntOrPercent | undefined | null {
   if (value === undefined || value === null) {
     return fallback;
@@ -85,7 +85,7 @@ function readIntOrPercent(
   const parsed = parseIntOrPercent(value);
   if (!parsed.ok) {
     findings.push(
-      timelineFinding(
+      engineFinding(
         'workload-invalid-strategy',
         source,
         path,
@@ -96,7 +96,7 @@ function readIntOrPercent(
   }
   if (parsed.value.kind === 'percent' && parsed.value.value > 100) {
     const message = `${label}: ${path.join('.')} must not be greater than 100%`;
-    findings.push(timelineFinding('workload-invalid-strategy', source, path, message));
+    findings.push(engineFinding('workload-invalid-strategy', source, path, message));
     return null;
   }
   return parsed.value;
@@ -107,7 +107,7 @@ export function readDeployment(
   object: JsonObject,
   source: ObjectSource,
   autoscalers: AutoscalerIndex,
-  findings: TimelineFinding[],
+  findings: Finding[],
 ): SimDeployment | null {
   const identity = readIdentity('Deployment', object);
   if (identity === null) {
@@ -144,7 +144,7 @@ export function readDeployment(
   }
   if (type === 'RollingUpdate' && maxSurge.value === 0 && maxUnavailable.value === 0) {
     const message = `${label}: spec.strategy.rollingUpdate.maxUnavailable may not be 0 when maxSurge is 0`;
-    findings.push(timelineFinding('workload-invalid-strategy', source, [...path, 'maxUnavailable'], message));
+    findings.push(engineFinding('workload-invalid-strategy', source, [...path, 'maxUnavailable'], message));
     return null;
   }
   const strategy: DeploymentStrategy = { type, maxSurge, maxUnavailable };
@@ -185,7 +185,7 @@ export function readStatefulSet(
   object: JsonObject,
   source: ObjectSource,
   autoscalers: AutoscalerIndex,
-  findings: TimelineFinding[],
+  findings: Finding[],
 ): SimStatefulSet | null {
   const identity = readIdentity('StatefulSet', object);
   if (identity === null) {
@@ -232,7 +232,7 @@ export function readStatefulSet(
 export function readDaemonSet(
   object: JsonObject,
   source: ObjectSource,
-  findings: TimelineFinding[],
+  findings: Finding[],
 ): SimDaemonSet | null {
   const identity = readIdentity('DaemonSet', object);
   if (identity === null) {

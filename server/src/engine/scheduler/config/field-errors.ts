@@ -1,3 +1,4 @@
+import { formatFieldPath } from '../../../../../protocol/finding';
 /**
  * kube-scheduler reports configuration errors as apimachinery field errors ("profiles[0].plugins.score.enabled[1]:
  * Invalid value: ..."); these helpers word ours the same way, so a user can search for the upstream message.
@@ -5,7 +6,6 @@
  * Paths are formatted by model/findings.ts's formatFieldPath, as field.Path.String() does:
  * profiles[0].pluginConfig[1].args.
  */
-import { formatFieldPath } from '../../model/findings';
 
 /** A path inside the configuration object: ['profiles', 0, 'pluginConfig', 1, 'args']. */
 export type ConfigPath = readonly (string | number)[];

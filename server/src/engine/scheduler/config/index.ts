@@ -4,7 +4,7 @@
 export { parseSchedulerConfiguration } from './parse-config';
 export type { ParsedSchedulerConfiguration, ParseSchedulerConfigurationOptions } from './parse-config';
 export { defaultMultiPointPlugins, defaultPluginConfig, defaultSchedulerProfile } from './default-profile';
-export type { SchedulerConfigFinding, SchedulerConfigFindingCode } from './findings';
+export { ConfigFindings } from './findings';
 export { mergePluginSet } from './merge-plugins';
 export { CONFIG_EXTENSION_POINTS, pluginExtensionPoints } from './in-tree-plugins';
 export type { ConfigExtensionPoint } from './in-tree-plugins';

@@ -25,16 +25,16 @@ import { defaultMultiPointPlugins } from './default-profile';
 import type { ConfigPath } from './field-errors';
 import { fieldDuplicate, fieldInvalid, fieldRequired } from './field-errors';
 import { ConfigFindings } from './findings';
-import type { SchedulerConfigFinding } from './findings';
 import { EMPTY_PLUGIN_SET, mergePluginSet } from './merge-plugins';
 import { PLUGINS_WITH_ARGS, defaultPluginArgs, readPluginArgs } from './plugin-args';
 import { readProfilePlugins } from './plugin-sets';
 import { REMOVED_PLUGINS } from './in-tree-plugins';
+import type { Finding } from '../../../../../protocol/finding';
 
 /** The configuration's profiles, ready for the framework, and what was wrong with it. */
 export interface ParsedSchedulerConfiguration {
   readonly profiles: readonly SchedulerProfile[];
-  readonly findings: readonly SchedulerConfigFinding[];
+  readonly findings: readonly Finding[];
 }
 
 /** Options: the Kubernetes version whose defaults apply. */

@@ -9,7 +9,6 @@ import type { PluginRef, PluginSet } from '../profile';
 import { asArgsObject } from './args-reader';
 import type { ConfigPath } from './field-errors';
 import { fieldInvalid } from './field-errors';
-import { formatFieldPath } from '../../model/findings';
 import type { ConfigFindings } from './findings';
 import {
   CONFIG_EXTENSION_POINTS,
@@ -19,6 +18,7 @@ import {
   pluginExtensionPoints,
 } from './in-tree-plugins';
 import type { ConfigExtensionPoint } from './in-tree-plugins';
+import { formatFieldPath } from '../../../../../protocol/finding';
 
 /** The plugin sets a profile writes, checked but not yet merged with the defaults. */
 interface ProfilePluginSets {

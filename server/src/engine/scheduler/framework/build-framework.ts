@@ -11,7 +11,6 @@
  */
 import type { Cluster } from '../../model/snapshot/cluster';
 import { engineFinding } from '../../model/findings';
-import type { EngineFinding } from '../../model/findings';
 import type { ObjectSource } from '../../model/source';
 import type { KubernetesMinor } from '../../version';
 import { EXTENSION_POINTS, NOT_MODELLED_PLUGINS } from '../profile';
@@ -19,6 +18,7 @@ import type { ExtensionPoint, PluginRef, SchedulerProfile } from '../profile';
 import type { PluginRegistry } from '../registry';
 import { SchedulerFramework } from './framework';
 import type { SchedulerPlugin } from './plugin';
+import type { Finding } from '../../../../../protocol/finding';
 
 /** A plugin named by the profile that could not be built, and why. */
 interface MissingPlugin {
@@ -31,7 +31,7 @@ interface BuiltFramework {
   readonly framework: SchedulerFramework;
   /** Plugins named by the profile but not available in the engine. */
   readonly missingPlugins: readonly MissingPlugin[];
-  readonly findings: readonly EngineFinding[];
+  readonly findings: readonly Finding[];
 }
 
 const PROFILE_SOURCE: ObjectSource = { file: '<default scheduler profile>', documentIndex: 0, path: [] };
@@ -53,7 +53,7 @@ export function buildFramework(
 ): BuiltFramework {
   const framework = new SchedulerFramework(cluster, profile.percentageOfNodesToScore);
   const source = profile.source ?? PROFILE_SOURCE;
-  const findings: EngineFinding[] = [];
+  const findings: Finding[] = [];
   const missing: MissingPlugin[] = [];
   const instances = new Map<string, SchedulerPlugin>();
 

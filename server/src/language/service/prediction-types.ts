@@ -2,12 +2,12 @@
  * What a prediction is, and the limits of predicting as you type: shared by the service that plans and caches
  * predictions (prediction-service.ts) and the run that makes one (prediction-run.ts), so neither imports the other.
  */
-import type { Finding } from '../language/findings';
-import type { FileAnalysis } from '../language/analyzer';
-import type { WorkloadPrediction } from '../language/predictions/workload-predictions';
+import type { TextFinding } from '../findings';
+import type { FileAnalysis } from '../analyzer';
+import type { WorkloadPrediction } from '../predictions/workload-predictions';
 import type { PredictionSimulation } from './prediction-simulation';
 import type { ScopeSimulation, ScopeSimulationInput } from './scope-simulation';
-import type { ClusterChoice } from '../../../protocol/messages';
+import type { ClusterChoice } from '../../../../protocol/messages';
 
 /**
  * The most Kubernetes objects simulated on every keystroke. Beyond it the editor says so once and shows no
@@ -45,7 +45,7 @@ export interface Prediction {
   /** What it keeps of the engine's result; undefined when the scope was too large to simulate. */
   readonly simulation: PredictionSimulation | undefined;
   /** Findings of the predictions, by file URI (manifests and the cluster file). */
-  readonly findings: ReadonlyMap<string, Finding[]>;
+  readonly findings: ReadonlyMap<string, TextFinding[]>;
   /**
    * The same findings placed on newer analyses of some of its files (by URI; the others as predicted): a
    * stale prediction shown on an edited text until the new one is ready. Objects are found by document index
@@ -54,7 +54,7 @@ export interface Prediction {
   readonly findingsOn: (
     analyses: ReadonlyMap<string, FileAnalysis>,
     texts?: ReadonlyMap<string, string>,
-  ) => Map<string, Finding[]>;
+  ) => Map<string, TextFinding[]>;
   /** Set when this is the result of an earlier run reused on newer analyses (simulation-inputs.ts): that run. */
   readonly reusedFrom?: Prediction;
   /** The cluster's name for the status bar: "embedded default", the cluster file's name, or "profile NAME". */

@@ -1,89 +1,67 @@
 /**
- * The findings of `foresight simulate` placed on its input files, for the report's lines and for the machine
- * formats: the report's findings (each located by its document and field path, the field's key or scalar value as
- * the editor places it), then the predicted failures the report lists apart from its findings, as the editor shows
- * them: replicas that stay Pending (`pod-unschedulable`, on the field that causes it), and what the API server
- * refuses (`admission-refused`, or `admission-refused-partly` when some of a workload's replicas exist).
+ * The findings of `foresight simulate`, placed on its input files: one list that every output renders (text,
+ * JSON, SARIF, JUnit, annotations). First the findings of the reading (the analysis's, with offsets in their
+ * file; a skipped chart's or kustomization's, on the file as a whole), the reader's and the engine's (each located
+ * by its object and field path, the field's key or scalar value as the editor places it); then the predicted
+ * failures the report lists apart from its findings, as the editor shows them: replicas that stay Pending
+ * (`pod-unschedulable`, on the field that causes it), and what the API server refuses (`admission-refused`, or
+ * `admission-refused-partly` when some of a workload's replicas exist).
  */
 import type { Node } from 'yaml';
 import { isScalar } from 'yaml';
-import { isPredictedOutcome } from '../engine/model/timeline-findings';
-import type { ObjectSource } from '../engine/model/source';
-import type { ReportFinding } from '../engine/simulate/report';
-import type { SimulationResult } from '../engine/simulate/simulate';
-import type { KubernetesMinor } from '../engine/version';
-import { isAtLeast } from '../engine/version';
-import type { AnalyzedDocument } from '../language/analyzer';
-import { pendingSummary, predictionFindings } from '../language/predictions/prediction-findings';
-import { buildWorkloadPredictions } from '../language/predictions/workload-predictions';
-import { nodeAtPath, rangeForKey, rangeForValue } from '../language/yaml/node-at-path';
-import type { CliFinding, FailureClass } from './formats/cli-finding';
-import { cliFindingAt } from './formats/cli-finding';
-import type { InputFile } from './read-input';
-
-/** A report finding, with its offsets when it was made from the text (the analyser's findings). */
-export interface PlacedReportFinding {
-  readonly finding: ReportFinding;
-  readonly start?: number;
-  readonly end?: number;
-}
-
-/** The report's findings with their lines, and every finding of the run for the formats. */
-interface SimulationFindings {
-  readonly reportFindings: ReportFinding[];
-  readonly findings: CliFinding[];
-}
+import type { Finding } from '../../../../protocol/finding';
+import type { ObjectSource } from '../../engine/model/source';
+import type { SimulationResult } from '../../engine/simulate/simulate';
+import type { KubernetesMinor } from '../../engine/version';
+import { isAtLeast } from '../../engine/version';
+import type { AnalyzedDocument } from '../analyzer';
+import { pendingSummary, predictionFindings } from '../predictions/prediction-findings';
+import { buildWorkloadPredictions } from '../predictions/workload-predictions';
+import { nodeAtPath, rangeForKey, rangeForValue } from '../yaml/node-at-path';
+import { placeFindingAt, unplaced } from './run-findings';
+import type { InputFile } from './input-files';
 
 /**
- * Places the report's findings and adds the predicted failures. A finding keeps its file when it is an input file
- * or a skipped chart's Chart.yaml (`chartFiles`); others ("<command line>" for a scenario step given as a flag, ""
- * for the embedded cluster) are on the cluster as a whole.
+ * Places every finding of a run and adds the predicted failures. A finding of the reading comes with `start` and
+ * `end` in the text of the file its `place` names; a finding of the engine or the reader with its `object` and
+ * `path`. A finding keeps its file when it is an input file or a skipped chart's Chart.yaml (`chartFiles`); the
+ * others ("<command line>" for a scenario step given as a flag, "" for the embedded cluster) are on the cluster
+ * as a whole (no place).
  */
 export function placeSimulationFindings(
   files: readonly InputFile[],
   chartFiles: readonly string[],
-  placed: readonly PlacedReportFinding[],
+  findings: readonly Finding[],
   result: SimulationResult,
   version: KubernetesMinor,
-): SimulationFindings {
+): Finding[] {
   const byId = new Map(files.map((file) => [file.id, file]));
   const paths = new Set([...byId.keys(), ...chartFiles]);
-  const fileOf = (file: string): { file?: string } => (paths.has(file) ? { file } : {});
-  const reportFindings: ReportFinding[] = [];
-  const findings: CliFinding[] = [];
-  for (const { finding, start, end } of placed) {
-    const file = byId.get(finding.file);
+  const placed: Finding[] = [];
+  for (const finding of findings) {
+    const fileId = finding.place?.file ?? finding.object?.file ?? '';
+    const file = byId.get(fileId);
     const range =
       file === undefined
         ? undefined
-        : start !== undefined
-          ? ([start, end ?? start] as const)
-          : rangeAt(file, { file: finding.file, documentIndex: finding.documentIndex, path: finding.path });
-    const fields = {
-      code: finding.code,
-      severity: finding.severity,
-      failureClass: failureClassOf(finding),
-      message: finding.message,
-    };
-    if (file === undefined || range === undefined) {
-      reportFindings.push(finding);
-      findings.push({ ...fields, ...fileOf(finding.file) });
+        : finding.start !== undefined
+          ? ([finding.start, finding.end ?? finding.start] as const)
+          : finding.object === undefined
+            ? undefined
+            : rangeAt(file, {
+                file: fileId,
+                documentIndex: finding.object.documentIndex,
+                path: [...finding.object.path, ...(finding.path ?? [])],
+              });
+    if (file !== undefined && range !== undefined) {
+      placed.push(placeFindingAt(file, range[0], range[1], finding));
       continue;
     }
-    const cli = cliFindingAt(file, range[0], range[1], fields);
-    reportFindings.push(finding.line !== undefined ? finding : { ...finding, line: cli.region?.startLine });
-    findings.push(cli);
+    const rest = unplaced(finding);
+    placed.push(paths.has(fileId) ? { ...rest, place: { file: fileId } } : rest);
   }
-  findings.push(...pendingFindings(byId, result, version), ...refusalFindings(byId, result));
-  return { reportFindings, findings };
-}
-
-/** An error of the input, a predicted failure (an error the simulation predicts), a warning or a note. */
-function failureClassOf(finding: ReportFinding): FailureClass {
-  if (finding.severity !== 'error') {
-    return finding.severity;
-  }
-  return isPredictedOutcome(finding.code) ? 'prediction' : 'error';
+  placed.push(...pendingFindings(byId, result, version), ...refusalFindings(byId, result));
+  return placed;
 }
 
 /** Each workload with replicas that stay Pending: the editor's findings, or one on the workload's file. */
@@ -91,7 +69,7 @@ function pendingFindings(
   byId: ReadonlyMap<string, InputFile>,
   result: SimulationResult,
   version: KubernetesMinor,
-): CliFinding[] {
+): Finding[] {
   const { report } = result;
   // Pending on a capture is certain: the error of its own code (language/predictions/prediction-findings.ts).
   const onCapture = report.cluster.kind === 'capture';
@@ -118,12 +96,11 @@ function pendingFindings(
   // A pod the report lists as Pending that no workload's prediction holds: still a predicted failure, on no file.
   const uncovered = report.pods
     .filter((pod) => pod.nodeName === null && !covered.has(`${pod.namespace}/${pod.name}`))
-    .map((pod): CliFinding => ({
+    .map((pod): Finding => ({
       ...pending,
-      failureClass: 'prediction',
       message: `Pod ${pod.namespace}/${pod.name} stays Pending: ${pod.unschedulable?.message ?? ''}`,
     }));
-  const located = predictions.flatMap((prediction): CliFinding[] => {
+  const located = predictions.flatMap((prediction): Finding[] => {
     const placed = predictionFindings(
       [prediction],
       [],
@@ -140,9 +117,8 @@ function pendingFindings(
         : (placed.get(file.id) ?? [])
             .filter((finding) => finding.code === pending.code)
             .map((finding) =>
-              cliFindingAt(file, finding.start, finding.end, {
+              placeFindingAt(file, finding.start, finding.end, {
                 ...pending,
-                failureClass: 'prediction',
                 message: finding.message,
               }),
             );
@@ -152,23 +128,22 @@ function pendingFindings(
     const summary = pendingSummary(prediction);
     const message =
       prediction.pendingMessage === null ? `${summary}.` : `${summary}: ${prediction.pendingMessage}`;
-    const fields = {
+    const fields: Finding = {
       ...pending,
-      failureClass: 'prediction',
       message: `${prediction.kind} ${prediction.namespace}/${prediction.name}: ${message}`,
-    } as const;
+    };
     const range = file === undefined ? undefined : rangeAt(file, prediction.source);
     return [
-      file === undefined || range === undefined ? fields : cliFindingAt(file, range[0], range[1], fields),
+      file === undefined || range === undefined ? fields : placeFindingAt(file, range[0], range[1], fields),
     ];
   });
   return [...located, ...uncovered];
 }
 
 /** Each refusal of the API server (the same refusal of several pods once), on the field that causes it. */
-function refusalFindings(byId: ReadonlyMap<string, InputFile>, result: SimulationResult): CliFinding[] {
+function refusalFindings(byId: ReadonlyMap<string, InputFile>, result: SimulationResult): Finding[] {
   const seen = new Set<string>();
-  const findings: CliFinding[] = [];
+  const findings: Finding[] = [];
   for (const entry of result.report.rejected) {
     const key = `${entry.file}#${entry.documentIndex}#${entry.path.join('.')}#${entry.message}`;
     if (seen.has(key)) {
@@ -176,16 +151,18 @@ function refusalFindings(byId: ReadonlyMap<string, InputFile>, result: Simulatio
     }
     seen.add(key);
     const partly = entry.replicas !== undefined && entry.replicas.created > 0;
-    const fields = {
+    const fields: Finding = {
       code: partly ? 'admission-refused-partly' : 'admission-refused',
       severity: partly ? 'warning' : 'error',
-      failureClass: 'prediction',
       message: entry.message,
-    } as const;
+      object: { file: entry.file, documentIndex: entry.documentIndex, path: entry.path },
+    };
     const file = byId.get(entry.file);
     const range = file === undefined ? undefined : rangeAt(file, entry);
     findings.push(
-      file === undefined || range === undefined ? fields : cliFindingAt(file, range[0], range[1], fields),
+      file === undefined || range === undefined
+        ? { code: fields.code, severity: fields.severity, message: fields.message }
+        : placeFindingAt(file, range[0], range[1], fields),
     );
   }
   return findings;

@@ -3,24 +3,22 @@
  * file has input errors, is not read, or is too large to simulate as you type), and its findings placed on the
  * files; also a run placed again on newer analyses, and the stand-in for a scope too large to simulate.
  */
-import { basename } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { ClusterChoice } from '../../../protocol/messages';
-import type { Settings } from '../../../protocol/settings';
-import type { SourcedObject } from '../engine/model/load/cluster-load';
-import { defaultClusterObjects } from '../engine/model/load/default-cluster';
-import type { ObjectSource } from '../engine/model/source';
-import type { AnalysisContext, AnalyzedDocument, FileAnalysis } from '../language/analyzer';
-import type { ReaderFinding } from '../language/manifests/read-manifests';
-import type { EngineInputFinding } from '../language/predictions/prediction-findings';
-import type { RejectedObject } from '../engine/admission/rejected';
-import type { Finding } from '../language/findings';
-import { predictionFindings } from '../language/predictions/prediction-findings';
-import { nodeTaintsOf } from '../language/predictions/template-fixes';
+import type { ClusterChoice } from '../../../../protocol/messages';
+import type { Settings } from '../../../../protocol/settings';
+import type { SourcedObject } from '../../engine/model/load/cluster-load';
+import { defaultClusterObjects } from '../../engine/model/load/default-cluster';
+import type { ObjectSource } from '../../engine/model/source';
+import type { AnalysisContext, AnalyzedDocument, FileAnalysis } from '../analyzer';
+import type { RejectedObject } from '../../engine/admission/rejected';
+import type { TextFinding } from '../findings';
+import { predictionFindings } from '../predictions/prediction-findings';
+import { nodeTaintsOf } from '../predictions/template-fixes';
 import type { Prediction, ScopeFile } from './prediction-types';
 import { MAX_SIMULATED_OBJECTS } from './prediction-types';
-import type { PreparedScope, ScopeSimulation } from './scope-simulation';
+import type { ApiServingOf, ClusterFileRef, PreparedScope, ScopeSimulation } from './scope-simulation';
 import { nodeObjectsOf, prepareScope, simulateScope } from './scope-simulation';
+import type { Finding } from '../../../../protocol/finding';
+import { severityOf } from '../findings';
 
 /** Runs the engine on a scope's manifests (in this thread) and places the findings on its files. */
 export function runPrediction(
@@ -29,20 +27,22 @@ export function runPrediction(
   manifests: readonly SourcedObject[],
   settings: Settings,
   context: AnalysisContext,
-  clusterPath: string | undefined,
+  clusterFile: ClusterFileRef | undefined,
   clusterText: string,
-  readerFindings: readonly ReaderFinding[] = [],
+  apiServingOf: ApiServingOf,
+  readerFindings: readonly Finding[] = [],
   choice?: ClusterChoice,
 ): Prediction {
   const prepared = prepareScope(
     manifests,
     settings.kubernetesVersion,
     context,
-    clusterPath,
+    clusterFile,
     clusterText,
     choice,
   );
-  return placePrediction(scopeUri, files, prepared, simulateScope(prepared.input), settings, readerFindings);
+  const simulated = simulateScope(prepared.input, apiServingOf);
+  return placePrediction(scopeUri, files, prepared, simulated, settings, readerFindings);
 }
 
 /**
@@ -55,11 +55,11 @@ export function placePrediction(
   prepared: PreparedScope,
   { simulation, predictions, clusterNotice }: ScopeSimulation,
   settings: Settings,
-  readerFindings: readonly ReaderFinding[] = [],
+  readerFindings: readonly Finding[] = [],
 ): Prediction {
   const { clusterAnalysis, clusterObjects } = prepared;
-  const { clusterPath } = prepared.input;
-  const clusterUri = clusterPath === undefined ? undefined : pathToFileURL(clusterPath).href;
+  const { clusterFile } = prepared.input;
+  const clusterUri = clusterFile?.uri;
   const byUri = new Map<string, FileAnalysis>(files.map((file) => [file.uri, file.analysis]));
   if (clusterUri !== undefined && clusterAnalysis !== undefined) {
     byUri.set(clusterUri, clusterAnalysis);
@@ -76,7 +76,7 @@ export function placePrediction(
   const findingsOn = (
     current: ReadonlyMap<string, FileAnalysis>,
     currentTexts: ReadonlyMap<string, string> = new Map(),
-  ): Map<string, Finding[]> => {
+  ): Map<string, TextFinding[]> => {
     const locate = (
       source: ObjectSource,
     ): { fileId: string; document: AnalyzedDocument; text?: string } | undefined => {
@@ -108,8 +108,7 @@ export function placePrediction(
     clusterName:
       clusterNotice !== undefined
         ? 'embedded default'
-        : (prepared.input.clusterName ??
-          (clusterPath === undefined ? 'embedded default' : basename(clusterPath))),
+        : (prepared.input.clusterName ?? (clusterFile === undefined ? 'embedded default' : clusterFile.name)),
     clusterChoice: usedCluster(prepared.choice, clusterNotice !== undefined),
     ...(clusterNotice === undefined ? {} : { clusterNotice }),
     ...(clusterUri === undefined ? {} : { clusterUri }),
@@ -158,13 +157,14 @@ export function skippedPrediction(
   files: readonly ScopeFile[],
   objectCount: number,
 ): Prediction {
-  const findings = new Map<string, Finding[]>();
+  const findings = new Map<string, TextFinding[]>();
   for (const file of files) {
     const first = file.analysis.documents.find((document) => document.objects.length > 0);
     if (first !== undefined) {
       findings.set(file.uri, [
         {
           code: 'predictions-skipped',
+          severity: severityOf('predictions-skipped'),
           message: `${objectCount.toLocaleString('en-US')} Kubernetes objects are analysed together here, more than the ${MAX_SIMULATED_OBJECTS.toLocaleString('en-US')} simulated as you type, so predictions are off here${files.length > 1 ? ' (kubeForesight.scope "file" narrows what is analysed together)' : ''}; \`foresight simulate\` has no such limit.`,
           start: first.offset,
           end: first.offset,
@@ -187,7 +187,7 @@ export function skippedPrediction(
  * workload exists, a warning when some of a workload's replicas do ("1 of 3 replicas of Deployment \"web\" never
  * exist"), or when every replica exists in the end (the refusal held for a while).
  */
-function rejectionFindings(rejected: readonly RejectedObject[]): EngineInputFinding[] {
+function rejectionFindings(rejected: readonly RejectedObject[]): Finding[] {
   const seen = new Set<string>();
   const ownerKey = (entry: RejectedObject): string =>
     `${entry.namespace ?? ''}/${entry.owner?.kind ?? ''}/${entry.owner?.name ?? ''}`;
@@ -196,7 +196,7 @@ function rejectionFindings(rejected: readonly RejectedObject[]): EngineInputFind
       entry.replicas === undefined ? [] : [[ownerKey(entry), entry.replicas] as const],
     ),
   );
-  return rejected.flatMap((entry): EngineInputFinding[] => {
+  return rejected.flatMap((entry): Finding[] => {
     // A kind not served is already an error of the validation (removed-api-version, unknown-kind).
     if (entry.stage === 'discovery') {
       return [];
@@ -231,7 +231,7 @@ function rejectionFindings(rejected: readonly RejectedObject[]): EngineInputFind
       {
         code: severity === 'error' ? 'admission-refused' : 'admission-refused-partly',
         severity,
-        source: { file: entry.file, documentIndex: entry.documentIndex, path: [...entry.path] },
+        object: { file: entry.file, documentIndex: entry.documentIndex, path: [...entry.path] },
         path: [],
         message: `Refused by ${by}, ${what}: ${entry.message}`,
         ...(entry.plugin === '' ? {} : { data: { plugin: entry.plugin } }),

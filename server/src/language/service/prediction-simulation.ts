@@ -7,12 +7,12 @@
  * it is plain data (structured clone keeps it as it is), so the worker's answer and a run in the main thread are
  * the same value. The timeline panel runs its own simulation with everything (simulation-request.ts).
  */
-import type { ObjectSource } from '../engine/model/source';
-import type { SimulationReport } from '../engine/simulate/report';
-import type { SimulationResult } from '../engine/simulate/simulate';
-import type { SimulationFinding } from '../engine/simulate/simulate';
-import { buildWorkloadPredictions } from '../language/predictions/workload-predictions';
-import type { WorkloadPrediction } from '../language/predictions/workload-predictions';
+import type { ObjectSource } from '../../engine/model/source';
+import type { SimulationReport } from '../../engine/simulate/report';
+import type { SimulationResult } from '../../engine/simulate/simulate';
+import { buildWorkloadPredictions } from '../predictions/workload-predictions';
+import type { WorkloadPrediction } from '../predictions/workload-predictions';
+import type { Finding } from '../../../../protocol/finding';
 
 /** The report of a prediction: the simulation's, without its pods and events (what the editor never shows). */
 export type PredictionReport = Omit<SimulationReport, 'pods' | 'events'>;
@@ -34,7 +34,7 @@ export interface PredictionSimulation {
   readonly report: PredictionReport;
   /** Per workload (or bare pod), in the records' order: its first pod, and its first placed pod when another. */
   readonly samples: readonly PodSample[];
-  readonly findings: readonly SimulationFinding[];
+  readonly findings: readonly Finding[];
 }
 
 /** A simulation's workload predictions and the part of it a prediction keeps. */

@@ -7,17 +7,12 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Finding } from '../../language/findings';
-import { STDIN_PATH } from '../../files/manifest-files';
-import {
-  isComponentFolder,
-  kustomizationFileIn,
-  readKustomizationTree,
-} from '../../files/kustomize/kustomization-tree';
-import { findKustomize, renderKustomization } from '../../files/kustomize/render-kustomization';
-import { renderedTextsOf } from '../../files/kustomize/rendered-texts';
-import { patchFieldsOf } from '../../files/kustomize/patch-fields';
-import type { RenderedText } from '../../files/kustomize/rendered-texts';
+import type { Finding, LanguageService, RenderedText } from '../../language/service';
+import { STDIN_PATH } from '../manifest-files';
+import { isComponentFolder, kustomizationFileIn, readKustomizationTree } from './kustomization-tree';
+import { findKustomize, renderKustomization } from './render-kustomization';
+import { patchFieldsOf } from './patch-fields';
+import { severityOf } from '../../language/service';
 
 /** How to find and run kustomize. */
 export interface KustomizeOptions {
@@ -66,6 +61,7 @@ export function renderKustomizations(
   recursive: boolean,
   options: KustomizeOptions,
   display: (file: string) => string,
+  service: Pick<LanguageService, 'renderedTexts'>,
 ): RenderedKustomizations {
   const folders = kustomizationFolders(paths, cwd, recursive);
   const trees = folders.map((folder) => ({ folder, tree: readKustomizationTree(folder) }));
@@ -85,7 +81,7 @@ export function renderKustomizations(
   for (const { folder, tree } of units) {
     const file = kustomizationFileIn(folder) ?? join(folder, 'kustomization.yaml');
     const note = (code: Finding['code'], message: string): void => {
-      notes.push({ file, finding: { code, message, start: 0, end: 0 } });
+      notes.push({ file, finding: { code, severity: severityOf(code), message } });
     };
     if (tree.remotes.length > 0 && !options.allowRemote) {
       note(
@@ -121,7 +117,7 @@ export function renderKustomizations(
       ...patch,
       file: display(patch.file),
     }));
-    texts.push(...renderedTextsOf(result.objects, file, readTextOrUndefined, patches));
+    texts.push(...service.renderedTexts(result.objects, file, readTextOrUndefined, patches));
   }
   return { texts, covered, notes, warnings };
 }

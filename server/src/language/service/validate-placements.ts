@@ -11,14 +11,26 @@
  */
 import type { Node } from 'yaml';
 import type { FileAnalysis } from '../../language/analyzer';
-import type { Finding } from '../../language/findings';
+import type { TextFinding } from '../../language/findings';
 import { shiftFinding } from '../../language/findings';
-import type { ReaderFinding } from '../../language/manifests/read-manifests';
 import { placeReaderFindingsWith } from '../../language/manifests/place-findings';
 import { findingAt } from '../../language/rules/rule-support';
 import type { InstancePath, OffsetRange } from '../../language/yaml/node-at-path';
 import { rangeForValue } from '../../language/yaml/node-at-path';
-import type { TargetPortRequest } from './worker-messages';
+import type { TargetPortProblem } from '../rules';
+import { serviceTargetPortProblems } from '../rules';
+import type { ManifestObject } from '../kubernetes/manifest-object';
+import type { OutlinedInputFile } from './input-files';
+import type { Finding } from '../../../../protocol/finding';
+
+/** A Service's target-port problems, to place on the Service's node. */
+export interface TargetPortRequest {
+  readonly file: string;
+  readonly documentIndex: number;
+  /** The Service's index among its document's objects. */
+  readonly objectIndex: number;
+  readonly problems: readonly TargetPortProblem[];
+}
 
 /** The reader's finding paths (read-manifests.ts): duplicates and overlaps on the name, kubectl's generateName. */
 const READER_PATHS: readonly InstancePath[] = [
@@ -72,9 +84,9 @@ function portCount(value: Readonly<Record<string, unknown>>): number[] {
 
 /** The reader's findings by file id, placed as place-findings.ts placeReaderFindings places them. */
 export function placeReaderFindingsIn(
-  findings: readonly ReaderFinding[],
+  findings: readonly Finding[],
   places: ReadonlyMap<string, FilePlaces>,
-): Map<string, Finding[]> {
+): Map<string, TextFinding[]> {
   return placeReaderFindingsWith(findings, (file, documentIndex) => {
     const document = places.get(file)?.[documentIndex];
     return document === undefined
@@ -97,8 +109,8 @@ export function placeReaderFindingsIn(
 export function placeTargetPortsIn(
   requests: readonly TargetPortRequest[],
   places: ReadonlyMap<string, FilePlaces>,
-): Map<string, Finding[]> {
-  const byFile = new Map<string, Finding[]>();
+): Map<string, TextFinding[]> {
+  const byFile = new Map<string, TextFinding[]>();
   for (const request of requests) {
     const document = places.get(request.file)?.[request.documentIndex];
     if (document === undefined) {
@@ -119,4 +131,26 @@ export function placeTargetPortsIn(
     byFile.set(request.file, list);
   }
   return byFile;
+}
+
+/** The Services' target-port problems found over every file, as workspace-findings.ts crossObjectFindings does. */
+export function targetPortRequests(files: readonly OutlinedInputFile[]): TargetPortRequest[] {
+  const owners = new Map<ManifestObject, Omit<TargetPortRequest, 'problems'>>();
+  const objects: ManifestObject[] = [];
+  for (const file of files) {
+    file.analysis.documents.forEach((document, documentIndex) => {
+      document.objects.forEach((object, objectIndex) => {
+        owners.set(object, { file: file.id, documentIndex, objectIndex });
+        objects.push(object);
+      });
+    });
+  }
+  const requests: TargetPortRequest[] = [];
+  for (const [service, problems] of serviceTargetPortProblems(objects)) {
+    const owner = owners.get(service);
+    if (owner !== undefined) {
+      requests.push({ ...owner, problems });
+    }
+  }
+  return requests;
 }

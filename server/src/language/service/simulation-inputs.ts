@@ -5,7 +5,7 @@
  * so do edits of the values of ConfigMaps and Secrets, which the engine never reads: it reads only their keys
  * (whether a container's env or a volume's items find the key they name), so the key holds the key names.
  */
-import type { SourcedObject } from '../engine/model/load/cluster-load';
+import type { SourcedObject } from '../../engine/model/load/cluster-load';
 
 /** The fields of a v1 ConfigMap or Secret whose values the engine never reads (only their keys). */
 const DATA_FIELDS: ReadonlySet<string> = new Set(['data', 'binaryData', 'stringData']);

@@ -6,30 +6,41 @@
  * Preparing it (reading the cluster file) and placing its findings on the files (prediction-run.ts) stay in the
  * server's thread: they need the analyses, which hold YAML nodes.
  */
-import { basename } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { isTooLargeForAnalysis, readCaptureText } from '../files/capture-reader';
-import type { SourcedObject } from '../engine/model/load/cluster-load';
-import { flattenLists } from '../engine/model/load/cluster-load';
-import { isPredictedOutcome } from '../engine/model/timeline-findings';
-import { DEFAULT_CLUSTER_DESCRIPTION } from '../engine/model/load/default-cluster';
-import { profileObjects } from '../engine/model/load/profiles/cluster-profile';
-import { CLUSTER_PROFILES, findProfile } from '../engine/model/load/profiles/profiles';
-import type { ClusterChoice } from '../../../protocol/messages';
-import { simulate } from '../engine/simulate/simulate';
-import { SimulationAbandoned } from '../engine/sim/run-loop';
-import type { SimulationResult } from '../engine/simulate/simulate';
-import type { KubernetesMinor } from '../engine/version';
-import { DEFAULT_KUBERNETES_VERSION, isAtLeast, isKubernetesMinor } from '../engine/version';
-import { apiServingFor } from './analysis-context';
-import type { AnalysisContext, FileAnalysis } from '../language/analyzer';
-import { analyzeText } from '../language/analyzer';
-import { severityOf } from '../language/findings';
-import { readManifests } from '../language/manifests/read-manifests';
+import { isTooLargeForAnalysis, readCaptureText } from '../manifests/capture-reader';
+import type { SourcedObject } from '../../engine/model/load/cluster-load';
+import { flattenLists } from '../../engine/model/load/cluster-load';
+import { DEFAULT_CLUSTER_DESCRIPTION } from '../../engine/model/load/default-cluster';
+import { profileObjects } from '../../engine/model/load/profiles/cluster-profile';
+import { CLUSTER_PROFILES, findProfile } from '../../engine/model/load/profiles/profiles';
+import type { ClusterChoice } from '../../../../protocol/messages';
+import { simulate } from '../../engine/simulate/simulate';
+import { SimulationAbandoned } from '../../engine/sim/run-loop';
+import type { SimulationResult } from '../../engine/simulate/simulate';
+import type { KubernetesMinor } from '../../engine/version';
+import { DEFAULT_KUBERNETES_VERSION, isAtLeast, isKubernetesMinor } from '../../engine/version';
+import type { ApiServing } from '../../engine/admission/api-discovery';
+import type { AnalysisContext, FileAnalysis } from '../analyzer';
+import { analyzeText } from '../analyzer';
+import { severityOf } from '../findings';
+import { readManifests } from '../manifests/read-manifests';
 import { MAX_SIMULATED_NODES, MAX_SIMULATED_PODS } from './prediction-types';
 import type { PredictionSimulation } from './prediction-simulation';
 import { summarizeSimulation } from './prediction-simulation';
-import type { WorkloadPrediction } from '../language/predictions/workload-predictions';
+import type { WorkloadPrediction } from '../predictions/workload-predictions';
+import { isPredictedOutcome } from '../../../../protocol/finding-codes';
+
+/** A cluster file as the service names it: the host gives its URI and the name it is shown by. */
+export interface ClusterFileRef {
+  /** The file's URI (as the host names the open document, pathToFileURL of its path). */
+  readonly uri: string;
+  /** The name shown in notices and the status bar (the file's base name). */
+  readonly name: string;
+  /** Its path on disk, as the cluster choice names it. */
+  readonly path: string;
+}
+
+/** What the simulated API server of a version serves (the service's, built from the schemas). */
+export type ApiServingOf = (kubernetesVersion: string) => ApiServing;
 
 /** What the engine is given for a scope: plain data (structured-cloneable). */
 export interface ScopeSimulationInput {
@@ -37,7 +48,7 @@ export interface ScopeSimulationInput {
   /** The cluster file's objects; null for the embedded default (also when the file is not used at all). */
   readonly cluster: readonly SourcedObject[] | null;
   /** The cluster file, when one is found. */
-  readonly clusterPath: string | undefined;
+  readonly clusterFile: ClusterFileRef | undefined;
   readonly version: KubernetesMinor | undefined;
   /** Why the cluster file is not used at all (not read, too many nodes or pods): the default is used. */
   readonly forcedNotice: string | undefined;
@@ -73,17 +84,17 @@ export function prepareScope(
   manifests: readonly SourcedObject[],
   kubernetesVersion: string,
   context: AnalysisContext,
-  clusterPath: string | undefined,
+  clusterFile: ClusterFileRef | undefined,
   clusterText: string,
-  choice: ClusterChoice = clusterPath === undefined
+  choice: ClusterChoice = clusterFile === undefined
     ? { reason: 'embedded' }
-    : { reason: 'nearest', path: clusterPath },
+    : { reason: 'nearest', path: clusterFile.path },
 ): PreparedScope {
   const version = isKubernetesMinor(kubernetesVersion) ? kubernetesVersion : undefined;
   if (choice.reason === 'profile') {
     return prepareProfile(manifests, version, choice);
   }
-  const clusterUri = clusterPath === undefined ? undefined : pathToFileURL(clusterPath).href;
+  const clusterUri = clusterFile?.uri;
   const analysed = clusterUri === undefined ? undefined : analyzeText(clusterText, context);
   // A capture too large for the editing analysis (one List document of a real cluster) is read as data.
   const capture =
@@ -102,16 +113,16 @@ export function prepareScope(
   // A cluster file not read at all (too large, binary, templated) or too large to simulate as you type: the
   // embedded default is used, and the notice says why.
   const forcedNotice =
-    clusterPath === undefined
+    clusterFile === undefined
       ? undefined
       : clusterAnalysis?.skipped !== undefined
-        ? `The cluster file ${basename(clusterPath)} was not read (${clusterAnalysis.skipped.message}); predictions use the ${DEFAULT_CLUSTER_DESCRIPTION}.`
+        ? `The cluster file ${clusterFile.name} was not read (${clusterAnalysis.skipped.message}); predictions use the ${DEFAULT_CLUSTER_DESCRIPTION}.`
         : capture?.ok === false
-          ? `The cluster file ${basename(clusterPath)} was not read (${capture.message}); predictions use the ${DEFAULT_CLUSTER_DESCRIPTION}.`
+          ? `The cluster file ${clusterFile.name} was not read (${capture.message}); predictions use the ${DEFAULT_CLUSTER_DESCRIPTION}.`
           : nodeCount > MAX_SIMULATED_NODES
-            ? `The cluster file ${basename(clusterPath)} has ${nodeCount.toLocaleString('en-US')} nodes, more than the ${MAX_SIMULATED_NODES.toLocaleString('en-US')} simulated as you type; predictions use the ${DEFAULT_CLUSTER_DESCRIPTION} (\`foresight simulate --cluster\` takes the file).`
+            ? `The cluster file ${clusterFile.name} has ${nodeCount.toLocaleString('en-US')} nodes, more than the ${MAX_SIMULATED_NODES.toLocaleString('en-US')} simulated as you type; predictions use the ${DEFAULT_CLUSTER_DESCRIPTION} (\`foresight simulate --cluster\` takes the file).`
             : podCount > MAX_SIMULATED_PODS
-              ? `The cluster file ${basename(clusterPath)} runs ${podCount.toLocaleString('en-US')} pods, more than the ${MAX_SIMULATED_PODS.toLocaleString('en-US')} simulated as you type; predictions use the ${DEFAULT_CLUSTER_DESCRIPTION} (\`foresight simulate --cluster\` takes the file: 1,000 nodes and 20,000 pods in about 2 s).`
+              ? `The cluster file ${clusterFile.name} runs ${podCount.toLocaleString('en-US')} pods, more than the ${MAX_SIMULATED_PODS.toLocaleString('en-US')} simulated as you type; predictions use the ${DEFAULT_CLUSTER_DESCRIPTION} (\`foresight simulate --cluster\` takes the file: 1,000 nodes and 20,000 pods in about 2 s).`
               : undefined;
   const hasClusterSyntaxErrors =
     clusterAnalysis?.findings.some(
@@ -121,7 +132,7 @@ export function prepareScope(
     input: {
       manifests,
       cluster: forcedNotice === undefined ? clusterObjects : null,
-      clusterPath,
+      clusterFile,
       version,
       forcedNotice,
       hasClusterSyntaxErrors,
@@ -145,7 +156,7 @@ function prepareProfile(
     input: {
       manifests,
       cluster: objects,
-      clusterPath: undefined,
+      clusterFile: undefined,
       version,
       forcedNotice:
         profile === undefined
@@ -164,8 +175,12 @@ function prepareProfile(
  * Runs the engine on a scope. A cluster file with errors of its own (or none of its objects read) is not
  * simulated on: the run is made again on the embedded default, keeping the cluster file's errors as findings.
  */
-export function simulateScope(input: ScopeSimulationInput, shouldStop?: () => boolean): ScopeSimulation {
-  const { simulation, clusterNotice } = simulateScopeInFull(input, shouldStop);
+export function simulateScope(
+  input: ScopeSimulationInput,
+  apiServingOf: ApiServingOf,
+  shouldStop?: () => boolean,
+): ScopeSimulation {
+  const { simulation, clusterNotice } = simulateScopeInFull(input, apiServingOf, shouldStop);
   const podLevelResources = input.version === undefined || isAtLeast(input.version, '1.34');
   return { ...summarizeSimulation(simulation, podLevelResources), clusterNotice };
 }
@@ -177,13 +192,13 @@ export function simulateScope(input: ScopeSimulationInput, shouldStop?: () => bo
  */
 export function simulateScopeInFull(
   input: ScopeSimulationInput,
+  apiServingOf: ApiServingOf,
   shouldStop?: () => boolean,
 ): {
   simulation: SimulationResult;
   clusterNotice: string | undefined;
 } {
-  const { clusterPath, forcedNotice, version } = input;
-  const clusterUri = clusterPath === undefined ? undefined : pathToFileURL(clusterPath).href;
+  const { clusterFile, forcedNotice, version } = input;
   const run = (cluster: readonly SourcedObject[] | null): SimulationResult => {
     // Also asked before a run starts: loading the cluster and admitting the apply come before the first task, and
     // a keystroke right after the validation's publish usually arrives before the worker got this far.
@@ -195,22 +210,24 @@ export function simulateScopeInFull(
       cluster,
       ...(input.clusterName !== undefined
         ? { clusterDescription: input.clusterName }
-        : clusterPath === undefined
+        : clusterFile === undefined
           ? {}
-          : { clusterDescription: basename(clusterPath) }),
+          : { clusterDescription: clusterFile.name }),
       maxPods: MAX_SIMULATED_PODS,
       ...(version === undefined ? {} : { version }),
-      apiServing: apiServingFor(version ?? DEFAULT_KUBERNETES_VERSION),
+      apiServing: apiServingOf(version ?? DEFAULT_KUBERNETES_VERSION),
       ...(shouldStop === undefined ? {} : { timeline: { shouldStop } }),
     });
   };
   const simulation = run(input.cluster);
-  if (forcedNotice !== undefined || clusterPath === undefined) {
+  if (forcedNotice !== undefined || clusterFile === undefined) {
     return { simulation, clusterNotice: forcedNotice };
   }
   const clusterErrors = simulation.findings.filter(
     (finding) =>
-      finding.source.file === clusterUri && finding.severity === 'error' && !isPredictedOutcome(finding.code),
+      finding.object?.file === clusterFile.uri &&
+      finding.severity === 'error' &&
+      !isPredictedOutcome(finding.code),
   );
   if (clusterErrors.length === 0 && !input.hasClusterSyntaxErrors && input.cluster?.length !== 0) {
     return { simulation, clusterNotice: undefined };
@@ -218,7 +235,7 @@ export function simulateScopeInFull(
   const fallback = run(null);
   return {
     simulation: { ...fallback, findings: [...clusterErrors, ...fallback.findings] },
-    clusterNotice: `The cluster file ${basename(clusterPath)} has errors; predictions use the ${DEFAULT_CLUSTER_DESCRIPTION} until it is fixed.`,
+    clusterNotice: `The cluster file ${clusterFile.name} has errors; predictions use the ${DEFAULT_CLUSTER_DESCRIPTION} until it is fixed.`,
   };
 }
 

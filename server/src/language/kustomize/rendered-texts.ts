@@ -6,8 +6,7 @@
  */
 import { MappedLineIndex } from './mapped-line-index';
 import type { RenderedSegment } from './mapped-line-index';
-import type { RenderedObject } from './render-kustomization';
-import type { PatchField } from './patch-fields';
+import type { RenderedObject, PatchField } from './render-types';
 
 /** A text read in place of a unit's files: the rendered objects of one source file. */
 export interface RenderedText {

@@ -3,10 +3,10 @@
  * refuse (read-manifests.ts leaves them out, as `kubectl apply` fails them). The timeline panel names them when it
  * has nothing, or less than expected, to show: a kustomize base judged alone, a file with a schema error.
  */
-import type { PanelLeftOut } from '../../../protocol/webview-messages';
-import { isRefusedBeforeAdmission } from '../language/manifests/read-manifests';
-import type { ManifestFile } from '../language/manifests/read-manifests';
-import { LineIndex } from '../language/text/line-index';
+import type { PanelLeftOut } from '../../../../protocol/webview-messages';
+import { isRefusedBeforeAdmission } from '../manifests/read-manifests';
+import type { ManifestFile } from '../manifests/read-manifests';
+import { LineIndex } from '../text/line-index';
 
 /** The most documents named (the panel shows a few; the count says how many there are). */
 const MAX_LEFT_OUT = 50;

@@ -6,21 +6,21 @@
  * named by the overlay ("overlay `overlays/prod`: …"); a finding on a field a patch set goes to that patch. Quick fixes are left out: their edits are offsets of the
  * rendered text, not of the file the user edits.
  */
-import { basename } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver';
-import type { Settings } from '../../../protocol/settings';
-import type { AnalysisContext } from '../language/analyzer';
-import { analyzeText } from '../language/analyzer';
-import type { Finding } from '../language/findings';
-import { toDiagnostic } from '../language/lsp/diagnostics';
-import { readManifests } from '../language/manifests/read-manifests';
-import { describePlaceIn } from '../language/manifests/describe-place';
-import type { RenderedText } from '../files/kustomize/rendered-texts';
+import type { Settings } from '../../../../protocol/settings';
+import type { AnalysisContext } from '../analyzer';
+import { analyzeText } from '../analyzer';
+import type { TextFinding } from '../findings';
+import { toDiagnostic } from '../lsp/diagnostics';
+import { readManifests } from '../manifests/read-manifests';
+import { describePlaceIn } from '../manifests/describe-place';
+import type { RenderedText } from '../kustomize/rendered-texts';
 import { runPrediction } from './prediction-run';
 import { MAX_SIMULATED_OBJECTS } from './prediction-types';
 import type { ScopeFile } from './prediction-types';
-import type { ClusterChoice } from '../../../protocol/messages';
+import type { ApiServingOf } from './scope-simulation';
+import { baseNameOf } from '../text/base-name';
+import type { ClusterChoice } from '../../../../protocol/messages';
 
 /** A diagnostic of an overlay on a source file, with the message before the overlay's name was added. */
 export interface OverlayDiagnostic {
@@ -29,6 +29,12 @@ export interface OverlayDiagnostic {
   readonly plainMessage: string;
   /** The overlay it came from ("overlays/prod"); empty for a note about no overlay in particular. */
   readonly label: string;
+}
+
+/** A diagnostic of the overlays on a file, with the finding's message before the overlays were named. */
+export interface PlacedOverlayDiagnostic {
+  readonly diagnostic: Diagnostic;
+  readonly plainMessage: string;
 }
 
 /** The cluster a rendered overlay is predicted on: the cluster file (path and text), or none (the default). */
@@ -53,16 +59,18 @@ export function overlayDiagnostics(
   settings: Settings,
   context: AnalysisContext,
   cluster: OverlayCluster,
+  uriOf: (path: string) => string,
+  apiServingOf: ApiServingOf,
 ): Map<string, OverlayDiagnostic[]> {
   const files = texts.map((rendered) => ({
     rendered,
     scope: {
-      uri: pathToFileURL(rendered.file).href,
+      uri: uriOf(rendered.file),
       analysis: analyzeText(rendered.text, context),
       text: rendered.text,
     } satisfies ScopeFile,
   }));
-  const findingsByUri = new Map<string, Finding[]>(
+  const findingsByUri = new Map<string, TextFinding[]>(
     files.map(({ scope }) => [scope.uri, [...scope.analysis.findings]]),
   );
   if (settings.predictions.enable) {
@@ -71,19 +79,22 @@ export function overlayDiagnostics(
       {
         describePlace: describePlaceIn(
           files.map(({ scope }) => ({ ...scope, id: scope.uri })),
-          (uri) => `${basename(new URL(uri).pathname)} in overlay ${label}`,
+          (uri) => `${baseNameOf(uri)} in overlay ${label}`,
         ),
       },
     );
     if (read.objects.length > 0 && read.objects.length <= MAX_SIMULATED_OBJECTS) {
       const prediction = runPrediction(
-        pathToFileURL(folder).href,
+        uriOf(folder),
         files.map(({ scope }) => scope),
         read.objects,
         settings,
         context,
-        cluster.path,
+        cluster.path === undefined
+          ? undefined
+          : { uri: uriOf(cluster.path), name: baseNameOf(cluster.path), path: cluster.path },
         cluster.text,
+        apiServingOf,
         read.findings,
         cluster.choice,
       );

@@ -3,7 +3,7 @@
  * fields the unit's patches set (patch-fields.ts), weighed against how much of the path the base itself has.
  * Kustomize applies patches after the resources are read, so a patch that writes a field has the last word.
  */
-import type { PatchField, PatchPathStep } from './patch-fields';
+import type { PatchField, PatchPathStep } from './render-types';
 
 /** One step of a rendered field's path: a key, or a list position with the item's name when it has one. */
 export type RenderedPathStep = string | { readonly index: number; readonly name: string | undefined };

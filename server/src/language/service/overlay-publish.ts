@@ -4,7 +4,7 @@
  * already shown by the file's own diagnostic and is not repeated; the others follow it.
  */
 import type { Diagnostic } from 'vscode-languageserver';
-import type { PlacedOverlayDiagnostic } from './overlay-renders';
+import type { PlacedOverlayDiagnostic } from './overlay-findings';
 
 /** The file's diagnostics, then the overlays' that say something the file's do not. */
 export function withOverlayDiagnostics(

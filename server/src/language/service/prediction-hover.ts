@@ -3,10 +3,10 @@
  * person hovers (a workload's kind, name or template; a budget; a strategy; a container's resources).
  */
 import type { Node } from 'yaml';
-import { admissionHoverMarkdown } from '../language/predictions/admission-hover';
-import type { ReportNode } from '../engine/scenario/report/report-entries';
+import { admissionHoverMarkdown } from '../predictions/admission-hover';
+import type { ReportNode } from '../../engine/scenario/report/report-entries';
 import type { PodSample } from './prediction-simulation';
-import { isAtLeast } from '../engine/version';
+import { isAtLeast } from '../../engine/version';
 import {
   budgetHoverMarkdown,
   claimsHoverMarkdown,
@@ -14,10 +14,10 @@ import {
   resourcesHoverMarkdown,
   rolloutHoverMarkdown,
   workloadHoverMarkdown,
-} from '../language/predictions/prediction-hover';
-import type { WorkloadPrediction } from '../language/predictions/workload-predictions';
-import { pathAtOffset } from '../language/yaml/node-at-path';
-import type { DocumentState } from './document-analyses';
+} from '../predictions/prediction-hover';
+import type { WorkloadPrediction } from '../predictions/workload-predictions';
+import { pathAtOffset } from '../yaml/node-at-path';
+import type { DocumentState } from './document-state';
 import type { Prediction } from './prediction-types';
 
 /**

@@ -8,8 +8,8 @@
  * Objects keep their document index; findings about them are placed on their document, not their field.
  */
 import { loadAll } from 'js-yaml';
-import { isCaptureHeader } from '../engine/model/load/capture-header';
-import type { SourcedObject } from '../engine/model/load/cluster-load';
+import { isCaptureHeader } from '../../engine/model/load/capture-header';
+import type { SourcedObject } from '../../engine/model/load/cluster-load';
 
 /** The objects of a capture, or why it could not be read. */
 export type CaptureRead =

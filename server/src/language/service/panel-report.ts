@@ -7,19 +7,19 @@
  */
 import type { Document } from 'yaml';
 import { parseAllDocuments } from 'yaml';
-import type { TimelineEvent } from '../../../protocol/timeline';
+import type { TimelineEvent } from '../../../../protocol/timeline';
 import type {
   PanelManifestLocation,
   PanelPod,
   PanelReport,
   PanelSchedulingExplanation,
-} from '../../../protocol/webview-messages';
-import { parseQuantity } from '../engine/model/quantity';
-import type { ObjectSource } from '../engine/model/source';
-import type { SchedulingRecord } from '../engine/scheduler/record';
-import type { SimulationResult } from '../engine/simulate/simulate';
-import { nodeAtPath } from '../language/yaml/node-at-path';
-import { LineIndex } from '../language/text/line-index';
+} from '../../../../protocol/webview-messages';
+import { parseQuantity } from '../../engine/model/quantity';
+import type { ObjectSource } from '../../engine/model/source';
+import type { SchedulingRecord } from '../../engine/scheduler/record';
+import type { SimulationResult } from '../../engine/simulate/simulate';
+import { nodeAtPath } from '../yaml/node-at-path';
+import { LineIndex } from '../text/line-index';
 
 /** The text of a file the simulation read, by the `file` its sources name (a URI), or undefined. */
 type SourceText = (file: string) => string | undefined;

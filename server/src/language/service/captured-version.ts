@@ -6,7 +6,7 @@
 import { readCaptureHeader } from '../../engine/model/load/capture-header';
 import { versionForServer } from '../../engine/simulate/capture-version';
 import type { KubernetesMinor } from '../../engine/version';
-import { captureHeaderObject } from '../../files/capture-reader';
+import { captureHeaderObject } from '../manifests/capture-reader';
 
 /** The version the first capture header among the cluster files' texts implies, or null without one. */
 export function capturedVersion(texts: readonly string[]): KubernetesMinor | null {

@@ -12,7 +12,7 @@ import type { Document, Node } from 'yaml';
 import { LineIndex } from '../../language/text/line-index';
 import { patchFieldFor } from './patch-field-match';
 import type { RenderedPathStep } from './patch-field-match';
-import type { PatchField } from './patch-fields';
+import type { PatchField } from './render-types';
 
 /** One rendered object in the rendered text, and its source file's text (undefined: at line 1). */
 export interface RenderedSegment {

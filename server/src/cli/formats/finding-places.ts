@@ -1,0 +1,69 @@
+/**
+ * How the output formats read a placed finding (language/service run-findings.ts): the file it is shown on when
+ * that is a path, its region in 1-based lines and columns, the object it is about, and how it counts for
+ * `--fail-on`. One reading for text, JSON, SARIF, JUnit and the annotations, so they cannot disagree.
+ */
+import type { Finding } from '../../language/service';
+import { describeFindingObject, isPredictedOutcome, STDIN_NAME } from '../../language/service';
+
+/** A range of a file in 1-based lines and columns (UTF-16 code units); the end column is just past the end. */
+export interface Region {
+  readonly startLine: number;
+  readonly startColumn: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+}
+
+/**
+ * How a finding counts for `--fail-on`: an error of the input, a predicted failure (a pod that stays Pending, an
+ * object the API server refuses, a drain that never finishes), a warning, or a note that never fails a run.
+ */
+export type FailureClass = 'error' | 'prediction' | 'warning' | 'information';
+
+/** The codes of a predicted failure whatever their severity (a Pending replica is a warning in the editor). */
+const ALWAYS_PREDICTED: ReadonlySet<string> = new Set([
+  'pod-unschedulable',
+  'admission-refused',
+  'admission-refused-partly',
+  'pod-unschedulable-on-capture',
+]);
+
+/** The failure class of a finding: an error of a predicted outcome (or a Pending or refused pod) is a prediction. */
+export function failureClassOf(finding: Finding): FailureClass {
+  if (ALWAYS_PREDICTED.has(finding.code)) {
+    return 'prediction';
+  }
+  return finding.severity === 'error' && isPredictedOutcome(finding.code) ? 'prediction' : finding.severity;
+}
+
+/** The file a finding is shown on, as displayed; undefined for the cluster as a whole. */
+export function fileOf(finding: Finding): string | undefined {
+  const file = finding.place?.file;
+  return file === undefined || file === '' ? undefined : file;
+}
+
+/** The file a finding is shown on when it is a path (standard input has none). */
+export function pathOf(finding: Finding): string | undefined {
+  const file = fileOf(finding);
+  return file === STDIN_NAME ? undefined : file;
+}
+
+/** Where in its file a finding is, when its text was read. */
+export function regionOf(finding: Finding): Region | undefined {
+  const { place } = finding;
+  if (place?.start === undefined) {
+    return undefined;
+  }
+  const end = place.end ?? place.start;
+  return {
+    startLine: place.start.line + 1,
+    startColumn: place.start.character + 1,
+    endLine: end.line + 1,
+    endColumn: end.character + 1,
+  };
+}
+
+/** The object it is about ("Deployment shop/web"), or its document ("document 2"); none off the files. */
+export function subjectOf(finding: Finding): string | undefined {
+  return finding.place === undefined ? undefined : describeFindingObject(finding.object);
+}

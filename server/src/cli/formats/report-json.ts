@@ -1,0 +1,40 @@
+/**
+ * `foresight simulate --output json`: the engine's report (schemas/report.schema.json) with its findings the run's
+ * one placed list (the same as every other output's), each written as the report's finding entry: severity, code,
+ * the file it is shown on, the document and path of its object and field, its 1-based line when placed, the
+ * message.
+ */
+import type { Finding, SimulationReport } from '../../language/service';
+
+/** A finding as the JSON report writes it (schemas/report.schema.json, `findings[]`). */
+export interface ReportEntry {
+  readonly severity: Finding['severity'];
+  readonly code: string;
+  readonly file: string;
+  readonly documentIndex: number;
+  readonly line?: number;
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+}
+
+/** The JSON report: the engine's report with its findings written as entries. */
+export type JsonReport = Omit<SimulationReport, 'findings'> & { readonly findings: readonly ReportEntry[] };
+
+/** The report as JSON text, with the placed findings. */
+export function formatReportJson(report: SimulationReport, findings: readonly Finding[]): string {
+  const json: JsonReport = { ...report, findings: findings.map(reportEntry) };
+  return `${JSON.stringify(json, null, 2)}\n`;
+}
+
+function reportEntry(finding: Finding): ReportEntry {
+  const line = finding.place?.start === undefined ? undefined : finding.place.start.line + 1;
+  return {
+    severity: finding.severity,
+    code: finding.code,
+    file: finding.place?.file ?? finding.object?.file ?? '',
+    documentIndex: finding.object?.documentIndex ?? 0,
+    ...(line === undefined ? {} : { line }),
+    path: [...(finding.object?.path ?? []), ...(finding.path ?? [])],
+    message: finding.message,
+  };
+}
