@@ -205,6 +205,40 @@ describe('PodSecurity enforce', () => {
     );
   });
 
+  // admission.go EvaluatePod: "avoid adding warnings to a request we're already going to reject with an error".
+  test('a Pod that enforce refuses gets the refusal only, no warning; one enforce allows is warned at warn', () => {
+    const run = (labels: Record<string, string>, container: Record<string, unknown>) => {
+      const pod = {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'debug', namespace: 'shop' },
+        spec: { containers: [{ name: 'shell', image: 'busybox', ...container }] },
+      };
+      const result = simulate({
+        manifests: [namespace(labels), pod].map((object, documentIndex): SourcedObject => ({
+          object,
+          source: { file: 'm.yaml', documentIndex, path: [] },
+        })),
+        cluster: null,
+      });
+      return {
+        warnings: result.findings.filter((finding) => finding.code === 'pod-security-warning').length,
+        refused: result.report.rejected.length,
+      };
+    };
+    const privileged = { securityContext: { privileged: true } };
+    const restricted = { 'pod-security.kubernetes.io/enforce': 'restricted' };
+    assert.deepEqual(run(restricted, privileged), { warnings: 0, refused: 1 });
+    // enforce allows (baseline), warn restricted: the Pod is created with the API server's warning.
+    const baselineWarnRestricted = {
+      'pod-security.kubernetes.io/enforce': 'baseline',
+      'pod-security.kubernetes.io/warn': 'restricted',
+    };
+    assert.deepEqual(run(baselineWarnRestricted, {}), { warnings: 1, refused: 0 });
+    // enforce refuses (baseline: privileged), warn restricted too: the refusal alone.
+    assert.deepEqual(run(baselineWarnRestricted, privileged), { warnings: 0, refused: 1 });
+  });
+
   test('a Namespace with an invalid pod-security label is refused (ValidateNamespace), and so is what it holds', () => {
     const report = simulate({
       manifests: [namespace({ 'pod-security.kubernetes.io/enforce': 'strict' }), deployment({}, {})].map(

@@ -165,7 +165,14 @@ function noteAssumptions(
   if (specPath === null) {
     return;
   }
-  notePodSecurity(object, specPath, known.namespaceLabels.get(namespace) ?? {}, source, findings);
+  notePodSecurity(
+    object,
+    identity.kind === 'Pod',
+    specPath,
+    known.namespaceLabels.get(namespace) ?? {},
+    source,
+    findings,
+  );
   if (known.serviceAccountsListed) {
     return;
   }
@@ -191,10 +198,12 @@ function noteAssumptions(
 /**
  * The API server's warning on the apply itself (pod-security-admission's admission.go): an object with a pod spec
  * that violates the namespace's warn policy (which follows a stricter enforce level when no warn label is set) gets
- * "would violate PodSecurity …"; the pods themselves are refused later, one by one, in enforce mode.
+ * "would violate PodSecurity …"; the pods themselves are refused later, one by one, in enforce mode. A Pod that
+ * enforce refuses gets no warning (admission.go returns the refusal alone).
  */
 function notePodSecurity(
   object: Record<string, unknown>,
+  isPod: boolean,
   specPath: readonly string[],
   labels: Readonly<Record<string, string>>,
   source: SourcedObject['source'],
@@ -206,7 +215,7 @@ function notePodSecurity(
     spec = asObject(spec)[key];
     metadata = index === specPath.length - 1 ? asObject(metadata)['metadata'] : asObject(metadata)[key];
   });
-  const warning = podSecurityWarning(labels, asObject(metadata), asObject(spec));
+  const warning = podSecurityWarning(labels, asObject(metadata), asObject(spec), isPod);
   if (warning !== null) {
     const message = `the API server warns on the apply: ${warning}`;
     findings.push(engineFinding('pod-security-warning', source, [...specPath], message));

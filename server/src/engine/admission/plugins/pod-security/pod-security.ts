@@ -30,16 +30,23 @@ export function podSecurityViolations(policy: LevelVersion, metadata: Json, spec
 }
 
 /**
- * The API server's warning for an object with a pod spec, or null: a Pod is checked against the warn policy
- * (enforce refuses it later); a workload's template against the warn policy too (EvaluatePodController), so a
- * Deployment in an enforce=restricted namespace without a warn label is warned about at restricted.
+ * The API server's warning for an object with a pod spec, or null: a Pod is checked against the warn policy unless
+ * enforce refuses it (`isEnforced`: the object is a Pod; the refusal is then its only answer); a workload's
+ * template against the warn policy too (EvaluatePodController), so a Deployment in an enforce=restricted namespace
+ * without a warn label is warned about at restricted.
  */
 export function podSecurityWarning(
   labels: Readonly<Record<string, string>>,
   metadata: Json,
   spec: Json,
+  isEnforced: boolean,
 ): string | null {
-  const policy = namespacePolicy(labels).warn;
+  const { enforce, warn: policy } = namespacePolicy(labels);
+  // EvaluatePod: "avoid adding warnings to a request we're already going to reject with an error" — a Pod that
+  // enforce refuses gets the refusal only. Enforce runs for Pods, never for the objects that make them.
+  if (isEnforced && podSecurityViolations(enforce, metadata, spec) !== null) {
+    return null;
+  }
   const violations = podSecurityViolations(policy, metadata, spec);
   return violations === null ? null : `would violate PodSecurity "${policy.name}": ${violations}`;
 }
