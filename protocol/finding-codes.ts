@@ -77,6 +77,11 @@ export const FINDING_CODES = {
   'crd-rule-not-evaluated': 'information',
   /** Two items of an x-kubernetes-list-type set, or of a map list with the same keys, in a custom resource. */
   'crd-list-duplicate': 'error',
+  /**
+   * A CustomResourceDefinition the API server refuses: its name, group, scope, versions or names, or a schema that
+   * is not a valid structural OpenAPI v3 schema (ValidateCustomResourceDefinition).
+   */
+  'crd-definition-invalid': 'error',
   /** A resource quantity is malformed ("128mb"). */
   'invalid-quantity': 'error',
   /** A resource quantity is negative where the API server requires it to be non-negative. */
@@ -91,6 +96,11 @@ export const FINDING_CODES = {
   'invalid-label-value': 'error',
   /** Two containers of one pod have the same name. */
   'duplicate-container-name': 'error',
+  /**
+   * Two items of a built-in x-kubernetes-list-type map list with the same keys (two container ports 80/TCP), the
+   * keys the list is merged by: server-side apply refuses a configuration that repeats them.
+   */
+  'list-map-duplicate': 'warning',
   /** A container has no image, or a Pod's container image has leading or trailing whitespace. */
   'invalid-container-image': 'error',
   /** A container port name is longer than 15 characters or not an IANA service name. */

@@ -6,6 +6,12 @@
  * The panel rebuilds the cluster at any time t by folding the events with `time <= t` in array order, so the
  * events must be complete (every change of a pod's phase or node, every node change) and ordered by time,
  * then by the order the engine processed them.
+ *
+ * The types are the engine's own. An event that a real cluster also records as a Kubernetes Event carries its
+ * `reason`, `eventType`, `source` and `involvedObject` as `kubectl events` and `kubectl get events -o wide` print
+ * them, and then `message` is the event's message; a Kubernetes Event that changes nothing the panel draws (the
+ * kubelet's Pulled, Created, Killing; a controller's SuccessfulDelete) has the type `KubernetesEvent`. The events
+ * with a `reason`, in order, are what `kubectl events` would list for the run.
  */
 
 /** The phases the panel colours pods by: kubelet's phases plus the states people read in `kubectl get pods`. */
@@ -70,6 +76,8 @@ export type TimelineEventType =
   // disruption budgets
   | 'EvictionAllowed'
   | 'EvictionBlocked'
+  // a Kubernetes Event and nothing else: reason, source and involvedObject say what (Pulled, Killing, NoPods…)
+  | 'KubernetesEvent'
   // what-if scenarios
   | 'ScenarioStep'; //   a step of the scenario ran (its effects follow): details.scenarioStep says where it was written
 
@@ -78,6 +86,20 @@ export interface TimelineObjectRef {
   readonly kind: string;
   readonly namespace?: string;
   readonly name: string;
+}
+
+/** The object a Kubernetes Event is about (involvedObject), with the container it names for the kubelet's. */
+export interface KubernetesInvolvedObject extends TimelineObjectRef {
+  /** The kubelet's container events: "spec.containers{app}", "spec.initContainers{init}". */
+  readonly fieldPath?: string;
+}
+
+/** The component that records a Kubernetes Event (source.component, or reportingController), and its node. */
+export interface KubernetesEventSource {
+  /** "default-scheduler", "kubelet", "replicaset-controller", "cluster-autoscaler"… */
+  readonly component: string;
+  /** The kubelet's node (source.host): `kubectl get events -o wide` prints "kubelet, worker-1". */
+  readonly host?: string;
 }
 
 /**
@@ -140,7 +162,18 @@ export interface TimelineEvent {
   readonly object: TimelineObjectRef;
   /** The node involved, if any. */
   readonly node: string | null;
-  /** A sentence for people (kube-scheduler's and controllers' wording where they have one). */
+  /**
+   * A sentence for people (kube-scheduler's and controllers' wording where they have one); with a `reason`, the
+   * Kubernetes Event's message.
+   */
   readonly message: string;
   readonly details?: TimelineEventDetails;
+  /** The Kubernetes Event's reason (Scheduled, FailedScheduling, SuccessfulCreate, Pulling…), when there is one. */
+  readonly reason?: string;
+  /** Its type, Normal or Warning (kubectl events' TYPE). */
+  readonly eventType?: 'Normal' | 'Warning';
+  /** Who records it. */
+  readonly source?: KubernetesEventSource;
+  /** What it is about (kubectl events' OBJECT): a ReplicaSet for SuccessfulCreate, where `object` is the pod. */
+  readonly involvedObject?: KubernetesInvolvedObject;
 }

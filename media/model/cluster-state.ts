@@ -211,8 +211,10 @@ export function applyNextEvent(timeline: Timeline, state: ClusterState): void {
     case 'EvictionBlocked':
     case 'TriggeredScaleUp':
     case 'NotTriggerScaleUp':
+    case 'KubernetesEvent':
     case 'ScenarioStep':
-      // Workload, budget and scenario events change no pod or node by themselves: the events that follow do.
+      // Workload, budget, bare Kubernetes and scenario events change no pod or node by themselves: the events that
+      // follow do.
       break;
   }
 }

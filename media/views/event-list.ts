@@ -133,11 +133,12 @@ export class EventListView {
         row.element.dataset['event'] = String(index);
         row.element.dataset['type'] = event.type;
         setText(row.time, formatTime(timeline.times[index] ?? 0));
-        setText(row.type, event.type);
+        // A bare Kubernetes event shows its reason (Pulled, Killing…) where the others show their type.
+        setText(row.type, event.type === 'KubernetesEvent' ? (event.reason ?? event.type) : event.type);
         const object = `${event.object.namespace === undefined ? '' : `${event.object.namespace}/`}${event.object.name}`;
         setText(row.text, visibleText(event.message === '' ? object : event.message));
         setAttribute(row.element, 'title', visibleText(`${object}: ${event.message}`));
-        row.type.className = `event-type type-${typeClass(event.type)}`;
+        row.type.className = `event-type type-${event.eventType === 'Warning' ? 'bad' : typeClass(event.type)}`;
       }
       const isCurrent = index === cursor - 1;
       toggleClass(row.element, 'is-current', isCurrent);
@@ -160,7 +161,7 @@ export class EventListView {
     } else {
       if (this.haystacks.length === 0) {
         this.haystacks = timeline.events.map((event) =>
-          `${event.type} ${event.object.kind} ${event.object.namespace ?? ''}/${event.object.name} ${event.node ?? ''} ${event.message}`.toLowerCase(),
+          `${event.type} ${event.reason ?? ''} ${event.object.kind} ${event.object.namespace ?? ''}/${event.object.name} ${event.node ?? ''} ${event.message}`.toLowerCase(),
         );
       }
       this.shown = this.haystacks.flatMap((haystack, index) => (haystack.includes(needle) ? [index] : []));

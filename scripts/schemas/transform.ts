@@ -38,6 +38,13 @@ const DROPPED_KEYWORDS = new Set(['default', 'format', 'example']);
 /** Extensions of Kubernetes (`x-kubernetes-list-type`, patch strategies, unions…): not validation keywords. */
 const EXTENSION_PREFIX = 'x-kubernetes-';
 
+/**
+ * The extensions kept on a list of `x-kubernetes-list-type: map`: the list type and its keys, which the language
+ * server reads to find items with the same keys (rules/list-map-duplicate.ts). Other list types are dropped.
+ */
+export const LIST_TYPE_EXTENSION = 'x-kubernetes-list-type';
+export const LIST_MAP_KEYS_EXTENSION = 'x-kubernetes-list-map-keys';
+
 /** With this extension an object keeps fields its schema does not list (so it must get no additionalProperties). */
 const PRESERVE_UNKNOWN_FIELDS = 'x-kubernetes-preserve-unknown-fields';
 
@@ -103,8 +110,18 @@ export function transformSchema(schema: JsonObject, context: TransformContext): 
   if (types !== undefined) {
     result['type'] = withNull(types, context.nullable);
   }
+  keepListMapKeys(schema, result);
   applyUnknownFieldPolicy(schema, result);
   return result;
+}
+
+/** Copies `x-kubernetes-list-type: map` and its keys (see LIST_TYPE_EXTENSION). */
+function keepListMapKeys(source: JsonObject, result: JsonObject): void {
+  const keys = source[LIST_MAP_KEYS_EXTENSION];
+  if (source[LIST_TYPE_EXTENSION] === 'map' && Array.isArray(keys) && keys.length > 0) {
+    result[LIST_TYPE_EXTENSION] = 'map';
+    result[LIST_MAP_KEYS_EXTENSION] = keys;
+  }
 }
 
 /**

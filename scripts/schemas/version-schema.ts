@@ -5,6 +5,7 @@
 import type { JsonObject, JsonValue } from './json';
 import { compareCodeUnits, isJsonObject } from './json';
 import { extractKinds } from './kinds';
+import { keepListMapKeyDefaults } from './list-map-keys';
 import { transformDefinition } from './transform';
 
 /** The JSON Schema dialect of the generated files (ajv 8's default). */
@@ -35,6 +36,7 @@ export function buildVersionSchema(version: string, openApi: Readonly<Record<str
     definitions[name] = transformDefinition(name, openApi[name] as JsonObject, roots.has(name));
   }
   reachableDefinitions(Object.keys(definitions), definitions);
+  keepListMapKeyDefaults(openApi, definitions);
   return { $schema: JSON_SCHEMA_DRAFT_07, kubernetesVersion: version, kinds, definitions };
 }
 

@@ -88,7 +88,7 @@ describe('foresight simulate on a profile', () => {
     assert.doesNotMatch(stdout, /^(warning|error):/m);
     assert.match(
       stdout,
-      /^note: \S+\.yaml:\d+: 2 pods of Deployment api: Pending for ~90 s until the cluster autoscaler adds a node to group `large` \(0 → 1 of max 3\)\. \[pod-waits-for-scale-up\]$/m,
+      /^note: \S+\.yaml:\d+: 2 pods of Deployment api: Pending for ~100 s until the cluster autoscaler adds a node to group `large` \(0 → 1 of max 3\)\. \[pod-waits-for-scale-up\]$/m,
     );
   });
 

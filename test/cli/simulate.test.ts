@@ -62,7 +62,7 @@ describe('foresight simulate on examples/', () => {
     );
     assert.match(
       stdout,
-      /note: examples\/batch-analytics\/deployment\.yaml:\d+: Pod analytics-engine-\S+: Pending for ~90 s until the cluster autoscaler adds a node to group `large` \(0 → 1 of max 3\)\./,
+      /note: examples\/batch-analytics\/deployment\.yaml:\d+: Pod analytics-engine-\S+: Pending for ~120 s until the cluster autoscaler adds a node to group `large` \(0 → 1 of max 3\)\./,
     );
     assert.match(
       stdout,
@@ -73,10 +73,11 @@ describe('foresight simulate on examples/', () => {
   });
 
   test('with the examples’ cluster file, the video transcoder waits for the cluster autoscaler and the rest says why it cannot help', async () => {
+    // A Pending pod there asks for a GPU: the autoscaler's first loops wait 30 s for more pods (allPodsAreNew).
     const { stdout } = await run(['-R', '--cluster', 'examples/.foresight/cluster.yaml', 'examples/']);
     assert.match(
       stdout,
-      /\nCluster autoscaler\n {2}0s scale-up burst 0 → 2 \(max 3\) for 4 pods: burst-1 Ready at 90s, burst-2 Ready at 90s\n/,
+      /\nCluster autoscaler\n {2}30s scale-up burst 0 → 2 \(max 3\) for 4 pods: burst-1 Ready at 120s, burst-2 Ready at 120s\n/,
     );
     assert.equal(
       stdout.match(
@@ -86,7 +87,7 @@ describe('foresight simulate on examples/', () => {
     );
     assert.match(
       stdout,
-      /note: examples\/autoscaling\/deployment\.yaml:\d+: 4 pods of Deployment video-transcoder: Pending for ~90 s until the cluster autoscaler adds 2 nodes to group `burst` \(0 → 2 of max 3\)\./,
+      /note: examples\/autoscaling\/deployment\.yaml:\d+: 4 pods of Deployment video-transcoder: Pending for ~120 s until the cluster autoscaler adds 2 nodes to group `burst` \(0 → 2 of max 3\)\./,
     );
     // The oversized engine fits no node group either: no node can hold its requests, and the burst nodes' taint
     // is the autoscaler's reason.
@@ -123,7 +124,7 @@ describe('foresight simulate on examples/', () => {
     // The drain evicts orders-db-1, whose volume was provisioned in worker-1's zone: no other node is in it.
     assert.match(
       stdout,
-      /default\/orders-db-1 .* Pending\n {4}0\/6 nodes are available: 1 node\(s\) were unschedulable, 2 node\(s\) had volume node affinity conflict, 3 node\(s\) had untolerated taint\(s\)\./,
+      /default\/orders-db-1 .* Pending\n {4}0\/6 nodes are available: 1 node\(s\) were unschedulable, 2 node\(s\) didn't match PersistentVolume's node affinity, 3 node\(s\) had untolerated taint\(s\)\./,
     );
     assert.doesNotMatch(stdout, /in the input/);
   });

@@ -82,12 +82,13 @@ function loadSchema(version: string): VersionSchema {
 /**
  * Validators over one committed file, with the options the brief asks for. allowUnionTypes is needed because
  * strict mode otherwise refuses `type: ["integer", "string"]`, the form chosen over oneOf for int-or-string
- * and quantities; kinds and kubernetesVersion are declared as annotations so the file loads as it is.
+ * and quantities; kinds, kubernetesVersion and the list-map extensions of map lists are declared as annotations
+ * so the file loads as it is.
  */
 function createValidators(schema: VersionSchema): (key: string) => ValidateFunction {
   const ajv = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true });
   ajv.addFormat('quantity', () => true);
-  ajv.addVocabulary(['kinds', 'kubernetesVersion']);
+  ajv.addVocabulary(['kinds', 'kubernetesVersion', 'x-kubernetes-list-type', 'x-kubernetes-list-map-keys']);
   ajv.addSchema(schema, 'kubernetes');
   return (key) => {
     const definition = schema.kinds[key];

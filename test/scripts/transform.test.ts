@@ -72,6 +72,22 @@ void describe('transformSchema', () => {
       expected: { type: ['array', 'null'], items: { $ref: OUT_REF } },
     },
     {
+      name: 'a map list keeps x-kubernetes-list-type and its keys, for rules/list-map-duplicate.ts',
+      input: {
+        type: 'array',
+        items: { allOf: [{ $ref: REF }], default: {} },
+        'x-kubernetes-list-type': 'map',
+        'x-kubernetes-list-map-keys': ['containerPort', 'protocol'],
+        'x-kubernetes-patch-merge-key': 'containerPort',
+      },
+      expected: {
+        type: ['array', 'null'],
+        items: { $ref: OUT_REF },
+        'x-kubernetes-list-type': 'map',
+        'x-kubernetes-list-map-keys': ['containerPort', 'protocol'],
+      },
+    },
+    {
       name: 'an inline int-or-string format becomes an integer-or-string union',
       input: { type: 'string', format: 'int-or-string', description: 'Port.' },
       expected: { type: ['integer', 'string', 'null'], description: 'Port.' },

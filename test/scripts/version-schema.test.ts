@@ -93,3 +93,36 @@ void describe('buildVersionSchema', () => {
     assert.equal(text, '{\n "a": true,\n "b": {\n  "c": [\n   2,\n   1\n  ],\n  "d": 1\n }\n}\n');
   });
 });
+
+void describe('keepListMapKeyDefaults (in buildVersionSchema)', () => {
+  const ports: Record<string, JsonObject> = {
+    'io.k8s.api.core.v1.Container': {
+      type: 'object',
+      properties: {
+        ports: {
+          type: 'array',
+          items: { allOf: [{ $ref: '#/components/schemas/io.k8s.api.core.v1.ContainerPort' }], default: {} },
+          'x-kubernetes-list-type': 'map',
+          'x-kubernetes-list-map-keys': ['containerPort', 'protocol'],
+        },
+      },
+    },
+    'io.k8s.api.core.v1.ContainerPort': {
+      type: 'object',
+      properties: {
+        containerPort: { type: 'integer', default: 0 },
+        protocol: { type: 'string', default: 'TCP' },
+        name: { type: 'string', default: 'http' },
+      },
+    },
+  };
+  const definitions = buildVersionSchema('1.35', ports).definitions;
+
+  void test('the keys of a map list keep their default (protocol TCP), other properties do not', () => {
+    assert.deepEqual(definitions['io.k8s.api.core.v1.ContainerPort']?.['properties'], {
+      containerPort: { type: ['integer', 'null'], default: 0 },
+      protocol: { type: ['string', 'null'], default: 'TCP' },
+      name: { type: ['string', 'null'] },
+    });
+  });
+});

@@ -270,7 +270,10 @@ spec:
     const uri = pathToFileURL(join(folder, 'web.yaml')).href;
     const diagnostics = await session.open(uri, text);
     const refused = diagnostics.find((d) => d.code === 'admission-refused');
-    assert.match(refused?.message ?? '', /failed quota: compute: must specify limits\.memory,requests\.cpu$/);
+    assert.match(
+      refused?.message ?? '',
+      /failed quota: compute: must specify limits\.memory for: web; requests\.cpu for: web$/,
+    );
     assert.ok(refused);
     const actions = await session.connection.sendRequest(CodeActionRequest.type, {
       textDocument: { uri },

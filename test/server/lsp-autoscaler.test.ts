@@ -92,7 +92,7 @@ describe('the cluster autoscaler over LSP', () => {
         [
           'pod-waits-for-scale-up',
           3,
-          '2 pods of Deployment web: Pending for ~90 s until the cluster autoscaler adds a node to group `workers` (2 → 3 of max 5).',
+          '2 pods of Deployment web: Pending for ~100 s until the cluster autoscaler adds a node to group `workers` (2 → 3 of max 5).',
         ],
       ],
     );

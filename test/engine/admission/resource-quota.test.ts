@@ -81,7 +81,9 @@ describe('ResourceQuota', () => {
       deployment(1, { requests: { cpu: '100m' } }),
     ]);
     assert.equal(report.pods.length, 0);
-    assert.deepEqual(reasons(report), ['failed quota: compute: must specify limits.cpu,requests.memory']);
+    assert.deepEqual(reasons(report), [
+      'failed quota: compute: must specify limits.cpu for: web; requests.memory for: web',
+    ]);
   });
 
   test('a BestEffort-scoped quota counts BestEffort pods only (after TestAdmitBestEffortQuotaLimitIgnoresBurstable)', () => {

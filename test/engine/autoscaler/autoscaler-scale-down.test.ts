@@ -20,6 +20,10 @@ describe('scale-down', () => {
     action: { type: 'scale', kind: 'Deployment', namespace: 'default', name: 'web', replicas } as never,
   });
 
+  // workers-1 and workers-2 join at 100 s. workers-2's pod fits no other node then (NoPlaceToMovePods), so it is
+  // not checked again for --unremovable-node-recheck-timeout: from 400 s. workers-1 counts its terminating pods at
+  // the scan of the scale to 2 (300 s), and is empty at 310 s; each is removed at the first scan after its 10
+  // minutes of being unneeded.
   test('nodes left unneeded for scale-down-unneeded-time are drained and removed, one at a time', () => {
     const result = run({
       cluster: [...nodes(1, '2'), nodeGroup('workers', { maxSize: 5 })],
@@ -29,16 +33,16 @@ describe('scale-down', () => {
     assert.deepEqual(
       eventsOf(result, 'NodeRemoved').map((event) => [event.time, event.object.name, event.message]),
       [
-        [900, 'workers-1', 'Scale-down: empty node workers-1 removed'],
-        [911, 'workers-2', 'Scale-down: node workers-2 removed with drain'],
+        [920, 'workers-1', 'Scale-down: empty node workers-1 removed'],
+        [1011, 'workers-2', 'Scale-down: node workers-2 removed with drain'],
       ],
     );
     const marked = eventsOf(result, 'ScaleDown').filter((event) => event.object.kind === 'Node');
     assert.deepEqual(
       marked.map((event) => [event.time, event.message]),
       [
-        [900, 'marked the node as toBeDeleted/unschedulable'],
-        [910, 'marked the node as toBeDeleted/unschedulable'],
+        [920, 'marked the node as toBeDeleted/unschedulable'],
+        [1010, 'marked the node as toBeDeleted/unschedulable'],
       ],
     );
     const evicted = eventsOf(result, 'ScaleDown').filter((event) => event.object.kind === 'Pod');
@@ -62,8 +66,8 @@ describe('scale-down', () => {
         down.removedAt,
       ]),
       [
-        ['workers-1', 300, 'Removed', 900],
-        ['workers-2', 310, 'Removed', 911],
+        ['workers-1', 310, 'Removed', 920],
+        ['workers-2', 400, 'Removed', 1011],
       ],
     );
   });
@@ -106,16 +110,21 @@ describe('scale-down', () => {
       manifests: [cpuDeployment('web', 3, '900m')],
       steps: [scaleTo(1, 120)],
     });
-    // Unneeded since 120 s, but no removal before 20 minutes after the scale-up; its one pod is evicted first.
+    // Unneeded from 400 s (when it joined at 100 s its pod fitted no other node: not rechecked for 5 minutes), but
+    // no removal before 20 minutes after the scale-up at 10 s; its one pod is evicted first.
     assert.deepEqual(
       eventsOf(result, 'ScaleDown')
         .filter((event) => event.object.kind === 'Node')
         .map((event) => [event.time, event.object.name]),
-      [[1200, 'workers-1']],
+      [[1210, 'workers-1']],
     );
     assert.deepEqual(
       eventsOf(result, 'NodeRemoved').map((event) => [event.time, event.object.name]),
-      [[1201, 'workers-1']],
+      [[1211, 'workers-1']],
+    );
+    assert.deepEqual(
+      result.autoscaler?.scaleDowns.map((down) => down.unneededSince),
+      [400],
     );
   });
 });

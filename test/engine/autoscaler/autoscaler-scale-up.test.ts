@@ -28,32 +28,33 @@ describe('scale-up', () => {
     });
     const triggered = eventsOf(result, 'TriggeredScaleUp', 'web-');
     assert.equal(triggered.length, 2);
+    // The loop at 0 s finds the pods all new (allPodsAreNew: under 2 s old) and waits one loop.
     assert.deepEqual(
       triggered.map((event) => [event.time, event.message]),
       [
-        [0, 'pod triggered scale-up: [{workers 2->3 (max: 5)}]'],
-        [0, 'pod triggered scale-up: [{workers 2->3 (max: 5)}]'],
+        [10, 'pod triggered scale-up: [{workers 2->3 (max: 5)}]'],
+        [10, 'pod triggered scale-up: [{workers 2->3 (max: 5)}]'],
       ],
     );
     const added = eventsOf(result, 'NodeAdded', 'workers-');
     assert.deepEqual(
       added.map((event) => [event.time, event.object.name]),
-      [[90, 'workers-1']],
+      [[100, 'workers-1']],
     );
     assert.equal(result.state.nodes.get('workers-1')?.info.labels[NODE_GROUP_LABEL], 'workers');
     assert.deepEqual(
       scheduledAt(result, 'web-').sort((a, b) => a - b),
-      [0, 0, 0, 0, 90, 90],
+      [0, 0, 0, 0, 100, 100],
     );
     assert.deepEqual(
       result.autoscaler?.scaleUps.map((up) => [up.time, up.group, up.from, up.to, up.max, up.pods.length]),
-      [[0, 'workers', 2, 3, 5, 2]],
+      [[10, 'workers', 2, 3, 5, 2]],
     );
     const waits = result.findings.filter((finding) => finding.code === 'pod-waits-for-scale-up');
     assert.deepEqual(
       waits.map((finding) => finding.message),
       [
-        '2 pods of Deployment web: Pending for ~90 s until the cluster autoscaler adds a node to group `workers` (2 → 3 of max 5).',
+        '2 pods of Deployment web: Pending for ~100 s until the cluster autoscaler adds a node to group `workers` (2 → 3 of max 5).',
       ],
     );
   });
@@ -87,7 +88,7 @@ describe('scale-up', () => {
     );
     assert.deepEqual(
       scheduledAt(withAgent, 'web-').sort((a, b) => a - b),
-      [90, 90, 90, 90],
+      [100, 100, 100, 100],
     );
   });
 
@@ -124,11 +125,11 @@ describe('scale-up', () => {
     });
     assert.deepEqual(
       result.autoscaler?.scaleUps.map((up) => [up.time, up.from, up.to]),
-      [[0, 0, 1]],
+      [[10, 0, 1]],
     );
     assert.deepEqual(
       scheduledAt(result, 'web-').sort((a, b) => a - b),
-      [0, 0, 90, 90],
+      [0, 0, 100, 100],
     );
   });
 
@@ -212,7 +213,33 @@ describe('scale-up', () => {
     );
   });
 
-  test("the group's provisioningSeconds and the scan interval set when the pods schedule", () => {
+  test('allPodsAreNew: pods wait one loop (2 s), a pod asking for a GPU 30 s (unschedulablePodWithGpuTimeBuffer)', () => {
+    const gpuGroup = nodeGroup('gpu', { maxSize: 2, cpu: '8' });
+    const template = (gpuGroup['spec'] as { template: { status: { allocatable: Record<string, string> } } })
+      .template;
+    template.status.allocatable['nvidia.com/gpu'] = '1';
+    const trainer = cpuDeployment('trainer', 1, '1', {
+      containers: [
+        {
+          name: 'app',
+          image: 'trainer:1',
+          resources: { requests: { cpu: '1', 'nvidia.com/gpu': '1' }, limits: { 'nvidia.com/gpu': '1' } },
+        },
+      ],
+    });
+    const gpu = run({ cluster: [...nodes(1, '2'), gpuGroup], manifests: [trainer] });
+    assert.deepEqual(
+      gpu.autoscaler?.scaleUps.map((up) => [up.time, up.group]),
+      [[30, 'gpu']],
+    );
+    const plain = run({ cluster: [...nodes(1, '2'), gpuGroup], manifests: [cpuDeployment('web', 1, '4')] });
+    assert.deepEqual(
+      plain.autoscaler?.scaleUps.map((up) => [up.time, up.group]),
+      [[10, 'gpu']],
+    );
+  });
+
+  test("the group's provisioningSeconds and the scan interval set when the pods schedule (the loop at 0 s waits for more pods)", () => {
     const result = run({
       cluster: [
         ...nodes(1, '1'),
@@ -221,6 +248,6 @@ describe('scale-up', () => {
       ],
       manifests: [cpuDeployment('web', 1, '1500m')],
     });
-    assert.deepEqual(scheduledAt(result, 'web-'), [45]);
+    assert.deepEqual(scheduledAt(result, 'web-'), [75]);
   });
 });

@@ -1,13 +1,14 @@
 /**
  * Scale-down eligibility and drainability, from cluster-autoscaler's core/scaledown/eligibility/eligibility_test.go
- * (TestFilterOutUnremovable, with IgnoreDaemonSetsUtilization=false: DaemonSet pods count) and the drainability
- * rules' tests (simulator/drainability/rules/*_test.go, simulator/drain_test.go TestGetPodsToMove); each row
+ * (TestFilterOutUnremovable, with IgnoreDaemonSetsUtilization=false: DaemonSet pods count; isNodeAtOrBelowUtilizationThreshold)
+ * and the drainability rules' tests in the order of rules.go Default (simulator/drainability/rules/*_test.go, simulator/drain_test.go TestGetPodsToMove); each row
  * names the upstream case it follows.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   SAFE_TO_EVICT_ANNOTATION,
+  SAFE_TO_EVICT_LOCAL_VOLUMES_ANNOTATION,
   SCALE_DOWN_DISABLED_ANNOTATION,
   TO_BE_DELETED_TAINT,
   checkEligibility,
@@ -67,10 +68,15 @@ describe('eligibility (eligibility_test.go TestFilterOutUnremovable)', () => {
       reason: 'NotUnderutilized',
     },
     {
-      name: 'exactly at the threshold is not under it (0.5 of 0.5)',
+      name: 'isNodeAtOrBelowUtilizationThreshold: exactly at the threshold is a candidate (0.5 of 0.5)',
       node: node('regular', [500]),
+      eligible: true,
+    },
+    {
+      name: 'utilization.Calculate fails without memory allocatable: UnexpectedError',
+      node: { ...node('regular', []), allocatable: Object.assign(new Resources(), { milliCpu: 1000 }) },
       eligible: false,
-      reason: 'NotUnderutilized',
+      reason: 'UnexpectedError',
     },
   ];
   for (const row of rows) {
@@ -104,7 +110,8 @@ function pod(name: string, extra: Partial<DrainCandidatePod> = {}): DrainCandida
     annotations: {},
     isMirror: false,
     isTerminal: false,
-    hasLocalStorage: false,
+    isLongTerminating: false,
+    localVolumes: [],
     budgetsAllowed: [],
     ...extra,
   };
@@ -135,9 +142,9 @@ describe('drainability (drainability rules, drain_test.go TestGetPodsToMove)', (
       move: [],
     },
     {
-      name: 'finished pod: skipped',
+      name: 'terminal rule: a finished pod is drainable, without a controller (terminal comes before replicated)',
       pods: [pod('done', { controllerKind: null, isTerminal: true })],
-      move: [],
+      move: ['done'],
     },
     {
       name: 'kube-system pod without a PodDisruptionBudget: blocks (UnmovableKubeSystemPod)',
@@ -164,15 +171,57 @@ describe('drainability (drainability rules, drain_test.go TestGetPodsToMove)', (
     },
     {
       name: 'local storage: blocks (LocalStorageRequested)',
-      pods: [pod('cache', { hasLocalStorage: true })],
+      pods: [pod('cache', { localVolumes: ['scratch'] })],
       move: [],
       blocking: { reason: 'LocalStorageRequested', message: 'pod with local storage present: cache' },
+    },
+    {
+      name: 'localstorage rule: a volume named in safe-to-evict-local-volumes does not block',
+      pods: [
+        pod('cache', {
+          localVolumes: ['scratch', 'tmp'],
+          annotations: { [SAFE_TO_EVICT_LOCAL_VOLUMES_ANNOTATION]: 'scratch,tmp' },
+        }),
+      ],
+      move: ['cache'],
+    },
+    {
+      name: 'localstorage rule: a local volume the annotation leaves out still blocks',
+      pods: [
+        pod('cache', {
+          localVolumes: ['scratch', 'tmp'],
+          annotations: { [SAFE_TO_EVICT_LOCAL_VOLUMES_ANNOTATION]: 'scratch' },
+        }),
+      ],
+      move: [],
+      blocking: { reason: 'LocalStorageRequested', message: 'pod with local storage present: cache' },
+    },
+    {
+      name: 'replicated rule: a pod of a custom controller is not replicated (--skip-nodes-with-custom-controller-pods)',
+      pods: [pod('clone', { controllerKind: 'CloneSet' })],
+      move: [],
+      blocking: { reason: 'NotReplicated', message: 'default/clone is not replicated' },
+    },
+    {
+      name: 'replicated rule: Job and StatefulSet pods are replicated',
+      pods: [pod('job', { controllerKind: 'Job' }), pod('db-0', { controllerKind: 'StatefulSet' })],
+      move: ['job', 'db-0'],
+    },
+    {
+      name: 'daemonset rule comes before safetoevict: an annotated DaemonSet pod still goes with the node',
+      pods: [pod('ds', { controllerKind: 'DaemonSet', annotations: { [SAFE_TO_EVICT_ANNOTATION]: 'true' } })],
+      move: [],
+    },
+    {
+      name: 'longterminating rule: a pod terminating past its grace period is skipped, even without a controller',
+      pods: [pod('stuck', { controllerKind: null, isLongTerminating: true })],
+      move: [],
     },
     {
       name: 'safe-to-evict "true" overrides local storage and no controller: moved',
       pods: [
         pod('cache', {
-          hasLocalStorage: true,
+          localVolumes: ['scratch'],
           controllerKind: null,
           annotations: { [SAFE_TO_EVICT_ANNOTATION]: 'true' },
         }),
@@ -190,7 +239,7 @@ describe('drainability (drainability rules, drain_test.go TestGetPodsToMove)', (
     },
     {
       name: 'the first blocking pod wins and nothing is moved',
-      pods: [pod('rs'), pod('bare', { controllerKind: null }), pod('cache', { hasLocalStorage: true })],
+      pods: [pod('rs'), pod('bare', { controllerKind: null }), pod('cache', { localVolumes: ['scratch'] })],
       move: [],
       blocking: { reason: 'NotReplicated', message: 'default/bare is not replicated' },
     },

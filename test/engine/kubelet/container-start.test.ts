@@ -96,10 +96,19 @@ describe('references the cluster cannot confirm', () => {
     });
     const pod = [...result.state.pods.values()].find((candidate) => candidate.name.startsWith('web-'));
     assert.equal(pod?.waiting?.reason, 'ContainerCreating');
-    const mount = result.events.find((event) => event.message?.startsWith('FailedMount'));
-    assert.equal(
-      mount?.message,
-      'FailedMount: MountVolume.SetUp failed for volume "config" : configmap "absent" not found',
+    const mount = result.events.find((event) => event.reason === 'FailedMount');
+    assert.deepEqual(
+      [mount?.eventType, mount?.source, mount?.message],
+      [
+        'Warning',
+        { component: 'kubelet', host: 'worker-1' },
+        'MountVolume.SetUp failed for volume "config" : configmap "absent" not found',
+      ],
+    );
+    // Volumes come before any container: no image is pulled.
+    assert.deepEqual(
+      result.events.filter((event) => event.reason === 'Pulling' && event.object.name === pod?.name),
+      [],
     );
   });
 });

@@ -156,7 +156,7 @@ describe('the embedded default is an autoscaling profile', () => {
       version: '1.35',
     });
 
-  test('a 6-cpu Deployment waits ~90 s for a large node: information, no warning or error', () => {
+  test('a 6-cpu Deployment waits ~100 s for a large node: information, no warning or error', () => {
     const result = run('6');
     assert.deepEqual(
       result.findings.filter((finding) => finding.severity !== 'information').map((finding) => finding.code),
@@ -167,7 +167,7 @@ describe('the embedded default is an autoscaling profile', () => {
       [
         [
           'pod-waits-for-scale-up',
-          '2 pods of Deployment api: Pending for ~90 s until the cluster autoscaler adds a node to group `large` (0 → 1 of max 3).',
+          '2 pods of Deployment api: Pending for ~100 s until the cluster autoscaler adds a node to group `large` (0 → 1 of max 3).',
         ],
       ],
     );

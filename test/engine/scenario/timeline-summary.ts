@@ -89,15 +89,20 @@ export function summariseTimeline(result: SimulationResult): string {
     );
   }
   const counts = new Map<string, number>();
+  const reasons = new Map<string, number>();
   for (const event of report.events ?? []) {
     counts.set(event.type, (counts.get(event.type) ?? 0) + 1);
+    if (event.reason !== undefined) {
+      const key = `${event.reason} (${event.source?.component ?? ''})`;
+      reasons.set(key, (reasons.get(key) ?? 0) + 1);
+    }
   }
-  lines.push(
-    '',
-    `event counts: ${[...counts]
+  const list = (map: Map<string, number>): string =>
+    [...map]
       .sort()
-      .map(([type, count]) => `${type} ${count}`)
-      .join(', ')}`,
-  );
+      .map(([name, count]) => `${name} ${count}`)
+      .join(', ');
+  // The Kubernetes events of the run by reason and component: what `kubectl events` would list.
+  lines.push('', `event counts: ${list(counts)}`, `kubernetes event reasons: ${list(reasons)}`);
   return `${withoutPostFilter(lines.join('\n'))}\n`;
 }

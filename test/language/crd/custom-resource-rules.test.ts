@@ -106,7 +106,7 @@ const cases: { name: string; spec: string[]; expected: SeenFinding[] }[] = [
     expected: [
       {
         code: 'crd-list-duplicate',
-        message: 'spec.listeners[1]: Duplicate value: map[string]interface {}{"name":"a"}',
+        message: 'spec.listeners[1]: Duplicate value: {"name":"a"}',
         at: '{ name: a, port: 2 }',
         line: 7,
       },

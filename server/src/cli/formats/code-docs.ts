@@ -53,6 +53,8 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
     "A CRD's x-kubernetes-validations rule could not be evaluated here (a function we lack, the cost bound).",
   'crd-list-duplicate':
     'Two items of an x-kubernetes-list-type set, or of a map list with the same keys, in a custom resource.',
+  'crd-definition-invalid':
+    'A CustomResourceDefinition the API server refuses: its name, group, scope, versions or names, or a schema that is not a valid structural OpenAPI v3 schema (ValidateCustomResourceDefinition).',
   'invalid-quantity': 'A resource quantity is malformed ("128mb").',
   'negative-quantity': 'A resource quantity is negative where the API server requires it to be non-negative.',
   'selector-mismatch': "A workload's selector does not match its pod template labels.",
@@ -60,6 +62,8 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
   'invalid-label-key': 'A label key is not a valid qualified name.',
   'invalid-label-value': 'A label value is not valid label syntax.',
   'duplicate-container-name': 'Two containers of one pod have the same name.',
+  'list-map-duplicate':
+    'Two items of a built-in x-kubernetes-list-type map list with the same keys (two container ports 80/TCP), the keys the list is merged by: server-side apply refuses a configuration that repeats them.',
   'invalid-container-image':
     "A container has no image, or a Pod's container image has leading or trailing whitespace.",
   'invalid-port-name': 'A container port name is longer than 15 characters or not an IANA service name.',

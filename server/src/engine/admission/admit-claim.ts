@@ -8,6 +8,7 @@
 import { ADMISSION_PLUGIN } from './names';
 import type { KnownObjects } from './known-objects';
 import { limitRangeClaimRefusal } from './plugins/limit-ranger';
+import { terminatingRefusal } from './plugins/namespace-lifecycle';
 import type { ObjectQuotaLedger } from './plugins/object-count-quota';
 import { forbiddenMessage } from './rejected';
 import type { Refusal } from './rejected';
@@ -36,11 +37,20 @@ export function claimLimitRefusal(
       };
 }
 
-/** The admission of controller-created claims over the known LimitRanges and the run's quota ledger. */
+/**
+ * The admission of controller-created claims over the known LimitRanges and the run's quota ledger, after
+ * NamespaceLifecycle (no claim is created in a terminating namespace).
+ */
 export function controllerClaimAdmission(
-  known: Pick<KnownObjects, 'limitRanges'>,
+  known: Pick<KnownObjects, 'limitRanges' | 'terminatingNamespaces'>,
   quotas: ObjectQuotaLedger,
 ): ClaimAdmission {
   return (claim, namespace, name) =>
-    claimLimitRefusal(known, claim, namespace, name) ?? quotas.admit(claim, namespace);
+    terminatingRefusal(known, namespace, {
+      kind: 'PersistentVolumeClaim',
+      resource: 'persistentvolumeclaims',
+      name,
+    }) ??
+    claimLimitRefusal(known, claim, namespace, name) ??
+    quotas.admit(claim, namespace);
 }

@@ -1,6 +1,6 @@
 /**
  * The objects of `kubectl apply` on their way in: each must first be served (api-discovery.ts), else kubectl
- * refuses it; then its namespace must exist (NamespaceLifecycle) and its namespace's quotas must have room for it
+ * refuses it; then its namespace must exist and, for a new object, not be terminating (NamespaceLifecycle), and its namespace's quotas must have room for it
  * (ResourceQuota's object counts, plugins/object-count-quota.ts). What passes is admitted for the cluster; pods
  * are admitted again, one by one, as their controllers create them (admit-pod.ts through
  * apiserver/pod-factory.ts). Where the cluster cannot say (the embedded default cluster, a capture without
@@ -16,7 +16,8 @@ import { ADMISSION_PLUGIN } from './names';
 import { engineFinding } from '../model/findings';
 import { hasServiceAccount, stringLabelsOf } from './known-objects';
 import type { KnownObjects } from './known-objects';
-import { isNamespaceAssumed, namespaceRefusal } from './plugins/namespace-lifecycle';
+import { isNamespaceAssumed, namespaceRefusal, terminatingRefusal } from './plugins/namespace-lifecycle';
+import { groupResource } from './plugins/object-count-quota';
 import type { ObjectQuotaLedger } from './plugins/object-count-quota';
 import { claimLimitRefusal } from './admit-claim';
 import { withDefaultStorageClass } from './plugins/default-storage-class';
@@ -59,7 +60,14 @@ export function admitManifests(
     };
     const refusal =
       discoveryRefusal(serving, identity, source.file) ??
-      (identity.namespace === undefined ? null : namespaceRefusal(known, identity.namespace));
+      (identity.namespace === undefined ? null : namespaceRefusal(known, identity.namespace)) ??
+      (identity.namespace === undefined || quotas.exists(object)
+        ? null
+        : terminatingRefusal(known, identity.namespace, {
+            kind: identity.kind,
+            resource: groupResource(identity.apiVersion, identity.kind),
+            name: identity.name,
+          }));
     if (refusal !== null) {
       const field = refusal.stage === 'discovery' ? ['apiVersion'] : ['metadata', 'namespace'];
       rejected.push(rejectedObject(identity, refusal, source, undefined, field));

@@ -32,6 +32,8 @@ export interface KnownObjects {
   readonly namespaces: ReadonlySet<string>;
   /** The cluster file lists Namespaces: one it lacks (and the apply does not create) does not exist. */
   readonly namespacesListed: boolean;
+  /** The cluster file's Namespaces in phase Terminating (deleted, their content being removed). */
+  readonly terminatingNamespaces: ReadonlySet<string>;
   /** "namespace/name". */
   readonly serviceAccounts: ReadonlySet<string>;
   /** The cluster file lists ServiceAccounts: one it lacks (and the apply does not create) does not exist. */
@@ -58,6 +60,7 @@ export function knownObjects(
   const namespaceLabels = new Map<string, Readonly<Record<string, string>>>();
   let namespacesListed = false;
   let serviceAccountsListed = false;
+  const terminatingNamespaces = new Set<string>();
   const read = (objects: readonly SourcedObject[], fromCluster: boolean): void => {
     for (const { object } of objects) {
       if (!isJsonObject(object)) {
@@ -74,6 +77,10 @@ export function knownObjects(
           continue;
         }
         namespaces.add(name);
+        // The namespace registry sets phase Terminating on deletion; an apply cannot bring it back.
+        if (fromCluster && asObject(object['status'])['phase'] === 'Terminating') {
+          terminatingNamespaces.add(name);
+        }
         // An apply sets the labels it names and keeps the others the live namespace has.
         namespaceLabels.set(name, { ...(namespaceLabels.get(name) ?? {}), ...labels });
         namespacesListed ||= fromCluster;
@@ -104,6 +111,7 @@ export function knownObjects(
   return {
     namespaces,
     namespacesListed,
+    terminatingNamespaces,
     serviceAccounts,
     serviceAccountsListed,
     limitRanges,

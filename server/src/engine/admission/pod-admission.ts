@@ -8,6 +8,7 @@ import { DEFAULT_TOLERATION_SECONDS_PLUGIN } from './plugins/default-toleration-
 import { priorityPlugin } from './plugins/priority';
 import { serviceAccountPlugin } from './plugins/service-account';
 import { limitRangerPlugin } from './plugins/limit-ranger';
+import { namespaceLifecyclePlugin } from './plugins/namespace-lifecycle';
 import { resourceQuotaPlugin } from './plugins/resource-quota';
 import { podSecurityPlugin } from './plugins/pod-security/pod-security';
 import { knownObjects } from './known-objects';
@@ -15,8 +16,10 @@ import type { KnownObjects } from './known-objects';
 import type { Refusal } from './rejected';
 
 /**
- * The default-on plugins that are modelled, in the API server's order (names.ts): LimitRanger, ServiceAccount,
- * PodSecurity (over `namespaceLabels`), Priority, DefaultTolerationSeconds, ResourceQuota (last; `podsIn` gives the pods a namespace already holds). (NamespaceLifecycle refuses the workload itself at apply: admit-manifests.ts.)
+ * The default-on plugins that are modelled, in the API server's order (names.ts): NamespaceLifecycle (a
+ * terminating namespace; a missing one refuses the workload itself at apply: admit-manifests.ts), LimitRanger,
+ * ServiceAccount, PodSecurity (over `namespaceLabels`), Priority, DefaultTolerationSeconds, ResourceQuota (last;
+ * `podsIn` gives the pods a namespace already holds).
  */
 export function defaultPodAdmission(
   priorityClasses: ReadonlyMap<string, PriorityClassInfo>,
@@ -26,6 +29,7 @@ export function defaultPodAdmission(
   namespaceLabels: ReadonlyMap<string, Readonly<Record<string, string>>> = new Map(),
 ): PodAdmissionChain {
   return new PodAdmissionChain([
+    namespaceLifecyclePlugin(known),
     limitRangerPlugin(known.limitRanges),
     serviceAccountPlugin(known),
     podSecurityPlugin(namespaceLabels),

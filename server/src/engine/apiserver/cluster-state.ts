@@ -4,6 +4,8 @@
  * event, so the timeline is complete by construction (protocol/timeline.ts: the panel rebuilds the cluster from it).
  */
 import type { PodDisplayPhase, TimelineEventDetails, TimelineEventType } from '../../../../protocol/timeline';
+import { kubeEventFields } from '../model/kubernetes-events';
+import type { InvolvedKubeEvent, KubeEvent } from '../model/kubernetes-events';
 import { NodeInfo } from '../model/snapshot/node-info';
 import type { NodeObject } from '../model/objects';
 import type { Simulation } from '../sim/run-loop';
@@ -129,7 +131,13 @@ export class ClusterState extends ClusterWatch {
   }
 
   /** Replaces a node's object (taints, spec.unschedulable), keeping its pods; records the change. */
-  updateNode(node: SimNode, object: NodeObject, type: TimelineEventType, message: string): void {
+  updateNode(
+    node: SimNode,
+    object: NodeObject,
+    type: TimelineEventType,
+    message: string,
+    kube?: KubeEvent,
+  ): void {
     const info = new NodeInfo(object, node.info.source, node.info.allocatable);
     info.imageStates = node.info.imageStates;
     for (const pod of node.info.pods) {
@@ -137,7 +145,7 @@ export class ClusterState extends ClusterWatch {
     }
     node.info = info;
     node.object = object;
-    this.recordNode(type, node.name, message);
+    this.recordNode(type, node.name, message, undefined, kube);
     this.emitNode(node, 'updated');
   }
 
@@ -145,7 +153,7 @@ export class ClusterState extends ClusterWatch {
    * Removes a node from the cluster (the cluster autoscaler deleted its instance): pods still bound to it are
    * gone with it (PodDeleted), then NodeRemoved.
    */
-  removeNode(node: SimNode, message: string): void {
+  removeNode(node: SimNode, message: string, kube?: KubeEvent): void {
     if (this.nodes.get(node.name) !== node) {
       return;
     }
@@ -155,7 +163,7 @@ export class ClusterState extends ClusterWatch {
     node.isKubeletAlive = false;
     this.nodes.delete(node.name);
     this.byNode.delete(node.name);
-    this.recordNode('NodeRemoved', node.name, message);
+    this.recordNode('NodeRemoved', node.name, message, undefined, kube);
     this.emitNode(node, 'removed');
   }
 
@@ -171,19 +179,36 @@ export class ClusterState extends ClusterWatch {
     nodeName: string,
     message: string,
     details?: TimelineEventDetails,
+    kube?: KubeEvent,
   ): void {
+    const object = { kind: 'Node', name: nodeName };
     this.timeline.record({
       time: this.sim.now,
       type,
-      object: { kind: 'Node', name: nodeName },
+      object,
       node: nodeName,
       message,
       ...(details === undefined ? {} : { details }),
+      ...kubeEventFields(kube, object),
     });
   }
 
-  /** Creates a pod (PodCreated). */
-  createPod(pod: SimPod, message: string, revision?: 'old' | 'new'): void {
+  /** Records a Kubernetes Event that changes nothing else (KubernetesEvent): the kubelet's Pulled, Killing… */
+  recordEvent(kube: InvolvedKubeEvent, message: string, node: string | null): void {
+    const { kind, namespace, name } = kube.involvedObject;
+    const object = namespace === undefined ? { kind, name } : { kind, namespace, name };
+    this.timeline.record({
+      time: this.sim.now,
+      type: 'KubernetesEvent',
+      object,
+      node,
+      message,
+      ...kubeEventFields(kube, object),
+    });
+  }
+
+  /** Creates a pod (PodCreated); `kube`: its controller's SuccessfulCreate. */
+  createPod(pod: SimPod, message: string, revision?: 'old' | 'new', kube?: KubeEvent): void {
     this.pods.set(pod.key, pod);
     if (pod.controllerRef !== null) {
       const key = controllerKey(pod.controllerRef.kind, pod.namespace, pod.controllerRef.name);
@@ -195,16 +220,22 @@ export class ClusterState extends ClusterWatch {
       set.add(pod);
     }
     const requests = pod.info.requests;
-    this.recordPod('PodCreated', pod, message, {
-      owner: pod.workload,
-      ...(revision === undefined ? {} : { revision }),
-      requests: { cpuMilli: requests.milliCpu, memoryBytes: requests.memory },
-    });
+    this.recordPod(
+      'PodCreated',
+      pod,
+      message,
+      {
+        owner: pod.workload,
+        ...(revision === undefined ? {} : { revision }),
+        requests: { cpuMilli: requests.milliCpu, memoryBytes: requests.memory },
+      },
+      kube,
+    );
     this.emitPod(pod, 'created');
   }
 
   /** Records that a pod is bound to a node (the scheduler already accounted it in the NodeInfo). */
-  bindPod(pod: SimPod, nodeName: string, message: string): void {
+  bindPod(pod: SimPod, nodeName: string, message: string, kube?: KubeEvent): void {
     pod.nodeName = nodeName;
     // The kubelet sets status.startTime when it first sees the pod (a captured pod keeps its own).
     pod.info.startTime ??= this.startEpoch + this.sim.now;
@@ -215,23 +246,23 @@ export class ClusterState extends ClusterWatch {
     }
     set.add(pod);
     pod.lifecycleToken++;
-    this.recordPod('PodScheduled', pod, message);
+    this.recordPod('PodScheduled', pod, message, undefined, kube);
     this.emitPod(pod, 'scheduled');
   }
 
   /** Records a failed scheduling attempt (only when its message changed). */
-  recordUnschedulable(pod: SimPod, message: string): void {
+  recordUnschedulable(pod: SimPod, message: string, kube?: KubeEvent): void {
     if (pod.lastUnschedulableMessage === message) {
       return;
     }
     pod.lastUnschedulableMessage = message;
-    this.recordPod('PodUnschedulable', pod, message);
+    this.recordPod('PodUnschedulable', pod, message, undefined, kube);
   }
 
   /** Changes a pod's display phase; Running and Ready also change what controllers see. */
-  setPhase(pod: SimPod, phase: PodDisplayPhase, message: string): void {
+  setPhase(pod: SimPod, phase: PodDisplayPhase, message: string, kube?: KubeEvent): void {
     pod.phase = phase;
-    this.recordPod('PodPhaseChanged', pod, message, { phase });
+    this.recordPod('PodPhaseChanged', pod, message, { phase }, kube);
     if (phase === 'Running' && !pod.isRunning) {
       pod.isRunning = true;
       this.emitPod(pod, 'started');
@@ -259,16 +290,17 @@ export class ClusterState extends ClusterWatch {
   deletePod(
     pod: SimPod,
     message: string,
-    eviction?: { readonly reason: string; readonly budget?: string },
+    eviction?: { readonly reason: string; readonly budget?: string; readonly kube?: KubeEvent },
   ): void {
     if (pod.deletionTime !== null || pod.isGone) {
       return;
     }
     if (eviction !== undefined) {
-      this.recordPod('PodEvicted', pod, message, {
+      const details = {
         reason: eviction.reason,
         ...(eviction.budget === undefined ? {} : { disruptionBudget: eviction.budget }),
-      });
+      };
+      this.recordPod('PodEvicted', pod, message, details, eviction.kube);
     }
     pod.deletionTime = this.sim.now;
     pod.isDisruptionTarget ||= eviction !== undefined;
@@ -291,14 +323,14 @@ export class ClusterState extends ClusterWatch {
     phase: 'Succeeded' | 'Failed',
     exitCode: number,
     message: string,
-    eviction?: { readonly reason: string },
+    eviction?: { readonly reason: string; readonly kube?: KubeEvent },
   ): void {
     if (pod.isGone || pod.terminal !== null) {
       return;
     }
     if (eviction !== undefined) {
       // The kubelet's eviction manager: phase Failed, reason Evicted, the DisruptionTarget condition.
-      this.recordPod('PodEvicted', pod, message, { reason: eviction.reason });
+      this.recordPod('PodEvicted', pod, message, { reason: eviction.reason }, eviction.kube);
       pod.isDisruptionTarget = true;
     }
     pod.terminal = phase;
@@ -368,14 +400,17 @@ export class ClusterState extends ClusterWatch {
     name: string,
     message: string,
     details?: TimelineEventDetails,
+    kube?: KubeEvent,
   ): void {
+    const object = { kind, namespace, name };
     this.timeline.record({
       time: this.sim.now,
       type,
-      object: { kind, namespace, name },
+      object,
       node: null,
       message,
       ...(details === undefined ? {} : { details }),
+      ...kubeEventFields(kube, object),
     });
   }
 
@@ -386,25 +421,36 @@ export class ClusterState extends ClusterWatch {
     name: string,
     message: string,
     node: string | null,
+    kube?: KubeEvent,
   ): void {
+    const object = { kind: 'PersistentVolumeClaim', namespace, name };
     this.timeline.record({
       time: this.sim.now,
       type,
-      object: { kind: 'PersistentVolumeClaim', namespace, name },
+      object,
       node,
       message,
+      ...kubeEventFields(kube, object),
     });
   }
 
   /** Records an event about a pod. */
-  recordPod(type: TimelineEventType, pod: SimPod, message: string, details?: TimelineEventDetails): void {
+  recordPod(
+    type: TimelineEventType,
+    pod: SimPod,
+    message: string,
+    details?: TimelineEventDetails,
+    kube?: KubeEvent,
+  ): void {
+    const object = { kind: 'Pod', namespace: pod.namespace, name: pod.name };
     this.timeline.record({
       time: this.sim.now,
       type,
-      object: { kind: 'Pod', namespace: pod.namespace, name: pod.name },
+      object,
       node: pod.nodeName,
       message,
       ...(details === undefined ? {} : { details }),
+      ...kubeEventFields(kube, object),
     });
   }
 }

@@ -10,6 +10,7 @@ import type { JsonObject } from '../model/json';
 import type { CronSchedule } from '../controllers/cronjob/cron-schedule';
 import type { PodFailurePolicy } from '../controllers/job/pod-failure-policy';
 import type { SuccessPolicyRule } from '../controllers/job/job-arithmetic';
+import type { KubeEvent } from '../model/kubernetes-events';
 
 /** A Job condition type (JobConditionType). */
 export type JobConditionType = 'Complete' | 'Failed' | 'SuccessCriteriaMet' | 'FailureTarget' | 'Suspended';
@@ -165,12 +166,12 @@ export function emptyJobStatus(): JobStatus {
  * Deletes a Job (ttlSecondsAfterFinished, a CronJob's history limit or Replace): it stays listed with deletedAt,
  * and the garbage collector deletes its pods (background propagation).
  */
-export function deleteJob(state: ClusterState, job: SimJob, message: string): void {
+export function deleteJob(state: ClusterState, job: SimJob, message: string, kube?: KubeEvent): void {
   if (job.deletedAt !== null) {
     return;
   }
   job.deletedAt = state.sim.now;
-  state.recordWorkload('JobDeleted', 'Job', job.namespace, job.name, message);
+  state.recordWorkload('JobDeleted', 'Job', job.namespace, job.name, message, undefined, kube);
   for (const pod of state.podsOf('Job', job.namespace, job.name)) {
     state.deletePod(pod, `Deleting pod ${pod.name}: its Job ${job.name} was deleted (garbage collection)`);
   }

@@ -20,6 +20,7 @@ import type { ClusterState } from './cluster-state';
 import type { SimPod, WorkloadRef } from './sim-pod';
 import { newSimPod } from './sim-pod';
 import type { Finding } from '../../../../protocol/finding';
+import { controllerEvent } from '../model/kubernetes-events';
 
 /** What a created pod is, besides its JSON. */
 interface PodOrigin {
@@ -121,6 +122,8 @@ export class PodFactory {
         namespace,
         owner.name,
         failedCreateMessage(owner, name, refusal),
+        undefined,
+        controllerEvent('FailedCreate', owner, namespace, true),
       );
     }
   }

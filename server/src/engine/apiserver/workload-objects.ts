@@ -141,6 +141,8 @@ export interface SimDisruptionBudget {
   readonly source: ObjectSource;
   /** null: the selector is absent and selects nothing. */
   readonly selector: LabelSelector | null;
+  /** spec.selector as Go's %v prints it (the UnmanagedPods event's message). */
+  readonly selectorText: string;
   readonly minAvailable: IntOrPercent | undefined;
   readonly maxUnavailable: IntOrPercent | undefined;
   readonly unhealthyPodEvictionPolicy: 'IfHealthyBudget' | 'AlwaysAllow';

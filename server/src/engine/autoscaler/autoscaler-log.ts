@@ -5,6 +5,8 @@
  * pod.
  */
 import type { SimPod } from '../apiserver/sim-pod';
+import { EVENT_COMPONENT } from '../model/kubernetes-events';
+import type { KubeEvent } from '../model/kubernetes-events';
 
 /** A node a scale-up adds. */
 export interface ScaleUpNode {
@@ -94,3 +96,28 @@ export const MAX_TOTAL_NODES_MESSAGE = "pod didn't trigger scale-up: max total n
 
 /** The skipped-group reason of a group at its maximum size (MaxLimitReachedReason). */
 export const MAX_LIMIT_REACHED_REASON = 'max node group size reached';
+
+/** The status ConfigMap cluster-autoscaler's LogRecorder writes its events on (--write-status-configmap). */
+const STATUS_CONFIG_MAP = { kind: 'ConfigMap', namespace: 'kube-system', name: 'cluster-autoscaler-status' };
+
+/**
+ * cluster-autoscaler's events (processors/status/eventing_scale_up_processor.go, core/scaledown/actuation): on pods
+ * TriggeredScaleUp and NotTriggerScaleUp; on nodes and evicted pods ScaleDown, ScaleDownFailed (Warning); and the
+ * LogRecorder's ScaleDown and ScaleDownEmpty on its status ConfigMap when a node is gone.
+ */
+export const AUTOSCALER_EVENT = {
+  triggeredScaleUp: { reason: 'TriggeredScaleUp', component: EVENT_COMPONENT.clusterAutoscaler },
+  notTriggerScaleUp: { reason: 'NotTriggerScaleUp', component: EVENT_COMPONENT.clusterAutoscaler },
+  scaleDown: { reason: 'ScaleDown', component: EVENT_COMPONENT.clusterAutoscaler },
+  scaleDownFailed: { reason: 'ScaleDownFailed', component: EVENT_COMPONENT.clusterAutoscaler, warning: true },
+  statusScaleDown: {
+    reason: 'ScaleDown',
+    component: EVENT_COMPONENT.clusterAutoscaler,
+    involvedObject: STATUS_CONFIG_MAP,
+  },
+  statusScaleDownEmpty: {
+    reason: 'ScaleDownEmpty',
+    component: EVENT_COMPONENT.clusterAutoscaler,
+    involvedObject: STATUS_CONFIG_MAP,
+  },
+} as const satisfies Record<string, KubeEvent>;

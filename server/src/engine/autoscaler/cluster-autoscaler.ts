@@ -5,7 +5,8 @@
  * provisioningSeconds, and the scheduler places the pods. Nodes of a group that stay unneeded (scale-down.ts) for
  * --scale-down-unneeded-time, outside --scale-down-delay-after-add, are tainted ToBeDeletedByClusterAutoscaler,
  * their pods evicted through the eviction API, and the node removed once they are gone; one node at a time
- * (--max-drain-parallelism=1).
+ * (--max-drain-parallelism=1). Like NewStaticAutoscaler, it starts out of cool-down (its last scale-up and
+ * scale-down times lie in the past); a loop whose pending pods are all new (2 s, 30 s with a GPU) waits one loop.
  * Left out: unready or unregistered nodes, scale-up to minSize, node deletion delays and failures, the status
  * ConfigMap. Scans stop when nothing is left to watch, so a settled cluster ends the run.
  */
@@ -16,7 +17,12 @@ import type { SimPod } from '../apiserver/sim-pod';
 import { PRIORITY } from '../sim/priorities';
 import { SeededRandom } from '../sim/seeded-random';
 import type { AutoscalerSettings } from './autoscaler-settings';
-import { AutoscalerLog, formatScaleUpInfo, triggeredScaleUpMessage } from './autoscaler-log';
+import {
+  AUTOSCALER_EVENT,
+  AutoscalerLog,
+  formatScaleUpInfo,
+  triggeredScaleUpMessage,
+} from './autoscaler-log';
 import type { ScaleUpRecord } from './autoscaler-log';
 import type { NodeGroupSpec } from './node-group';
 import { isMemberOf, nodeFromTemplate } from './node-group';
@@ -28,6 +34,7 @@ import { isUnschedulable } from './unschedulable-pods';
 import type { PodInfo } from '../model/snapshot/pod-info';
 import { SchedulingSnapshot } from './scheduling-snapshot';
 import type { SnapshotSetup } from './scheduling-snapshot';
+import { recordRegisteredNode } from '../controllers/controller-events';
 
 /**
  * Scale-ups and scale-downs after which the autoscaler stops: far more than a real apply needs, it ends a run in
@@ -35,11 +42,46 @@ import type { SnapshotSetup } from './scheduling-snapshot';
  */
 export const MAX_ACTIONS = 200;
 
+/** unschedulablePodTimeBuffer and unschedulablePodWithGpuTimeBuffer of static_autoscaler.go. */
+const NEW_POD_SECONDS = 2;
+const NEW_GPU_POD_SECONDS = 30;
+/** utils/gpu GPUVendorResourceNames: a pod requesting one of these waits the longer buffer. */
+const GPU_RESOURCES: readonly string[] = [
+  'nvidia.com/gpu',
+  'habana.ai/gaudi',
+  'gpu.intel.com/xe',
+  'amd.com/gpu',
+  'microsoft.com/directx',
+];
+
 /** A node a scale-up requested that has not joined yet. */
 interface UpcomingNode {
   readonly name: string;
   readonly group: NodeGroupSpec;
   readonly readyAt: number;
+}
+
+/**
+ * allPodsAreNew: the oldest pod was created less than 2 s ago, or the oldest pod requesting a GPU less than 30 s
+ * ago. A pod of the cluster file is as old as its creationTimestamp says (before the run when it has one).
+ */
+function allPodsAreNew(pods: readonly SimPod[], now: number): boolean {
+  const oldest = Math.min(...pods.map(createdAt));
+  const gpuPods = pods.filter((pod) =>
+    GPU_RESOURCES.some((name) => pod.info.scalarResourceNames.includes(name)),
+  );
+  return (
+    oldest + NEW_POD_SECONDS > now ||
+    (gpuPods.length > 0 && Math.min(...gpuPods.map(createdAt)) + NEW_GPU_POD_SECONDS > now)
+  );
+}
+
+function createdAt(pod: SimPod): number {
+  const captured = (pod.object.metadata as { readonly creationTimestamp?: unknown } | undefined)
+    ?.creationTimestamp;
+  return typeof captured === 'string' && pod.createdAt === 0 && !Number.isNaN(Date.parse(captured))
+    ? Number.NEGATIVE_INFINITY
+    : pod.createdAt;
 }
 
 /** The cluster autoscaler. */
@@ -139,15 +181,25 @@ export class ClusterAutoscaler {
     }
     this.daemonPods.clear();
     const pending = this.unhelpedPods();
-    const scaledUp = pending.length > 0 && this.scaleUp(pending);
-    const coolDown = scaledUp || now < this.lastScaleUp + this.settings.scaleDownDelayAfterAdd;
-    const wakeAt = this.scaleDown.run(coolDown, this.sizes());
-    if (scaledUp) {
+    // RunOnce: pods all created in the last 2 s (30 s for a pod asking for a GPU) wait one loop for more to
+    // come (allPodsAreNew), and the loop skips its scale-down too (DisableScaleDownForLoop).
+    const waitForMore = pending.length > 0 && !this.isMaxedOut() && allPodsAreNew(pending, now);
+    const scaledUp = pending.length > 0 && !waitForMore && this.scaleUp(pending);
+    const resumeAt = this.lastScaleUp + this.settings.scaleDownDelayAfterAdd;
+    const coolDown = waitForMore || now < resumeAt;
+    const wakeAt = this.scaleDown.run(coolDown, resumeAt, this.sizes());
+    if (scaledUp || waitForMore) {
       this.requestScan(now + 1); // the next loop reports the pods this one left (no events after a scale-up)
     }
     if (wakeAt !== null) {
-      this.requestScan(Math.max(wakeAt, this.lastScaleUp + this.settings.scaleDownDelayAfterAdd));
+      this.requestScan(wakeAt);
     }
+  }
+
+  /** --max-nodes-total reached: RunOnce reports it before looking at how new the pods are. */
+  private isMaxedOut(): boolean {
+    const total = this.state.nodes.size + this.upcoming.length;
+    return this.settings.maxNodesTotal > 0 && total >= this.settings.maxNodesTotal;
   }
 
   /**
@@ -210,7 +262,7 @@ export class ClusterAutoscaler {
         continue;
       }
       this.log.noScaleUp.set(key, { pod: key, time: this.state.sim.now, message });
-      this.state.recordPod('NotTriggerScaleUp', pod, message);
+      this.state.recordPod('NotTriggerScaleUp', pod, message, undefined, AUTOSCALER_EVENT.notTriggerScaleUp);
     }
     const chosen = decision.chosen;
     if (chosen === null || chosen.newNodes <= 0) {
@@ -246,7 +298,13 @@ export class ClusterAutoscaler {
         if (!this.log.triggeredBy.has(pod.key)) {
           this.log.triggeredBy.set(pod.key, { record, pod: simPod });
         }
-        this.state.recordPod('TriggeredScaleUp', simPod, message);
+        this.state.recordPod(
+          'TriggeredScaleUp',
+          simPod,
+          message,
+          undefined,
+          AUTOSCALER_EVENT.triggeredScaleUp,
+        );
       }
     }
     for (const node of nodes) {
@@ -274,6 +332,7 @@ export class ClusterAutoscaler {
       info,
       `Registered Node ${node.name} in Controller (cluster autoscaler, group ${group.name})`,
     );
+    recordRegisteredNode(this.state, node.name);
   }
 
   /** "<group>-<n>": the next number not used by a node of the cluster or one coming. */

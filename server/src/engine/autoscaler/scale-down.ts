@@ -1,14 +1,17 @@
 /**
- * The cluster autoscaler's scale-down (core/scaledown: eligibility, unneeded, planner, actuation): every scan, each
- * node of a group is checked (scale-down-eligibility.ts: utilization under the threshold, no pod that blocks its
- * drain) and its pods simulated onto the other nodes (the scheduler's filters, simulator/cluster.go); a node that
- * passes is unneeded since the first scan that found it so, and one unneeded for --scale-down-unneeded-time, in a
- * group above its minSize and outside the cool-down after a scale-up, is deleted: tainted
- * ToBeDeletedByClusterAutoscaler ("marked the node as toBeDeleted/unschedulable"), each pod evicted through the
- * eviction API ("deleting pod for node scale down"), then the node removed once they are gone; DaemonSet pods go
- * with the node. Empty nodes (nothing to move) go first, up to 10 a scan; one node is drained at a time. An
- * eviction refused (a budget changed meanwhile) aborts: the taint is lifted (ScaleDownFailed).
- * Left out: --scale-down-delay-after-delete and -failure, the unremovable-node recheck timeout, the soft taint.
+ * The cluster autoscaler's scale-down (core/scaledown: planner, eligibility, unneeded, actuation). Every scan, each
+ * node of a group above its minSize (PreFilteringScaleDownNodeProcessor), whether the cluster file has it or the
+ * autoscaler added it, and whether pods are Pending or not, is checked (scale-down-eligibility.ts: not being
+ * deleted, utilization at or below the threshold) and its removal simulated (scale-down-planner.ts); a node that
+ * passes is unneeded since the first scan that found it so, and one unneeded for longer than
+ * --scale-down-unneeded-time (strictly: `since + unneededTime` before the scan), in a group above its minSize and
+ * outside the cool-down, is deleted: tainted ToBeDeletedByClusterAutoscaler ("marked the node as
+ * toBeDeleted/unschedulable"), each pod evicted through the eviction API ("deleting pod for node scale down"), then
+ * the node removed once they are gone; DaemonSet pods go with the node. Empty nodes (nothing to move) go first, up
+ * to 10 a scan; one node is drained at a time. A node the simulation found unremovable is not rechecked for
+ * --unremovable-node-recheck-timeout (5 minutes). An eviction refused (a budget changed meanwhile) aborts: the taint
+ * is lifted (ScaleDownFailed).
+ * Left out: --scale-down-delay-after-delete and -failure, the soft taint, scale-down of unready nodes.
  */
 import type { BudgetIndex } from '../apiserver/budget-index';
 import type { ClusterState, SimNode } from '../apiserver/cluster-state';
@@ -20,14 +23,18 @@ import { PRIORITY } from '../sim/priorities';
 import type { AutoscalerSettings } from './autoscaler-settings';
 import type { AutoscalerLog, ScaleDownRecord } from './autoscaler-log';
 import type { NodeGroupSpec } from './node-group';
-import { TO_BE_DELETED_TAINT, checkEligibility, podsToMove } from './scale-down-eligibility';
-import type { DrainCandidatePod } from './scale-down-eligibility';
+import { TO_BE_DELETED_TAINT, checkEligibility } from './scale-down-eligibility';
+import { drainViewOf, isLongTerminating, planRemovals } from './scale-down-planner';
+import type { RemainingBudgets, RemovableNode } from './scale-down-planner';
 import type { GroupSize } from './scale-up';
-import { SchedulingSnapshot } from './scheduling-snapshot';
 import type { SnapshotSetup } from './scheduling-snapshot';
+import { recordRemovingNode } from '../controllers/controller-events';
+import { AUTOSCALER_EVENT } from './autoscaler-log';
 
 /** --max-empty-bulk-delete's default: empty nodes removed in one scan. */
 const MAX_EMPTY_BULK_DELETE = 10;
+/** --unremovable-node-recheck-timeout's default (5m). */
+const UNREMOVABLE_RECHECK_SECONDS = 300;
 
 /** A node being deleted: its record and the pods still to go. */
 interface Deletion {
@@ -39,8 +46,12 @@ interface Deletion {
 export class ScaleDown {
   private readonly unneededSince = new Map<string, number>();
   private readonly utilization = new Map<string, number>();
-  /** Unneeded nodes with no pod to move (only DaemonSet and mirror pods, which go with the node). */
-  private readonly empty = new Set<string>();
+  /** The removable nodes of the last scan, by name (empty ones have nothing to move). */
+  private removable = new Map<string, RemovableNode>();
+  /** Nodes the simulation found unremovable: when they may be checked again, and when they were found so. */
+  private readonly unremovable = new Map<string, { readonly until: number; readonly at: number }>();
+  /** When a pod or a node last changed (a recheck can only decide differently after a change). */
+  private lastChange = 0;
   private deletion: Deletion | null = null;
 
   constructor(
@@ -53,10 +64,14 @@ export class ScaleDown {
   ) {
     // The actuator removes the node as soon as its drain is done (not at the next scan).
     state.onPod((pod, change) => {
+      this.lastChange = state.sim.now;
       const deletion = this.deletion;
       if (change === 'gone' && deletion !== null && pod.nodeName === deletion.node.name) {
         state.sim.at(state.sim.now, PRIORITY.autoscaler, () => this.finishDeletion());
       }
+    });
+    state.onNode(() => {
+      this.lastChange = state.sim.now;
     });
   }
 
@@ -66,31 +81,43 @@ export class ScaleDown {
   }
 
   /**
-   * One scan: finishes a deletion whose pods are gone, updates the unneeded nodes, and deletes those whose time
-   * has come: empty ones first, in bulk (--max-empty-bulk-delete), then one to drain; never below a group's
-   * minSize. Returns when a scan should look again for a timer that has not run out, or null.
+   * One scan: finishes a deletion whose pods are gone, updates the unneeded nodes (in cool-down too, as
+   * UpdateClusterState runs every loop), and, out of cool-down, deletes those whose time has come: empty ones first,
+   * in bulk (--max-empty-bulk-delete), then one to drain; never below a group's minSize. `resumeAt` is when the
+   * cool-down ends. Returns when a scan should look again (a timer that has not run out, an unremovable node to
+   * recheck after a change), or null.
    */
-  run(coolDown: boolean, sizes: readonly GroupSize[]): number | null {
+  run(coolDown: boolean, resumeAt: number, sizes: readonly GroupSize[]): number | null {
     const now = this.state.sim.now;
     this.finishDeletion();
-    this.updateUnneeded();
-    let wakeAt: number | null = null;
     const remaining = new Map(sizes.map((entry) => [entry.group, entry.size]));
+    const deleting = this.deletion === null ? undefined : this.membership.get(this.deletion.node.name);
+    if (deleting !== undefined) {
+      remaining.set(deleting, (remaining.get(deleting) ?? 0) - 1); // verifyMinSize's deletions in progress
+    }
+    this.updateUnneeded(new Map(sizes.map((entry) => [entry.group, entry.size])));
+    let wakeAt = this.recheckTime();
+    const wake = (time: number): void => {
+      wakeAt = Math.min(wakeAt ?? time, time);
+    };
     const due: { name: string; group: NodeGroupSpec; since: number; isEmpty: boolean }[] = [];
     for (const [name, since] of this.unneededSince) {
       const group = this.membership.get(name);
-      if (group === undefined || (remaining.get(group) ?? 0) <= group.minSize) {
-        continue; // node group min size reached: no timer will change that
+      if (group === undefined) {
+        continue;
       }
       const dueAt = since + this.settings.scaleDownUnneededTime;
-      if (dueAt > now) {
-        wakeAt = Math.min(wakeAt ?? dueAt, dueAt);
+      if (dueAt >= now) {
+        wake(Math.max(dueAt, resumeAt)); // removable once the unneeded time lies before a scan
       } else {
-        due.push({ name, group, since, isEmpty: this.empty.has(name) });
+        due.push({ name, group, since, isEmpty: this.removable.get(name)?.move.length === 0 });
       }
     }
     if (coolDown) {
-      return due.length > 0 ? now : wakeAt;
+      if (due.length > 0) {
+        wake(Math.max(now, resumeAt));
+      }
+      return wakeAt;
     }
     // Empty nodes first (upstream deletes them without a drain), then the longest unneeded; ties in node order.
     due.sort((a, b) => Number(b.isEmpty) - Number(a.isEmpty) || a.since - b.since);
@@ -114,98 +141,90 @@ export class ScaleDown {
     return wakeAt;
   }
 
-  /** Recomputes which nodes are unneeded now; a node that drops out loses its "since". */
-  private updateUnneeded(): void {
+  /**
+   * UpdateClusterState: the candidates (nodes of groups above their minSize, not being deleted, eligible, not found
+   * unremovable within the recheck timeout) are simulated in node order; the removable ones are unneeded (since
+   * the first scan that found them so), the others lose their "since".
+   */
+  private updateUnneeded(sizes: ReadonlyMap<NodeGroupSpec, number>): void {
     const now = this.state.sim.now;
-    const nodes = this.state.nodeList().filter((node) => node.isKubeletAlive && !this.isDeleting(node.name));
-    const still = new Set<string>();
-    for (const node of nodes) {
-      if (!this.membership.has(node.name)) {
-        continue;
+    for (const [name, entry] of this.unremovable) {
+      if (entry.until <= now || !this.state.nodes.has(name)) {
+        this.unremovable.delete(name);
       }
-      const pods = this.state.podsOn(node.name).filter(isActive);
+    }
+    const destinations = this.state
+      .nodeList()
+      .filter((node) => node.isKubeletAlive && !this.isDeleting(node.name));
+    const candidates = destinations.filter((node) => {
+      const group = this.membership.get(node.name);
+      if (
+        group === undefined ||
+        (sizes.get(group) ?? 0) <= group.minSize ||
+        this.unremovable.has(node.name)
+      ) {
+        return false;
+      }
       const eligibility = checkEligibility(
         {
           name: node.name,
           allocatable: node.info.allocatable,
           annotations: node.object.metadata?.annotations ?? {},
           taintKeys: (node.object.spec?.taints ?? []).map((taint) => taint.key),
-          podRequests: pods.map((pod) => pod.info.requests),
+          podRequests: this.podsOf(node)
+            .filter((pod) => !isLongTerminating(pod, now))
+            .map((pod) => pod.info.requests),
         },
         this.settings.scaleDownUtilizationThreshold,
       );
       this.utilization.set(node.name, eligibility.utilization);
-      if (eligibility.reason !== null) {
-        continue;
+      return eligibility.reason === null;
+    });
+    const budgets: RemainingBudgets = new Map(
+      [...this.state.disruptionBudgets.values()].map((budget) => [
+        budget.key,
+        budget.status.disruptionsAllowed,
+      ]),
+    );
+    const plan = planRemovals({
+      setup: this.setup,
+      candidates,
+      destinations,
+      podsOf: (node) => this.podsOf(node),
+      drainView: (pod, remaining) => drainViewOf(pod, this.index, remaining, now),
+      budgetsOf: (pod) => this.index.budgetsOf(pod).map((budget) => budget.key),
+      budgets,
+    });
+    for (const node of plan.unremovable) {
+      this.unremovable.set(node.name, { until: now + UNREMOVABLE_RECHECK_SECONDS, at: now });
+    }
+    this.removable = new Map(plan.removable.map((node) => [node.name, node]));
+    for (const name of [...this.unneededSince.keys()]) {
+      if (!this.removable.has(name)) {
+        this.unneededSince.delete(name);
       }
-      const plan = podsToMove(pods.map((pod) => this.candidate(pod)));
-      if (plan.blocking !== null || !this.fitsElsewhere(node, pods, plan.move)) {
-        continue;
-      }
-      still.add(node.name);
-      if (plan.move.length === 0) {
-        this.empty.add(node.name);
-      } else {
-        this.empty.delete(node.name);
-      }
+    }
+    for (const node of plan.removable) {
       if (!this.unneededSince.has(node.name)) {
         this.unneededSince.set(node.name, now);
       }
     }
-    for (const name of [...this.unneededSince.keys()]) {
-      if (!still.has(name)) {
-        this.unneededSince.delete(name);
-        this.empty.delete(name);
-      }
-    }
   }
 
-  /** Whether the pods to move fit the other nodes (each placed where it fits first, then counted there). */
-  private fitsElsewhere(node: SimNode, pods: readonly SimPod[], move: readonly DrainCandidatePod[]): boolean {
-    if (move.length === 0) {
-      return true;
-    }
-    const snapshot = new SchedulingSnapshot(this.setup);
-    for (const other of this.state.nodeList()) {
-      if (other !== node && other.isKubeletAlive && !this.isDeleting(other.name)) {
-        snapshot.addCopy(other.info);
+  /** When an unremovable node may be checked again after a change since it was found so (null: never needed). */
+  private recheckTime(): number | null {
+    let earliest: number | null = null;
+    for (const entry of this.unremovable.values()) {
+      if (this.lastChange >= entry.at) {
+        earliest = Math.min(earliest ?? entry.until, entry.until);
       }
     }
-    const moving = new Set(move.map((pod) => `${pod.namespace}/${pod.name}`));
-    for (const pod of pods) {
-      if (!moving.has(pod.key)) {
-        continue;
-      }
-      const fit = snapshot.firstFit({ ...pod.info, nodeName: null });
-      if (fit === null) {
-        return false;
-      }
-      snapshot.addPod(pod.info, fit);
-    }
-    return true;
+    return earliest;
   }
 
-  private candidate(pod: SimPod): DrainCandidatePod {
-    const volumes =
-      (pod.object.spec as { volumes?: readonly Record<string, unknown>[] } | undefined)?.volumes ?? [];
-    const hasLocalStorage = volumes.some((volume) => {
-      const emptyDir = volume['emptyDir'] as { medium?: string } | undefined | null;
-      const hostPath = volume['hostPath'];
-      return (
-        (hostPath !== undefined && hostPath !== null) ||
-        (emptyDir !== undefined && emptyDir !== null && emptyDir.medium !== 'Memory')
-      );
-    });
-    return {
-      namespace: pod.namespace,
-      name: pod.name,
-      controllerKind: pod.controllerRef?.kind ?? null,
-      annotations: pod.object.metadata?.annotations ?? {},
-      isMirror: pod.isMirror,
-      isTerminal: pod.terminal !== null,
-      hasLocalStorage,
-      budgetsAllowed: this.index.budgetsOf(pod).map((budget) => budget.status.disruptionsAllowed),
-    };
+  /** The pods the autoscaler's snapshot holds for a node: scheduled, not gone, not finished. */
+  private podsOf(node: SimNode): SimPod[] {
+    return this.state.podsOn(node.name).filter((pod) => !pod.isGone && pod.terminal === null);
   }
 
   /**
@@ -236,28 +255,33 @@ export class ScaleDown {
       { ...original, spec: { ...original.spec, taints } },
       'ScaleDown',
       'marked the node as toBeDeleted/unschedulable',
+      AUTOSCALER_EVENT.scaleDown,
     );
     if (isEmpty) {
       this.remove({ node, record }, false);
       return;
     }
     this.deletion = { node, record };
-    const pods = state.podsOn(node.name).filter(isActive);
-    const plan = podsToMove(pods.map((pod) => this.candidate(pod)));
-    const moving = new Set(plan.move.map((pod) => `${pod.namespace}/${pod.name}`));
-    for (const pod of pods) {
-      if (!moving.has(pod.key)) {
-        continue;
+    for (const pod of this.removable.get(node.name)?.move ?? []) {
+      if (!isActive(pod) || pod.nodeName !== node.name) {
+        continue; // already going, or a pod the simulation moved here from another node
       }
+      // Evictor.evictPod records its event before it asks for the eviction.
+      state.recordPod(
+        'ScaleDown',
+        pod,
+        'deleting pod for node scale down',
+        undefined,
+        AUTOSCALER_EVENT.scaleDown,
+      );
       const verdict = evictPod(state, this.index, pod);
       if (!verdict.allowed) {
         record.outcome = 'Failed';
-        record.message = `failed to drain the node, aborting ScaleDown: ${refusalMessage(verdict)}`;
-        state.updateNode(node, original, 'ScaleDownFailed', record.message);
+        record.message = scaleDownFailedMessage(node.name, pod, refusalMessage(verdict));
+        state.updateNode(node, original, 'ScaleDownFailed', record.message, AUTOSCALER_EVENT.scaleDownFailed);
         this.deletion = null;
         return;
       }
-      state.recordPod('ScaleDown', pod, 'deleting pod for node scale down');
       state.deletePod(pod, 'Evicted by the cluster autoscaler (scale down)', { reason: 'ScaleDown' });
     }
     this.finishDeletion();
@@ -287,13 +311,30 @@ export class ScaleDown {
     deletion.record.outcome = 'Removed';
     deletion.record.removedAt = this.state.sim.now;
     this.membership.delete(deletion.node.name);
-    this.empty.delete(deletion.node.name);
+    this.removable.delete(deletion.node.name);
     const name = deletion.node.name;
+    // RegisterAndRecordSuccessfulScaleDownEvent: the node's event, then the status ConfigMap's (LogRecorder).
+    this.state.recordEvent(
+      { ...AUTOSCALER_EVENT.scaleDown, involvedObject: { kind: 'Node', name } },
+      'nodes removed by cluster autoscaler',
+      name,
+    );
     this.state.removeNode(
       deletion.node,
       drained ? `Scale-down: node ${name} removed with drain` : `Scale-down: empty node ${name} removed`,
+      drained ? AUTOSCALER_EVENT.statusScaleDown : AUTOSCALER_EVENT.statusScaleDownEmpty,
     );
+    recordRemovingNode(this.state, name);
   }
+}
+
+/**
+ * The node's ScaleDownFailed after a refused eviction (delete_in_batch.go, drain.go: the evictions' errors in
+ * brackets; upstream retries an eviction for --max-pod-eviction-time first).
+ */
+function scaleDownFailedMessage(node: string, pod: SimPod, refusal: string): string {
+  const error = `failed to evict pod ${pod.namespace}/${pod.name} within allowed timeout (last error: ${refusal})`;
+  return `failed to drain and delete node: Failed to drain node /${node}, due to following errors: [${error}]`;
 }
 
 function formatShare(value: number): string {

@@ -15,6 +15,7 @@ import type { DrainOptions } from './drain-filters';
 import { selectPodsForDrain } from './drain-filters';
 import type { SimPod } from '../apiserver/sim-pod';
 import type { TimingSettings } from '../sim/timing-settings';
+import { recordNodeNotSchedulable } from '../controllers/controller-events';
 
 /** Where a drain stands. */
 type DrainState = 'NotStarted' | 'Evicting' | 'Completed' | 'Failed';
@@ -96,6 +97,7 @@ export class DrainProcess {
     if (node.object.spec?.unschedulable !== true) {
       const object = { ...node.object, spec: { ...node.object.spec, unschedulable: true } };
       state.updateNode(node, object, 'NodeCordoned', `node/${node.name} cordoned`);
+      recordNodeNotSchedulable(state, node.name);
     }
     const selection = selectPodsForDrain(state.podsOn(node.name), outcome.options);
     outcome.skipped.push(...selection.skipped.map((entry) => `${entry.pod.key} (${entry.reason})`));

@@ -31,6 +31,7 @@ import {
   splitPodUsage,
 } from './eviction-ranking';
 import type { SimPod } from '../apiserver/sim-pod';
+import { EVENT_COMPONENT } from '../model/kubernetes-events';
 
 /** The kubelet's housekeeping period: how often the eviction manager synchronizes. */
 export const EVICTION_MONITORING_SECONDS = 10;
@@ -148,7 +149,23 @@ export class EvictionManager {
     const containers = splitPodUsage(victim.usageBytes, containerRequests(victim.pod));
     const message = memoryEvictionMessage(MEMORY_AVAILABLE_THRESHOLD_BYTES, available, containers);
     pressure.usage.delete(victim.pod.key);
-    this.state.finishPod(victim.pod, 'Failed', 137, message, { reason: 'Evicted' });
+    // synchronize: EvictionThresholdMet on the node, then the pod's Evicted (eviction_manager.go).
+    const host = node.name;
+    this.state.recordEvent(
+      {
+        reason: 'EvictionThresholdMet',
+        component: EVENT_COMPONENT.kubelet,
+        host,
+        warning: true,
+        involvedObject: { kind: 'Node', name: host },
+      },
+      'Attempting to reclaim memory',
+      host,
+    );
+    this.state.finishPod(victim.pod, 'Failed', 137, message, {
+      reason: 'Evicted',
+      kube: { reason: 'Evicted', component: EVENT_COMPONENT.kubelet, host, warning: true },
+    });
     return true;
   }
 
@@ -156,7 +173,11 @@ export class EvictionManager {
     const { state } = this;
     pressure.isUnderPressure = isUnderPressure;
     const reason = isUnderPressure ? 'NodeHasInsufficientMemory' : 'NodeHasSufficientMemory';
-    state.recordNode(reason, node.name, `Node ${node.name} status is now: ${reason}`);
+    state.recordNode(reason, node.name, `Node ${node.name} status is now: ${reason}`, undefined, {
+      reason,
+      component: EVENT_COMPONENT.kubelet,
+      host: node.name,
+    });
     const others = listOf(node.object.spec?.taints).filter((taint) => taint.key !== TAINT_MEMORY_PRESSURE);
     const added: TaintObject = { key: TAINT_MEMORY_PRESSURE, effect: 'NoSchedule' };
     const taints = isUnderPressure ? [...others, added] : others;

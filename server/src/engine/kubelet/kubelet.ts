@@ -4,20 +4,29 @@
  * period. A pod whose ConfigMap or Secret is missing never starts (container-config.ts): it shows CannotStart with
  * the kubelet's FailedMount or Failed event and keeps its container's waiting reason. A node whose kubelet
  * died (node failure) does nothing more: its pods keep their state, a deleted pod stays Terminating.
- * Event wording follows the kubelet's events (Pulling, "already present on machine", Started, Killing).
+ * The kubelet's container events (kubelet-events.ts: Pulling, Pulled, Created, Started, Killing, FailedMount,
+ * Failed, ErrImageNeverPull) are recorded at their times, on the pod, from the node's kubelet.
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/kubelet/kuberuntime/kuberuntime_manager.go
  */
-import { normalizeImageName } from '../model/snapshot/pod-info';
+import { EVENT_COMPONENT } from '../model/kubernetes-events';
 import { PRIORITY } from '../sim/priorities';
-import type { ClusterState, SimNode } from '../apiserver/cluster-state';
-import type { ContainerTiming } from './pod-startup';
+import type { KubernetesMinor } from '../version';
+import type { ClusterState } from '../apiserver/cluster-state';
 import {
-  containerReadyTime,
-  effectivePullPolicy,
-  sidecarStartedTime,
-  stopDurationSeconds,
-  containerTimingsOf,
-} from './pod-startup';
+  alreadyPresentMessage,
+  containerEvent,
+  createdMessage,
+  killingMessage,
+  neverPullMessage,
+  pulledMessage,
+  pullingMessage,
+  startedMessage,
+} from './kubelet-events';
+import { planStart } from './kubelet-start-plan';
+import { claimMountFailure } from './kubelet-volume-claims';
+import type { StorageObjects } from '../model/snapshot/storage-objects';
+import type { ContainerStep } from './kubelet-start-plan';
+import { stopDurationSeconds, containerTimingsOf } from './pod-startup';
 import type { SimPod } from '../apiserver/sim-pod';
 import type { ConfigObjects } from '../model/load/config-objects';
 import { checkPodConfig } from './container-config';
@@ -26,17 +35,6 @@ import type { TimingSettings } from '../sim/timing-settings';
 import { JobPodRuns, isJobPod } from './job-pod-run';
 import type { Finding } from '../../../../protocol/finding';
 import { engineFinding } from '../model/findings';
-
-/** The plan of a pod's start, computed when it is bound. */
-interface StartPlan {
-  /** The ContainerCreating event's message. */
-  readonly creatingMessage: string;
-  /** When every container runs, and the Running event's message; null when the pod can never start. */
-  readonly runningAt: number | null;
-  readonly runningMessage: string;
-  /** When the pod is Ready. */
-  readonly readyAt: number | null;
-}
 
 /** Starts and stops pods on their nodes. */
 export class Kubelets {
@@ -54,6 +52,8 @@ export class Kubelets {
       covered: new Set(),
     },
     private readonly findings: Finding[] = [],
+    private readonly version: KubernetesMinor = '1.35',
+    private readonly storage?: StorageObjects,
   ) {
     this.jobRuns = new JobPodRuns(state, settings);
     state.onPod((pod, change) => {
@@ -71,30 +71,75 @@ export class Kubelets {
       return;
     }
     const sim = this.state.sim;
-    const plan = planStart(pod, node, sim.now, this.settings);
-    this.state.setPhase(pod, 'ContainerCreating', plan.creatingMessage);
     const token = pod.lifecycleToken;
     const isCurrent = (): boolean => pod.lifecycleToken === token && node.isKubeletAlive;
     const check = checkPodConfig(pod.object.spec, pod.namespace, this.configObjects);
     this.noteAssumptions(pod, check.assumptions);
-    if (check.failure !== null) {
-      const failure = check.failure;
-      // A volume fails before any container is created; a container's env when it would be created.
-      const at = failure.container === null ? sim.now : (plan.runningAt ?? sim.now);
+    const claims =
+      this.storage === undefined || (pod.object.spec?.nodeName ?? '') === ''
+        ? null
+        : claimMountFailure(this.storage, pod);
+    if (claims !== null) {
+      // A pod that named its node skipped VolumeBinding: the volume manager meets its claims first.
+      pod.waiting = { reason: 'ContainerCreating', message: claims.message, path: claims.path };
+      this.state.setPhase(pod, 'CannotStart', claims.message, {
+        reason: 'FailedMount',
+        component: EVENT_COMPONENT.kubelet,
+        host: node.name,
+        warning: true,
+      });
+      return;
+    }
+    const failure = check.failure;
+    if (failure !== null && failure.container === null) {
+      // Volumes are mounted before any container: no image is asked for.
+      pod.waiting = { reason: failure.reason, message: failure.message, path: failure.path };
+      this.state.setPhase(pod, 'CannotStart', failure.event.message, {
+        reason: failure.event.reason,
+        component: EVENT_COMPONENT.kubelet,
+        host: node.name,
+        warning: true,
+      });
+      return;
+    }
+    const plan = planStart(pod, node, sim.now, this.settings);
+    const failing =
+      failure === null
+        ? -1
+        : plan.steps.findIndex((step) => step.list === failure.path[0] && step.name === failure.container);
+    const steps = failing < 0 ? plan.steps : plan.steps.slice(0, failing + 1);
+    const ending = failing >= 0 ? 'fails' : plan.runningAt === null ? 'stuck' : 'runs';
+    const events = this.containerEvents(pod, node.name, steps, ending);
+    const [first, ...later] = events;
+    this.state.setPhase(pod, 'ContainerCreating', first?.message ?? 'Created pod sandbox', first?.kube);
+    for (const event of later) {
+      sim.at(event.time, PRIORITY.kubelet, () => {
+        if (isCurrent()) {
+          this.state.recordEvent(event.kube, event.message, node.name);
+        }
+      });
+    }
+    const failingStep = failing < 0 ? undefined : plan.steps[failing];
+    if (failure !== null && failingStep !== undefined) {
+      // The container is created once its image is there: CreateContainerConfigError then.
+      const at = failingStep.pull.kind === 'pulled' ? failingStep.pull.pulledAt : failingStep.requestAt;
       sim.at(at, PRIORITY.kubelet, () => {
         if (isCurrent()) {
           pod.waiting = { reason: failure.reason, message: failure.message, path: failure.path };
-          this.state.setPhase(pod, 'CannotStart', `${failure.event.reason}: ${failure.event.message}`);
+          const kube = containerEvent(failure.event.reason, pod, node.name, failingStep, true);
+          this.state.setPhase(pod, 'CannotStart', failure.event.message, kube);
         }
       });
       return;
     }
-    if (plan.runningAt === null) {
+    const last = plan.steps.at(-1);
+    if (plan.runningAt === null || last === undefined) {
       return;
     }
     sim.at(plan.runningAt, PRIORITY.kubelet, () => {
       if (isCurrent()) {
-        this.state.setPhase(pod, 'Running', plan.runningMessage);
+        const kube = containerEvent('Started', pod, node.name, last);
+        this.state.setPhase(pod, 'Running', startedMessage(last.name), kube);
       }
     });
     if (isJobPod(pod)) {
@@ -111,6 +156,52 @@ export class Kubelets {
         }
       });
     }
+  }
+
+  /**
+   * The kubelet's container events of the plan in order: for each container, Pulling (or Pulled when its image is
+   * there, ErrImageNeverPull when it never comes), Pulled once pulled, Created and Started. The last container
+   * is not created when the start `fails` there, and its Started is left out when the pod `runs` (the Running
+   * phase change records it).
+   */
+  private containerEvents(
+    pod: SimPod,
+    node: string,
+    steps: readonly ContainerStep[],
+    ending: 'runs' | 'fails' | 'stuck',
+  ): { time: number; message: string; kube: ContainerKubeEvent }[] {
+    const events: { time: number; message: string; kube: ContainerKubeEvent }[] = [];
+    const add = (
+      time: number,
+      reason: string,
+      step: ContainerStep,
+      message: string,
+      warning = false,
+    ): void => {
+      events.push({ time, message, kube: containerEvent(reason, pod, node, step, warning) });
+    };
+    steps.forEach((step, index) => {
+      const { pull } = step;
+      if (pull.kind === 'never') {
+        add(step.requestAt, 'ErrImageNeverPull', step, neverPullMessage(step.image), true);
+        return;
+      }
+      if (pull.kind === 'present') {
+        add(step.requestAt, 'Pulled', step, alreadyPresentMessage(step.image, this.version));
+      } else {
+        add(step.requestAt, 'Pulling', step, pullingMessage(step.image));
+        const waited = pull.pulledAt - step.requestAt;
+        add(pull.pulledAt, 'Pulled', step, pulledMessage(step.image, pull.pullSeconds, waited));
+      }
+      const isLast = index === steps.length - 1;
+      if (step.startedAt !== null && !(isLast && ending === 'fails')) {
+        add(step.startedAt, 'Created', step, createdMessage(step.name));
+        if (!(isLast && ending === 'runs')) {
+          add(step.startedAt, 'Started', step, startedMessage(step.name));
+        }
+      }
+    });
+    return events;
   }
 
   /** Job pods already running at time 0 (the cluster file's) run jobPodRunSeconds more, then exit. */
@@ -155,6 +246,23 @@ export class Kubelets {
     }
     const token = pod.lifecycleToken;
     const containers = containerTimingsOf(pod.object.spec?.containers);
+    if (pod.isRunning) {
+      // killContainer: Killing for each running container (sidecars too), once the controller's call is done.
+      const running = [
+        ...containers.map((container) => ({ list: 'containers' as const, name: container.name ?? '' })),
+        ...containerTimingsOf(pod.object.spec?.initContainers)
+          .filter((container) => container.restartPolicy === 'Always')
+          .map((container) => ({ list: 'initContainers' as const, name: container.name ?? '' })),
+      ];
+      state.sim.at(state.sim.now, PRIORITY.kubelet, () => {
+        if (node.isKubeletAlive) {
+          for (const container of running) {
+            const kube = containerEvent('Killing', pod, node.name, container);
+            state.recordEvent(kube, killingMessage(container.name), node.name);
+          }
+        }
+      });
+    }
     const delay = pod.isRunning ? stopDurationSeconds({ ...pod.object.spec, containers }, this.settings) : 0;
     state.sim.after(delay, PRIORITY.kubelet, () => {
       if (pod.lifecycleToken === token && node.isKubeletAlive) {
@@ -164,93 +272,5 @@ export class Kubelets {
   }
 }
 
-/** Computes when a pod bound at `now` on `node` runs and becomes ready; reserves its image pulls on the node. */
-function planStart(pod: SimPod, node: SimNode, now: number, settings: TimingSettings): StartPlan {
-  const spec = pod.object.spec ?? {};
-  const initContainers = containerTimingsOf(spec.initContainers);
-  const containers = containerTimingsOf(spec.containers);
-  let time = now;
-  let creatingMessage: string | null = null;
-  const pullOf = (container: ContainerTiming): number | null => {
-    const pull = pullImage(node, container, time, settings);
-    creatingMessage ??= pull.message;
-    return pull.readyAt;
-  };
-  const readiness: number[] = [];
-  for (const container of initContainers) {
-    const pulled = pullOf(container);
-    if (pulled === null) {
-      return stuck(creatingMessage);
-    }
-    time = pulled + settings.containerStartSeconds;
-    if (container.restartPolicy === 'Always') {
-      readiness.push(containerReadyTime(time, container, settings.appStartSeconds));
-      time = sidecarStartedTime(time, container, settings.appStartSeconds);
-    } else {
-      time += settings.initContainerSeconds;
-    }
-  }
-  let lastName = '';
-  for (const container of containers) {
-    const pulled = pullOf(container);
-    if (pulled === null) {
-      return stuck(creatingMessage);
-    }
-    time = pulled + settings.containerStartSeconds;
-    lastName = container.name ?? '';
-    readiness.push(containerReadyTime(time, container, settings.appStartSeconds));
-  }
-  return {
-    creatingMessage: creatingMessage ?? 'Created pod sandbox',
-    runningAt: time,
-    runningMessage: `Started container ${lastName}`,
-    readyAt: Math.max(time, ...readiness),
-  };
-}
-
-function stuck(message: string | null): StartPlan {
-  return { creatingMessage: message ?? '', runningAt: null, runningMessage: '', readyAt: null };
-}
-
-/** Makes a container's image ready on the node from `time`: already there, pulled, or never (pull policy Never). */
-function pullImage(
-  node: SimNode,
-  container: ContainerTiming,
-  time: number,
-  settings: TimingSettings,
-): { readonly readyAt: number | null; readonly message: string } {
-  const image = typeof container.image === 'string' ? container.image : '';
-  const known = node.imageReadyAt.get(image) ?? (isPreloaded(node, image, settings) ? 0 : undefined);
-  const policy = effectivePullPolicy(container);
-  if (known !== undefined && known <= time && policy !== 'Always') {
-    return { readyAt: time, message: `Container image "${image}" already present on machine` };
-  }
-  if (known !== undefined) {
-    return { readyAt: Math.max(time, known), message: `Pulling image "${image}"` };
-  }
-  if (policy === 'Never') {
-    return {
-      readyAt: null,
-      message: `Container image "${image}" is not present with pull policy of Never`,
-    };
-  }
-  const seconds = settings.imagePullSecondsByImage[image] ?? settings.imagePullSeconds;
-  const start = settings.serializeImagePulls ? Math.max(time, node.pullFreeAt) : time;
-  const done = start + seconds;
-  if (settings.serializeImagePulls) {
-    node.pullFreeAt = done;
-  }
-  node.imageReadyAt.set(image, done);
-  return { readyAt: done, message: `Pulling image "${image}"` };
-}
-
-function isPreloaded(node: SimNode, image: string, settings: TimingSettings): boolean {
-  if (
-    settings.presentImages.includes(image) ||
-    (settings.presentImagesByNode[node.name] ?? []).includes(image)
-  ) {
-    return true;
-  }
-  const normalized = normalizeImageName(image);
-  return node.info.imageStates.has(image) || node.info.imageStates.has(normalized);
-}
+/** A kubelet container event (its involved object is always set). */
+type ContainerKubeEvent = ReturnType<typeof containerEvent>;

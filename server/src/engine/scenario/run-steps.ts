@@ -20,6 +20,7 @@ import type { ScenarioStep } from './scenario-spec';
 import type { Finding } from '../../../../protocol/finding';
 import { engineFinding } from '../model/findings';
 import { recordScenarioStep } from './step-event';
+import { recordRegisteredNode } from '../controllers/controller-events';
 
 /** The controllers a step pokes (through the API objects they watch). */
 interface StepTargets {
@@ -167,4 +168,5 @@ function addNode(
     new NodeInfo(object, model.info.source, model.info.allocatable),
     `Registered Node ${name} in Controller`,
   );
+  recordRegisteredNode(state, name);
 }

@@ -319,7 +319,14 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     input.cluster === null ? null : flattenLists(input.cluster),
     manifests,
   );
-  const kubelets = new Kubelets(state, settings, configObjects, timelineFindings);
+  const kubelets = new Kubelets(
+    state,
+    settings,
+    configObjects,
+    timelineFindings,
+    version,
+    cluster.objects.storage,
+  );
   const scheduler = new SchedulerLoop(state, settings, setup);
   scheduler.preBind = (pod, node) => volumes.preBind(pod, node);
   volumes.syncAll();

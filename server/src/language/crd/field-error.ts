@@ -2,8 +2,8 @@
  * Field errors of custom resource validation, worded as the API server's field.Error prints them
  * (staging/src/k8s.io/apimachinery/pkg/util/validation/field/errors.go and path.go):
  * `<path>: <type>[: <value>][: <detail>]`, where the path joins fields with ".", indexes as `[0]` and map keys
- * as `[key]`, the root (a nil path) prints `<nil>`, and a bad value prints with Go's `%v` for scalars, `%q` for
- * strings and `%#v` for maps and lists (`map[string]interface {}{"name":"a"}`).
+ * as `[key]`, the root (a nil path) prints `<nil>`, and a bad value prints with Go's `%v` for numbers and
+ * booleans, `%q` for strings and JSON for maps, lists and null (`{"name":"a"}`; see formatBadValue).
  */
 
 /** One step of a field path: a field of an object, a key of a map (additionalProperties), or a list index. */
@@ -13,7 +13,8 @@ export type FieldStep =
   | { readonly kind: 'index'; readonly index: number };
 
 /** The error types custom resource validation produces (field.ErrorType, by their printed names). */
-export type FieldErrorType = 'Invalid value' | 'Forbidden' | 'Required value' | 'Duplicate value';
+export type FieldErrorType =
+  'Invalid value' | 'Unsupported value' | 'Forbidden' | 'Required value' | 'Duplicate value';
 
 /** A field error before it is placed on the YAML: where, what, and the API server's message. */
 export interface FieldIssue {
@@ -60,39 +61,46 @@ export function formatFieldError(
   return `${formatFieldSteps(path)}: ${body}${detail === '' ? '' : `: ${detail}`}`;
 }
 
-/** How errors.go prints a bad value: `%v` for numbers and booleans, `%q` for strings, `%#v` otherwise. */
+/**
+ * How errors.go prints a bad value since Kubernetes 1.34 (kubernetes PR #132314, "Nicer value rendering in API
+ * errors"): `%v` for numbers and booleans, `%q` for strings, and JSON for everything else, null included (1.33
+ * and earlier printed maps and lists with Go's `%#v`, `map[string]interface {}{"name":"a"}`, and nil as "null").
+ */
 export function formatBadValue(value: unknown): string {
-  if (value === null || value === undefined) {
-    return '"null"';
-  }
   if (typeof value === 'string') {
     return JSON.stringify(value);
   }
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
     return formatGoNumberOrBool(value);
   }
-  return goSyntax(value);
+  return goJson(value);
 }
 
-/** Go's `%#v` of a value decoded from JSON into interface{} (maps print with sorted keys). */
-export function goSyntax(value: unknown): string {
+/**
+ * Go's json.Marshal of a value decoded from JSON into interface{}: compact, map keys sorted, and `<`, `>`, `&`,
+ * U+2028 and U+2029 escaped as encoding/json's HTML-safe default does.
+ */
+export function goJson(value: unknown): string {
   if (value === null || value === undefined) {
-    return 'interface {}(nil)';
+    return 'null';
   }
   if (typeof value === 'string') {
-    return JSON.stringify(value);
+    return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (character) => {
+      return `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    });
   }
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
-    return formatGoNumberOrBool(value);
+    // encoding/json writes floats as JavaScript does (1e-7, 1e+21), unlike %v's two-digit exponent.
+    return String(value);
   }
   if (Array.isArray(value)) {
-    return `[]interface {}{${value.map((item) => goSyntax(item)).join(', ')}}`;
+    return `[${value.map((item) => goJson(item)).join(',')}]`;
   }
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([key, item]) => `${JSON.stringify(key)}:${goSyntax(item)}`);
-    return `map[string]interface {}{${entries.join(', ')}}`;
+      .map(([key, item]) => `${goJson(key)}:${goJson(item)}`);
+    return `{${entries.join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

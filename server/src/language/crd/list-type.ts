@@ -3,12 +3,12 @@
  * (staging/src/k8s.io/apiextensions-apiserver/pkg/apiserver/schema/listtype/validation.go): in a set, every item
  * after the first of a repeated value is a `Duplicate value: <item>`; in a map list, items are compared by their
  * x-kubernetes-list-map-keys (a missing key counts as unspecified, so two items without it collide) and the
- * duplicate prints the key map (`map[string]interface {}{"name":"a"}`); an item of a map list that is not an
+ * duplicate prints the key map (`{"name":"a"}`, as JSON since 1.34: field-error.ts); an item of a map list that is not an
  * object is `Invalid value: ...: must be an object for an array of list-type map`. Run it on the defaulted value,
  * since the API server defaults key fields before it validates.
  */
 import type { FieldIssue, FieldStep } from './field-error';
-import { formatFieldError, goSyntax } from './field-error';
+import { formatFieldError } from './field-error';
 
 type SchemaRecord = Record<string, unknown>;
 
@@ -144,6 +144,3 @@ function canonicalJson(value: unknown): string {
 function duplicate(path: FieldStep[], value: unknown): FieldIssue {
   return { path, message: formatFieldError(path, 'Duplicate value', value, '') };
 }
-
-/** Go's `%#v` of a value, re-exported for tests that pin the duplicate format. */
-export const formatGoValue = goSyntax;

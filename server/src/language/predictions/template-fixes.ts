@@ -156,11 +156,13 @@ export function quotaResourcesFix(
   message: string,
   defaults: DefaultResources,
 ): FixData | undefined {
-  const named = /failed quota: [^:]+: must specify ([a-z.,]+)/.exec(message)?.[1];
+  // "must specify limits.cpu for: app; requests.memory for: app,sidecar" (resource-quota.ts mustSpecifyReason).
+  const named = /failed quota: [^:]+: must specify (.+)$/.exec(message)?.[1];
   if (named === undefined || refusedPath.at(-1) !== 'containers' || refusedPath.at(-2) !== 'spec') {
     return undefined;
   }
-  const covered = named.split(',').every((resource) => {
+  const resources = named.split('; ').map((part) => part.split(' for: ')[0] ?? '');
+  const covered = resources.every((resource) => {
     const [scope, name] = resource.includes('.') ? resource.split('.') : ['requests', resource];
     return scope === 'limits'
       ? defaults.limits[name ?? ''] !== undefined

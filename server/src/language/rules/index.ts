@@ -4,9 +4,11 @@
  * analysed files.
  */
 import type { ObjectRule } from '../analyzer';
+import { checkCustomResourceDefinition } from '../crd/crd-definition-rule';
 import { checkContainerImages } from './container-image';
 import { checkDuplicateContainerNames } from './duplicate-container-name';
 import { checkLabelSyntax } from './invalid-labels';
+import { checkListMapDuplicates } from './list-map-duplicate';
 import { checkObjectName } from './invalid-name';
 import { checkPortNames } from './invalid-port-name';
 import { checkNodeFieldSelectors } from './node-field-selector';
@@ -19,10 +21,12 @@ export const OBJECT_RULES: readonly ObjectRule[] = [
   checkLabelSyntax,
   checkSelectorMatchesTemplate,
   checkDuplicateContainerNames,
+  checkListMapDuplicates,
   checkContainerImages,
   checkPortNames,
   checkResourceQuantities,
   checkNodeFieldSelectors,
+  checkCustomResourceDefinition,
 ];
 
 export { checkServiceTargetPorts, placeTargetPortProblems, serviceTargetPortProblems } from './target-port';

@@ -93,7 +93,7 @@ describe("a StatefulSet's claims over time (stateful_pod_control.go, the PV cont
     const unschedulable = eventsOf(result, 'PodUnschedulable', 'db-0').at(-1);
     assert.match(
       unschedulable?.message ?? '',
-      /^0\/3 nodes are available: 1 node\(s\) were unschedulable, 2 node\(s\) had volume node affinity conflict\./,
+      /^0\/3 nodes are available: 1 node\(s\) were unschedulable, 2 node\(s\) didn't match PersistentVolume's node affinity\./,
     );
   });
 

@@ -21,7 +21,8 @@ import { makeNode, makePod } from '../builders';
 
 const SOURCE = { file: 'test', documentIndex: 0, path: [] };
 const BIND_CONFLICT = "node(s) didn't find available persistent volumes to bind";
-const NODE_CONFLICT = 'node(s) had volume node affinity conflict';
+// ErrReasonNodeConflict's wording since v1.33 (PR #129887).
+const NODE_CONFLICT = "node(s) didn't match PersistentVolume's node affinity";
 const PV_NOT_EXIST = 'node(s) unavailable due to one or more pvc(s) bound to non-existent pv(s)';
 const UNBOUND_IMMEDIATE = 'pod has unbound immediate PersistentVolumeClaims';
 

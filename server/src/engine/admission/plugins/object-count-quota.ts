@@ -43,6 +43,12 @@ export function resourceOf(kind: string): string {
   return singular.endsWith('y') ? `${singular.slice(0, -1)}ies` : `${singular}s`;
 }
 
+/** The group-qualified resource of an object, as Forbidden errors name it: services, deployments.apps. */
+export function groupResource(apiVersion: string, kind: string): string {
+  const group = apiVersion.includes('/') ? (apiVersion.split('/')[0] ?? '') : '';
+  return group === '' ? resourceOf(kind) : `${resourceOf(kind)}.${group}`;
+}
+
 /** The quota resources creating the object uses, with amounts (storage in bytes, counts as counts). */
 export function objectUsage(object: Record<string, unknown>): Map<string, number> {
   const kind = readString(object['kind']) ?? '';
@@ -145,6 +151,11 @@ export class ObjectQuotaLedger {
         this.used.set(`${namespace}/${quota.name}`, usage);
       }
     }
+  }
+
+  /** Whether an object exists already (the cluster file's, or created earlier in the apply): applying it updates it. */
+  exists(object: Record<string, unknown>): boolean {
+    return this.existing.has(identityOf(object));
   }
 
   /** Admits the creation of an object (counting it), or the quota's refusal. */

@@ -2,7 +2,8 @@
  * ResourceQuota for pods (plugin/pkg/admission/resourcequota/controller.go and pkg/quota/v1/evaluator/core/pods.go),
  * the last plugin: the quotas of the pod's namespace whose scopes match it (BestEffort, NotBestEffort, Terminating,
  * NotTerminating, PriorityClass by scopeSelector) count it. A quota on cpu or memory needs every container to say
- * it ("failed quota: NAME: must specify limits.cpu,requests.cpu"); then the pod's usage plus what the namespace's
+ * it, unless the pod sets pod-level resources ("failed quota: NAME: must specify limits.cpu for: app; requests.cpu
+ * for: app,sidecar"); then the pod's usage plus what the namespace's
  * pods already use must stay within `hard` ("exceeded quota: NAME, requested: pods=1, used: pods=2, limited:
  * pods=2"). Usage is counted from the pods the simulated cluster holds (the cluster file's and the apply's, in the
  * order they are created), not from a quota's status.used. Other kinds' objects are counted at apply (object-count-quota.ts). Left out: extended resources and
@@ -98,12 +99,9 @@ export function resourceQuotaPlugin(
         if (tracked.length === 0) {
           continue;
         }
-        const missing = missingResources(pod, tracked);
+        const missing = podLevelResources && hasPodLevelResources(pod) ? [] : missingResources(pod, tracked);
         if (missing.length > 0) {
-          return {
-            reason: `failed quota: ${quota.name}: must specify ${missing.join(',')}`,
-            path: ['spec', 'containers'],
-          };
+          return { reason: mustSpecifyReason(quota.name, missing), path: ['spec', 'containers'] };
         }
         const requested = podUsage(pod, podLevelResources);
         const used = new Map<string, number>();
@@ -168,14 +166,45 @@ function matchesScopes(quota: QuotaSpec, pod: Record<string, unknown>, podLevelR
   });
 }
 
-/** The tracked compute resources some container does not state (enforcePodContainerConstraints), sorted. */
-function missingResources(pod: Record<string, unknown>, tracked: readonly string[]): string[] {
+/** A tracked compute resource some containers do not state, with their names (sorted). */
+export interface MissingResource {
+  readonly resource: string;
+  readonly containers: readonly string[];
+}
+
+/**
+ * podEvaluator.Constraints' refusal: each missing resource with the containers that lack it, resources sorted and
+ * joined by "; " ("must specify limits.cpu for: app,sidecar; requests.memory for: app"). The per-container list
+ * dates from kubernetes PR #107210 (v1.24); before it, the resources alone were joined by ",".
+ */
+export function mustSpecifyReason(quotaName: string, missing: readonly MissingResource[]): string {
+  const parts = missing.map((entry) => `${entry.resource} for: ${entry.containers.join(',')}`);
+  return `failed quota: ${quotaName}: must specify ${parts.join('; ')}`;
+}
+
+/**
+ * Whether the pod sets pod-level resources: then Constraints skips the per-container check (PodLevelResources,
+ * beta and on by default since v1.34).
+ */
+function hasPodLevelResources(pod: Record<string, unknown>): boolean {
+  const spec = isRecord(pod['spec']) ? pod['spec'] : {};
+  const resources = isRecord(spec['resources']) ? spec['resources'] : {};
+  return [resources['requests'], resources['limits']].some(
+    (list) => isRecord(list) && Object.keys(list).length > 0,
+  );
+}
+
+/**
+ * The tracked compute resources some container (or init container) does not state, each with the containers that
+ * lack it (enforcePodContainerConstraints), resources and names sorted as sets.String.List sorts them.
+ */
+function missingResources(pod: Record<string, unknown>, tracked: readonly string[]): MissingResource[] {
   const required = tracked.filter((name) => VALIDATION_SET.has(name));
   const spec = isRecord(pod['spec']) ? pod['spec'] : {};
   const containers = [spec['containers'], spec['initContainers']].flatMap((list) =>
     Array.isArray(list) ? list.filter(isRecord) : [],
   );
-  const missing = new Set<string>();
+  const missing = new Map<string, Set<string>>();
   for (const container of containers) {
     const resources = isRecord(container['resources']) ? container['resources'] : {};
     const requests = isRecord(resources['requests']) ? resources['requests'] : {};
@@ -190,13 +219,23 @@ function missingResources(pod: Record<string, unknown>, tracked: readonly string
         has.add(`limits.${name}`);
       }
     }
+    const containerName = typeof container['name'] === 'string' ? container['name'] : '';
     for (const name of required) {
       if (!has.has(name)) {
-        missing.add(name);
+        const names = missing.get(name) ?? new Set<string>();
+        missing.set(name, names.add(containerName));
       }
     }
   }
-  return [...missing].sort();
+  return [...missing.keys()].sort(compareGoStrings).map((resource) => ({
+    resource,
+    containers: [...(missing.get(resource) ?? [])].sort(compareGoStrings),
+  }));
+}
+
+/** Go's string order (bytes), which sets.String.List uses. */
+function compareGoStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** A pod's usage: one pod, its effective requests (cpu in milli) and the sum of its containers' limits. */

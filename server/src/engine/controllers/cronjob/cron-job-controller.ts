@@ -17,6 +17,8 @@ import { nextScheduleTime, nextScheduleTimeDuration, scheduledJobName } from './
 import type { SimCronJob, SimJob } from '../../apiserver/job-objects';
 import { deleteJob, emptyJobStatus, finishedCondition, isJobFinished } from '../../apiserver/job-objects';
 import { readJobSpec } from '../job/job-spec';
+import { EVENT_COMPONENT } from '../../model/kubernetes-events';
+import type { KubeEvent } from '../../model/kubernetes-events';
 
 /** Creates the Jobs of CronJobs at their scheduled times. */
 export class CronJobController {
@@ -122,9 +124,15 @@ export class CronJobController {
     const { time, error } = nextScheduleTime(times, now, schedule);
     if (error !== null) {
       const message = `invalid schedule: ${cronJob.scheduleText} : ${error}`;
-      state.recordWorkload('CronJobSkipped', 'CronJob', cronJob.namespace, cronJob.name, message, {
-        reason: 'InvalidSchedule',
-      });
+      state.recordWorkload(
+        'CronJobSkipped',
+        'CronJob',
+        cronJob.namespace,
+        cronJob.name,
+        message,
+        { reason: 'InvalidSchedule' },
+        cronJobEvent('InvalidSchedule', cronJob, true),
+      );
       return;
     }
     if (time === null || time - this.applyEpoch > this.horizon) {
@@ -133,7 +141,16 @@ export class CronJobController {
     }
     const name = scheduledJobName(cronJob.name, time);
     const skip = (reason: string, message: string): void => {
-      state.recordWorkload('CronJobSkipped', 'CronJob', cronJob.namespace, cronJob.name, message, { reason });
+      const kube = cronJobEvent(reason, cronJob, reason !== 'JobAlreadyActive');
+      state.recordWorkload(
+        'CronJobSkipped',
+        'CronJob',
+        cronJob.namespace,
+        cronJob.name,
+        message,
+        { reason },
+        kube,
+      );
       requeue();
     };
     if (cronJob.startingDeadlineSeconds !== null && time + cronJob.startingDeadlineSeconds < now) {
@@ -151,7 +168,7 @@ export class CronJobController {
     }
     if (cronJob.concurrencyPolicy === 'Replace') {
       for (const job of jobs.filter((entry) => cronJob.active.includes(entry.key))) {
-        deleteJob(state, job, `Deleted job ${job.name}`);
+        deleteJob(state, job, `Deleted job ${job.name}`, cronJobEvent('SuccessfulDelete', cronJob));
       }
       cronJob.active = [];
     }
@@ -164,6 +181,8 @@ export class CronJobController {
         cronJob.namespace,
         cronJob.name,
         `Created job ${name}`,
+        undefined,
+        cronJobEvent('SuccessfulCreate', cronJob),
       );
       state.jobChanged(job, 'created');
     }
@@ -207,7 +226,7 @@ export class CronJobController {
     for (const [finished, limit] of limits) {
       const oldest = finished.sort(byStartTime).slice(0, Math.max(0, finished.length - limit));
       for (const job of oldest) {
-        deleteJob(state, job, `Deleted job ${job.name}`);
+        deleteJob(state, job, `Deleted job ${job.name}`, cronJobEvent('SuccessfulDelete', cronJob));
         cronJob.active = cronJob.active.filter((key) => key !== job.key);
       }
     }
@@ -238,4 +257,21 @@ export function formatRfc1123z(epochSeconds: number): string {
   const date = new Date(epochSeconds * 1000);
   const two = (value: number): string => String(value).padStart(2, '0');
   return `${DAYS[date.getUTCDay()] ?? ''}, ${two(date.getUTCDate())} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()} ${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())} +0000`;
+}
+
+/**
+ * The CronJob controller's events on the CronJob (cronjob_controllerv2.go): SuccessfulCreate "Created job x",
+ * SuccessfulDelete "Deleted job x", MissSchedule, InvalidSchedule (Warning), JobAlreadyActive (Normal).
+ */
+function cronJobEvent(
+  reason: string,
+  cronJob: { readonly namespace: string; readonly name: string },
+  warning = false,
+): KubeEvent {
+  return {
+    reason,
+    component: EVENT_COMPONENT.cronJob,
+    warning,
+    involvedObject: { kind: 'CronJob', namespace: cronJob.namespace, name: cronJob.name },
+  };
 }

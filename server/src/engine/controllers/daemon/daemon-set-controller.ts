@@ -20,6 +20,8 @@ import { availableAt, isAvailable } from '../../apiserver/sim-pod';
 import { SyncQueue } from '../sync-queue';
 import type { SimDaemonSet } from '../../apiserver/workload-objects';
 import { daemonSetPodJson } from '../workload-pods';
+import { podControlEvent } from '../../model/kubernetes-events';
+import { recordSuccessfulDelete } from '../controller-events';
 
 /** Syncs DaemonSets. */
 export class DaemonSetController {
@@ -89,6 +91,7 @@ export class DaemonSetController {
       if (!desiredNames.has(nodeName) && !keeps) {
         for (const pod of pods.filter((candidate) => candidate.deletionTime === null)) {
           state.deletePod(pod, `Deleting pod ${pod.name}: node ${nodeName} should not run it`);
+          recordSuccessfulDelete(state, pod);
           changed = true;
         }
       }
@@ -152,6 +155,7 @@ export class DaemonSetController {
     }
     for (const pod of toDelete) {
       state.deletePod(pod, `Deleting pod ${pod.name} for the rolling update of DaemonSet ${set.name}`);
+      recordSuccessfulDelete(state, pod);
       changed = true;
     }
     for (const nodeName of toCreate) {
@@ -183,7 +187,7 @@ export class DaemonSetController {
       return false;
     }
     this.nodeOfPod.set(pod.key, nodeName);
-    state.createPod(pod, `Created pod: ${pod.name}`, 'new');
+    state.createPod(pod, `Created pod: ${pod.name}`, 'new', podControlEvent('SuccessfulCreate', pod));
     return true;
   }
 

@@ -7,6 +7,7 @@
 import type { ClusterState } from '../../apiserver/cluster-state';
 import { deploymentMaxSurge } from '../rollout-arithmetic';
 import type { SimDeployment, SimReplicaSet } from '../../apiserver/workload-objects';
+import { EVENT_COMPONENT } from '../../model/kubernetes-events';
 
 /** The ScalingReplicaSet event message of the deployment controller. */
 export function scalingMessage(
@@ -44,7 +45,15 @@ export class ReplicaSetScaler {
     replicaSet.desiredReplicas = deployment.replicas;
     replicaSet.maxReplicas = maxReplicas;
     if (sizeChanged) {
-      this.messages.push(scalingMessage(replicaSet.name, from, size, operation));
+      const message = scalingMessage(replicaSet.name, from, size, operation);
+      this.messages.push(message);
+      // scaleReplicaSet's ScalingReplicaSet event, on the Deployment, for every scaling (the rollout's or not).
+      const involvedObject = { kind: 'Deployment', namespace: deployment.namespace, name: deployment.name };
+      this.state.recordEvent(
+        { reason: 'ScalingReplicaSet', component: EVENT_COMPONENT.deployment, involvedObject },
+        message,
+        null,
+      );
       this.state.replicaSetChanged(replicaSet, 'spec');
     }
     return sizeChanged;

@@ -19,10 +19,13 @@ import { checkEviction } from '../../apiserver/eviction';
 import type { ControllerRef, SimPod } from '../../apiserver/sim-pod';
 import { SyncQueue } from '../sync-queue';
 import type { SimDisruptionBudget } from '../../apiserver/workload-objects';
+import { recordBudgetEvents } from './disruption-events';
 
 /** Keeps PodDisruptionBudget status. */
 export class DisruptionController {
   private readonly queue: SyncQueue;
+  /** Budgets synced at least once (their events are recorded as their status changes). */
+  private readonly synced = new Set<string>();
 
   constructor(
     private readonly state: ClusterState,
@@ -83,6 +86,8 @@ export class DisruptionController {
     if (Number.isFinite(recheck)) {
       this.queue.enqueueAfter(key, recheck - now);
     }
+    recordBudgetEvents(this.state, budget, this.synced.has(key) ? budget.status : null, status);
+    this.synced.add(key);
     if (!isSameStatus(budget.status, status)) {
       budget.status = status;
       this.state.budgetChanged(budget);

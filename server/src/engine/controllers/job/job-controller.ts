@@ -31,6 +31,7 @@ import { countFinishedPods, enactFinished, jobConditionOf, setJobCondition } fro
 import { matchPodFailurePolicy } from './pod-failure-policy';
 import type { SimPod } from '../../apiserver/sim-pod';
 import { isActive } from '../../apiserver/sim-pod';
+import { recordSuccessfulDelete } from '../controller-events';
 
 /** The reasons of a podFailurePolicy FailJob rule and of a matched successPolicy. */
 const POD_FAILURE_POLICY_REASON = 'PodFailurePolicy';
@@ -149,6 +150,7 @@ export class JobController {
         const why =
           finished.type === 'SuccessCriteriaMet' ? 'met its success criteria' : `failed (${finished.reason})`;
         state.deletePod(pod, `Deleting pod ${pod.name}: Job ${job.name} ${why}`);
+        recordSuccessfulDelete(state, pod);
       }
       terminating += activeCount;
       activeCount = 0;
@@ -242,6 +244,7 @@ export class JobController {
     if (job.suspend) {
       for (const pod of active) {
         state.deletePod(pod, `Deleting pod ${pod.name}: Job ${job.name} is suspended`);
+        recordSuccessfulDelete(state, pod);
       }
       return 0;
     }
@@ -250,6 +253,7 @@ export class JobController {
     if (excess.length > 0) {
       for (const pod of excess) {
         state.deletePod(pod, `Deleting pod ${pod.name}: too many pods running for Job ${job.name}`);
+        recordSuccessfulDelete(state, pod);
       }
       return active.length - excess.length;
     }

@@ -23,6 +23,7 @@ import type { PodFactory } from '../../apiserver/pod-factory';
 import { podsToDelete } from '../pod-ranking';
 import type { FailedPodView } from './pod-failure-policy';
 import type { SimPod } from '../../apiserver/sim-pod';
+import { podControlEvent } from '../../model/kubernetes-events';
 
 /** The annotations with an index's failures so far (backoffLimitPerIndex), counted and ignored. */
 export const JOB_INDEX_FAILURE_COUNT_ANNOTATION = 'batch.kubernetes.io/job-index-failure-count';
@@ -85,7 +86,7 @@ export function createJobPod(
     revision: null,
   });
   if (pod !== null) {
-    state.createPod(pod, `Created pod: ${pod.name}`);
+    state.createPod(pod, `Created pod: ${pod.name}`, undefined, podControlEvent('SuccessfulCreate', pod));
   }
   return pod;
 }

@@ -11,6 +11,7 @@ import type { IndexedJobState } from './job-indexes';
 import type { JobCondition, JobConditionType, SimJob } from '../../apiserver/job-objects';
 import { isPodFailed } from './job-pods';
 import type { SimPod } from '../../apiserver/sim-pod';
+import { EVENT_COMPONENT } from '../../model/kubernetes-events';
 
 /** A True condition of this type, reason and message at `time`. */
 export function jobConditionOf(
@@ -84,13 +85,27 @@ export function enactFinished(
   setJobCondition(job, final);
   if (final.type === 'Complete') {
     job.status.completionTime = now;
-    state.recordWorkload('JobComplete', 'Job', job.namespace, job.name, 'Job completed', {
-      reason: final.reason,
-    });
+    const kube = { reason: 'Completed', component: EVENT_COMPONENT.job };
+    state.recordWorkload(
+      'JobComplete',
+      'Job',
+      job.namespace,
+      job.name,
+      'Job completed',
+      { reason: final.reason },
+      kube,
+    );
   } else {
-    state.recordWorkload('JobFailed', 'Job', job.namespace, job.name, final.message, {
-      reason: final.reason,
-    });
+    const kube = { reason: final.reason, component: EVENT_COMPONENT.job, warning: true };
+    state.recordWorkload(
+      'JobFailed',
+      'Job',
+      job.namespace,
+      job.name,
+      final.message,
+      { reason: final.reason },
+      kube,
+    );
   }
 }
 

@@ -18,6 +18,8 @@ import { PRIORITY } from '../../sim/priorities';
 import type { ClusterState, SimNode } from '../../apiserver/cluster-state';
 import type { SimPod } from '../../apiserver/sim-pod';
 import type { TimingSettings } from '../../sim/timing-settings';
+import { EVENT_COMPONENT } from '../../model/kubernetes-events';
+import { recordPodNodeNotReady } from '../controller-events';
 
 /** The DisruptionTarget condition message the taint manager sets on the pods it deletes. */
 const TAINT_EVICTION_MESSAGE = 'Taint manager: deleting due to NoExecute taint';
@@ -101,7 +103,10 @@ export class NodeLifecycle {
 
   private markUnreachable(node: SimNode): void {
     const { state } = this;
-    state.recordNode('NodeNotReady', node.name, `Node ${node.name} status is now: NodeNotReady`);
+    state.recordNode('NodeNotReady', node.name, `Node ${node.name} status is now: NodeNotReady`, undefined, {
+      reason: 'NodeNotReady',
+      component: EVENT_COMPONENT.nodeController,
+    });
     const added: TaintObject[] = [
       { key: TAINT_UNREACHABLE, effect: 'NoSchedule' },
       { key: TAINT_UNREACHABLE, effect: 'NoExecute' },
@@ -111,8 +116,9 @@ export class NodeLifecycle {
     const names = added.map((taint) => `${taint.key}:${taint.effect}`).join(', ');
     state.updateNode(node, object, 'NodeTainted', `Added taints ${names}`);
     for (const pod of state.podsOn(node.name)) {
-      if (pod.deletionTime === null) {
+      if (pod.deletionTime === null && pod.isReady) {
         state.markNotReady(pod, `Node ${node.name} is not ready: pod marked not Ready`);
+        recordPodNodeNotReady(state, pod);
       }
       this.scheduleTaintEviction(pod, taints);
     }
@@ -133,7 +139,10 @@ export class NodeLifecycle {
     }
     const evict = (): void => {
       if (pod.deletionTime === null && !pod.isGone) {
-        state.deletePod(pod, `Marking for deletion Pod ${pod.key}`, { reason: TAINT_EVICTION_MESSAGE });
+        state.deletePod(pod, `Marking for deletion Pod ${pod.key}`, {
+          reason: TAINT_EVICTION_MESSAGE,
+          kube: { reason: 'TaintManagerEviction', component: EVENT_COMPONENT.taintEviction },
+        });
       }
     };
     if (seconds === null || seconds - elapsed <= 0) {

@@ -7,7 +7,8 @@
  * (percentage of request) above target"). When it cannot compute (a container without a cpu request), it records
  * FailedGetResourceMetric with upstream's error and leaves the scale alone.
  * Metrics exist only once a scenario's `load` step gives the workload a cpu load; before that the HPA only set
- * the starting replicas (workloads/autoscalers.ts). The controller syncs while something can still change (a load
+ * the starting replicas (workloads/autoscalers.ts). Every HPA starts with the target's replicas at time 0 as a
+ * recommendation (recordInitialRecommendation), so the default 300 s window holds a scale-down for its length. The controller syncs while something can still change (a load
  * was set, a pod of the target changed, or a recommendation is still inside a window), then sleeps until the next
  * change, so a run still ends.
  * Left out: metrics other than cpu Utilization, the HPA's status and conditions (the events say what they would).
@@ -17,7 +18,7 @@ import { DOWNSCALE_STABILIZATION_SECONDS, autoscalerKey } from '../../workloads/
 import { PRIORITY } from '../../sim/priorities';
 import { MAX_EXPANDED_PODS } from '../../workloads/types';
 import type { ClusterState } from '../../apiserver/cluster-state';
-import type { HpaMemory } from './hpa-behavior';
+import type { HpaMemory, TimedRecommendation } from './hpa-behavior';
 import { normalizeDesiredReplicas, pruneMemory } from './hpa-behavior';
 import { podCpuRequest, podSamples, readyRequestMilli, targetPods } from './hpa-pods';
 import { resourceReplicas } from './hpa-replicas';
@@ -27,6 +28,7 @@ import type { SimPod } from '../../apiserver/sim-pod';
 import { asArray, asObject } from '../../model/json';
 import type { Finding } from '../../../../../protocol/finding';
 import { engineFinding } from '../../model/findings';
+import { EVENT_COMPONENT } from '../../model/kubernetes-events';
 
 /** --horizontal-pod-autoscaler-sync-period (15s). */
 export const HPA_SYNC_PERIOD_SECONDS = 15;
@@ -66,12 +68,17 @@ export class HpaController {
   ) {
     for (const [key, spec] of index) {
       if (isScalableKind(spec.targetKind)) {
+        const targetKey = `${spec.namespace}/${spec.targetName}`;
         this.autoscalers.set(key, {
           spec,
           kind: spec.targetKind,
-          targetKey: `${spec.namespace}/${spec.targetName}`,
+          targetKey,
           loadMilli: null,
-          memory: { recommendations: [], scaleUpEvents: [], scaleDownEvents: [] },
+          memory: {
+            recommendations: initialRecommendation(state.sim.now, scale.replicas(spec.targetKind, targetKey)),
+            scaleUpEvents: [],
+            scaleDownEvents: [],
+          },
           changedAt: 0,
           nextSync: null,
           lastSync: -1,
@@ -228,6 +235,7 @@ export class HpaController {
       spec.name,
       `New size: ${desired}; reason: ${reason}`,
       { rescale: { target: `${spec.targetKind}/${spec.targetName}`, from: current, to: desired } },
+      { reason: 'SuccessfulRescale', component: EVENT_COMPONENT.horizontalPodAutoscaler },
     );
   }
 
@@ -241,12 +249,22 @@ export class HpaController {
     }
     autoscaler.lastError = message;
     const { spec } = autoscaler;
+    const component = EVENT_COMPONENT.horizontalPodAutoscaler;
     this.state.recordWorkload(
       'FailedGetResourceMetric',
       'HorizontalPodAutoscaler',
       spec.namespace,
       spec.name,
       message,
+      undefined,
+      { reason: 'FailedGetResourceMetric', component, warning: true },
+    );
+    // computeReplicasForMetrics fails too: one invalid metric of the HPA's (the cpu one is all it has here).
+    const involvedObject = { kind: 'HorizontalPodAutoscaler', namespace: spec.namespace, name: spec.name };
+    this.state.recordEvent(
+      { reason: 'FailedComputeMetricsReplicas', component, warning: true, involvedObject },
+      `invalid metrics (1 invalid out of 1), first error is: failed to get cpu resource metric value: ${message}`,
+      null,
     );
     const pod = pods.find((candidate) => podCpuRequest(candidate).containerWithoutRequest !== null);
     const container = pod === undefined ? null : podCpuRequest(pod).containerWithoutRequest;
@@ -264,6 +282,15 @@ export class HpaController {
       ),
     );
   }
+}
+
+/**
+ * recordInitialRecommendation: on an HPA's first sync (at once for an HPA applied now; long ago, in steady state, for
+ * one the cluster runs) the controller remembers the target's replicas as a recommendation, so that a lower
+ * recommendation is held by the scale-down stabilization window for its length rather than applied at once.
+ */
+function initialRecommendation(now: number, replicas: number | undefined): TimedRecommendation[] {
+  return replicas === undefined ? [] : [{ time: now, replicas }];
 }
 
 /** The path of a container (regular or sidecar) in a pod's template, by name. */

@@ -14,6 +14,8 @@ import { availableAt, isActive, isAvailable } from '../../apiserver/sim-pod';
 import { SyncQueue } from '../sync-queue';
 import { replicaSetPod } from '../workload-pods';
 import type { ReplicaSetStatus, SimReplicaSet } from '../../apiserver/workload-objects';
+import { podControlEvent } from '../../model/kubernetes-events';
+import { recordSuccessfulDelete } from '../controller-events';
 
 /** Keeps ReplicaSets' pods at their replicas. */
 export class ReplicaSetController {
@@ -72,6 +74,7 @@ export class ReplicaSetController {
           pod,
           `Deleting pod ${pod.name}: ReplicaSet ${replicaSet.name} scaled down to ${replicaSet.replicas}`,
         );
+        recordSuccessfulDelete(state, pod);
       }
     }
     this.updateStatus(replicaSet);
@@ -91,7 +94,7 @@ export class ReplicaSetController {
         : deployment.templateHash === replicaSet.templateHash
           ? 'new'
           : 'old';
-    state.createPod(pod, `Created pod: ${pod.name}`, role);
+    state.createPod(pod, `Created pod: ${pod.name}`, role, podControlEvent('SuccessfulCreate', pod));
     return pod;
   }
 

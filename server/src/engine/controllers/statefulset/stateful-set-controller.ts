@@ -17,6 +17,8 @@ import { availableAt, isAvailable } from '../../apiserver/sim-pod';
 import { SyncQueue } from '../sync-queue';
 import type { SimStatefulSet } from '../../apiserver/workload-objects';
 import { statefulSetPodJson } from '../workload-pods';
+import { podControlEvent } from '../../model/kubernetes-events';
+import { recordSuccessfulDelete } from '../controller-events';
 
 /** Syncs StatefulSets. */
 export class StatefulSetController {
@@ -167,12 +169,18 @@ export class StatefulSetController {
     }
     this.changed = true;
     const role = revision === set.updateRevision ? 'new' : 'old';
-    state.createPod(pod, `create Pod ${pod.name} in StatefulSet ${set.name} successful`, role);
+    state.createPod(
+      pod,
+      `create Pod ${pod.name} in StatefulSet ${set.name} successful`,
+      role,
+      podControlEvent('SuccessfulCreate', pod),
+    );
   }
 
   private deletePod(pod: SimPod, message: string): void {
     this.changed = true;
     this.context.state.deletePod(pod, message);
+    recordSuccessfulDelete(this.context.state, pod);
   }
 
   private recordStep(set: SimStatefulSet): void {

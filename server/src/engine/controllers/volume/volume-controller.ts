@@ -35,6 +35,15 @@ import type { SimPod } from '../../apiserver/sim-pod';
 import type { SimStatefulSet } from '../../apiserver/workload-objects';
 import type { Finding } from '../../../../../protocol/finding';
 import { engineFinding } from '../../model/findings';
+import { EVENT_COMPONENT, controllerEvent } from '../../model/kubernetes-events';
+import type { KubeEvent } from '../../model/kubernetes-events';
+
+/** The PV controller's event for a claim whose class does not exist (pv_controller.go provisionClaim). */
+const PROVISIONING_FAILED: KubeEvent = {
+  reason: 'ProvisioningFailed',
+  component: EVENT_COMPONENT.persistentVolume,
+  warning: true,
+};
 
 /** Claims, volumes and their binding over time. */
 export class VolumeController {
@@ -150,7 +159,12 @@ export class VolumeController {
       const claim = readClaim(object, null, `StatefulSet/${set.name}`);
       this.storage.addClaim(claim);
       const message = `create Claim ${name} Pod ${podName} in StatefulSet ${set.name} success`;
-      this.state.recordClaim('ClaimCreated', set.namespace, name, message, null);
+      const kube = controllerEvent(
+        'SuccessfulCreate',
+        { kind: 'StatefulSet', name: set.name },
+        set.namespace,
+      );
+      this.state.recordClaim('ClaimCreated', set.namespace, name, message, null, kube);
       this.syncClaim(claim);
     });
     if (errors.length === 0) {
@@ -162,7 +176,21 @@ export class VolumeController {
     if (!this.refused.has(key)) {
       this.refused.add(key);
       const message = `create Pod ${podName} in StatefulSet ${set.name} failed error: ${error}`;
-      this.state.recordWorkload('FailedCreate', 'StatefulSet', set.namespace, set.name, message);
+      const kube = controllerEvent(
+        'FailedCreate',
+        { kind: 'StatefulSet', name: set.name },
+        set.namespace,
+        true,
+      );
+      this.state.recordWorkload(
+        'FailedCreate',
+        'StatefulSet',
+        set.namespace,
+        set.name,
+        message,
+        undefined,
+        kube,
+      );
     }
     return false;
   }
@@ -181,7 +209,21 @@ export class VolumeController {
     }
     this.refused.add(key);
     const message = `create Claim ${name} for Pod ${podName} in StatefulSet ${set.name} failed error: ${refusal.message}`;
-    this.state.recordWorkload('FailedCreate', 'StatefulSet', set.namespace, set.name, message);
+    const kube = controllerEvent(
+      'FailedCreate',
+      { kind: 'StatefulSet', name: set.name },
+      set.namespace,
+      true,
+    );
+    this.state.recordWorkload(
+      'FailedCreate',
+      'StatefulSet',
+      set.namespace,
+      set.name,
+      message,
+      undefined,
+      kube,
+    );
     this.rejected.push(
       rejectedObject(
         { kind: 'PersistentVolumeClaim', namespace: set.namespace, name },
@@ -303,7 +345,14 @@ export class VolumeController {
     const storageClass = this.storage.classes.get(claim.storageClassName);
     if (storageClass === undefined) {
       const message = `storageclass.storage.k8s.io "${claim.storageClassName}" not found`;
-      this.state.recordClaim('ProvisioningFailed', claim.namespace, claim.name, message, null);
+      this.state.recordClaim(
+        'ProvisioningFailed',
+        claim.namespace,
+        claim.name,
+        message,
+        null,
+        PROVISIONING_FAILED,
+      );
       return;
     }
     if (!canProvision(storageClass)) {

@@ -15,6 +15,7 @@ import { parseLabelSelector } from '../../workloads/label-selector';
 import type { LabelSelector } from '../../workloads/label-selector';
 import type { Finding } from '../../../../../protocol/finding';
 import { engineFinding } from '../../model/findings';
+import { labelSelectorString } from '../../controllers/disruption/disruption-events';
 
 /** A PodDisruptionBudget, or null after an error finding. */
 export function readDisruptionBudget(
@@ -80,6 +81,7 @@ export function readDisruptionBudget(
     name,
     source,
     selector,
+    selectorText: labelSelectorString(spec['selector']),
     minAvailable,
     maxUnavailable,
     unhealthyPodEvictionPolicy:

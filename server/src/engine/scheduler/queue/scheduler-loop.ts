@@ -22,6 +22,20 @@ import type { KubernetesMinor } from '../../version';
 import type { ClusterState } from '../../apiserver/cluster-state';
 import type { SimPod } from '../../apiserver/sim-pod';
 import type { TimingSettings } from '../../sim/timing-settings';
+import { EVENT_COMPONENT } from '../../model/kubernetes-events';
+import type { KubeEvent } from '../../model/kubernetes-events';
+
+/**
+ * kube-scheduler's events (schedule_one.go; the preemption executor for Preempted, whose message names the
+ * preemptor by UID: the pod's metadata.uid, or its namespace/name when it has none).
+ */
+const SCHEDULED: KubeEvent = { reason: 'Scheduled', component: EVENT_COMPONENT.scheduler };
+const FAILED_SCHEDULING: KubeEvent = {
+  reason: 'FailedScheduling',
+  component: EVENT_COMPONENT.scheduler,
+  warning: true,
+};
+const PREEMPTED: KubeEvent = { reason: 'Preempted', component: EVENT_COMPONENT.scheduler };
 
 /** What the scheduler loop is built from. */
 interface SchedulerSetup {
@@ -170,8 +184,8 @@ export class SchedulerLoop {
     for (const victim of record.preempted) {
       const victimPod = this.state.pods.get(victim.key);
       if (victimPod !== undefined) {
-        const reason = `Preempted by pod ${pod.key} on node ${record.nodeName ?? ''}`;
-        this.state.deletePod(victimPod, reason, { reason });
+        const reason = `Preempted by pod ${pod.object.metadata?.uid ?? pod.key} on node ${record.nodeName ?? ''}`;
+        this.state.deletePod(victimPod, reason, { reason, kube: PREEMPTED });
         this.state.removePod(victimPod, `Deleted pod: ${victimPod.name}`, true);
       }
     }
@@ -180,10 +194,20 @@ export class SchedulerLoop {
       if (node !== undefined) {
         this.preBind?.(pod, { name: record.nodeName, labels: node.info.labels });
       }
-      this.state.bindPod(pod, record.nodeName, `Successfully assigned ${pod.key} to ${record.nodeName}`);
+      this.state.bindPod(
+        pod,
+        record.nodeName,
+        `Successfully assigned ${pod.key} to ${record.nodeName}`,
+        SCHEDULED,
+      );
       return;
     }
-    this.state.recordUnschedulable(pod, recordMessage(record));
+    // A pod with scheduling gates or for a scheduler no profile serves is never tried: no event.
+    this.state.recordUnschedulable(
+      pod,
+      recordMessage(record),
+      record.notAttempted === null ? FAILED_SCHEDULING : undefined,
+    );
     const notAttempted = record.notAttempted?.kind;
     if (notAttempted === 'gated' || notAttempted === 'no-profile') {
       return; // nothing in the simulation lifts a gate or adds a profile

@@ -22,8 +22,12 @@ import {
 } from '../../../model/snapshot/storage-objects';
 import { isRecord } from '../../../model/objects';
 
-/** ErrReasonNodeConflict and the other ConflictReasons, in the order FindPodVolumes appends them. */
-export const CONFLICT_NODE = 'node(s) had volume node affinity conflict';
+/**
+ * ErrReasonNodeConflict and the other ConflictReasons, in the order FindPodVolumes appends them. ErrReasonNodeConflict
+ * reads "didn't match PersistentVolume's node affinity" since v1.33 (kubernetes PR #129887, CHANGELOG-1.33 "Other";
+ * it was "had volume node affinity conflict"), the oldest minor modelled.
+ */
+export const CONFLICT_NODE = "node(s) didn't match PersistentVolume's node affinity";
 export const CONFLICT_BIND = "node(s) didn't find available persistent volumes to bind";
 export const CONFLICT_NOT_ENOUGH_SPACE = 'node(s) did not have enough free storage';
 export const CONFLICT_PV_NOT_EXIST =

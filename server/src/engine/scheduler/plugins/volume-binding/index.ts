@@ -18,7 +18,14 @@ import type { PluginFactory } from '../../framework/plugin';
 import { SUCCESS, errorStatus, skip, unresolvable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
 import type { BinderNode, PodVolumeClaims, VolumeBindingOutcome } from './binder';
-import { bindPodVolumes, eligibleNodes, findPodVolumes, getPodVolumeClaims, podClaimNames } from './binder';
+import {
+  CONFLICT_NODE,
+  bindPodVolumes,
+  eligibleNodes,
+  findPodVolumes,
+  getPodVolumeClaims,
+  podClaimNames,
+} from './binder';
 import { PLUGIN_NAMES } from '../names';
 
 /** The plugin's name. */
@@ -58,7 +65,7 @@ export function claimDeleting(name: string): Reason {
 
 /** Filter reasons, as FindPodVolumes returns them. */
 const CONFLICT_CODES: Readonly<Record<string, string>> = {
-  'node(s) had volume node affinity conflict': 'VolumeBinding/NodeConflict',
+  [CONFLICT_NODE]: 'VolumeBinding/NodeConflict',
   "node(s) didn't find available persistent volumes to bind": 'VolumeBinding/BindConflict',
   'node(s) did not have enough free storage': 'VolumeBinding/NotEnoughSpace',
   'node(s) unavailable due to one or more pvc(s) bound to non-existent pv(s)': 'VolumeBinding/PVNotExist',

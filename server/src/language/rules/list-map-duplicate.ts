@@ -1,0 +1,154 @@
+/**
+ * list-map-duplicate: two items of a built-in list of `x-kubernetes-list-type: map` with the same keys (two
+ * container ports 88/TCP). The list types and keys come from the Kubernetes OpenAPI documents (kept in the
+ * generated schemas: scripts/schemas/transform.ts), and a key's default (a port's protocol, TCP) counts as set,
+ * as kubectl-validate's check does (listtype's validateListMap on the defaulted object).
+ *
+ * A warning, not an error: for built-in kinds the OpenAPI list type is a merge contract, not validation. The API
+ * server keeps duplicate container ports (pkg/api/pod/warnings.go warns "duplicate port definition") and env
+ * entries, and since structured-merge-diff v4.4 (Kubernetes 1.29) managed fields tolerate duplicates in stored
+ * objects; server-side apply of a configuration that repeats the keys fails ("duplicate entries for key",
+ * kubernetes/kubernetes#113482). Some lists' own validation refuses duplicates (a Service's port and protocol,
+ * volume names): that error is not worded here. Container lists are left to duplicate-container-name.
+ */
+import type { ObjectRule } from '../analyzer';
+import { formatBadValue } from '../crd/field-error';
+import type { TextFinding } from '../findings';
+import type { JsonSchema, SchemaStore } from '../schema/schema-store';
+import { formatPath } from '../schema/validate-object';
+import type { InstancePath } from '../yaml/node-at-path';
+import { rangeForValue } from '../yaml/node-at-path';
+import { isRecord } from '../../engine/model/objects';
+import { findingAt } from './rule-support';
+
+/** Lists whose duplicate names another rule reports with the API server's error (duplicate-container-name). */
+const COVERED_ELSEWHERE = new Set(['containers', 'initContainers', 'ephemeralContainers']);
+/** Deeper values are not walked. */
+const MAX_DEPTH = 64;
+
+/** Reports every item of a built-in map list whose keys an earlier item of the list already has. */
+export const checkListMapDuplicates: ObjectRule = (object, context) => {
+  const definition = context.store.definitionOf(object.apiVersion, object.kind);
+  if (definition === undefined) {
+    return [];
+  }
+  const findings: TextFinding[] = [];
+  const report = (path: InstancePath, message: string): void => {
+    findings.push(...findingAt(rangeForValue(object.node, path), 'list-map-duplicate', message));
+  };
+  walk(
+    context.store,
+    context.store.resolve({ $ref: `#/definitions/${definition}` }),
+    object.value,
+    [],
+    report,
+  );
+  return findings;
+};
+
+type Report = (path: InstancePath, message: string) => void;
+
+function walk(
+  store: SchemaStore,
+  schema: JsonSchema | undefined,
+  value: unknown,
+  path: InstancePath,
+  report: Report,
+): void {
+  if (schema === undefined || path.length > MAX_DEPTH) {
+    return;
+  }
+  if (Array.isArray(value)) {
+    const items = store.resolve(schema.items);
+    const keys = schema['x-kubernetes-list-map-keys'];
+    const last = path[path.length - 1];
+    if (
+      schema['x-kubernetes-list-type'] === 'map' &&
+      Array.isArray(keys) &&
+      !COVERED_ELSEWHERE.has(String(last))
+    ) {
+      checkList(value, keys.map(String), items, path, report);
+    }
+    value.forEach((item: unknown, index) => walk(store, items, item, [...path, index], report));
+    return;
+  }
+  if (!isRecord(value)) {
+    return;
+  }
+  for (const [name, child] of Object.entries(value)) {
+    const property =
+      schema.properties?.[name] ??
+      (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
+    if (property !== undefined) {
+      walk(store, store.resolve(property), child, [...path, name], report);
+    }
+  }
+}
+
+function checkList(
+  list: readonly unknown[],
+  keyFields: readonly string[],
+  items: JsonSchema | undefined,
+  path: InstancePath,
+  report: Report,
+): void {
+  const firstWithKey = new Map<string, number>();
+  list.forEach((item, index) => {
+    if (!isRecord(item)) {
+      return;
+    }
+    const defaulted = keyOf(item, keyFields, items);
+    const identity = JSON.stringify(defaulted);
+    const first = firstWithKey.get(identity);
+    if (first === undefined) {
+      firstWithKey.set(identity, index);
+      return;
+    }
+    const earlier = list[first];
+    const isWritten =
+      isRecord(earlier) &&
+      JSON.stringify(keyOf(earlier, keyFields, undefined)) ===
+        JSON.stringify(keyOf(item, keyFields, undefined)) &&
+      JSON.stringify(keyOf(item, keyFields, undefined)) === identity;
+    const itemPath = [...path, index];
+    report(itemPath, messageOf(itemPath, first, keyFields, defaulted, isWritten));
+  });
+}
+
+/** The key fields an item has, in the order of the keys, with their schema defaults when `items` is given. */
+function keyOf(
+  item: Record<string, unknown>,
+  keyFields: readonly string[],
+  items: JsonSchema | undefined,
+): Record<string, unknown> {
+  const key: Record<string, unknown> = {};
+  for (const field of keyFields) {
+    const value = item[field] ?? items?.properties?.[field]?.['default'];
+    if (value !== undefined && value !== null) {
+      key[field] = value;
+    }
+  }
+  return key;
+}
+
+/**
+ * The finding's text: the API server's field.Duplicate form, then structured-merge-diff's error. Server-side
+ * apply fills a missing key from its schema default too (a port's protocol), so its key is the defaulted one.
+ */
+function messageOf(
+  itemPath: InstancePath,
+  firstIndex: number,
+  keyFields: readonly string[],
+  key: Record<string, unknown>,
+  isWritten: boolean,
+): string {
+  const list = String(itemPath[itemPath.length - 2]);
+  const selector = Object.entries(key)
+    .map(([field, value]) => `${field}=${JSON.stringify(value)}`)
+    .join(',');
+  return (
+    `${formatPath(itemPath)}: Duplicate value: ${formatBadValue(key)}: ${list}[${firstIndex}] has the same ` +
+    `${keyFields.join(' and ')}${isWritten ? '' : ' once defaulted'}: server-side apply refuses ` +
+    `the list (duplicate entries for key [${selector}]).`
+  );
+}
