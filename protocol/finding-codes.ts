@@ -53,6 +53,8 @@ export const FINDING_CODES = {
   'kustomizations-overlap': 'information',
   /** metadata.generateName without a name: kubectl apply refuses it. */
   'generate-name-with-apply': 'error',
+  /** An object names another namespace than `-n/--namespace`: kubectl apply -n refuses it. */
+  'namespace-mismatch': 'error',
   /** The apiVersion or kind is not a built-in one, and the group is a built-in group. */
   'unknown-kind': 'error',
   /** A kind of a group that is neither built-in nor defined by a CustomResourceDefinition in the workspace. */

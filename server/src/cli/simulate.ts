@@ -41,7 +41,7 @@ import { readCliInput } from './read-input';
 
 /** The usage line of the simulate command. */
 export const SIMULATE_USAGE =
-  'usage: foresight simulate [-R] [--cluster FILE]... [--output text|json|sarif|junit] ' +
+  'usage: foresight simulate [-R] [-n NAMESPACE] [--cluster FILE]... [--output text|json|sarif|junit] ' +
   '[--profile NAME] [--fail-on error|warning|prediction|never] [--kubernetes-version 1.35] [--until SECONDS] ' +
   '[--drain NODE@SECONDS] [--fail-node NODE@SECONDS] [--scale [NAMESPACE/]KIND/NAME=REPLICAS@SECONDS] ' +
   '[--add-node NAME[=LIKE]@SECONDS] [--load [NAMESPACE/]KIND/NAME=PERCENT%|CPU@SECONDS] [--memory-pressure NODE:SUBJECT=MEMORY,...@SECONDS] [--kustomize PATH] [--kustomize-allow-remote] PATH... (- reads standard input)';
@@ -107,7 +107,10 @@ export function runSimulate(
     return Promise.resolve(2);
   }
   // The one reader: documents the API server would refuse are left out (and reported), duplicates resolved.
-  const read = service.readObjects(manifestInput.files);
+  const read = service.readObjects(
+    manifestInput.files,
+    options.namespace === undefined ? {} : { namespace: options.namespace },
+  );
   const profile = options.profile === undefined ? null : profileCluster(options.profile);
   const cluster =
     profile !== null && 'objects' in profile

@@ -19,7 +19,7 @@ import { validateThreadsFor } from './parallel/thread-count';
 /** The usage line of the validate command. */
 export const VALIDATE_USAGE =
   'usage: foresight validate [-R] [--kubernetes-version 1.35] [--output text|json|sarif|junit] ' +
-  '[--fail-on error|warning|prediction|never] [--max-file-size-kb N] [--kustomize PATH] [--kustomize-allow-remote] ' +
+  '[-n NAMESPACE] [--fail-on error|warning|prediction|never] [--max-file-size-kb N] [--kustomize PATH] [--kustomize-allow-remote] ' +
   'PATH... (- reads standard input)';
 
 interface ValidateOptions extends CommonOptions {
@@ -69,10 +69,11 @@ export async function runValidate(
     return 2;
   }
   const threads = validateThreadsFor(input.texts, io);
+  const namespaced = options.namespace === undefined ? {} : { namespace: options.namespace };
   const validated =
     threads > 1 && io.workerScript !== undefined
-      ? await validateInThreads(input.texts, analyze, io.workerScript, threads, service)
-      : service.validateFiles(service.analyzeInputs(input.texts, analyze));
+      ? await validateInThreads(input.texts, analyze, io.workerScript, threads, service, namespaced)
+      : service.validateFiles(service.analyzeInputs(input.texts, analyze), namespaced);
   const files = validated.map((entry) => entry.file);
   const findings: Finding[] = [];
   // Two kustomizations that render one source file give two inputs of one name: a finding at the same place of

@@ -37,6 +37,8 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
   'kustomizations-overlap':
     'Two kustomizations rendered together (`-R` over overlays of one base) define the same objects: each is an apply of its own, so they are not duplicates, but applied in turn the later one is what is simulated.',
   'generate-name-with-apply': 'metadata.generateName without a name: kubectl apply refuses it.',
+  'namespace-mismatch':
+    'An object names another namespace than `-n/--namespace`: kubectl apply -n refuses it.',
   'unknown-kind': 'The apiVersion or kind is not a built-in one, and the group is a built-in group.',
   'unknown-custom-kind':
     'A kind of a group that is neither built-in nor defined by a CustomResourceDefinition in the workspace.',
