@@ -165,7 +165,8 @@ export const FINDING_CODES = {
   'admission-refused-partly': 'warning',
   /**
    * Predicted: the pods are placed but never start: a volume's ConfigMap or Secret (or key) is missing
-   * (ContainerCreating, FailedMount) or a container's env reads one (CreateContainerConfigError).
+   * (ContainerCreating, FailedMount), a container's image does not parse (InvalidImageName) or its env reads a
+   * missing one (CreateContainerConfigError).
    */
   'container-cannot-start': 'error',
   /**

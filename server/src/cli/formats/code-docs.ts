@@ -109,7 +109,7 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
   'admission-refused-partly':
     "Predicted: the API server refuses some of a workload's pods while others exist (a quota reached midway), or refused them for a while before all were created.",
   'container-cannot-start':
-    "Predicted: the pods are placed but never start: a volume's ConfigMap or Secret (or key) is missing (ContainerCreating, FailedMount) or a container's env reads one (CreateContainerConfigError).",
+    "Predicted: the pods are placed but never start: a volume's ConfigMap or Secret (or key) is missing (ContainerCreating, FailedMount), a container's image does not parse (InvalidImageName) or its env reads a missing one (CreateContainerConfigError).",
   'claim-pending':
     'Predicted: a PersistentVolumeClaim that binds at once stays Pending (its StorageClass does not exist, or no volume fits it and nothing provisions one), so the pods using it stay Pending.',
   'job-fails':
