@@ -38,6 +38,8 @@ import type { CommonOptions, FlagOutcome, FlagValue } from './command-line';
 import { commonDefaults, readCommandLine } from './command-line';
 import { kustomizeOptionsOf } from '../files/kustomize/kustomization-units';
 import { readCliInput } from './read-input';
+import { relative } from 'node:path';
+import { relateChartTemplates } from '../files/helm-charts';
 
 /** The usage line of the simulate command. */
 export const SIMULATE_USAGE =
@@ -144,12 +146,18 @@ export function runSimulate(
   });
   const inputFiles = [...(clusterInput?.files ?? []), ...manifestInput.files];
   // One list of findings, placed, for every output: what the text, JSON, SARIF and JUnit say is the same.
-  const findings = service.placeSimulationFindings(
+  const placed = service.placeSimulationFindings(
     inputFiles,
     [...(clusterInput?.charts ?? []), ...manifestInput.charts].map((chart) => chart.file),
     [...inputFindings, ...result.report.findings],
     result,
     options.version,
+  );
+  // helm template output keeps its `# Source:` comments: each finding names the chart template it came from.
+  const findings = relateChartTemplates(
+    service.nameHelmTemplates(placed, inputFiles),
+    io.cwd,
+    (path) => relative(io.cwd, path) || path,
   );
   const run: CliRun = { command: 'simulate', files: inputFiles.map(service.inputFileOf), findings };
   io.stdout(

@@ -59,6 +59,7 @@ import { prepareScope, simulateScope } from './scope-simulation';
 import { simulationInputsKey } from './simulation-inputs';
 import { placeSimulationFindings } from './simulation-findings';
 import { inputFileOf, placeFindingAt } from './run-findings';
+import { nameHelmTemplates } from '../manifests/helm-sources';
 import { placeReaderFindingsIn, placesOf, placeTargetPortsIn } from './validate-placements';
 import { placeReaderFindings } from '../manifests/place-findings';
 import { renderedTextsOf } from '../kustomize/rendered-texts';
@@ -242,6 +243,8 @@ export interface LanguageService {
   placeSimulationFindings: typeof placeSimulationFindings;
   /** A finding at offsets of an input file, with its region and object. */
   placeFindingAt: typeof placeFindingAt;
+  /** Placed findings named after the Helm chart template (`# Source:`) of the document they are on. */
+  nameHelmTemplates: typeof nameHelmTemplates;
   /** An input file with the objects it defines. */
   inputFileOf: typeof inputFileOf;
   /** What `foresight validate`'s threads keep of an analysis to place findings later, and the placing. */
@@ -322,6 +325,7 @@ const STATELESS = {
   overlayMessage,
   placeSimulationFindings,
   placeFindingAt,
+  nameHelmTemplates,
   inputFileOf,
   placesOf,
   placeReaderFindingsIn,
