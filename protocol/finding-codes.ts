@@ -53,6 +53,8 @@ export const FINDING_CODES = {
   'kustomizations-overlap': 'information',
   /** metadata.generateName without a name: kubectl apply refuses it. */
   'generate-name-with-apply': 'error',
+  /** An object names another namespace than `-n/--namespace`: kubectl apply -n refuses it. */
+  'namespace-mismatch': 'error',
   /** The apiVersion or kind is not a built-in one, and the group is a built-in group. */
   'unknown-kind': 'error',
   /** A kind of a group that is neither built-in nor defined by a CustomResourceDefinition in the workspace. */
@@ -173,7 +175,8 @@ export const FINDING_CODES = {
   'admission-refused-partly': 'warning',
   /**
    * Predicted: the pods are placed but never start: a volume's ConfigMap or Secret (or key) is missing
-   * (ContainerCreating, FailedMount) or a container's env reads one (CreateContainerConfigError).
+   * (ContainerCreating, FailedMount), a container's image does not parse (InvalidImageName) or its env reads a
+   * missing one (CreateContainerConfigError).
    */
   'container-cannot-start': 'error',
   /**

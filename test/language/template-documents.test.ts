@@ -52,13 +52,13 @@ describe('documents of template text and documents that are not objects', () => 
 
   test('a comment block before the only templated document does not keep the file from being skipped whole', () => {
     const analysis = analyzeText(
-      `# generated\n---\nkind: ConfigMap\nmetadata: {name: "{{ .Release.Name }}"}\n`,
+      `# generated\n---\nkind: ConfigMap\nmetadata:\n  name: web-{{ .Release.Name }}\n`,
       context,
     );
     assert.equal(analysis.skipped?.code, 'helm-template-skipped');
     assert.equal(
       analysis.skipped?.message,
-      'Document 2 is template text (line 4: `metadata: {name: "{{ .Release.N…`); not analysed — render it with `helm template`.',
+      'Document 2 is template text (line 5: `name: web-{{ .Release.Name }}`); not analysed — render it with `helm template`.',
     );
     assert.deepEqual(analysis.documents, []);
   });

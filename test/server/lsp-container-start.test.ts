@@ -112,4 +112,25 @@ describe('pods that never start, over LSP', () => {
     const lenses = await session.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
     assert.doesNotMatch(lenses?.[0]?.command?.title ?? '', /cannot start/);
   });
+
+  test('an image the kubelet cannot parse: an error on the image field with the InvalidImageName message', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'foresight-start-'));
+    mkdirSync(join(folder, '.foresight'));
+    writeFileSync(join(folder, '.foresight', 'cluster.yaml'), CLUSTER);
+    const text = DEPLOYMENT.replace('image: nginx:1.27', 'image: Nginx:Latest').replace(
+      'key: level',
+      'key: mode',
+    );
+    writeFileSync(join(folder, 'web.yaml'), text);
+    const uri = pathToFileURL(join(folder, 'web.yaml')).href;
+    const diagnostics = await session.open(uri, text);
+    const stuck = diagnostics.filter((d) => d.code === 'container-cannot-start');
+    assert.equal(stuck.length, 1, JSON.stringify(diagnostics.map((d) => [d.code, d.message])));
+    assert.equal(stuck[0]?.severity, 1);
+    assert.equal(covered(text, stuck[0]), 'Nginx:Latest');
+    assert.equal(
+      stuck[0]?.message,
+      '2 pods of Deployment "web" stay in InvalidImageName and never start: Failed to apply default image tag "Nginx:Latest": couldn\'t parse image name "Nginx:Latest": invalid reference format: repository name (library/Nginx) must be lowercase',
+    );
+  });
 });

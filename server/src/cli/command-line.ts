@@ -15,6 +15,11 @@ export interface CommonOptions {
   /** The kustomize or kubectl binary to render kustomizations with (--kustomize); found on PATH when undefined. */
   kustomize: string | undefined;
   allowRemote: boolean;
+  /**
+   * The namespace of the apply (-n/--namespace), enforced as `kubectl apply -n` enforces it; undefined: objects
+   * without one are in `default`, as kubectl's context namespace would put them.
+   */
+  namespace: string | undefined;
 }
 
 /** The common options' defaults; `failOn` differs between the commands. */
@@ -26,6 +31,7 @@ export function commonDefaults(io: CliIo, failOn: FailOn): CommonOptions {
     paths: [],
     kustomize: io.env?.['FORESIGHT_KUSTOMIZE'],
     allowRemote: false,
+    namespace: undefined,
   };
 }
 
@@ -68,6 +74,15 @@ function readCommonFlag(flag: string, value: FlagValue, options: CommonOptions):
         return { error: '--kustomize needs the path of kustomize or kubectl' };
       }
       options.kustomize = binary;
+      return 'handled';
+    }
+    case '-n':
+    case '--namespace': {
+      const namespace = value();
+      if (namespace === undefined || namespace === '' || namespace.startsWith('-')) {
+        return { error: `${flag} needs a namespace` };
+      }
+      options.namespace = namespace;
       return 'handled';
     }
     case '--kustomize-allow-remote':

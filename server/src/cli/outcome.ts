@@ -33,6 +33,8 @@ const FAILING_CLASSES: Readonly<Record<FailOn, ReadonlySet<FailureClass>>> = {
 /** The options both commands take, and the exit codes, as `foresight --help` shows them. */
 export const COMMON_OPTIONS_HELP = `options of both commands:
   -R, --recursive          read sub-folders of folders too
+  -n, --namespace NS       as kubectl apply -n NS: namespaced objects without a namespace go to NS; one naming
+                           another namespace is refused with kubectl's error (cluster-scoped objects unaffected)
   --kubernetes-version V   the Kubernetes version to check against (1.33, 1.34, 1.35; default 1.35)
   -o, --output FORMAT      text (default), json, sarif (SARIF 2.1.0, for code scanning), or junit (JUnit XML: a
                            testsuite per file, a testcase per object, a failure per error or predicted failure)

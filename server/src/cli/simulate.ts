@@ -38,10 +38,12 @@ import type { CommonOptions, FlagOutcome, FlagValue } from './command-line';
 import { commonDefaults, readCommandLine } from './command-line';
 import { kustomizeOptionsOf } from '../files/kustomize/kustomization-units';
 import { readCliInput } from './read-input';
+import { relative } from 'node:path';
+import { relateChartTemplates } from '../files/helm-charts';
 
 /** The usage line of the simulate command. */
 export const SIMULATE_USAGE =
-  'usage: foresight simulate [-R] [--cluster FILE]... [--output text|json|sarif|junit] ' +
+  'usage: foresight simulate [-R] [-n NAMESPACE] [--cluster FILE]... [--output text|json|sarif|junit] ' +
   '[--profile NAME] [--fail-on error|warning|prediction|never] [--kubernetes-version 1.35] [--until SECONDS] ' +
   '[--drain NODE@SECONDS] [--fail-node NODE@SECONDS] [--scale [NAMESPACE/]KIND/NAME=REPLICAS@SECONDS] ' +
   '[--add-node NAME[=LIKE]@SECONDS] [--load [NAMESPACE/]KIND/NAME=PERCENT%|CPU@SECONDS] [--memory-pressure NODE:SUBJECT=MEMORY,...@SECONDS] [--kustomize PATH] [--kustomize-allow-remote] PATH... (- reads standard input)';
@@ -107,7 +109,10 @@ export function runSimulate(
     return Promise.resolve(2);
   }
   // The one reader: documents the API server would refuse are left out (and reported), duplicates resolved.
-  const read = service.readObjects(manifestInput.files);
+  const read = service.readObjects(
+    manifestInput.files,
+    options.namespace === undefined ? {} : { namespace: options.namespace },
+  );
   const profile = options.profile === undefined ? null : profileCluster(options.profile);
   const cluster =
     profile !== null && 'objects' in profile
@@ -141,12 +146,18 @@ export function runSimulate(
   });
   const inputFiles = [...(clusterInput?.files ?? []), ...manifestInput.files];
   // One list of findings, placed, for every output: what the text, JSON, SARIF and JUnit say is the same.
-  const findings = service.placeSimulationFindings(
+  const placed = service.placeSimulationFindings(
     inputFiles,
     [...(clusterInput?.charts ?? []), ...manifestInput.charts].map((chart) => chart.file),
     [...inputFindings, ...result.report.findings],
     result,
     options.version,
+  );
+  // helm template output keeps its `# Source:` comments: each finding names the chart template it came from.
+  const findings = relateChartTemplates(
+    service.nameHelmTemplates(placed, inputFiles),
+    io.cwd,
+    (path) => relative(io.cwd, path) || path,
   );
   const run: CliRun = { command: 'simulate', files: inputFiles.map(service.inputFileOf), findings };
   io.stdout(

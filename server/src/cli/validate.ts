@@ -5,7 +5,9 @@
  */
 import { isKubernetesVersion, SUPPORTED_KUBERNETES_VERSIONS } from '../../../protocol/settings';
 import type { CliRun, Finding, FindingSeverity, LanguageService } from '../language/service';
-import { regionOf } from './formats/finding-places';
+import { helmTemplateOf, regionOf } from './formats/finding-places';
+import { relative } from 'node:path';
+import { relateChartTemplates } from '../files/helm-charts';
 import { createDiskLanguageService } from '../files/schema-files';
 import type { CliIo } from './io';
 import { finishRun, formatRun } from './outcome';
@@ -19,7 +21,7 @@ import { validateThreadsFor } from './parallel/thread-count';
 /** The usage line of the validate command. */
 export const VALIDATE_USAGE =
   'usage: foresight validate [-R] [--kubernetes-version 1.35] [--output text|json|sarif|junit] ' +
-  '[--fail-on error|warning|prediction|never] [--max-file-size-kb N] [--kustomize PATH] [--kustomize-allow-remote] ' +
+  '[-n NAMESPACE] [--fail-on error|warning|prediction|never] [--max-file-size-kb N] [--kustomize PATH] [--kustomize-allow-remote] ' +
   'PATH... (- reads standard input)';
 
 interface ValidateOptions extends CommonOptions {
@@ -37,6 +39,10 @@ interface ReportedEntry {
   severity: FindingSeverity;
   code: string;
   message: string;
+  /** The Helm chart template the document was rendered from (`# Source:`). */
+  source?: string;
+  /** Other places that explain it: the chart template's file, when the chart is in the workspace. */
+  related?: { file: string; message: string }[];
 }
 
 /** Runs the validate command with a service (the process's own by default); resolves to the exit code. */
@@ -69,12 +75,13 @@ export async function runValidate(
     return 2;
   }
   const threads = validateThreadsFor(input.texts, io);
+  const namespaced = options.namespace === undefined ? {} : { namespace: options.namespace };
   const validated =
     threads > 1 && io.workerScript !== undefined
-      ? await validateInThreads(input.texts, analyze, io.workerScript, threads, service)
-      : service.validateFiles(service.analyzeInputs(input.texts, analyze));
+      ? await validateInThreads(input.texts, analyze, io.workerScript, threads, service, namespaced)
+      : service.validateFiles(service.analyzeInputs(input.texts, analyze), namespaced);
   const files = validated.map((entry) => entry.file);
-  const findings: Finding[] = [];
+  let findings: Finding[] = [];
   // Two kustomizations that render one source file give two inputs of one name: a finding at the same place of
   // that file is said once.
   const said = new Set<string>();
@@ -88,6 +95,12 @@ export async function runValidate(
       }
     }
   }
+  // helm template output keeps its `# Source:` comments: each finding names the chart template it came from.
+  findings = relateChartTemplates(
+    service.nameHelmTemplates(findings, files),
+    io.cwd,
+    (path) => relative(io.cwd, path) || path,
+  );
   for (const chart of input.charts) {
     const { code, severity, message } = chart.finding;
     findings.push({ code, severity, message, place: { file: chart.file } });
@@ -117,7 +130,7 @@ export async function runValidate(
   } else if (options.output === 'text') {
     for (const finding of reported) {
       io.stdout(
-        `${finding.file}:${finding.line}:${finding.column}: ${finding.severity} ${finding.code} ${finding.message}\n`,
+        `${finding.file}:${finding.line}:${finding.column}: ${finding.severity} ${finding.code} ${finding.message}${finding.source === undefined ? '' : ` (from ${finding.source})`}\n`,
       );
     }
     io.stdout(
@@ -141,6 +154,14 @@ function toReported(finding: Finding): ReportedEntry {
     severity: finding.severity,
     code: finding.code,
     message: finding.message,
+    ...(helmTemplateOf(finding) === undefined ? {} : { source: helmTemplateOf(finding) }),
+    ...(finding.related === undefined || finding.related.length === 0
+      ? {}
+      : {
+          related: finding.related.flatMap((entry) =>
+            entry.place === undefined ? [] : [{ file: entry.place.file, message: entry.message }],
+          ),
+        }),
   };
 }
 

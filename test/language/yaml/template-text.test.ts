@@ -48,14 +48,30 @@ const CASES: readonly { name: string; text: string; expected?: { reason: string;
     expected: { reason: 'helm-value', at: '{{ .Values.image.tag }}' },
   },
   {
-    name: 'a quoted scalar naming .Release is an unrendered chart: template text',
+    name: 'a quoted scalar naming .Release in an otherwise plain document is a string: data',
     text: 'metadata:\n  name: "{{ .Release.Name }}-svc"\n',
-    expected: { reason: 'helm-value', at: '{{ .Release.Name }}' },
   },
   {
-    name: 'a block scalar calling toYaml on $.Values is an unrendered chart: template text',
+    name: 'a block scalar calling toYaml on $.Values in an otherwise plain document is a string: data',
     text: 'data:\n  conf: |\n    a: 1\n    {{ toYaml $.Values.conf }}\n',
-    expected: { reason: 'helm-value', at: '{{ toYaml $.Values.conf }}' },
+  },
+  {
+    name: 'Go templates naming .Values in a block string, as istio-sidecar-injector holds them, are data',
+    text:
+      'kind: ConfigMap\nmetadata:\n  name: istio-sidecar-injector\ndata:\n  config: |-\n    policy: enabled\n' +
+      '    templates:\n      sidecar: |\n        {{- $containers := list }}\n' +
+      '        image: "{{ .Values.global.hub }}/proxyv2:{{ .Values.global.tag }}"\n' +
+      '        {{ toJSON .ProxyConfig.ProxyMetadata }}\n',
+  },
+  {
+    name: 'a document that is a template by its structure is template text, even when a string names .Values first',
+    text: 'data:\n  a: "{{ .Values.a }}"\nspec:\n  {{- toYaml .Values.spec | nindent 2 }}\n',
+    expected: { reason: 'structure', at: '{{- toYaml .Values.spec | nindent 2 }}' },
+  },
+  {
+    name: 'a plain scalar naming .Values makes the document template text, with quoted Helm values beside it',
+    text: 'metadata:\n  name: "{{ .Release.Name }}"\nspec:\n  image: web:{{ .Values.tag }}\n',
+    expected: { reason: 'helm-value', at: '{{ .Values.tag }}' },
   },
   {
     name: 'Prometheus data first, Helm structure later: the structure is found',
@@ -71,8 +87,8 @@ const CASES: readonly { name: string; text: string; expected?: { reason: string;
     text: 'description: Missing {{ $labels.required }} on {{ $labels.include }}\n',
   },
   {
-    name: 'a Helm function right after {{- is still found',
-    text: 'data:\n  x: |\n    {{-include "x" .}}\n',
+    name: 'a Helm function right after {{- in a plain scalar is still found',
+    text: 'data:\n  x: a {{-include "x" .}}\n',
     expected: { reason: 'helm-value', at: '{{-include "x" .}}' },
   },
   { name: 'a document without {{ has no template site', text: 'kind: ConfigMap\ndata: {a: "}}"}\n' },

@@ -37,6 +37,8 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
   'kustomizations-overlap':
     'Two kustomizations rendered together (`-R` over overlays of one base) define the same objects: each is an apply of its own, so they are not duplicates, but applied in turn the later one is what is simulated.',
   'generate-name-with-apply': 'metadata.generateName without a name: kubectl apply refuses it.',
+  'namespace-mismatch':
+    'An object names another namespace than `-n/--namespace`: kubectl apply -n refuses it.',
   'unknown-kind': 'The apiVersion or kind is not a built-in one, and the group is a built-in group.',
   'unknown-custom-kind':
     'A kind of a group that is neither built-in nor defined by a CustomResourceDefinition in the workspace.',
@@ -111,7 +113,7 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
   'admission-refused-partly':
     "Predicted: the API server refuses some of a workload's pods while others exist (a quota reached midway), or refused them for a while before all were created.",
   'container-cannot-start':
-    "Predicted: the pods are placed but never start: a volume's ConfigMap or Secret (or key) is missing (ContainerCreating, FailedMount) or a container's env reads one (CreateContainerConfigError).",
+    "Predicted: the pods are placed but never start: a volume's ConfigMap or Secret (or key) is missing (ContainerCreating, FailedMount), a container's image does not parse (InvalidImageName) or its env reads a missing one (CreateContainerConfigError).",
   'claim-pending':
     'Predicted: a PersistentVolumeClaim that binds at once stays Pending (its StorageClass does not exist, or no volume fits it and nothing provisions one), so the pods using it stay Pending.',
   'job-fails':

@@ -63,6 +63,17 @@ export function regionOf(finding: Finding): Region | undefined {
   };
 }
 
+/** The Helm chart template the finding's document was rendered from (`# Source:` of helm template output). */
+export function helmTemplateOf(finding: Finding): string | undefined {
+  return finding.place?.origin?.helmTemplate;
+}
+
+/** What the text outputs add to a finding rendered from a chart template: " (from CHART/templates/FILE)". */
+export function fromTemplate(finding: Finding): string {
+  const template = helmTemplateOf(finding);
+  return template === undefined ? '' : ` (from ${template})`;
+}
+
 /** The object it is about ("Deployment shop/web"), or its document ("document 2"); none off the files. */
 export function subjectOf(finding: Finding): string | undefined {
   return finding.place === undefined ? undefined : describeFindingObject(finding.object);

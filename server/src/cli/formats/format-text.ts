@@ -11,7 +11,7 @@ import {
   isPredictedOutcome,
   parseQuantity,
 } from '../../language/service';
-import { failureClassOf } from './finding-places';
+import { failureClassOf, fromTemplate } from './finding-places';
 
 /** Options of the text rendering. */
 interface TextOptions {
@@ -57,12 +57,15 @@ export function formatReportText(
   return `${lines.join('\n')}\n`;
 }
 
-/** One finding: `error: deploy.yaml:12 spec.replicas: message [code]` (or `(document 2)` without a line). */
+/**
+ * One finding: `error: deploy.yaml:12 spec.replicas: message [code]` (or `(document 2)` without a line), with
+ * `(from CHART/templates/FILE)` before the code when the document is a chart template's render.
+ */
 function formatFinding(finding: Finding, displayFile: (file: string) => string): string {
   const where = whereOf(finding, displayFile);
   const path = [...(finding.object?.path ?? []), ...(finding.path ?? [])];
   const field = path.length > 0 ? ` ${formatFieldPath(path)}` : '';
-  return `${finding.severity}: ${where === '' ? '(cluster)' : where}${field}: ${finding.message} [${finding.code}]`;
+  return `${finding.severity}: ${where === '' ? '(cluster)' : where}${field}: ${finding.message}${fromTemplate(finding)} [${finding.code}]`;
 }
 
 /** A finding's file and line as text (`deploy.yaml:12`, `deploy.yaml (document 2)`), '' when it has no file. */

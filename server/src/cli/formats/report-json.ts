@@ -5,6 +5,7 @@
  * message.
  */
 import type { Finding, SimulationReport } from '../../language/service';
+import { helmTemplateOf } from './finding-places';
 
 /** A finding as the JSON report writes it (schemas/report.schema.json, `findings[]`). */
 export interface ReportEntry {
@@ -15,6 +16,10 @@ export interface ReportEntry {
   readonly line?: number;
   readonly path: readonly (string | number)[];
   readonly message: string;
+  /** The Helm chart template the document was rendered from (`# Source:` of helm template output). */
+  readonly source?: string;
+  /** Other places that explain it: the chart template's file, when the chart is in the workspace. */
+  readonly related?: readonly { readonly file: string; readonly message: string }[];
 }
 
 /** The JSON report: the engine's report with its findings written as entries. */
@@ -36,5 +41,13 @@ function reportEntry(finding: Finding): ReportEntry {
     ...(line === undefined ? {} : { line }),
     path: [...(finding.object?.path ?? []), ...(finding.path ?? [])],
     message: finding.message,
+    ...(helmTemplateOf(finding) === undefined ? {} : { source: helmTemplateOf(finding) }),
+    ...(finding.related === undefined || finding.related.length === 0
+      ? {}
+      : {
+          related: finding.related.flatMap((entry) =>
+            entry.place === undefined ? [] : [{ file: entry.place.file, message: entry.message }],
+          ),
+        }),
   };
 }

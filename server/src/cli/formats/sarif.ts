@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { isAbsolute } from 'node:path';
 import type { CliRun, Finding, FindingSeverity } from '../../language/service';
 import { isFindingCode } from '../../language/service';
-import { pathOf, regionOf, subjectOf } from './finding-places';
+import { helmTemplateOf, pathOf, regionOf, subjectOf } from './finding-places';
 import { CODE_DOCS } from './code-docs';
 import { FINDING_CODES } from '../../../../protocol/finding-codes';
 
@@ -77,13 +77,40 @@ function result(finding: Finding, index: number): object {
             : { logicalLocations: [{ fullyQualifiedName: subject, kind: 'resource' }] }),
         }
       : undefined;
+  const related = relatedLocations(finding);
   return {
     ruleId: finding.code,
     ruleIndex: index,
     level: LEVELS[finding.severity],
     message: { text: finding.message },
     ...(location === undefined ? {} : { locations: [location] }),
+    ...(related.length === 0 ? {} : { relatedLocations: related }),
   };
+}
+
+/**
+ * The places that explain a finding (§3.27.22): its related places, and the Helm chart template its document was
+ * rendered from, as a location of its own (with the template's file when the chart is in the workspace, else
+ * only a message naming it).
+ */
+function relatedLocations(finding: Finding): object[] {
+  const template = helmTemplateOf(finding);
+  // Related places in offsets (before placing) have no file of their own here.
+  const places = (finding.related ?? []).flatMap((entry) =>
+    entry.place === undefined
+      ? []
+      : [
+          {
+            message: { text: entry.message },
+            physicalLocation: { artifactLocation: { uri: toUri(entry.place.file) } },
+          },
+        ],
+  );
+  const locations =
+    template === undefined || places.length > 0
+      ? places
+      : [{ message: { text: `rendered by helm template from ${template}` } }];
+  return locations.map((location, id) => ({ id, ...location }));
 }
 
 /** A displayed path as a URI reference: relative with forward slashes, each segment percent-encoded. */

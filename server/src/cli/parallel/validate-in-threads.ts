@@ -29,6 +29,8 @@ export async function validateInThreads(
   script: string,
   threads: number,
   service: LanguageService,
+  /** How the manifest reader reads: the namespace of `-n`. */
+  readOptions: { readonly namespace?: string } = {},
 ): Promise<ValidatedFile[]> {
   // Findings are placed by file id, so a file's id must name one thread's file; validateThreadsFor keeps input
   // with a repeated id (two renders of one source file) in one thread.
@@ -37,7 +39,7 @@ export async function validateInThreads(
   }
   const pool = startWorkerPool(script, threads, { foresightValidateWorker: true, ...options }, service);
   try {
-    return await validateWith(pool, texts, service);
+    return await validateWith(pool, texts, service, readOptions);
   } finally {
     await pool.close();
   }
@@ -47,6 +49,7 @@ async function validateWith(
   pool: WorkerPool,
   texts: readonly InputText[],
   service: LanguageService,
+  readOptions: { readonly namespace?: string },
 ): Promise<ValidatedFile[]> {
   const outlines: AnalysisOutline[] = [];
   const keep = (answer: FromWorker | undefined): void => {
@@ -75,7 +78,7 @@ async function validateWith(
   }));
   const workerById = new Map(files.map((file, index) => [file.id, pick(workerOf, index)]));
   const targetPorts = service.targetPortRequests(files);
-  const reader = service.readObjects(files).findings;
+  const reader = service.readObjects(files, readOptions).findings;
   const placed = await pool.ask(
     Array.from({ length: pool.size }, (_, worker) => ({
       type: 'place',

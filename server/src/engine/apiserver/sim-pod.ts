@@ -22,7 +22,7 @@ export interface WorkloadRef {
 
 /** A container's waiting state as the pod's status shows it: reason and the kubelet's message. */
 export interface PodWaiting {
-  readonly reason: 'ContainerCreating' | 'CreateContainerConfigError';
+  readonly reason: 'ContainerCreating' | 'CreateContainerConfigError' | 'InvalidImageName';
   readonly message: string;
   /** Path in the pod spec to the reference that keeps it from starting. */
   readonly path: readonly (string | number)[];

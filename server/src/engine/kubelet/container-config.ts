@@ -6,22 +6,28 @@
  * ConfigMap, Secret or key gets CreateContainerConfigError with makeEnvironmentVariables' error (kubelet_pods.go:
  * `configmap "settings" not found`, `couldn't find key mode in ConfigMap default/settings`). A reference marked
  * optional is skipped when missing. Volumes are mounted before any container; init containers come before the app
- * containers, each reading envFrom before env. When the cluster cannot say whether an object exists
+ * containers, each reading envFrom before env. Before a container's config, its image: a reference the kubelet
+ * cannot parse gets InvalidImageName (image-reference.ts), as kuberuntime's startContainer pulls the image
+ * before it generates the container's config. When the cluster cannot say whether an object exists
  * (model/load/config-objects.ts), the reference is assumed to exist and returned as an assumption instead.
  */
 import type { ConfigKind, ConfigObjects } from '../model/load/config-objects';
 import { lookUpConfig } from '../model/load/config-objects';
 import { asArray, asObject, readString } from '../model/json';
+import { invalidImageNameMessage } from './image-reference';
 
 type Path = readonly (string | number)[];
 
 /** Why a pod never starts: the container's waiting reason, the kubelet's message, and the field that causes it. */
 export interface StartFailure {
-  readonly reason: 'ContainerCreating' | 'CreateContainerConfigError';
+  readonly reason: 'ContainerCreating' | 'CreateContainerConfigError' | 'InvalidImageName';
   /** The waiting message (the kubelet's error). */
   readonly message: string;
-  /** The kubelet's event: FailedMount for a volume, Failed ("Error: …") for a container. */
-  readonly event: { readonly reason: 'FailedMount' | 'Failed'; readonly message: string };
+  /**
+   * The kubelet's event: FailedMount for a volume, InspectFailed for an image it cannot parse, Failed
+   * ("Error: …") for a container's config.
+   */
+  readonly event: { readonly reason: 'FailedMount' | 'InspectFailed' | 'Failed'; readonly message: string };
   /** The container that cannot be created, or null for a volume (no container starts). */
   readonly container: string | null;
   /** Path in the pod spec to the reference. */
@@ -91,6 +97,10 @@ export function checkPodConfig(spec: unknown, namespace: string, objects: Config
   });
   for (const list of ['initContainers', 'containers'] as const) {
     asArray(podSpec[list]).forEach((container, index) => {
+      const image = imageFailure(asObject(container), [list, index]);
+      if (image !== null && failure === null) {
+        failure = image;
+      }
       const error = environmentError(asObject(container), [list, index], find, namespace);
       if (error !== null && failure === null) {
         failure = {
@@ -104,6 +114,25 @@ export function checkPodConfig(spec: unknown, namespace: string, objects: Config
     });
   }
   return { failure, assumptions };
+}
+
+/** InvalidImageName for a container whose image the kubelet cannot parse; null when it parses or is not a string. */
+function imageFailure(container: Record<string, unknown>, path: Path): StartFailure | null {
+  const image = readString(container['image']);
+  // An empty image, or one with leading or trailing whitespace, is the API server's to refuse (never run here).
+  if (image === undefined || image === '' || image.trim() !== image) {
+    return null;
+  }
+  const message = invalidImageNameMessage(image);
+  return message === undefined
+    ? null
+    : {
+        reason: 'InvalidImageName',
+        message,
+        event: { reason: 'InspectFailed', message },
+        container: readString(container['name']) ?? '',
+        path: [...path, 'image'],
+      };
 }
 
 type Finder = (

@@ -8,6 +8,8 @@
  *   note per file, by the analyzer;
  * - `kind: List` and typed lists give their items;
  * - an object with `metadata.generateName` and no name is refused as kubectl apply refuses it;
+ * - with a namespace (`kubectl apply -n NS`), namespaced objects without one are put in NS and one naming another
+ *   is refused in kubectl's words (apply-namespace.ts);
  * - the same object (API group, kind, namespace, name) defined twice is one object: sequential `kubectl apply`
  *   leaves the later definition, so the later wins and the earlier gets a `duplicate-object` warning naming it.
  *
@@ -22,6 +24,7 @@ import { apiGroupOf, isClusterScoped } from '../../engine/model/cluster-scoped-k
 import type { ManifestObject } from '../kubernetes/manifest-object';
 import { isListKind } from '../kubernetes/manifest-object';
 import type { Finding } from '../../../../protocol/finding';
+import { customKindScopesOf, enforceNamespace } from './apply-namespace';
 
 /** One file to read: its id (URI or path) and its analysis (an outline is enough: the reader needs no nodes). */
 export interface ManifestFile {
@@ -49,6 +52,8 @@ interface ReadOptions {
   readonly keepAll?: boolean;
   /** How a finding names a place of another file ("web/deploy.yaml:12"); the file id and document by default. */
   readonly describePlace?: (fileId: string, documentIndex: number, object: ManifestObject) => string;
+  /** The namespace given on the command line (`kubectl apply -n`), enforced on every namespaced object. */
+  readonly namespace?: string;
 }
 
 interface Entry {
@@ -65,6 +70,12 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
   const describe =
     options.describePlace ??
     ((fileId: string, documentIndex: number): string => `${fileId} (document ${documentIndex + 1})`);
+  const customScopes =
+    options.namespace === undefined
+      ? new Map()
+      : customKindScopesOf(
+          files.flatMap((file) => file.analysis.documents.flatMap((document) => document.objects)),
+        );
   for (const file of files) {
     // A kustomize patch or transformer configuration is merged into other objects, never applied as it is.
     if (options.keepAll !== true && file.analysis.kustomizeFragment === true) {
@@ -74,14 +85,29 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
       if (options.keepAll !== true && document.findings.some(isRefusedBeforeAdmission)) {
         continue;
       }
-      for (const object of document.objects) {
-        if (object.path.length === 0 && isListKind(object.kind) && Array.isArray(object.value['items'])) {
+      for (const read of document.objects) {
+        if (read.path.length === 0 && isListKind(read.kind) && Array.isArray(read.value['items'])) {
           continue; // the list itself; its items follow as objects of their own
         }
-        const source: ObjectSource = { file: file.id, documentIndex: document.index, path: [...object.path] };
-        if (options.keepAll !== true && refusedGenerateName(object, source, findings)) {
+        const source: ObjectSource = { file: file.id, documentIndex: document.index, path: [...read.path] };
+        if (options.keepAll !== true && refusedGenerateName(read, source, findings)) {
           continue;
         }
+        const namespaced =
+          options.namespace === undefined
+            ? ({ ok: true, object: read } as const)
+            : enforceNamespace(read, options.namespace, customScopes);
+        if (!namespaced.ok) {
+          findings.push({
+            code: 'namespace-mismatch',
+            severity: 'error',
+            object: source,
+            path: ['metadata', 'namespace'],
+            message: namespaced.message,
+          });
+          continue;
+        }
+        const { object } = namespaced;
         entries.push({
           sourced: { object: object.value, source },
           object,

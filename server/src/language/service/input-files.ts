@@ -112,12 +112,25 @@ export interface ValidatedFile {
   readonly findings: readonly TextFinding[];
 }
 
+/** How validateFiles reads. */
+export interface ValidateFilesOptions {
+  /** The namespace given on the command line (`kubectl apply -n`): an object naming another one is refused. */
+  readonly namespace?: string;
+}
+
 /** Every file's findings, found in this thread: its own, the cross-object ones and the reader's, sorted. */
-export function validateFiles(files: readonly InputFile[]): ValidatedFile[] {
+export function validateFiles(
+  files: readonly InputFile[],
+  options: ValidateFilesOptions = {},
+): ValidatedFile[] {
   const cross = crossObjectFindings(files);
-  // The reader's findings: the same object defined twice, generateName refused by kubectl apply.
+  // The reader's findings: the same object defined twice, generateName refused by kubectl apply, a namespace
+  // other than -n's.
   const read = placeReaderFindings(
-    readManifests(files, { describePlace: describePlaceIn(files) }).findings,
+    readManifests(files, {
+      describePlace: describePlaceIn(files),
+      ...(options.namespace === undefined ? {} : { namespace: options.namespace }),
+    }).findings,
     files,
   );
   return files.map((file) => ({

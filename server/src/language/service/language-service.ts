@@ -59,6 +59,7 @@ import { prepareScope, simulateScope } from './scope-simulation';
 import { simulationInputsKey } from './simulation-inputs';
 import { placeSimulationFindings } from './simulation-findings';
 import { inputFileOf, placeFindingAt } from './run-findings';
+import { nameHelmTemplates } from '../manifests/helm-sources';
 import { placeReaderFindingsIn, placesOf, placeTargetPortsIn } from './validate-placements';
 import { placeReaderFindings } from '../manifests/place-findings';
 import { renderedTextsOf } from '../kustomize/rendered-texts';
@@ -76,7 +77,14 @@ import type {
   ScopeSimulationInput,
 } from './scope-simulation';
 import type { ScopeFile } from './prediction-types';
-import type { AnalyzeOptions, InputFile, InputText, OutlinedInputFile, ValidatedFile } from './input-files';
+import type {
+  AnalyzeOptions,
+  InputFile,
+  InputText,
+  OutlinedInputFile,
+  ValidatedFile,
+  ValidateFilesOptions,
+} from './input-files';
 import { analyzeInputTexts, contextForText, validateFiles } from './input-files';
 import type { TargetPortRequest } from './validate-placements';
 import { targetPortRequests } from './validate-placements';
@@ -152,7 +160,7 @@ export interface LanguageService {
   /** The objects `kubectl apply` would send for the files, in order, with the reader's findings. */
   readObjects(files: readonly ManifestFile[], options?: ReadObjectsOptions): ReadResult;
   /** Every file's findings for `foresight validate`: its own, the cross-object ones and the reader's, sorted. */
-  validateFiles(files: readonly InputFile[]): ValidatedFile[];
+  validateFiles(files: readonly InputFile[], options?: ValidateFilesOptions): ValidatedFile[];
   /** The Services' target-port problems over every file, each with the Service's place (validate's threads). */
   targetPortRequests(files: readonly OutlinedInputFile[]): TargetPortRequest[];
   /** Every finding of a file: its own, then those found across files, sorted and merged. */
@@ -235,6 +243,8 @@ export interface LanguageService {
   placeSimulationFindings: typeof placeSimulationFindings;
   /** A finding at offsets of an input file, with its region and object. */
   placeFindingAt: typeof placeFindingAt;
+  /** Placed findings named after the Helm chart template (`# Source:`) of the document they are on. */
+  nameHelmTemplates: typeof nameHelmTemplates;
   /** An input file with the objects it defines. */
   inputFileOf: typeof inputFileOf;
   /** What `foresight validate`'s threads keep of an analysis to place findings later, and the placing. */
@@ -255,6 +265,8 @@ export interface ReadObjectsOptions {
   readonly keepAll?: boolean;
   /** How a finding names a file of another place ("web/deploy.yaml:12"): the file id by default. */
   readonly display?: (fileId: string) => string;
+  /** The namespace given on the command line (`kubectl apply -n`), enforced on every namespaced object. */
+  readonly namespace?: string;
 }
 
 /** What the engine is given to simulate (engine/simulate/simulate.ts). */
@@ -291,6 +303,7 @@ const STATELESS = {
     readManifests(files, {
       ...(options.keepAll === true ? { keepAll: true } : {}),
       ...(options.keepAll === true ? {} : { describePlace: describePlaceIn(files, options.display) }),
+      ...(options.namespace === undefined ? {} : { namespace: options.namespace }),
     }),
   allFindingsOf,
   placeReaderFindings,
@@ -312,6 +325,7 @@ const STATELESS = {
   overlayMessage,
   placeSimulationFindings,
   placeFindingAt,
+  nameHelmTemplates,
   inputFileOf,
   placesOf,
   placeReaderFindingsIn,

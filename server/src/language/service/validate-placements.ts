@@ -36,6 +36,7 @@ export interface TargetPortRequest {
 const READER_PATHS: readonly InstancePath[] = [
   ['metadata', 'name'],
   ['metadata', 'generateName'],
+  ['metadata', 'namespace'],
 ];
 
 /** One document's kept places. */

@@ -10,11 +10,16 @@
  *   kubectl sends as it is: a PrometheusRule's `description: Pod {{ $labels.pod }} …`, the `"legendFormat":
  *   "{{instance}}"` of a Grafana dashboard held in a ConfigMap. sigs.k8s.io/yaml reads them as strings (see
  *   staging/src/k8s.io/apimachinery/pkg/util/yaml/decoder.go, YAMLToJSONDecoder), so they are analysed.
- * - Unless the scalar's action names Helm's built-in objects (.Values, .Release, .Chart, .Capabilities, .Files,
- *   .Template) or functions only Helm has (include, tpl, toYaml, required, lookup, nindent): `image:
- *   foo:{{ .Values.tag }}` is valid YAML but an unrendered chart, not meant to be applied as it is
- *   (https://helm.sh/docs/chart_template_guide/builtin_objects/). Prometheus ($labels, $value, .Labels) and
+ * - Unless a plain (unquoted) scalar's action names Helm's built-in objects (.Values, .Release, .Chart,
+ *   .Capabilities, .Files, .Template) or functions only Helm has (include, tpl, toYaml, required, lookup,
+ *   nindent): `image: foo:{{ .Values.tag }}` is valid YAML but an unrendered chart, not meant to be applied as it
+ *   is (https://helm.sh/docs/chart_template_guide/builtin_objects/). Prometheus ($labels, $value, .Labels) and
  *   Alertmanager templates use none of these names.
+ * - A quoted or block scalar is a string whatever it holds, even Helm's names, as long as the document is
+ *   otherwise plain YAML: istio's `istio-sidecar-injector` ConfigMap holds Go templates naming `.Values` in a
+ *   block string that istiod renders itself (manifests/charts/istio-control/istio-discovery/files/injection-
+ *   template.yaml); kubectl sends it as it is. Only a document that is a template by the signals above (its
+ *   structure, or Helm's names in a plain scalar) is template text.
  * Comments are neither. Not modelled: other template languages (Jinja's `{{ var }}` in a plain scalar is data
  * here, as kubectl would send it).
  */
@@ -43,11 +48,11 @@ const SCALAR_TYPES: ReadonlySet<string> = new Set([
 const HELM_ACTION_PATTERN =
   /(?:^|[^\w.])\$?\.(?:Values|Release|Chart|Capabilities|Files|Template)\b|(?:^|[\s(|-])(?:include|tpl|toYaml|required|lookup|nindent)\s/;
 
-/** A span of text the YAML tokens read as data (a scalar) or as nothing (a comment). */
+/** A span of text the YAML tokens read as data (a plain scalar, or a quoted or block string) or as nothing. */
 interface Span {
   readonly start: number;
   readonly end: number;
-  readonly comment: boolean;
+  readonly type: 'comment' | 'plain' | 'string';
 }
 
 /** The first place where a document's text is template text; undefined when its `{{ … }}` (if any) is data. */
@@ -70,7 +75,7 @@ export function findTemplateSite(text: string): TemplateSite | undefined {
     if (!inside) {
       return { start: open, end, reason: 'structure' };
     }
-    if (!span.comment && HELM_ACTION_PATTERN.test(text.slice(open + 2, end))) {
+    if (span.type === 'plain' && HELM_ACTION_PATTERN.test(text.slice(open + 2, end))) {
       return { start: open, end, reason: 'helm-value' };
     }
     open = text.indexOf('{{', Math.max(open + 2, end));
@@ -99,7 +104,8 @@ function tokenSpans(text: string): Span[] {
     const { type, offset, source } = record;
     if (typeof type === 'string' && typeof offset === 'number' && typeof source === 'string') {
       if (SCALAR_TYPES.has(type) || type === 'comment') {
-        spans.push({ start: offset, end: offset + source.length, comment: type === 'comment' });
+        const kind = type === 'comment' ? 'comment' : type === 'scalar' ? 'plain' : 'string';
+        spans.push({ start: offset, end: offset + source.length, type: kind });
       }
     }
     for (const [key, value] of Object.entries(record)) {

@@ -259,9 +259,7 @@ export function checkStartFailures(state: ClusterState, findings: Finding[]): vo
         ? `Pod "${pod.name}"`
         : `${pods} pod${pods === 1 ? '' : 's'} of ${pod.workload.kind} "${pod.workload.name}"`;
     const stuck =
-      waiting.reason === 'ContainerCreating'
-        ? 'stay ContainerCreating'
-        : 'stay in CreateContainerConfigError';
+      waiting.reason === 'ContainerCreating' ? 'stay ContainerCreating' : `stay in ${waiting.reason}`;
     const message = `${owner} ${pod.workload === null ? stuck.replace('stay', 'stays') : stuck} and never start: ${waiting.message}`;
     findings.push(
       engineFinding('container-cannot-start', pod.info.source, ['spec', ...waiting.path], message),
