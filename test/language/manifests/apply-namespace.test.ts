@@ -26,7 +26,9 @@ const object = (apiVersion: string, kind: string, name: string, namespace?: stri
 
 const CART_CRD = (scope: string): string =>
   'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: carts.shop.example.com\n' +
-  `spec:\n  group: shop.example.com\n  names: {kind: Cart, plural: carts}\n  scope: ${scope}\n  versions: []\n`;
+  `spec:\n  group: shop.example.com\n  names: {kind: Cart, plural: carts}\n  scope: ${scope}\n` +
+  '  versions:\n    - name: v1\n      served: true\n      storage: true\n' +
+  '      schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}\n';
 
 describe('kubectl apply -n: RequireNamespace', () => {
   const cases: { name: string; text: string; objects: string[]; refused: string[] }[] = [
