@@ -187,7 +187,7 @@ describe('foresight on kustomization folders (real kustomize)', () => {
       assert.equal(result.code, 1, result.stdout);
       assert.match(
         result.stdout,
-        /^test\/fixtures\/kustomize\/broken\/kustomization\.yaml:1:1: error kustomize-render-failed kustomize could not render test\/fixtures\/kustomize\/broken: .*missing\.yaml: no such file or directory/m,
+        /^test\/fixtures\/kustomize\/broken\/kustomization\.yaml:1:1: error unit-not-rendered test\/fixtures\/kustomize\/broken was not checked: .*kustomize could not render it: .*missing\.yaml: no such file or directory/m,
       );
       const simulate = await runForesight(['simulate', `${FIXTURES}/broken`], { env: ENV });
       assert.equal(simulate.code, 1, simulate.stdout);
@@ -244,7 +244,7 @@ describe('foresight on kustomization folders (real kustomize)', () => {
     assert.equal(result.code, 1, result.stdout);
     assert.match(
       result.stdout,
-      /overlays\/prod\/kustomization\.yaml:1:1: error kustomize-render-failed .*could not be run/,
+      /overlays\/prod\/kustomization\.yaml:1:1: error unit-not-rendered .*could not be run/,
     );
   });
 });
@@ -259,8 +259,8 @@ describe('foresight on kustomization folders (no render)', () => {
       env: { PATH: '', FORESIGHT_KUSTOMIZE: fake },
     });
     assert.equal(result.code, 1, result.stdout);
-    const message = /kustomize-render-failed (.*)$/m.exec(result.stdout)?.[1] ?? '';
-    assert.match(message, /fake kustomize was given: build <wrapper>$/);
+    const message = /unit-not-rendered (.*)$/m.exec(result.stdout)?.[1] ?? '';
+    assert.match(message, /fake kustomize was given: build <wrapper>\./);
     assert.doesNotMatch(message, /--enable/);
   });
 
@@ -290,21 +290,27 @@ describe('foresight on kustomization folders (no render)', () => {
     });
   }
 
-  test('a remote base is refused with a note and the files are read raw', async () => {
+  test('a remote base is one error saying what was not checked and how to check it; its files are not read raw', async () => {
     const result = await runForesight(['validate', `${FIXTURES}/remote`], { env: ENV });
-    assert.equal(result.code, 0, result.stdout);
+    assert.equal(result.code, 1, result.stdout);
+    const errors = result.stdout.split('\n').filter((line) => /: error /.test(line));
+    assert.equal(errors.length, 1, result.stdout);
     assert.match(
-      result.stdout,
-      /^test\/fixtures\/kustomize\/remote\/kustomization\.yaml:1:1: information kustomize-remote-refused .*https:\/\/github\.com\/kubernetes-sigs\/kustomize.*--kustomize-allow-remote/m,
+      errors[0] ?? '',
+      /^test\/fixtures\/kustomize\/remote\/kustomization\.yaml:1:1: error unit-not-rendered test\/fixtures\/kustomize\/remote was not checked: .*https:\/\/github\.com\/kubernetes-sigs\/kustomize.*--kustomize-allow-remote/,
     );
-    assert.match(result.stdout, /^2 file\(s\) checked/m);
+    assert.match(result.stdout, /^0 file\(s\) read, 1 apply unit, 0 object\(s\)/m);
+    const simulate = await runForesight(['simulate', `${FIXTURES}/remote`], { env: ENV });
+    assert.equal(simulate.code, 1, simulate.stdout);
+    assert.match(simulate.stdout, /error: .*\[unit-not-rendered\]/);
   });
 
-  test('without kustomize on PATH: one note saying how to install it, and the files are read raw', async () => {
+  test('without kustomize on PATH: one error per unit saying how to install it, and no file read raw', async () => {
     const result = await runForesight(['validate', '-R', `${FIXTURES}/overlays`], { env: { PATH: '' } });
-    const notes = result.stdout.match(/information kustomize-not-found .*Install kubectl/g) ?? [];
-    assert.equal(notes.length, 1, result.stdout);
-    // Both kustomization files and the prod overlay's two patch files, read as kubectl apply -f reads them.
-    assert.match(result.stdout, /^4 file\(s\) checked/m);
+    assert.equal(result.code, 1, result.stdout);
+    const errors = result.stdout.match(/error unit-not-rendered .*Install kubectl/g) ?? [];
+    // The dev and prod overlays: two units, neither read file by file.
+    assert.equal(errors.length, 2, result.stdout);
+    assert.match(result.stdout, /^0 file\(s\) read, 2 apply units, 0 object\(s\)/m);
   });
 });

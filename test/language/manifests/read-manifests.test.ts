@@ -161,7 +161,7 @@ describe('readManifests', () => {
         ['duplicate-object', 'warning', 1],
       ],
     );
-    assert.match(result.findings[0]?.message ?? '', /is also rendered by overlays\/staging/);
+    assert.match(result.findings[0]?.message ?? '', /is also applied by overlays\/staging/);
   });
 
   test('keepAll (a cluster file) keeps documents with errors and every definition', () => {

@@ -25,11 +25,15 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
   'helm-chart-skipped':
     'A Helm chart folder (Chart.yaml beside templates/), or a file in one, is a template skipped as a unit.',
   'kustomize-not-found':
-    'A kustomization met without kustomize (kubectl or kustomize on PATH): its files are read raw (CLI, editor).',
+    'A kustomization met without kustomize (kubectl or kustomize on PATH): the editor reads the open file raw.',
   'kustomize-remote-refused':
-    'A kustomization names remote bases: not rendered (it would fetch them) unless allowed; read raw (CLI, editor).',
+    'A kustomization names remote bases: not rendered (it would fetch them) unless allowed (editor).',
   'kustomize-render-failed':
     "kustomize could not render a kustomization folder or overlay; its message is the finding's (CLI, editor).",
+  'unit-not-rendered':
+    'An apply unit (a kustomization: `kubectl apply -k`) that could not be rendered: a remote base not allowed, no kustomize, a failed render. Its files are never read raw instead, so nothing unchecked passes (CLI).',
+  'unit-file-unlisted':
+    'Files beside a kustomization that it does not list (directly or through its bases, components and patches): no apply applies them, so they are not checked as manifests (one note per folder in the CLI; the editor).',
   'document-not-an-object':
     'Documents of a file of Kubernetes objects are not objects (no apiVersion and kind): kubectl refuses them.',
   'duplicate-object':
