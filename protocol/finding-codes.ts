@@ -57,8 +57,9 @@ export const FINDING_CODES = {
   /** The same object is defined again later: sequential kubectl apply keeps the later definition. */
   'duplicate-object': 'warning',
   /**
-   * Two kustomizations rendered together (`-R` over overlays of one base) define the same objects: each is an
-   * apply of its own, so they are not duplicates, but applied in turn the later one is what is simulated.
+   * Two apply units simulated together (`-R` over overlays of one base, or folders of alternative installs) define
+   * the same objects: each is an apply of its own, so they are not duplicates, but applied in turn the later one is
+   * what is simulated.
    */
   'kustomizations-overlap': 'information',
   /** metadata.generateName without a name: kubectl apply refuses it. */

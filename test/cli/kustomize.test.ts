@@ -1,5 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -233,6 +234,47 @@ describe('foresight on kustomization folders (real kustomize)', () => {
         [`${folder}/base/deployment.yaml:4:3: information kustomizations-overlap`],
       );
       assert.match(result.stdout, /0 error\(s\), 1 other finding\(s\)/);
+    },
+  );
+
+  test(
+    'a kubebuilder-style folder (examples/operator): no error, one note naming the unlisted fragment, and simulate DIR predicts what kubectl kustomize DIR | simulate - does',
+    needsKustomize,
+    async () => {
+      assertKustomizeFound();
+      const validate = await runForesight(['validate', '-R', 'examples/operator'], { env: ENV });
+      assert.equal(validate.code, 0, validate.stdout);
+      assert.deepEqual(
+        validate.stdout
+          .split('\n')
+          .filter((line) => line.startsWith('examples/'))
+          .map((line) => line.split(' ').slice(0, 3).join(' ')),
+        ['examples/operator/config/default/kustomization.yaml:1:1: information unit-file-unlisted'],
+      );
+      assert.match(
+        validate.stdout,
+        /manager_webhook_patch\.yaml is beside a kustomization that does not list it/,
+      );
+      const folder = 'examples/operator/config/default';
+      const direct = await runForesight(['simulate', '-o', 'json', folder], { env: ENV });
+      const rendered = await runForesight(['simulate', '-o', 'json', '-'], {
+        env: ENV,
+        stdin: execFileSync('kubectl', ['kustomize', folder], { cwd: ROOT, encoding: 'utf8' }),
+      });
+      assert.equal(direct.code, rendered.code, direct.stdout + rendered.stdout);
+      const outcome = (stdout: string): unknown => {
+        const report = JSON.parse(stdout) as {
+          pods: { name: string; namespace: string; nodeName: string | null }[];
+          findings: { code: string; severity: string }[];
+        };
+        return {
+          pods: report.pods.map((pod) => [pod.namespace, pod.name, pod.nodeName]),
+          findings: report.findings
+            .filter((finding) => finding.code !== 'unit-file-unlisted')
+            .map((finding) => [finding.code, finding.severity]),
+        };
+      };
+      assert.deepEqual(outcome(direct.stdout), outcome(rendered.stdout));
     },
   );
 

@@ -132,3 +132,33 @@ describe('foresight validate', () => {
     });
   }
 });
+
+describe('foresight validate: apply units', () => {
+  test('with -R two folders defining the same objects are two applies: one overlap note, no duplicate-object', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'foresight-units-'));
+    for (const folder of ['install', 'ha']) {
+      mkdirSync(join(root, folder));
+      writeFileSync(join(root, folder, 'install.yaml'), `${VALID}---\n${VALID.replace('settings', 'other')}`);
+    }
+    const result = await run(['validate', '-R', '.'], root);
+    assert.equal(result.code, 0, result.stdout);
+    assert.doesNotMatch(result.stdout, /duplicate-object/);
+    assert.equal(result.stdout.match(/information kustomizations-overlap/g)?.length, 1, result.stdout);
+    assert.match(result.stdout, /^== ha \(kubectl apply -f\)$/m);
+    assert.match(result.stdout, /^2 file\(s\) read, 2 apply units, 4 object\(s\)/m);
+  });
+
+  test('a file named on the command line is a unit of its own, and standard input another', async () => {
+    const root = workspace();
+    let stdout = '';
+    const code = await runCli(['validate', 'k8s/config.yaml', '-'], {
+      stdout: (text) => (stdout += text),
+      stderr: () => undefined,
+      cwd: root,
+      readStdin: () => VALID,
+    });
+    assert.equal(code, 0, stdout);
+    assert.doesNotMatch(stdout, /duplicate-object/);
+    assert.match(stdout, /^2 file\(s\) read, 2 apply units, 2 object\(s\)/m);
+  });
+});

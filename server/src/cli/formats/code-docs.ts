@@ -39,7 +39,7 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
   'duplicate-object':
     'The same object is defined again later: sequential kubectl apply keeps the later definition.',
   'kustomizations-overlap':
-    'Two kustomizations rendered together (`-R` over overlays of one base) define the same objects: each is an apply of its own, so they are not duplicates, but applied in turn the later one is what is simulated.',
+    'Two apply units simulated together (`-R` over overlays of one base, or folders of alternative installs) define the same objects: each is an apply of its own, so they are not duplicates, but applied in turn the later one is what is simulated.',
   'generate-name-with-apply': 'metadata.generateName without a name: kubectl apply refuses it.',
   'unknown-kind': 'The apiVersion or kind is not a built-in one, and the group is a built-in group.',
   'unknown-custom-kind':
