@@ -36,19 +36,30 @@ export const FINDING_CODES = {
   'helm-template-skipped': 'information',
   /** A Helm chart folder (Chart.yaml beside templates/), or a file in one, is a template skipped as a unit. */
   'helm-chart-skipped': 'information',
-  /** A kustomization met without kustomize (kubectl or kustomize on PATH): its files are read raw (CLI, editor). */
+  /** A kustomization met without kustomize (kubectl or kustomize on PATH): the editor reads the open file raw. */
   'kustomize-not-found': 'information',
-  /** A kustomization names remote bases: not rendered (it would fetch them) unless allowed; read raw (CLI, editor). */
+  /** A kustomization names remote bases: not rendered (it would fetch them) unless allowed (editor). */
   'kustomize-remote-refused': 'information',
   /** kustomize could not render a kustomization folder or overlay; its message is the finding's (CLI, editor). */
   'kustomize-render-failed': 'error',
+  /**
+   * An apply unit (a kustomization: `kubectl apply -k`) that could not be rendered: a remote base not allowed, no
+   * kustomize, a failed render. Its files are never read raw instead, so nothing unchecked passes (CLI).
+   */
+  'unit-not-rendered': 'error',
+  /**
+   * Files beside a kustomization that it does not list (directly or through its bases, components and patches):
+   * no apply applies them, so they are not checked as manifests (one note per folder in the CLI; the editor).
+   */
+  'unit-file-unlisted': 'information',
   /** Documents of a file of Kubernetes objects are not objects (no apiVersion and kind): kubectl refuses them. */
   'document-not-an-object': 'information',
   /** The same object is defined again later: sequential kubectl apply keeps the later definition. */
   'duplicate-object': 'warning',
   /**
-   * Two kustomizations rendered together (`-R` over overlays of one base) define the same objects: each is an
-   * apply of its own, so they are not duplicates, but applied in turn the later one is what is simulated.
+   * Two apply units simulated together (`-R` over overlays of one base, or folders of alternative installs) define
+   * the same objects: each is an apply of its own, so they are not duplicates, but applied in turn the later one is
+   * what is simulated.
    */
   'kustomizations-overlap': 'information',
   /** metadata.generateName without a name: kubectl apply refuses it. */

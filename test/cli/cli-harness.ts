@@ -20,10 +20,10 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-/** Runs `foresight ARGS` in `cwd` (the repository root by default) with an environment. */
+/** Runs `foresight ARGS` in `cwd` (the repository root by default) with an environment and standard input. */
 export async function runForesight(
   args: readonly string[],
-  options: { cwd?: string; env?: Record<string, string> } = {},
+  options: { cwd?: string; env?: Record<string, string>; stdin?: string } = {},
 ): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
@@ -32,6 +32,7 @@ export async function runForesight(
     stderr: (text) => (stderr += text),
     cwd: options.cwd ?? ROOT,
     env: options.env ?? {},
+    ...(options.stdin === undefined ? {} : { readStdin: () => options.stdin ?? '' }),
   });
   return { code, stdout, stderr };
 }

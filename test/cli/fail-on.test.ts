@@ -43,13 +43,13 @@ const CASES: readonly FailOnCase[] = [
     args: ['validate', MIXED],
     failOn: 'never',
     code: 0,
-    last: /^4 file\(s\) checked against Kubernetes 1\.35: 1 error\(s\), 1 other finding\(s\)\.$/,
+    last: /^4 file\(s\) read, 1 apply unit, 6 object\(s\), checked against Kubernetes 1\.35: 1 error\(s\), 1 other finding\(s\)\.$/,
   },
   {
     name: 'validate passes a warning by default',
     args: ['validate', `${MIXED}/team.yaml`],
     code: 0,
-    last: /^1 file\(s\) checked against Kubernetes 1\.35: 0 error\(s\), 1 other finding\(s\)\.$/,
+    last: /^1 file\(s\) read, 1 apply unit, 1 object\(s\), checked against Kubernetes 1\.35: 0 error\(s\), 1 other finding\(s\)\.$/,
   },
   {
     name: 'validate fails a warning with --fail-on warning',

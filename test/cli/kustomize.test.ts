@@ -1,5 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -187,7 +188,7 @@ describe('foresight on kustomization folders (real kustomize)', () => {
       assert.equal(result.code, 1, result.stdout);
       assert.match(
         result.stdout,
-        /^test\/fixtures\/kustomize\/broken\/kustomization\.yaml:1:1: error kustomize-render-failed kustomize could not render test\/fixtures\/kustomize\/broken: .*missing\.yaml: no such file or directory/m,
+        /^test\/fixtures\/kustomize\/broken\/kustomization\.yaml:1:1: error unit-not-rendered test\/fixtures\/kustomize\/broken was not checked: .*kustomize could not render it: .*missing\.yaml: no such file or directory/m,
       );
       const simulate = await runForesight(['simulate', `${FIXTURES}/broken`], { env: ENV });
       assert.equal(simulate.code, 1, simulate.stdout);
@@ -236,6 +237,47 @@ describe('foresight on kustomization folders (real kustomize)', () => {
     },
   );
 
+  test(
+    'a kubebuilder-style folder (examples/operator): no error, one note naming the unlisted fragment, and simulate DIR predicts what kubectl kustomize DIR | simulate - does',
+    needsKustomize,
+    async () => {
+      assertKustomizeFound();
+      const validate = await runForesight(['validate', '-R', 'examples/operator'], { env: ENV });
+      assert.equal(validate.code, 0, validate.stdout);
+      assert.deepEqual(
+        validate.stdout
+          .split('\n')
+          .filter((line) => line.startsWith('examples/'))
+          .map((line) => line.split(' ').slice(0, 3).join(' ')),
+        ['examples/operator/config/default/kustomization.yaml:1:1: information unit-file-unlisted'],
+      );
+      assert.match(
+        validate.stdout,
+        /manager_webhook_patch\.yaml is beside a kustomization that does not list it/,
+      );
+      const folder = 'examples/operator/config/default';
+      const direct = await runForesight(['simulate', '-o', 'json', folder], { env: ENV });
+      const rendered = await runForesight(['simulate', '-o', 'json', '-'], {
+        env: ENV,
+        stdin: execFileSync('kubectl', ['kustomize', folder], { cwd: ROOT, encoding: 'utf8' }),
+      });
+      assert.equal(direct.code, rendered.code, direct.stdout + rendered.stdout);
+      const outcome = (stdout: string): unknown => {
+        const report = JSON.parse(stdout) as {
+          pods: { name: string; namespace: string; nodeName: string | null }[];
+          findings: { code: string; severity: string }[];
+        };
+        return {
+          pods: report.pods.map((pod) => [pod.namespace, pod.name, pod.nodeName]),
+          findings: report.findings
+            .filter((finding) => finding.code !== 'unit-file-unlisted')
+            .map((finding) => [finding.code, finding.severity]),
+        };
+      };
+      assert.deepEqual(outcome(direct.stdout), outcome(rendered.stdout));
+    },
+  );
+
   test('a --kustomize binary that cannot be run is an error on the kustomization', async () => {
     const result = await runForesight(
       ['validate', '--kustomize', '/nonexistent/kustomize', `${FIXTURES}/overlays/prod`],
@@ -244,7 +286,7 @@ describe('foresight on kustomization folders (real kustomize)', () => {
     assert.equal(result.code, 1, result.stdout);
     assert.match(
       result.stdout,
-      /overlays\/prod\/kustomization\.yaml:1:1: error kustomize-render-failed .*could not be run/,
+      /overlays\/prod\/kustomization\.yaml:1:1: error unit-not-rendered .*could not be run/,
     );
   });
 });
@@ -259,8 +301,8 @@ describe('foresight on kustomization folders (no render)', () => {
       env: { PATH: '', FORESIGHT_KUSTOMIZE: fake },
     });
     assert.equal(result.code, 1, result.stdout);
-    const message = /kustomize-render-failed (.*)$/m.exec(result.stdout)?.[1] ?? '';
-    assert.match(message, /fake kustomize was given: build <wrapper>$/);
+    const message = /unit-not-rendered (.*)$/m.exec(result.stdout)?.[1] ?? '';
+    assert.match(message, /fake kustomize was given: build <wrapper>\./);
     assert.doesNotMatch(message, /--enable/);
   });
 
@@ -290,21 +332,27 @@ describe('foresight on kustomization folders (no render)', () => {
     });
   }
 
-  test('a remote base is refused with a note and the files are read raw', async () => {
+  test('a remote base is one error saying what was not checked and how to check it; its files are not read raw', async () => {
     const result = await runForesight(['validate', `${FIXTURES}/remote`], { env: ENV });
-    assert.equal(result.code, 0, result.stdout);
+    assert.equal(result.code, 1, result.stdout);
+    const errors = result.stdout.split('\n').filter((line) => /: error /.test(line));
+    assert.equal(errors.length, 1, result.stdout);
     assert.match(
-      result.stdout,
-      /^test\/fixtures\/kustomize\/remote\/kustomization\.yaml:1:1: information kustomize-remote-refused .*https:\/\/github\.com\/kubernetes-sigs\/kustomize.*--kustomize-allow-remote/m,
+      errors[0] ?? '',
+      /^test\/fixtures\/kustomize\/remote\/kustomization\.yaml:1:1: error unit-not-rendered test\/fixtures\/kustomize\/remote was not checked: .*https:\/\/github\.com\/kubernetes-sigs\/kustomize.*--kustomize-allow-remote/,
     );
-    assert.match(result.stdout, /^2 file\(s\) checked/m);
+    assert.match(result.stdout, /^0 file\(s\) read, 1 apply unit, 0 object\(s\)/m);
+    const simulate = await runForesight(['simulate', `${FIXTURES}/remote`], { env: ENV });
+    assert.equal(simulate.code, 1, simulate.stdout);
+    assert.match(simulate.stdout, /error: .*\[unit-not-rendered\]/);
   });
 
-  test('without kustomize on PATH: one note saying how to install it, and the files are read raw', async () => {
+  test('without kustomize on PATH: one error per unit saying how to install it, and no file read raw', async () => {
     const result = await runForesight(['validate', '-R', `${FIXTURES}/overlays`], { env: { PATH: '' } });
-    const notes = result.stdout.match(/information kustomize-not-found .*Install kubectl/g) ?? [];
-    assert.equal(notes.length, 1, result.stdout);
-    // Both kustomization files and the prod overlay's two patch files, read as kubectl apply -f reads them.
-    assert.match(result.stdout, /^4 file\(s\) checked/m);
+    assert.equal(result.code, 1, result.stdout);
+    const errors = result.stdout.match(/error unit-not-rendered .*Install kubectl/g) ?? [];
+    // The dev and prod overlays: two units, neither read file by file.
+    assert.equal(errors.length, 2, result.stdout);
+    assert.match(result.stdout, /^0 file\(s\) read, 2 apply units, 0 object\(s\)/m);
   });
 });

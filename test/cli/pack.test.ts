@@ -115,13 +115,13 @@ test(
     assert.equal(clean.status, 0, clean.stderr);
     assert.equal(
       clean.stdout,
-      '1 file(s) checked against Kubernetes 1.35: 0 error(s), 0 other finding(s).\n',
+      '1 file(s) read, 1 apply unit, 1 object(s), checked against Kubernetes 1.35: 0 error(s), 0 other finding(s).\n',
     );
     const broken = run(['validate', 'k8s']);
     assert.equal(broken.status, 1, broken.stderr);
     assert.deepEqual(broken.stdout.trimEnd().split('\n'), [
       'k8s/service.yaml:7:13: error schema-type "spec.ports[0].port" must be integer, not string "eighty".',
-      '2 file(s) checked against Kubernetes 1.35: 1 error(s), 0 other finding(s).',
+      '2 file(s) read, 1 apply unit, 2 object(s), checked against Kubernetes 1.35: 1 error(s), 0 other finding(s).',
       'exit 1: 1 error (--fail-on error)',
     ]);
     const sarif = run(['validate', '--output', 'sarif', 'k8s/service.yaml']);

@@ -23,7 +23,7 @@ test(
       /0\/5 nodes are available: 1 Insufficient cpu, 1 node\(s\) had untolerated taint\(s\), 4 Insufficient nvidia\.com\/gpu\./,
     );
     // The embedded default adds a large node for the analytics Deployment (examples/batch-analytics).
-    assert.match(result.stdout, /26 pods: 21 placed, 5 Pending; 2 refused by the API server\./);
+    assert.match(result.stdout, /27 pods: 22 placed, 5 Pending; 2 refused by the API server\./);
   },
 );
 

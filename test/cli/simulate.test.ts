@@ -69,7 +69,7 @@ describe('foresight simulate on examples/', () => {
       /kube-system\/log-agent-\S+ +DaemonSet\/log-agent +Burstable +2000001000 +control-plane/,
     );
     // The video transcoder needs the "burst" pool, which only the cluster file's NodeGroup brings.
-    assert.match(stdout, /26 pods: 21 placed, 5 Pending; 2 refused by the API server\./);
+    assert.match(stdout, /27 pods: 22 placed, 5 Pending; 2 refused by the API server\./);
   });
 
   test('with the examples’ cluster file, the video transcoder waits for the cluster autoscaler and the rest says why it cannot help', async () => {
@@ -119,7 +119,7 @@ describe('foresight simulate on examples/', () => {
     );
     assert.match(
       stdout,
-      /24 pods: 20 placed, 4 Pending; 2 refused by the API server; 1 predicted failure \(drains, rollouts\)\.$/m,
+      /25 pods: 21 placed, 4 Pending; 2 refused by the API server; 1 predicted failure \(drains, rollouts\)\.$/m,
     );
     // The drain evicts orders-db-1, whose volume was provisioned in worker-1's zone: no other node is in it.
     assert.match(

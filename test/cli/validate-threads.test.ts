@@ -60,7 +60,7 @@ test(
     assert.match(stdout, /service\.yaml:10:19: warning target-port-not-found targetPort "http-alt"/);
     assert.match(
       stdout,
-      /7 file\(s\) checked against Kubernetes 1\.35: 6 error\(s\), 2 other finding\(s\)\./,
+      /7 file\(s\) read, 1 apply unit, 12 object\(s\), checked against Kubernetes 1\.35: 6 error\(s\), 2 other finding\(s\)\./,
     );
   },
 );

@@ -43,13 +43,13 @@ function workspace(): string {
 }
 
 describe('foresight validate', () => {
-  test('a clean file exits 0 and says how many files were checked', async () => {
+  test('a clean file exits 0 and says how many files, units and objects were checked', async () => {
     const root = workspace();
     const result = await run(['validate', 'k8s/config.yaml'], root);
     assert.equal(result.code, 0);
     assert.equal(
       result.stdout,
-      '1 file(s) checked against Kubernetes 1.35: 0 error(s), 0 other finding(s).\n',
+      '1 file(s) read, 1 apply unit, 1 object(s), checked against Kubernetes 1.35: 0 error(s), 0 other finding(s).\n',
     );
   });
 
@@ -61,20 +61,28 @@ describe('foresight validate', () => {
     assert.deepEqual(lines.slice(0, -2), [
       'k8s/service.json:1:88: error schema-type "spec.ports[0].port" must be integer, not string "eighty".',
     ]);
-    assert.match(lines.at(-2) ?? '', /^2 file\(s\) checked against Kubernetes 1\.35: 1 error\(s\)/);
+    assert.match(
+      lines.at(-2) ?? '',
+      /^2 file\(s\) read, 1 apply unit, \d+ object\(s\), checked against Kubernetes 1\.35: 1 error\(s\)/,
+    );
     assert.equal(lines.at(-1), 'exit 1: 1 error (--fail-on error)');
   });
 
-  test('with -R sub-folders are read too, and errors exit 1 as file:line:col lines', async () => {
+  test('with -R each sub-folder is a unit of its own, and errors exit 1 as file:line:col lines under their unit', async () => {
     const root = workspace();
     const result = await run(['validate', '-R', 'k8s'], root);
     assert.equal(result.code, 1);
     const lines = result.stdout.trim().split('\n');
     assert.deepEqual(lines.slice(0, -2), [
-      'k8s/nested/deploy.yml:6:13: error schema-type "spec.replicas" must be integer, not string "3"; remove the quotes.',
+      '== k8s (kubectl apply -f)',
       'k8s/service.json:1:88: error schema-type "spec.ports[0].port" must be integer, not string "eighty".',
+      '== k8s/nested (kubectl apply -f)',
+      'k8s/nested/deploy.yml:6:13: error schema-type "spec.replicas" must be integer, not string "3"; remove the quotes.',
     ]);
-    assert.match(lines.at(-2) ?? '', /^3 file\(s\) checked against Kubernetes 1\.35: 2 error\(s\)/);
+    assert.match(
+      lines.at(-2) ?? '',
+      /^3 file\(s\) read, 2 apply units, \d+ object\(s\), checked against Kubernetes 1\.35: 2 error\(s\)/,
+    );
     assert.equal(lines.at(-1), 'exit 1: 2 errors (--fail-on error)');
   });
 
@@ -123,4 +131,34 @@ describe('foresight validate', () => {
       assert.equal(result.stdout, '');
     });
   }
+});
+
+describe('foresight validate: apply units', () => {
+  test('with -R two folders defining the same objects are two applies: one overlap note, no duplicate-object', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'foresight-units-'));
+    for (const folder of ['install', 'ha']) {
+      mkdirSync(join(root, folder));
+      writeFileSync(join(root, folder, 'install.yaml'), `${VALID}---\n${VALID.replace('settings', 'other')}`);
+    }
+    const result = await run(['validate', '-R', '.'], root);
+    assert.equal(result.code, 0, result.stdout);
+    assert.doesNotMatch(result.stdout, /duplicate-object/);
+    assert.equal(result.stdout.match(/information kustomizations-overlap/g)?.length, 1, result.stdout);
+    assert.match(result.stdout, /^== ha \(kubectl apply -f\)$/m);
+    assert.match(result.stdout, /^2 file\(s\) read, 2 apply units, 4 object\(s\)/m);
+  });
+
+  test('a file named on the command line is a unit of its own, and standard input another', async () => {
+    const root = workspace();
+    let stdout = '';
+    const code = await runCli(['validate', 'k8s/config.yaml', '-'], {
+      stdout: (text) => (stdout += text),
+      stderr: () => undefined,
+      cwd: root,
+      readStdin: () => VALID,
+    });
+    assert.equal(code, 0, stdout);
+    assert.doesNotMatch(stdout, /duplicate-object/);
+    assert.match(stdout, /^2 file\(s\) read, 2 apply units, 2 object\(s\)/m);
+  });
 });

@@ -99,6 +99,18 @@ const CASES: readonly { name: string; file: string; role: string | undefined; fi
     findings: [],
   },
   {
+    name: 'a patch fragment beside a kustomization that does not list it is applied by nothing: one note, no error',
+    file: 'unlisted/webhook_patch.yaml',
+    role: 'unlisted',
+    findings: ['1:unit-file-unlisted'],
+  },
+  {
+    name: "a generator's input beside its kustomization is read by it, not unlisted",
+    file: 'unlisted/settings.yaml',
+    role: undefined,
+    findings: [],
+  },
+  {
     name: 'a base Deployment nothing supplies a selector to is still missing it',
     file: 'plain/base/deployment.yaml',
     role: 'resource',
@@ -124,9 +136,13 @@ describe('kustomize files checked as what their kustomization names them', () =>
     assert.ok(codes.includes('schema-required'));
   });
 
-  test('the objects of patches are left out of what would be applied', () => {
+  test('the objects of patches and unlisted fragments are left out of what would be applied', () => {
     const roles = new KustomizeRoles();
-    const files = ['app/base/deployment.yaml', 'app/overlays/prod/replicas-patch.yaml'].map((file) => {
+    const files = [
+      'app/base/deployment.yaml',
+      'app/overlays/prod/replicas-patch.yaml',
+      'unlisted/webhook_patch.yaml',
+    ].map((file) => {
       const path = join(FIXTURES, file);
       return {
         id: file,
@@ -187,12 +203,17 @@ transformers: [t.yaml]
 generators: [g.yaml]
 configurations: [f.yaml]
 replacements: [{path: r.yaml}]
+crds: [crd.yaml]
+openapi: {path: schema.json}
+configMapGenerator: [{name: c, files: [app.properties, key=k.txt], envs: [a.env]}]
+secretGenerator: [{name: s, env: s.env}]
 commonLabels: {app: web}
 `);
     assert.deepEqual(references, {
       resources: ['deployment.yaml', '../base', '../../components/x'],
       patches: ['legacy.yaml', 'a.yaml', 'b.yaml', 'c.yaml'],
       configurations: ['t.yaml', 'g.yaml', 'f.yaml', 'r.yaml'],
+      inputs: ['crd.yaml', 'schema.json', 'app.properties', 'k.txt', 'a.env', 's.env'],
       suppliesSelector: true,
     });
   });

@@ -1,14 +1,16 @@
 /**
- * The input of `foresight validate` and `foresight simulate`, read one way for both: the files `kubectl apply -f`
- * would read (files/manifest-files.ts: folders by extension, sub-folders with `-R`, Helm chart folders skipped as a
- * unit, `-` for standard input), each analysed as the language server analyses it, again with the kinds their
- * CustomResourceDefinitions define, then read into objects by the one manifest reader
- * (language/manifests/read-manifests.ts). A folder holding a kustomization.yaml is rendered by the real kustomize
- * instead (files/kustomize/kustomization-units.ts), as `kubectl apply -k` reads it: its rendered objects are read in
- * place of its files, under the names of the files they came from, with those files' lines.
+ * The input of `foresight validate` and `foresight simulate`, read one way for both, as apply units (docs/cli.md,
+ * "Apply units"): what one command applies. A folder holding a kustomization is a unit of its own, rendered by the
+ * real kustomize (files/kustomize/kustomization-units.ts) as `kubectl apply -k` reads it: its rendered objects
+ * only, under the names of the files they came from, with those files' lines; its folder is never read file by
+ * file. Every other folder is a plain unit, read as `kubectl apply -f` reads it (files/manifest-files.ts: files by
+ * extension, each sub-folder with `-R` a unit of its own, Helm chart folders skipped as a unit); a file named on
+ * the command line is a unit, and so is `-` (standard input). Each text is analysed as the language server
+ * analyses it, again with the kinds their CustomResourceDefinitions define, then read into objects by the one
+ * manifest reader (language/manifests/read-manifests.ts), which tells duplicates only within a unit.
  */
 import { readFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { chartFolderOf, collectManifestFiles, STDIN_PATH } from '../files/manifest-files';
 import type { CliIo } from './io';
 import type { InputFile, InputText, LanguageService, SkippedChart } from '../language/service';
@@ -17,14 +19,36 @@ import { KustomizeRoles } from '../files/kustomize-roles';
 import type { KustomizeOptions } from '../files/kustomize/kustomization-units';
 import { renderKustomizations } from '../files/kustomize/kustomization-units';
 
+/** One apply unit of a command line: what one `kubectl apply` applies. */
+export interface ApplyUnit {
+  /** The folder or file as displayed (`<stdin>` for standard input): the texts' `applyUnit`. */
+  readonly name: string;
+  /** The command that applies it. */
+  readonly command: 'kubectl apply -k' | 'kubectl apply -f';
+}
+
+/** What was read: the units, and how many files on disk (or standard input) were read for them. */
+interface ReadUnits {
+  readonly units: readonly ApplyUnit[];
+  readonly filesRead: number;
+}
+
 /** What was read, or why nothing could be. */
 type CliInput =
-  | { readonly ok: true; readonly files: readonly InputFile[]; readonly charts: readonly SkippedChart[] }
+  | ({
+      readonly ok: true;
+      readonly files: readonly InputFile[];
+      readonly charts: readonly SkippedChart[];
+    } & ReadUnits)
   | { readonly ok: false; readonly usage: boolean; readonly message: string };
 
 /** The texts read, or why nothing could be. */
 type CliTexts =
-  | { readonly ok: true; readonly texts: readonly InputText[]; readonly charts: readonly SkippedChart[] }
+  | ({
+      readonly ok: true;
+      readonly texts: readonly InputText[];
+      readonly charts: readonly SkippedChart[];
+    } & ReadUnits)
   | { readonly ok: false; readonly usage: boolean; readonly message: string };
 
 /** How to read. */
@@ -45,7 +69,13 @@ export function readCliInput(
 ): CliInput {
   const read = readCliTexts(paths, io, options, service);
   return read.ok
-    ? { ok: true, files: service.analyzeInputs(read.texts, options), charts: read.charts }
+    ? {
+        ok: true,
+        files: service.analyzeInputs(read.texts, options),
+        charts: read.charts,
+        units: read.units,
+        filesRead: read.filesRead,
+      }
     : read;
 }
 
@@ -56,7 +86,10 @@ export function readCliTexts(
   options: ReadInputOptions,
   service: LanguageService,
 ): CliTexts {
-  const collected = collectManifestFiles(paths, io.cwd, { recursive: options.recursive });
+  const collected = collectManifestFiles(paths, io.cwd, {
+    recursive: options.recursive,
+    skipKustomizations: options.kustomize !== undefined,
+  });
   if (collected.missing.length > 0) {
     return {
       ok: false,
@@ -73,23 +106,34 @@ export function readCliTexts(
     io.stderr(`foresight: kustomize: ${warning}\n`);
   }
   const texts: InputText[] = [];
+  const units = new Map<string, ApplyUnit>();
+  const addUnit = (name: string, command: ApplyUnit['command']): string => {
+    units.set(name, units.get(name) ?? { name, command });
+    return name;
+  };
+  for (const folder of kustomized?.units ?? []) {
+    addUnit(display(folder) || '.', 'kubectl apply -k');
+  }
   // A file a kustomization names as a patch or a transformer's configuration is checked as that.
   const kustomizeRoles = new KustomizeRoles(service);
   for (const path of paths.filter((entry) => entry === STDIN_PATH).slice(0, 1)) {
     if (io.readStdin === undefined) {
       return { ok: false, usage: true, message: `${path}: standard input cannot be read here` };
     }
-    texts.push({ id: STDIN_NAME, text: io.readStdin() });
+    texts.push({ id: STDIN_NAME, text: io.readStdin(), applyUnit: addUnit(STDIN_NAME, 'kubectl apply -f') });
   }
   for (const rendered of kustomized?.texts ?? []) {
     texts.push({
       id: display(rendered.file),
       text: rendered.text,
       lines: rendered.lines,
-      applyUnit: display(rendered.unit),
+      applyUnit: display(dirname(rendered.unit)) || '.',
     });
   }
-  for (const file of collected.files.filter((entry) => kustomized?.covered.has(entry) !== true)) {
+  // A file named on the command line is a unit of its own; a file found in a folder belongs to that folder's.
+  const named = new Set(paths.map((path) => resolve(io.cwd, path)));
+  const plainFiles = collected.files.filter((entry) => kustomized?.covered.has(entry) !== true);
+  for (const file of plainFiles) {
     try {
       // A file named inside a chart folder (its walk skips the chart whole) is skipped as the editor skips it.
       const chart = chartFolderOf(file);
@@ -98,6 +142,10 @@ export function readCliTexts(
         text: readFileSync(file, 'utf8'),
         role: kustomizeRoles.roleOf(file),
         chart: chart === undefined ? undefined : basename(chart),
+        applyUnit: addUnit(
+          named.has(file) ? display(file) : display(dirname(file)) || '.',
+          'kubectl apply -f',
+        ),
       });
     } catch (error: unknown) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -112,6 +160,19 @@ export function readCliTexts(
       message: `${display(folder) || '.'} is a Helm chart (Chart.yaml beside templates/): its templates are not plain manifests and were not read. Render it (helm template) and pass the output (-) to check what it applies.`,
     },
   }));
-  const kustomizations = (kustomized?.notes ?? []).map((note) => ({ ...note, file: display(note.file) }));
-  return { ok: true, texts, charts: [...charts, ...kustomizations] };
+  const kustomizations = (kustomized?.notes ?? []).map((note) => ({
+    ...note,
+    file: display(note.file),
+    unit: display(note.unit) || '.',
+  }));
+  const filesRead =
+    new Set([...(kustomized?.read ?? []), ...plainFiles]).size +
+    (texts.some((text) => text.id === STDIN_NAME) ? 1 : 0);
+  return {
+    ok: true,
+    texts,
+    charts: [...charts, ...kustomizations],
+    units: [...units.values()],
+    filesRead,
+  };
 }

@@ -4,7 +4,7 @@
  * at --fail-on (by default: an error), 0 when clean, 2 on usage.
  */
 import { isKubernetesVersion, SUPPORTED_KUBERNETES_VERSIONS } from '../../../protocol/settings';
-import type { CliRun, Finding, FindingSeverity, LanguageService } from '../language/service';
+import type { CliRun, Finding, LanguageService } from '../language/service';
 import { helmTemplateOf, regionOf } from './formats/finding-places';
 import { relative } from 'node:path';
 import { relateChartTemplates } from '../files/helm-charts';
@@ -17,6 +17,8 @@ import { kustomizeOptionsOf } from '../files/kustomize/kustomization-units';
 import { readCliTexts } from './read-input';
 import { validateInThreads } from './parallel/validate-in-threads';
 import { validateThreadsFor } from './parallel/thread-count';
+import type { ReportedEntry } from './formats/validate-text';
+import { formatValidateText } from './formats/validate-text';
 
 /** The usage line of the validate command. */
 export const VALIDATE_USAGE =
@@ -27,22 +29,6 @@ export const VALIDATE_USAGE =
 interface ValidateOptions extends CommonOptions {
   kubernetesVersion: string;
   maxFileSizeKB: number;
-}
-
-/** One finding as the text and JSON outputs report it (1-based line and column). */
-interface ReportedEntry {
-  file: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  severity: FindingSeverity;
-  code: string;
-  message: string;
-  /** The Helm chart template the document was rendered from (`# Source:`). */
-  source?: string;
-  /** Other places that explain it: the chart template's file, when the chart is in the workspace. */
-  related?: { file: string; message: string }[];
 }
 
 /** Runs the validate command with a service (the process's own by default); resolves to the exit code. */
@@ -85,6 +71,8 @@ export async function runValidate(
   // Two kustomizations that render one source file give two inputs of one name: a finding at the same place of
   // that file is said once.
   const said = new Set<string>();
+  // The apply unit of each finding, for the text output's groups.
+  const units = new Map<Finding, string>();
   for (const { file, findings: own } of validated) {
     for (const finding of own) {
       const placed = service.placeFindingAt(file, finding.start, finding.end, finding);
@@ -92,6 +80,9 @@ export async function runValidate(
       if (!said.has(key)) {
         said.add(key);
         findings.push(placed);
+        if (file.applyUnit !== undefined) {
+          units.set(placed, file.applyUnit);
+        }
       }
     }
   }
@@ -103,10 +94,24 @@ export async function runValidate(
   );
   for (const chart of input.charts) {
     const { code, severity, message } = chart.finding;
-    findings.push({ code, severity, message, place: { file: chart.file } });
+    const placed: Finding = { code, severity, message, place: { file: chart.file } };
+    findings.push(placed);
+    if (chart.unit !== undefined) {
+      units.set(placed, chart.unit);
+    }
   }
   const run: CliRun = { command: 'validate', files: files.map(service.inputFileOf), findings };
   const reported = findings.map(toReported);
+  const unitOfReported = new Map(
+    reported.map((entry, index) => [entry, units.get(findings[index] as Finding)]),
+  );
+  const objects = files.reduce(
+    (count, file) =>
+      file.analysis.kustomizeFragment === true
+        ? count
+        : count + file.analysis.documents.reduce((sum, document) => sum + document.objects.length, 0),
+    0,
+  );
   const errors = reported.filter((finding) => finding.severity === 'error').length;
   if (options.output === 'json') {
     io.stdout(
@@ -114,7 +119,9 @@ export async function runValidate(
         {
           apiVersion: 'foresight/v1',
           kubernetesVersion: options.kubernetesVersion,
-          files: files.length,
+          files: input.filesRead,
+          units: input.units,
+          objects,
           charts: input.charts.length,
           summary: {
             errors,
@@ -128,13 +135,13 @@ export async function runValidate(
       )}\n`,
     );
   } else if (options.output === 'text') {
-    for (const finding of reported) {
-      io.stdout(
-        `${finding.file}:${finding.line}:${finding.column}: ${finding.severity} ${finding.code} ${finding.message}${finding.source === undefined ? '' : ` (from ${finding.source})`}\n`,
-      );
-    }
     io.stdout(
-      `${files.length} file(s) checked against Kubernetes ${options.kubernetesVersion}: ${errors} error(s), ${reported.length - errors} other finding(s).\n`,
+      formatValidateText(reported, (entry) => unitOfReported.get(entry), {
+        filesRead: input.filesRead,
+        units: input.units,
+        objects,
+        kubernetesVersion: options.kubernetesVersion,
+      }),
     );
   } else {
     io.stdout(formatRun(run, options.output));

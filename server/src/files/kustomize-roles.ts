@@ -45,8 +45,9 @@ export class KustomizeRoles {
   ) {}
 
   /**
-   * The role of the file at this path ('kustomization' for a kustomization file itself), or undefined when no
-   * kustomization near it names it.
+   * The role of the file at this path ('kustomization' for a kustomization file itself; 'unlisted' for a file
+   * beside a kustomization that no kustomization near it names, which no apply applies), or undefined when no
+   * kustomization near it names it and none is beside it.
    */
   roleOf(file: string): KustomizeRole | undefined {
     const target = resolve(file);
@@ -54,6 +55,7 @@ export class KustomizeRoles {
       return { kind: 'kustomization', selectorSupplied: false };
     }
     let folder = dirname(target);
+    const beside = this.kustomizationIn(folder);
     // Folders whose kustomization includes the file, directly or through an included folder.
     const including: string[] = [];
     for (let level = 0; level <= MAX_LEVELS_UP; level++) {
@@ -83,7 +85,11 @@ export class KustomizeRoles {
       folder = parent;
     }
     if (including.length === 0) {
-      return undefined;
+      // The same rule as the CLI's units (files/kustomize/kustomization-units.ts): a file beside a kustomization
+      // that lists it nowhere is applied by nothing. Generator inputs and CRD schemas are read, not applied.
+      return beside !== undefined && !names(dirname(target), beside.inputs, target)
+        ? { kind: 'unlisted', selectorSupplied: false }
+        : undefined;
     }
     return { kind: 'resource', selectorSupplied: this.isSelectorSuppliedByOverlay(including) };
   }

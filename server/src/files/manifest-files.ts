@@ -8,6 +8,7 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
+import { kustomizationFileIn } from './kustomize/kustomization-tree';
 
 /** File extensions taken from directories. */
 const MANIFEST_EXTENSIONS = ['.yaml', '.yml', '.json'] as const;
@@ -31,6 +32,16 @@ interface CollectOptions {
   readonly maxFiles?: number;
   /** Stop after reading this many directory entries (files and folders). */
   readonly maxEntries?: number;
+  /**
+   * Leave out folders holding a kustomization (the command line's units): each is applied as `kubectl apply -k`
+   * applies it, by its render (files/kustomize/kustomization-units.ts), never file by file.
+   */
+  readonly skipKustomizations?: boolean;
+}
+
+/** Whether a file name has an extension `kubectl apply -f DIR` reads. */
+export function isManifestFileName(name: string): boolean {
+  return (MANIFEST_EXTENSIONS as readonly string[]).includes(extname(name).toLowerCase());
 }
 
 /** Whether a folder is a Helm chart: a Chart.yaml beside a templates/ folder. */
@@ -90,6 +101,9 @@ export function collectManifestFiles(
       charts.push(directory);
       return;
     }
+    if (options.skipKustomizations === true && kustomizationFileIn(directory) !== undefined) {
+      return;
+    }
     let names: string[];
     try {
       names = readdirSync(directory).sort();
@@ -112,10 +126,7 @@ export function collectManifestFiles(
         if (options.recursive === true) {
           walk(full, depth + 1);
         }
-      } else if (
-        stats?.isFile() &&
-        (MANIFEST_EXTENSIONS as readonly string[]).includes(extname(name).toLowerCase())
-      ) {
+      } else if (stats?.isFile() && isManifestFileName(name)) {
         add(full);
       }
     }

@@ -277,7 +277,10 @@ export class FileAnalyzer {
       });
     }
     const role = context.kustomizeRole?.kind;
-    const fragment = role === 'patch' || role === 'transformer-config';
+    const fragment = role === 'patch' || role === 'transformer-config' || role === 'unlisted';
+    if (role === 'unlisted' && documents.some((document) => document.objects.length > 0)) {
+      findings.push(unlistedFinding(text));
+    }
     return {
       documents,
       findings: sortAndMergeFindings(findings),
@@ -323,7 +326,11 @@ function analyzeSlice(text: string, measures: SliceMeasures, context: AnalysisCo
 
 function analyzeObject(object: ManifestObject, context: AnalysisContext): TextFinding[] {
   const role = context.kustomizeRole;
-  if (role?.kind === 'transformer-config' || isNotAnApiObject(object.apiVersion, object.kind, object.value)) {
+  if (
+    role?.kind === 'transformer-config' ||
+    role?.kind === 'unlisted' ||
+    isNotAnApiObject(object.apiVersion, object.kind, object.value)
+  ) {
     return [];
   }
   const versionFindings = checkApiVersion(object, context.store, context.apiVersions, context.customKinds);
@@ -405,4 +412,19 @@ function isBlank(text: string): boolean {
 function lineLength(text: string): number {
   const newline = text.indexOf('\n');
   return newline === -1 ? text.length : newline;
+}
+
+/**
+ * The note on a file beside a kustomization that does not list it: `kubectl apply -k` applies the render only, so
+ * the file is checked as nothing (docs/cli.md, "Apply units"); on its first line.
+ */
+function unlistedFinding(text: string): TextFinding {
+  return {
+    code: 'unit-file-unlisted',
+    severity: severityOf('unit-file-unlisted'),
+    message:
+      'This file is beside a kustomization that does not list it (not as a resource, patch or component, nor through its bases): kubectl apply -k applies the render only, so no apply applies it, and it is not checked as manifests. List it in the kustomization to apply it.',
+    start: 0,
+    end: Math.max(1, lineLength(text)),
+  };
 }

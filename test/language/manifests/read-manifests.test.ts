@@ -39,6 +39,26 @@ describe('readManifests', () => {
       findings: [['duplicate-object', 'a.yaml', 0, 'ConfigMap default/web is defined again in b.yaml']],
     },
     {
+      name: 'a file that redefines many objects of another is one finding for the pair of files, counting them',
+      files: {
+        'install.yaml': `${configMap('a')}---\n${configMap('b')}---\n${configMap('c')}`,
+        'namespace-install.yaml': `${configMap('a')}---\n${configMap('b')}---\n${configMap('c')}`,
+      },
+      objects: [
+        'ConfigMap/-/a@namespace-install.yaml#0',
+        'ConfigMap/-/b@namespace-install.yaml#1',
+        'ConfigMap/-/c@namespace-install.yaml#2',
+      ],
+      findings: [
+        [
+          'duplicate-object',
+          'install.yaml',
+          0,
+          'namespace-install.yaml redefines 3 objects of install.yaml (the first: ConfigMap default/a',
+        ],
+      ],
+    },
+    {
       name: 'the same object twice in one file: the later document wins',
       files: { 'a.yaml': `${configMap('web')}---\n${configMap('web')}` },
       objects: ['ConfigMap/-/web@a.yaml#1'],
@@ -161,7 +181,7 @@ describe('readManifests', () => {
         ['duplicate-object', 'warning', 1],
       ],
     );
-    assert.match(result.findings[0]?.message ?? '', /is also rendered by overlays\/staging/);
+    assert.match(result.findings[0]?.message ?? '', /is also applied by overlays\/staging/);
   });
 
   test('keepAll (a cluster file) keeps documents with errors and every definition', () => {

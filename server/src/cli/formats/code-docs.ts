@@ -25,17 +25,21 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
   'helm-chart-skipped':
     'A Helm chart folder (Chart.yaml beside templates/), or a file in one, is a template skipped as a unit.',
   'kustomize-not-found':
-    'A kustomization met without kustomize (kubectl or kustomize on PATH): its files are read raw (CLI, editor).',
+    'A kustomization met without kustomize (kubectl or kustomize on PATH): the editor reads the open file raw.',
   'kustomize-remote-refused':
-    'A kustomization names remote bases: not rendered (it would fetch them) unless allowed; read raw (CLI, editor).',
+    'A kustomization names remote bases: not rendered (it would fetch them) unless allowed (editor).',
   'kustomize-render-failed':
     "kustomize could not render a kustomization folder or overlay; its message is the finding's (CLI, editor).",
+  'unit-not-rendered':
+    'An apply unit (a kustomization: `kubectl apply -k`) that could not be rendered: a remote base not allowed, no kustomize, a failed render. Its files are never read raw instead, so nothing unchecked passes (CLI).',
+  'unit-file-unlisted':
+    'Files beside a kustomization that it does not list (directly or through its bases, components and patches): no apply applies them, so they are not checked as manifests (one note per folder in the CLI; the editor).',
   'document-not-an-object':
     'Documents of a file of Kubernetes objects are not objects (no apiVersion and kind): kubectl refuses them.',
   'duplicate-object':
     'The same object is defined again later: sequential kubectl apply keeps the later definition.',
   'kustomizations-overlap':
-    'Two kustomizations rendered together (`-R` over overlays of one base) define the same objects: each is an apply of its own, so they are not duplicates, but applied in turn the later one is what is simulated.',
+    'Two apply units simulated together (`-R` over overlays of one base, or folders of alternative installs) define the same objects: each is an apply of its own, so they are not duplicates, but applied in turn the later one is what is simulated.',
   'generate-name-with-apply': 'metadata.generateName without a name: kubectl apply refuses it.',
   'namespace-mismatch':
     'An object names another namespace than `-n/--namespace`: kubectl apply -n refuses it.',

@@ -1,14 +1,16 @@
 /**
- * The kustomizations among a command line's folders, rendered as units (docs/cli.md, "Kustomize"): a folder named
- * on the command line that holds a kustomization.yaml, and with `-R` every such folder below, except those another
- * one includes as a base or component (they are rendered as part of it). Each unit's rendered objects stand for its
- * files, which are then not read again as raw manifests. A unit that names a remote base (unless allowed), or met
- * without kustomize, gets a note, and its files are read raw as `kubectl apply -f` would.
+ * The kustomizations among a command line's folders, rendered as apply units (docs/cli.md, "Apply units"): a
+ * folder named on the command line that holds a kustomization.yaml, and with `-R` every such folder below, except
+ * those another one includes as a base or component (they are rendered as part of it). A unit is what
+ * `kubectl apply -k` applies: its render only. Its files, and every other manifest file in its folders (a patch
+ * fragment it does not list, a file of a commented-out component), are never read as plain manifests: the files it
+ * does not list get one note per folder. A unit that cannot be rendered (a remote base unless allowed, no
+ * kustomize, a failed render) is one error saying what was not checked and how to check it: it is never read raw.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { Finding, LanguageService, RenderedText } from '../../language/service';
-import { STDIN_PATH } from '../manifest-files';
+import { isManifestFileName, STDIN_PATH } from '../manifest-files';
 import { isComponentFolder, kustomizationFileIn, readKustomizationTree } from './kustomization-tree';
 import { findKustomize, renderKustomization } from './render-kustomization';
 import { patchFieldsOf } from './patch-fields';
@@ -41,14 +43,20 @@ export function kustomizeOptionsOf(
 export interface KustomizationNote {
   /** The kustomization file, absolute. */
   readonly file: string;
+  /** The folder of the unit it is about, absolute. */
+  readonly unit: string;
   readonly finding: Finding;
 }
 
 /** What the kustomizations gave. */
 export interface RenderedKustomizations {
   readonly texts: readonly RenderedText[];
-  /** Files (absolute) that belong to a rendered (or failed) unit: not read raw. */
+  /** Files (absolute) in the folders of a unit (rendered or not): never read raw. */
   readonly covered: ReadonlySet<string>;
+  /** The folders (absolute) of the units, rendered or not. */
+  readonly units: readonly string[];
+  /** The files (absolute) the renders read: the units' kustomization files, resources, patches, inputs. */
+  readonly read: ReadonlySet<string>;
   readonly notes: readonly KustomizationNote[];
   /** kustomize's warnings (stderr of renders that succeeded). */
   readonly warnings: readonly string[];
@@ -75,41 +83,77 @@ export function renderKustomizations(
   );
   const texts: RenderedText[] = [];
   const covered = new Set<string>();
+  const read = new Set<string>();
   const notes: KustomizationNote[] = [];
   const warnings: string[] = [];
+  const noted = new Set<string>();
   const command = units.length === 0 ? undefined : findKustomize(options.binary, options.pathVariable);
   for (const { folder, tree } of units) {
     const file = kustomizationFileIn(folder) ?? join(folder, 'kustomization.yaml');
-    const note = (code: Finding['code'], message: string): void => {
-      notes.push({ file, finding: { code, severity: severityOf(code), message } });
+    const name = display(folder) || '.';
+    const notRendered = (why: string, how: string): void => {
+      notes.push({
+        file,
+        unit: folder,
+        finding: {
+          code: 'unit-not-rendered',
+          severity: severityOf('unit-not-rendered'),
+          message: `${name} was not checked: it is a kustomization (kubectl apply -k), and ${why}. Its files are not read as plain manifests, since kubectl apply -k never applies them as they are. ${how}`,
+        },
+      });
     };
+    // A folder without a kustomization that holds a file the unit reads (`../extensions/patch.yaml`) is consumed
+    // by it: its other files are applied by nothing either.
+    const consumed = [...new Set([...tree.files].map((entry) => dirname(entry)))].filter(
+      (entry) => kustomizationFileIn(entry) === undefined,
+    );
+    for (const folderOfUnit of [folder, ...tree.includedFolders, ...consumed]) {
+      const isConsumed = kustomizationFileIn(folderOfUnit) === undefined;
+      const unlisted = (isConsumed ? filesInFolder(folderOfUnit) : filesInUnitFolder(folderOfUnit)).filter(
+        (entry) => !tree.files.has(entry) && !noted.has(entry),
+      );
+      unlisted.forEach((entry) => {
+        covered.add(entry);
+        noted.add(entry);
+      });
+      if (unlisted.length > 0) {
+        notes.push({
+          file: kustomizationFileIn(folderOfUnit) ?? file,
+          unit: folder,
+          finding: {
+            code: 'unit-file-unlisted',
+            severity: severityOf('unit-file-unlisted'),
+            message: `${display(folderOfUnit) || '.'}: ${unlisted.map((entry) => relative(folderOfUnit, entry)).join(', ')} ${unlisted.length === 1 ? 'is' : 'are'} beside a kustomization that does not list ${unlisted.length === 1 ? 'it' : 'them'}: not applied by kubectl apply -k ${name}, so not checked as manifests.`,
+          },
+        });
+      }
+    }
+    tree.files.forEach((entry) => covered.add(entry));
     if (tree.remotes.length > 0 && !options.allowRemote) {
-      note(
-        'kustomize-remote-refused',
-        `${display(folder) || '.'} names remote bases (${tree.remotes.join(', ')}): rendering would fetch them, so it was not rendered and its files were read as plain manifests. Pass --kustomize-allow-remote to render it.`,
+      notRendered(
+        `it names remote bases (${tree.remotes.join(', ')}) that rendering would fetch`,
+        'Pass --kustomize-allow-remote to render and check it.',
       );
       continue;
     }
     if (command === undefined) {
-      if (!notes.some((entry) => entry.finding.code === 'kustomize-not-found')) {
-        note(
-          'kustomize-not-found',
-          `${display(folder) || '.'} is a kustomization, but neither kubectl nor kustomize is on PATH: its files were read as plain manifests, not rendered. Install kubectl (https://kubernetes.io/docs/tasks/tools/) or kustomize (https://kubectl.docs.kubernetes.io/installation/kustomize/), or name one with --kustomize PATH.`,
-        );
-      }
-      continue;
-    }
-    tree.files.forEach((entry) => covered.add(entry));
-    const result = renderKustomization(command, folder);
-    if (!result.ok) {
-      note(
-        'kustomize-render-failed',
-        `kustomize could not render ${display(folder) || '.'}: ${result.message}`,
+      notRendered(
+        'neither kubectl nor kustomize is on PATH to render it',
+        'Install kubectl (https://kubernetes.io/docs/tasks/tools/) or kustomize (https://kubectl.docs.kubernetes.io/installation/kustomize/), or name one with --kustomize PATH, to check it.',
       );
       continue;
     }
+    const result = renderKustomization(command, folder);
+    if (!result.ok) {
+      notRendered(
+        `kustomize could not render it: ${result.message}`,
+        `Fix what kustomize says (kubectl kustomize ${name} shows it) to check it.`,
+      );
+      continue;
+    }
+    tree.files.forEach((entry) => read.add(entry));
     if (result.warnings !== '') {
-      warnings.push(`${display(folder) || '.'}: ${result.warnings}`);
+      warnings.push(`${name}: ${result.warnings}`);
     }
     // A finding on a field a patch set is reported on the patch, as the editor shows it; the patch is named as
     // the command line names files.
@@ -119,7 +163,51 @@ export function renderKustomizations(
     }));
     texts.push(...service.renderedTexts(result.objects, file, readTextOrUndefined, patches));
   }
-  return { texts, covered, notes, warnings };
+  return { texts, covered, units: units.map((unit) => unit.folder), read, notes, warnings };
+}
+
+/**
+ * The manifest files of a unit's folder: its own, and those of its sub-folders that hold no kustomization of their
+ * own (a kubebuilder `crd/patches/`): no command applies them apart from the kustomization.
+ */
+function filesInUnitFolder(folder: string, depth = 0): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(folder).sort();
+  } catch {
+    return [];
+  }
+  const files: string[] = [];
+  for (const name of names) {
+    if (name === 'node_modules' || name.startsWith('.')) {
+      continue;
+    }
+    const full = join(folder, name);
+    const stats = statSync(full, { throwIfNoEntry: false });
+    if (stats?.isFile() === true && isManifestFileName(name) && !isKustomizationFile(full)) {
+      files.push(full);
+    } else if (stats?.isDirectory() === true && depth < 8 && kustomizationFileIn(full) === undefined) {
+      files.push(...filesInUnitFolder(full, depth + 1));
+    }
+  }
+  return files;
+}
+
+/** The manifest files directly in a folder. */
+function filesInFolder(folder: string): string[] {
+  try {
+    return readdirSync(folder)
+      .sort()
+      .filter((name) => isManifestFileName(name) && !name.startsWith('.'))
+      .map((name) => join(folder, name))
+      .filter((file) => statSync(file, { throwIfNoEntry: false })?.isFile() === true);
+  } catch {
+    return [];
+  }
+}
+
+function isKustomizationFile(file: string): boolean {
+  return kustomizationFileIn(dirname(file)) === file;
 }
 
 /** The folders holding a kustomization: named ones, and with `recursive` those below them. */

@@ -7,8 +7,12 @@
  */
 import { parse } from 'yaml';
 
-/** What kustomize makes of a file a kustomization names (or of the kustomization file itself). */
-export type KustomizeRoleKind = 'resource' | 'patch' | 'transformer-config' | 'kustomization';
+/**
+ * What kustomize makes of a file a kustomization names (or of the kustomization file itself); 'unlisted': a file
+ * beside a kustomization that does not list it (a patch fragment of a commented-out entry), which no apply
+ * applies (`kubectl apply -k` applies the render only).
+ */
+export type KustomizeRoleKind = 'resource' | 'patch' | 'transformer-config' | 'kustomization' | 'unlisted';
 
 /** The role kustomize gives a file, as the nearest kustomizations say. */
 export interface KustomizeRole {
@@ -28,6 +32,8 @@ export interface KustomizationReferences {
   readonly patches: readonly string[];
   /** Files under `transformers`, `generators`, `validators`, `configurations` and `replacements` (path:). */
   readonly configurations: readonly string[];
+  /** Other files it reads: `crds`, `openapi` (path:), generators' `files`, `envs` and `env`. */
+  readonly inputs: readonly string[];
   /** Whether `commonLabels`, or `labels` with `includeSelectors: true`, add labels to selectors. */
   readonly suppliesSelector: boolean;
 }
@@ -67,6 +73,14 @@ export function readKustomization(text: string): KustomizationReferences | undef
       ...stringsOf(value['configurations']),
       ...pathsOf(value['replacements']),
     ],
+    inputs: [
+      ...stringsOf(value['crds']),
+      ...(isRecord(value['openapi']) && typeof value['openapi']['path'] === 'string'
+        ? [value['openapi']['path']]
+        : []),
+      ...generatorInputsOf(value['configMapGenerator']),
+      ...generatorInputsOf(value['secretGenerator']),
+    ],
     suppliesSelector:
       (isRecord(value['commonLabels']) && Object.keys(value['commonLabels']).length > 0) ||
       labels.some((entry) => isRecord(entry) && entry['includeSelectors'] === true),
@@ -79,6 +93,20 @@ function stringsOf(list: unknown): string[] {
     return [];
   }
   return list.filter((item): item is string => typeof item === 'string' && isLocalPath(item));
+}
+
+/** The files of a list of generators: `files` ("path" or "key=path"), `envs`, `env`. */
+function generatorInputsOf(list: unknown): string[] {
+  if (!Array.isArray(list)) {
+    return [];
+  }
+  return list
+    .filter(isRecord)
+    .flatMap((generator) => [
+      ...stringsOf(generator['files']).map((entry) => entry.slice(entry.indexOf('=') + 1)),
+      ...stringsOf(generator['envs']),
+      ...(typeof generator['env'] === 'string' ? [generator['env']] : []),
+    ]);
 }
 
 /** The `path` of each entry of a list of patches or replacements. */

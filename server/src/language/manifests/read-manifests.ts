@@ -10,8 +10,9 @@
  * - an object with `metadata.generateName` and no name is refused as kubectl apply refuses it;
  * - with a namespace (`kubectl apply -n NS`), namespaced objects without one are put in NS and one naming another
  *   is refused in kubectl's words (apply-namespace.ts);
- * - the same object (API group, kind, namespace, name) defined twice is one object: sequential `kubectl apply`
- *   leaves the later definition, so the later wins and the earlier gets a `duplicate-object` warning naming it.
+ * - the same object (API group, kind, namespace, name) defined twice in one apply unit is one object: sequential
+ *   `kubectl apply` leaves the later definition, so the later wins; one `duplicate-object` warning per pair of
+ *   files names the later file (and how many objects it redefines). Two units defining it are no duplicate.
  *
  * Pure: the files come in analysed, with ids (URIs or display paths) and an optional way to name a place.
  */
@@ -30,8 +31,9 @@ import { customKindScopesOf, enforceNamespace } from './apply-namespace';
 export interface ManifestFile {
   readonly id: string;
   /**
-   * The kustomization whose render the text is, when it is one: units are applies of their own (two overlays of
-   * one base are alternatives), so an object that two units define is not a duplicate of the apply.
+   * The apply unit the text belongs to (a kustomization's render, a plain folder, a file, standard input): units
+   * are applies of their own (two overlays of one base are alternatives), so an object that two units define is
+   * not a duplicate of the apply.
    */
   readonly applyUnit?: string;
   readonly analysis: AnalysisOutline;
@@ -128,6 +130,8 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
   }
   const objects: SourcedObject[] = [];
   const overlaps = new Set<string>();
+  // Definitions made again later in the same unit, by pair of files: one finding per pair.
+  const redefined = new Map<string, { entry: Entry; winner: Entry }[]>();
   for (const entry of entries) {
     const winner = entry.key === undefined ? entry : last.get(entry.key);
     if (winner === entry || winner === undefined) {
@@ -135,18 +139,31 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
       continue;
     }
     if (winner.unit !== entry.unit) {
-      // Another kustomization's apply of the same object (an overlay beside another): no duplicate, one note per
-      // pair of kustomizations, on the first object they share.
+      // Another unit's apply of the same object (an overlay beside another, an alternative install in another
+      // folder): no duplicate, one note per pair of units, on the first object they share.
       noteOverlap(entry, winner, overlaps, findings);
       continue;
     }
+    const pair = `${entry.sourced.source.file}\u0000${winner.sourced.source.file}`;
+    redefined.set(pair, [...(redefined.get(pair) ?? []), { entry, winner }]);
+  }
+  for (const pairs of redefined.values()) {
+    const first = pairs[0];
+    if (first === undefined) {
+      continue;
+    }
+    const { entry, winner } = first;
     const { source } = winner.sourced;
+    const again = describe(source.file, source.documentIndex, winner.object);
     findings.push({
       code: 'duplicate-object',
       severity: 'warning',
       object: entry.sourced.source,
       path: ['metadata', 'name'],
-      message: `${describeObject(entry.object)} is defined again in ${describe(source.file, source.documentIndex, winner.object)}: kubectl apply applies both in turn and keeps the later definition, so this one has no effect`,
+      message:
+        pairs.length === 1
+          ? `${describeObject(entry.object)} is defined again in ${again}: kubectl apply applies both in turn and keeps the later definition, so this one has no effect`
+          : `${source.file} redefines ${pairs.length} objects of ${entry.sourced.source.file} (the first: ${describeObject(entry.object)}, again in ${again}): kubectl apply applies both in turn and keeps the later definitions, so these have no effect`,
     });
   }
   return { objects, findings };
@@ -159,13 +176,13 @@ function noteOverlap(entry: Entry, winner: Entry, overlaps: Set<string>, finding
     return;
   }
   overlaps.add(pair);
-  const later = winner.unit ?? 'the plain manifests';
+  const later = winner.unit ?? 'the other manifests';
   findings.push({
     code: 'kustomizations-overlap',
     severity: 'information',
     object: entry.sourced.source,
     path: ['metadata', 'name'],
-    message: `${describeObject(entry.object)} is also rendered by ${later}: each kustomization is an apply of its own (alternatives such as two overlays of one base are not duplicates), but rendered together they are applied in turn and the later one is what is simulated. Simulate one overlay at a time to predict it.`,
+    message: `${describeObject(entry.object)} is also applied by ${later}: each unit (a kustomization, a folder, a file) is an apply of its own (alternatives such as two overlays of one base, or two installs, are not duplicates), but simulated together they are applied in turn and the later one is what is simulated. Simulate one unit at a time to predict it.`,
   });
 }
 

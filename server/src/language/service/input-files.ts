@@ -40,6 +40,8 @@ export interface InputFile extends OutlinedInputFile {
 export interface SkippedChart {
   /** The chart's Chart.yaml, or the kustomization file, as displayed. */
   readonly file: string;
+  /** The apply unit the note is about (a kustomization's folder), as displayed; none for a chart. */
+  readonly unit?: string | undefined;
   /** On the file as a whole (no place yet: the command names the file as it displays it). */
   readonly finding: Finding;
 }
