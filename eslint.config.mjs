@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { LAYER_RULES } from './eslint.layers.mjs';
+import { LARGE_COLLECTION_RULES } from './eslint.collections.mjs';
 
 export default tseslint.config(
   {
@@ -43,6 +44,7 @@ export default tseslint.config(
       eqeqeq: ['error', 'always'],
       curly: ['error', 'all'],
       'no-console': 'error',
+      ...LARGE_COLLECTION_RULES,
     },
   },
   {

@@ -11,6 +11,7 @@ import { bundleEntry, runNode } from './support/child-run';
 import type { ChildRun } from './support/child-run';
 import type { Summary } from './support/stats';
 import { fitExponent, round, summarize } from './support/stats';
+import { maxOf, minOf } from '../protocol/collections';
 
 /** Scheduling throughput of one workload on one cluster size. */
 export interface SchedulingResult {
@@ -97,7 +98,7 @@ async function benchScheduling(
     podsPerCpuSecond: summarize(runs.map((r) => r.cpuRate)),
     podsPerWallSecond: summarize(runs.map((r) => r.wallRate)),
     peakRssMiB: summarize(runs.map((r) => r.peak)),
-    placed: Math.min(...runs.map((r) => r.placed)),
+    placed: minOf(runs.map((r) => r.placed)),
   };
 }
 
@@ -136,8 +137,8 @@ const cpuSeconds = (result: SchedulingResult): number => result.pods / result.po
 
 function growthOf(results: readonly SchedulingResult[], workload: Growth['workload']): Growth {
   const mine = results.filter((result) => result.workload === workload);
-  const mostPods = Math.max(...mine.map((result) => result.pods));
-  const mostNodes = Math.max(...mine.map((result) => result.nodes));
+  const mostPods = maxOf(mine.map((result) => result.pods));
+  const mostNodes = maxOf(mine.map((result) => result.nodes));
   return {
     workload,
     nodesExponent: round(

@@ -7,6 +7,7 @@ import type { PhaseResult } from './server-phases';
 import type { ServerResult, SizeResult } from './language-servers';
 import { OURS, OURS_WITHOUT_PREDICTIONS, THEIRS } from './language-servers';
 import type { Summary } from './support/stats';
+import { appendAll } from '../protocol/collections';
 
 /** "median (min–max)", with `digits` decimals; a single run shows its value only. */
 function cell(summary: Summary, digits = 0): string {
@@ -134,7 +135,7 @@ export function renderMarkdown(results: BenchResults): string {
   const theirs = lsp?.servers.find((server) => server.name === THEIRS);
   const off = lsp?.servers.find((server) => server.name === OURS_WITHOUT_PREDICTIONS);
   if (lsp !== undefined && ours !== undefined && theirs !== undefined) {
-    out.push(
+    appendAll(out, [
       '',
       '## Language servers, side by side',
       '',
@@ -146,13 +147,13 @@ export function renderMarkdown(results: BenchResults): string {
         `"${theirs.sizes[0]?.knownErrorMessage ?? ''}".`,
       '',
       ...languageServerTables(ours, theirs, off),
-    );
+    ]);
   }
   if (results.phases !== undefined) {
-    out.push('', ...phaseTable(results.phases));
+    appendAll(out, ['', ...phaseTable(results.phases)]);
   }
   if (results.capture !== undefined && results.capture.length > 0) {
-    out.push(
+    appendAll(out, [
       '',
       '## Captured clusters',
       '',
@@ -165,11 +166,11 @@ export function renderMarkdown(results: BenchResults): string {
         (row) =>
           `| ${row.nodes.toLocaleString('en-US')} | ${row.pods.toLocaleString('en-US')} | ${row.megabytes} | ${cell(row.readMs)} | ${cell(row.simulateMs)} | ${cell(row.heapMB)} | ${row.asYouType} |`,
       ),
-    );
+    ]);
   }
   const engine = results.engine;
   if (engine !== undefined) {
-    out.push(
+    appendAll(out, [
       '',
       '## Engine',
       '',
@@ -189,7 +190,7 @@ export function renderMarkdown(results: BenchResults): string {
           )
           .join('; ') +
         '.',
-    );
+    ]);
     const t = engine.timeline;
     if (t !== undefined) {
       out.push(
@@ -230,7 +231,7 @@ export function renderMarkdown(results: BenchResults): string {
   const extension = results.extension;
   if (extension !== undefined) {
     const initialize = ours?.spawnToInitializedMs;
-    out.push(
+    appendAll(out, [
       '',
       '## Extension',
       '',
@@ -241,9 +242,9 @@ export function renderMarkdown(results: BenchResults): string {
       '| file | KiB |',
       '| --- | --- |',
       ...extension.bundleFiles.map((f) => `| ${f.path} | ${f.kib.toLocaleString('en-US')} |`),
-    );
+    ]);
   }
-  out.push(
+  appendAll(out, [
     '',
     '## Goals',
     '',
@@ -253,7 +254,7 @@ export function renderMarkdown(results: BenchResults): string {
       (g) =>
         `| ${g.goal} | ${g.target} | ${g.measured} | ${g.met === undefined ? '–' : g.met ? 'yes' : 'no'} |`,
     ),
-  );
+  ]);
   for (const failure of results.failures) {
     out.push('', `**${failure.section} failed:** ${failure.error}`);
   }

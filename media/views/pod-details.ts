@@ -10,6 +10,7 @@ import type { ClusterState } from '../model/cluster-state';
 import { phaseName } from '../model/phases';
 import type { PodEntry, Timeline } from '../model/timeline';
 import { explanationTables } from './explanation';
+import { appendAll } from '../../protocol/collections';
 
 /** What the details ask of the page. */
 interface DetailsActions {
@@ -109,8 +110,8 @@ export class PodDetailsView {
         h('p', { className: 'fit-error', text: visibleText(report.waiting.message) }),
       );
     }
-    sections.push(...claimsSection(report, timeline.report.persistentVolumeClaims ?? []));
-    sections.push(...schedulingSection(report, atPlayhead?.message ?? ''));
+    appendAll(sections, claimsSection(report, timeline.report.persistentVolumeClaims ?? []));
+    appendAll(sections, schedulingSection(report, atPlayhead?.message ?? ''));
     sections.push(this.history(timeline, pod, state.cursor));
     replaceChildren(this.body, ...sections);
   }
@@ -201,6 +202,6 @@ function schedulingSection(report: PanelPod | null, shownMessage: string): Node[
   if (report.preempted.length > 0) {
     nodes.push(h('p', { text: `Preempted: ${report.preempted.map(visibleText).join(', ')}` }));
   }
-  nodes.push(...explanationTables(report));
+  appendAll(nodes, explanationTables(report));
   return nodes;
 }

@@ -8,6 +8,7 @@ import type { TimelineEvent } from '../../protocol/timeline';
 import { h, replaceChildren, setAttribute, setText, svg, toggleClass } from '../dom';
 import { formatDuration, visibleText } from '../format';
 import type { RolloutEntry, Timeline } from '../model/timeline';
+import { maxOf } from '../../protocol/collections';
 
 const MAX_ROWS = 40;
 const CHART_WIDTH = 1000;
@@ -80,7 +81,10 @@ export class RolloutsView {
         ? []
         : [{ time: timeline.times[index] ?? 0, ...event.details.rollout }];
     });
-    const top = Math.max(1, ...steps.map((step) => Math.max(step.newReplicas, step.oldReplicas)));
+    const top = maxOf(
+      steps.map((step) => Math.max(step.newReplicas, step.oldReplicas)),
+      1,
+    );
     const xOf = (time: number): number => timeline.scale.positionOf(time) * CHART_WIDTH;
     for (const piece of timeline.scale.breaks) {
       chart.append(

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import ts from 'typescript';
+import { appendAll } from '../../protocol/collections';
 
 /** The exported names a source text declares, in order. */
 export function declaredExports(text: string, fileName = 'module.ts'): string[] {
@@ -16,7 +17,10 @@ export function declaredExports(text: string, fileName = 'module.ts'): string[] 
     if (ts.isExportDeclaration(statement)) {
       if (statement.moduleSpecifier === undefined && statement.exportClause !== undefined) {
         if (ts.isNamedExports(statement.exportClause)) {
-          names.push(...statement.exportClause.elements.map((element) => element.name.text));
+          appendAll(
+            names,
+            statement.exportClause.elements.map((element) => element.name.text),
+          );
         }
       }
       continue;
@@ -26,7 +30,7 @@ export function declaredExports(text: string, fileName = 'module.ts'): string[] 
     }
     if (ts.isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations) {
-        names.push(...bindingNames(declaration.name));
+        appendAll(names, bindingNames(declaration.name));
       }
     } else if (
       (ts.isFunctionDeclaration(statement) ||

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { JsonReport } from '../../server/src/cli/formats/report-json';
 import { parseXml, runForesight } from './cli-harness';
 import type { XmlElement } from './cli-harness';
+import { appendAll } from '../../protocol/collections';
 
 // Issue #27 item 5 (and #26's one finding): one input through every output gives the same findings. The runs
 // below simulate the examples on their cluster file; each output is read back into a set of "code file:line"
@@ -43,7 +44,10 @@ function fromJunit(stdout: string): Entry[] {
   const lines: string[] = [];
   const visit = (element: XmlElement): void => {
     if (element.name === 'failure' || element.name === 'system-out') {
-      lines.push(...element.text.split('\n').filter((line) => line !== ''));
+      appendAll(
+        lines,
+        element.text.split('\n').filter((line) => line !== ''),
+      );
     }
     element.children.forEach(visit);
   };

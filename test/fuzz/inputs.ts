@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import fc from 'fast-check';
+import { appendAll } from '../../protocol/collections';
 
 /** The shared corpus of real manifests (read-only, beside the project). */
 export const CORPUS_DIRECTORY = join(__dirname, '..', '..', '..', 'shared', 'corpus', 'valid');
@@ -23,7 +24,7 @@ function listYamlFiles(directory: string): string[] {
   for (const name of readdirSync(directory).sort()) {
     const path = join(directory, name);
     if (statSync(path).isDirectory()) {
-      files.push(...listYamlFiles(path));
+      appendAll(files, listYamlFiles(path));
     } else if (/\.ya?ml$/.test(name)) {
       files.push(path);
     }

@@ -153,7 +153,7 @@ describe('language server over LSP', () => {
       { name: 'NUL byte', text: 'apiVersion: v1\nkind: ConfigMap\u0000\n', codes: ['file-not-text'] },
       {
         name: 'binary garbage',
-        text: String.fromCharCode(...Array.from({ length: 2000 }, (_, i) => (i * 7919) % 65_000)),
+        text: Array.from({ length: 2000 }, (_, i) => String.fromCharCode((i * 7919) % 65_000)).join(''),
         codes: [],
       },
     ];

@@ -40,6 +40,7 @@ import { kustomizeOptionsOf } from '../files/kustomize/kustomization-units';
 import { readCliInput } from './read-input';
 import { relative } from 'node:path';
 import { relateChartTemplates } from '../files/helm-charts';
+import { appendAll } from '../../../protocol/collections';
 
 /** The usage line of the simulate command. */
 export const SIMULATE_USAGE =
@@ -280,14 +281,14 @@ function readClusterFiles(
   const objects: SourcedObject[] = [];
   for (const file of files) {
     if (!service.isTooLargeForAnalysis(file.analysis)) {
-      objects.push(...service.readObjects([file], { keepAll: true }).objects);
+      appendAll(objects, service.readObjects([file], { keepAll: true }).objects);
       continue;
     }
     const capture = service.readCapture(file.id, file.text);
     if (!capture.ok) {
       return { objects, error: `the cluster file ${file.id} could not be read: ${capture.message}` };
     }
-    objects.push(...capture.objects);
+    appendAll(objects, capture.objects);
   }
   return { objects, error: null };
 }

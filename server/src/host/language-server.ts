@@ -43,6 +43,7 @@ import { KustomizeRoles } from '../files/kustomize-roles';
 import { createDiskLanguageService } from '../files/schema-files';
 import { chartFolderOf } from '../files/manifest-files';
 import { OverlayRenders } from './overlay-renders';
+import { appendAll } from '../../../protocol/collections';
 
 /** Debounce between the last keystroke and validation. */
 const VALIDATION_DELAY_MS = 50;
@@ -272,8 +273,9 @@ export class LanguageServer {
       const actions = this.service.quickFixes(uri, params.context.diagnostics);
       const state = this.analyses.get(uri);
       if (state !== undefined && this.isCurrent(state)) {
-        actions.push(
-          ...this.service.codeActions(
+        appendAll(
+          actions,
+          this.service.codeActions(
             state,
             state.lines.offsetAt(params.range.start),
             this.predictions.predictionFor(uri),

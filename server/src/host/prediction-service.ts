@@ -22,6 +22,7 @@ import type {
 import { MAX_SIMULATED_OBJECTS } from '../language/service';
 import { chooseCluster } from './cluster-file';
 import { FolderFiles } from './folder-files';
+import { appendAll } from '../../../protocol/collections';
 
 /** Open documents and their analyses, from the language server. */
 export interface OpenDocumentSource {
@@ -309,7 +310,7 @@ export class PredictionService {
       }
     }
     // Open documents not saved yet (or under an ignored name) still count.
-    files.push(...openByPath.values());
+    appendAll(files, openByPath.values());
     return files;
   }
 

@@ -32,6 +32,7 @@ import { findExcessiveNesting } from './yaml/nesting';
 import type { KustomizeRole } from './kustomize/kustomization';
 import { checkJsonPatch, withoutPatchDirectives } from './kustomize/patch-checks';
 import { checkKustomization } from './kustomize/kustomization-checks';
+import { appendAll } from '../../../protocol/collections';
 
 /** A rule about one object that the schema cannot express (names, labels, selectors, …). */
 export type ObjectRule = (object: ManifestObject, context: AnalysisContext) => TextFinding[];
@@ -231,7 +232,7 @@ export class FileAnalyzer {
             objects: document.objects,
             findings: shifted,
           });
-          findings.push(...shifted);
+          appendAll(findings, shifted);
         }
       }
     } finally {
@@ -311,13 +312,13 @@ function analyzeSlice(text: string, measures: SliceMeasures, context: AnalysisCo
       const findings: TextFinding[] =
         looksLikeKubernetes || isJsonPatch || role === 'kustomization' ? [...yaml.findings] : [];
       if (isJsonPatch) {
-        findings.push(...checkJsonPatch(yaml.value as unknown[], root));
+        appendAll(findings, checkJsonPatch(yaml.value as unknown[], root));
       }
       if (role === 'kustomization') {
-        findings.push(...checkKustomization(yaml.value, root));
+        appendAll(findings, checkKustomization(yaml.value, root));
       }
       for (const object of objects) {
-        findings.push(...analyzeObject(object, context));
+        appendAll(findings, analyzeObject(object, context));
       }
       return { yaml, objects, findings };
     }),
@@ -340,8 +341,9 @@ function analyzeObject(object: ManifestObject, context: AnalysisContext): TextFi
   const findings = [...versionFindings.findings];
   const isPatch = role?.kind === 'patch';
   if (context.store.definitionOf(object.apiVersion, object.kind) !== undefined) {
-    findings.push(
-      ...validateAgainstSchema(
+    appendAll(
+      findings,
+      validateAgainstSchema(
         context.store,
         object.apiVersion,
         object.kind,
@@ -356,7 +358,7 @@ function analyzeObject(object: ManifestObject, context: AnalysisContext): TextFi
     return findings;
   }
   for (const rule of context.rules) {
-    findings.push(...rule(object, context));
+    appendAll(findings, rule(object, context));
   }
   return findings;
 }

@@ -8,6 +8,7 @@ import type { TextFinding } from './findings';
 import { shiftFinding, sortAndMergeFindings } from './findings';
 import type { ManifestObject } from './kubernetes/manifest-object';
 import { checkServiceTargetPorts } from './rules';
+import { appendAll } from '../../../protocol/collections';
 
 /** One analysed file, named by an id (a URI or a path). */
 interface AnalyzedFile {
@@ -34,7 +35,10 @@ export function crossObjectFindings(files: readonly AnalyzedFile[]): Map<string,
       continue;
     }
     const list = byFile.get(owner.id) ?? [];
-    list.push(...findings.map((finding) => shiftFinding(finding, owner.offset)));
+    appendAll(
+      list,
+      findings.map((finding) => shiftFinding(finding, owner.offset)),
+    );
     byFile.set(owner.id, list);
   }
   return byFile;

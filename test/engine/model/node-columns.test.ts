@@ -2,6 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { NodeInfo } from '../../../server/src/engine/model/snapshot/node-info';
 import { container, makeCluster, makeNode, makePod } from '../scheduler/builders';
+import { maxOf } from '../../../protocol/collections';
 
 /** A node's row of its cluster's columns, and the same figures read from the node's own sums. */
 function rowAndSums(node: NodeInfo): { row: number[]; sums: number[] } {
@@ -83,7 +84,7 @@ describe('NodeColumns', () => {
       change();
       const [a2, b2] = stamps();
       assert.equal(a2, a);
-      assert.ok(b2 !== undefined && !seen.has(b2) && b2 > Math.max(...seen), `${b} -> ${b2}`);
+      assert.ok(b2 !== undefined && !seen.has(b2) && b2 > maxOf(seen), `${b} -> ${b2}`);
       seen.add(b2);
     }
   });

@@ -13,6 +13,7 @@ import type { Finding } from '../../../protocol/finding';
 import { addressOf } from '../../support/finding-address';
 import type { SimulationResult } from '../../../server/src/engine/simulate/simulate';
 import { simulate } from '../../../server/src/engine/simulate/simulate';
+import { appendAll } from '../../../protocol/collections';
 
 /** The folder holding one directory per timeline scenario. */
 export const TIMELINE_FIXTURES_DIR = join(__dirname, '..', '..', 'fixtures', 'engine', 'timeline');
@@ -77,7 +78,7 @@ export function summariseTimeline(result: SimulationResult): string {
       `  ${finding.severity} ${finding.code} ${addressOf(finding).document} ${addressOf(finding).path}: ${finding.message}`,
     );
   }
-  lines.push(...formatTimelineSections(report));
+  appendAll(lines, formatTimelineSections(report));
   lines.push('', 'events:');
   for (const event of (report.events ?? []).filter((entry) => entry.time > 0 || NOTABLE.has(entry.type))) {
     if (!NOTABLE.has(event.type) && event.type !== 'NodeAdded') {

@@ -17,6 +17,7 @@ import { captureText, writeAtomically } from './capture-file';
 import { isLeftOutResource, runKubectl } from './kubectl';
 import type { KubectlTarget } from './kubectl';
 import { reduceObject } from './reduce-objects';
+import { appendAll } from '../../../../protocol/collections';
 
 /** The usage line of the capture command. */
 export const CAPTURE_USAGE =
@@ -103,7 +104,7 @@ export async function runCapture(args: readonly string[], io: CliIo): Promise<nu
     if (items === null) {
       return fail(`kubectl get ${qualifiedResourceName(entry)} -o json printed no list of objects`);
     }
-    objects.push(...items.map(reduceObject));
+    appendAll(objects, items.map(reduceObject));
     kinds.push(entry.resource);
   }
   const file = resolve(io.cwd, options.outputFile);

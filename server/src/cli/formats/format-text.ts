@@ -12,6 +12,7 @@ import {
   parseQuantity,
 } from '../../language/service';
 import { failureClassOf, fromTemplate } from './finding-places';
+import { appendAll, maxOf } from '../../../../protocol/collections';
 
 /** Options of the text rendering. */
 interface TextOptions {
@@ -40,16 +41,17 @@ export function formatReportText(
       lines.push(formatFinding(finding, displayFile));
     }
   }
-  lines.push(...formatRejected(report, displayFile));
+  appendAll(lines, formatRejected(report, displayFile));
   lines.push('');
-  lines.push(...formatPods(report.pods, options.maxNodesListed ?? 12));
+  appendAll(lines, formatPods(report.pods, options.maxNodesListed ?? 12));
   lines.push('');
-  lines.push(...formatNodes(report.cluster.nodes));
-  lines.push(...formatTimelineSections(report));
+  appendAll(lines, formatNodes(report.cluster.nodes));
+  appendAll(lines, formatTimelineSections(report));
   lines.push('');
   lines.push(formatSummary(report, findings));
-  lines.push(
-    ...formatNotes(
+  appendAll(
+    lines,
+    formatNotes(
       findings.filter((entry) => entry.severity === 'information'),
       displayFile,
     ),
@@ -127,7 +129,7 @@ function formatPods(pods: readonly ReportPod[], maxNodesListed: number): string[
     }
     if (pod.unschedulable !== null) {
       lines.push(`    ${pod.unschedulable.message}`);
-      lines.push(...nodeBreakdown(pod, maxNodesListed));
+      appendAll(lines, nodeBreakdown(pod, maxNodesListed));
     }
   });
   return lines;
@@ -158,7 +160,7 @@ function nodeBreakdown(pod: ReportPod, maxNodesListed: number): string[] {
     const plugins = Object.entries(unschedulable.plugins).map(([plugin, count]) => `${plugin} ${count}`);
     return [`    nodes rejected by: ${plugins.join(', ')}`];
   }
-  const width = Math.max(...nodes.map(([name]) => name.length));
+  const width = maxOf(nodes.map(([name]) => name.length));
   return nodes.map(([name, reasons]) => `      ${name.padEnd(width)}  ${reasons.join(', ')}`);
 }
 
@@ -301,7 +303,10 @@ function formatSummary(report: SimulationReport, findings: readonly Finding[]): 
 
 function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
   const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+    maxOf(
+      rows.map((row) => (row[column] ?? '').length),
+      title.length,
+    ),
   );
   const render = (cells: readonly string[]): string =>
     cells

@@ -15,6 +15,7 @@ import type { LimitRangeItem } from './plugins/limit-ranger';
 import { readResourceQuota } from './plugins/resource-quota';
 import type { QuotaSpec } from './plugins/resource-quota';
 import { podSecurityLabelErrors } from './plugins/pod-security/namespace-policy';
+import { appendAll } from '../../../../protocol/collections';
 
 /** The namespaces every cluster has (and the embedded default cluster's only ones). */
 export const BUILT_IN_NAMESPACES: readonly string[] = [
@@ -94,7 +95,7 @@ export function knownObjects(
         ]);
       } else if (kind === 'LimitRange') {
         const items = limitRanges.get(namespace ?? 'default') ?? [];
-        items.push(...readLimitRange(object));
+        appendAll(items, readLimitRange(object));
         limitRanges.set(namespace ?? 'default', items);
       }
       if (fromCluster && namespace !== undefined && kind !== 'Namespace') {

@@ -21,6 +21,7 @@ import type { SimPod, WorkloadRef } from './sim-pod';
 import { newSimPod } from './sim-pod';
 import type { Finding } from '../../../../protocol/finding';
 import { controllerEvent } from '../model/kubernetes-events';
+import { appendAll } from '../../../../protocol/collections';
 
 /** What a created pod is, besides its JSON. */
 interface PodOrigin {
@@ -137,7 +138,7 @@ export class PodFactory {
     const key = `${origin.source.file}#${origin.source.documentIndex}#${origin.source.path.join('.')}`;
     if (!this.reported.has(key)) {
       this.reported.add(key);
-      this.findings.push(...problems);
+      appendAll(this.findings, problems);
     }
     return info;
   }

@@ -10,6 +10,7 @@ import type { Finding } from '../../../../protocol/finding';
 import { engineFinding } from '../model/findings';
 import { formatBytes, formatMilli } from '../model/quantity';
 import type { Resources } from '../model/resources';
+import { maxOf } from '../../../../protocol/collections';
 
 /** What the findings say of the cluster: its profile's name, and the largest node shapes it has or may add. */
 export interface AutoscalerCluster {
@@ -62,7 +63,7 @@ export function checkAutoscaler(
     const who = pods.length === 1 ? `Pod ${first.name}` : `${pods.length} pods of ${ownerText(first)}`;
     const how =
       scheduled.length === pods.length
-        ? `Pending for ~${Math.round(Math.max(...scheduled))} s until the cluster autoscaler adds ${groups.join(' and ')}`
+        ? `Pending for ~${Math.round(maxOf(scheduled))} s until the cluster autoscaler adds ${groups.join(' and ')}`
         : `Pending until the cluster autoscaler adds ${groups.join(' and ')}; ${pods.length - scheduled.length} not scheduled yet when the simulation ended`;
     const data = {
       groups: [...records].map((record) => record.group).join(','),

@@ -35,6 +35,7 @@ import type { PodInfo } from '../model/snapshot/pod-info';
 import { SchedulingSnapshot } from './scheduling-snapshot';
 import type { SnapshotSetup } from './scheduling-snapshot';
 import { recordRegisteredNode } from '../controllers/controller-events';
+import { minOf } from '../../../../protocol/collections';
 
 /**
  * Scale-ups and scale-downs after which the autoscaler stops: far more than a real apply needs, it ends a run in
@@ -66,13 +67,13 @@ interface UpcomingNode {
  * ago. A pod of the cluster file is as old as its creationTimestamp says (before the run when it has one).
  */
 function allPodsAreNew(pods: readonly SimPod[], now: number): boolean {
-  const oldest = Math.min(...pods.map(createdAt));
+  const oldest = minOf(pods.map(createdAt));
   const gpuPods = pods.filter((pod) =>
     GPU_RESOURCES.some((name) => pod.info.scalarResourceNames.includes(name)),
   );
   return (
     oldest + NEW_POD_SECONDS > now ||
-    (gpuPods.length > 0 && Math.min(...gpuPods.map(createdAt)) + NEW_GPU_POD_SECONDS > now)
+    (gpuPods.length > 0 && minOf(gpuPods.map(createdAt)) + NEW_GPU_POD_SECONDS > now)
   );
 }
 

@@ -15,6 +15,7 @@ import { readResourceList } from '../model/resources';
 import type { ResourceListObject } from '../model/objects';
 import type { SeededRandom } from '../sim/seeded-random';
 import type { AutoscalerSettings } from './autoscaler-settings';
+import { maxOf, minOf } from '../../../../protocol/collections';
 
 /** A way to grow: a group, how many nodes, which pods they take (expander.Option). */
 export interface ExpansionOption {
@@ -52,7 +53,10 @@ export function randomOption<T>(options: readonly T[], random: SeededRandom): T 
 
 /** most-pods: the options that place the most pods. */
 export function mostPods(options: readonly ExpansionOption[]): ExpansionOption[] {
-  const most = Math.max(0, ...options.map((option) => option.pods.length));
+  const most = maxOf(
+    options.map((option) => option.pods.length),
+    0,
+  );
   return options.filter((option) => option.pods.length === most);
 }
 
@@ -71,7 +75,7 @@ export function wasteScore(option: ExpansionOption): number {
 /** least-waste: the options with the lowest waste score. */
 export function leastWaste(options: readonly ExpansionOption[]): ExpansionOption[] {
   const scores = options.map(wasteScore);
-  const least = Math.min(...scores);
+  const least = minOf(scores);
   return options.filter((_option, index) => scores[index] === least);
 }
 

@@ -16,6 +16,7 @@ import { selectPodsForDrain } from './drain-filters';
 import type { SimPod } from '../apiserver/sim-pod';
 import type { TimingSettings } from '../sim/timing-settings';
 import { recordNodeNotSchedulable } from '../controllers/controller-events';
+import { appendAll } from '../../../../protocol/collections';
 
 /** Where a drain stands. */
 type DrainState = 'NotStarted' | 'Evicting' | 'Completed' | 'Failed';
@@ -100,9 +101,12 @@ export class DrainProcess {
       recordNodeNotSchedulable(state, node.name);
     }
     const selection = selectPodsForDrain(state.podsOn(node.name), outcome.options);
-    outcome.skipped.push(...selection.skipped.map((entry) => `${entry.pod.key} (${entry.reason})`));
+    appendAll(
+      outcome.skipped,
+      selection.skipped.map((entry) => `${entry.pod.key} (${entry.reason})`),
+    );
     if (selection.errors.length > 0) {
-      outcome.errors.push(...selection.errors);
+      appendAll(outcome.errors, selection.errors);
       outcome.state = 'Failed';
       const message = `error: unable to drain node "${node.name}" due to error: ${selection.errors.join(', ')}`;
       state.recordNode('DrainBlocked', node.name, message, { reason: selection.errors.join('; ') });

@@ -14,6 +14,7 @@ import type { ClusterState } from '../apiserver/cluster-state';
 import type { SimPod } from '../apiserver/sim-pod';
 import type { JobPodFailure, TimingSettings } from '../sim/timing-settings';
 import { JOB_COMPLETION_INDEX_ANNOTATION } from '../workloads/job';
+import { maxOf } from '../../../../protocol/collections';
 
 /** The kubelet's crash-loop back-off: initial delay and cap (backOffPeriod, MaxContainerBackOff). */
 const CRASH_LOOP_BACKOFF_SECONDS = 10;
@@ -41,7 +42,7 @@ export function jobPodRunSeconds(
   settings: Pick<TimingSettings, 'jobPodRunSeconds' | 'jobPodRunSecondsByImage'>,
 ): number {
   const seconds = images.map((image) => settings.jobPodRunSecondsByImage[image] ?? settings.jobPodRunSeconds);
-  return seconds.length === 0 ? settings.jobPodRunSeconds : Math.max(...seconds);
+  return seconds.length === 0 ? settings.jobPodRunSeconds : maxOf(seconds);
 }
 
 /** Runs Job pods' containers to their exit. */

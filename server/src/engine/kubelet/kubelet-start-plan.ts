@@ -17,6 +17,7 @@ import {
 import type { ContainerList } from './kubelet-events';
 import type { TimingSettings } from '../sim/timing-settings';
 import type { SimPod } from '../apiserver/sim-pod';
+import { maxOf } from '../../../../protocol/collections';
 
 /** How a container's image was made ready. */
 export type PullOutcome =
@@ -82,7 +83,7 @@ export function planStart(pod: SimPod, node: SimNode, now: number, settings: Tim
     time = started;
     readiness.push(containerReadyTime(time, container, settings.appStartSeconds));
   }
-  return { steps, runningAt: time, readyAt: Math.max(time, ...readiness) };
+  return { steps, runningAt: time, readyAt: maxOf(readiness, time) };
 }
 
 /** Makes a container's image ready on the node from `time`: already there, pulled, or never (pull policy Never). */

@@ -9,6 +9,7 @@
  */
 import { computeQosClass } from './qos';
 import { parseQuantity } from './quantity';
+import { minOf } from '../../../../protocol/collections';
 
 /** guaranteedOOMScoreAdj. */
 export const GUARANTEED_OOM_SCORE_ADJ = -997;
@@ -80,7 +81,7 @@ export function containerOomScoreAdjust(
   let score = 1000 - Math.trunc((1000 * request) / memoryCapacity);
   let basis = `Burstable: 1000 − 1000 × ${request} / ${memoryCapacity} bytes`;
   if (sidecars.includes(container) && regular.length > 0) {
-    const smallest = Math.min(...regular.map(memoryRequest));
+    const smallest = minOf(regular.map(memoryRequest));
     const cap = 1000 - Math.trunc((1000 * smallest) / memoryCapacity);
     if (score > cap) {
       score = cap;

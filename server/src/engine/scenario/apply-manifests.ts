@@ -23,6 +23,7 @@ import type { ControllerRevision } from './state/applied-template';
 import { equalRevision, isUnchangedByApply, lastAppliedTemplate, templateOf } from './state/applied-template';
 import { withoutHashLabel } from './state/initial-replica-sets';
 import type { Finding } from '../../../../protocol/finding';
+import { appendAll } from '../../../../protocol/collections';
 
 /** The kinds whose pods are created once, without a simulated controller. */
 const STATIC_POD_OWNERS = new Set(['ReplicationController']);
@@ -142,7 +143,7 @@ export function applyManifests(input: ApplyInput): SimPod[] {
   // Validation does not depend on the replicas: expand controller-run workloads at 0 replicas (no pod copies),
   // and only the kinds whose pods are created once in full.
   const expansion = expandWorkloads(manifests.map(withoutReplicas), { nodes: input.nodes });
-  input.workloadFindings.push(...expansion.findings);
+  appendAll(input.workloadFindings, expansion.findings);
   const rejected = new Set(
     expansion.findings
       .filter((finding) => finding.severity === 'error')

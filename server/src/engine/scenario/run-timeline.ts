@@ -83,6 +83,7 @@ import {
   checkStuckStatefulPods,
 } from './report/timeline-checks';
 import type { Finding } from '../../../../protocol/finding';
+import { appendAll, maxOf } from '../../../../protocol/collections';
 
 /** Kinds of a cluster file only the timeline reads (the scheduler's cluster loader ignores them). */
 export const TIMELINE_ONLY_KINDS: ReadonlySet<string> = new Set([
@@ -160,7 +161,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     input.cluster === null ? null : flattenLists(input.cluster),
     flattenLists(input.manifests),
   );
-  findings.push(...assumedClasses.findings);
+  appendAll(findings, assumedClasses.findings);
   const clusterObjects = flattenLists(input.cluster ?? defaultClusterObjects());
   // The API server's door: objects whose kind is not served are refused and never simulated.
   const known = knownObjects(
@@ -171,7 +172,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   const admission = admitManifests(flattenLists(input.manifests), input.apiServing, known, quotaLedger);
   const manifests = admission.admitted;
   const rejected: RejectedObject[] = [...admission.rejected];
-  findings.push(...admission.findings);
+  appendAll(findings, admission.findings);
   const scenarios: Scenario[] = [];
   const workloads: SourcedObject[] = [];
   const rest: SourcedObject[] = [];
@@ -215,7 +216,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     // Assumed classes are not the cluster file's: a finding about the cluster file never points at them.
     extraObjects: [...assumedClasses.objects, ...manifests],
   });
-  findings.push(...loaded.findings);
+  appendAll(findings, loaded.findings);
   const cluster = loaded.cluster;
   const autoscalers = indexAutoscalers(
     [...workloads, ...manifests].map((entry) => entry.object).filter(isJsonObject),
@@ -242,7 +243,10 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   // time of the cluster file when the capture is newer, so that pods the simulation starts are the youngest.
   state.startEpoch = Math.max(
     applyEpochSeconds(settings),
-    Math.max(0, ...cluster.boundPods().map((pod) => pod.startTime ?? 0)) + 1,
+    maxOf(
+      cluster.boundPods().map((pod) => pod.startTime ?? 0),
+      0,
+    ) + 1,
   );
   const names = new NameAllocator();
   for (const pod of cluster.boundPods()) {
@@ -408,7 +412,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
       ],
     });
   }
-  findings.push(...workloadFindings, ...podFindings, ...timelineFindings);
+  appendAll(findings, [...workloadFindings, ...podFindings, ...timelineFindings]);
   return {
     events: timeline.events,
     state,

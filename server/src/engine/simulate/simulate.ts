@@ -39,6 +39,7 @@ import { REPORT_API_VERSION } from './report';
 import { reportNode } from '../scenario/report/report-entries';
 import type { ReportCluster, SimulationReport } from './report';
 import type { Finding } from '../../../../protocol/finding';
+import { appendAll } from '../../../../protocol/collections';
 
 /** What to simulate. */
 interface SimulationInput {
@@ -92,7 +93,7 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
       input.cluster === null ? DEFAULT_CLUSTER_DESCRIPTION : (input.clusterDescription ?? 'cluster file'),
     extraObjects: input.manifests,
   });
-  findings.push(...loaded.findings);
+  appendAll(findings, loaded.findings);
   const versionNote = captureVersionNote(loaded.captureHeader, version);
   if (versionNote !== null) {
     findings.push(versionNote);
@@ -108,7 +109,7 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
   const frameworks = new Map<string, SchedulerFramework>();
   for (const profile of profiles) {
     const built = buildFramework(profile, input.registry ?? IN_TREE_REGISTRY, cluster, version);
-    findings.push(...built.findings);
+    appendAll(findings, built.findings);
     frameworks.set(profile.schedulerName, built.framework);
   }
 
@@ -155,7 +156,7 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
     isAtLeast(version, '1.34'),
     findings,
   );
-  findings.push(...timeline.findings);
+  appendAll(findings, timeline.findings);
   const report: SimulationReport = {
     apiVersion: REPORT_API_VERSION,
     kubernetesVersion: version,
@@ -200,6 +201,6 @@ function readProfiles(
     return [DEFAULT_PROFILE];
   }
   const parsed = parseSchedulerConfiguration(first.object, first.source, { version });
-  findings.push(...parsed.findings);
+  appendAll(findings, parsed.findings);
   return parsed.profiles.length > 0 ? parsed.profiles : [DEFAULT_PROFILE];
 }

@@ -23,6 +23,7 @@ import { MAX_EXPANDED_PODS } from './types';
 import { DEFAULT_NAMESPACE, readWorkload } from './workload';
 import type { Finding } from '../../../../protocol/finding';
 import { engineFinding } from '../model/findings';
+import { appendAll } from '../../../../protocol/collections';
 
 const EXPANDERS: Readonly<Record<string, WorkloadExpander>> = {
   Deployment: expandDeployment,
@@ -79,7 +80,7 @@ export function expandWorkloads(
       const workload = readWorkload(object, source, findings);
       if (workload !== null) {
         expander(workload, context);
-        findings.push(...workload.findings);
+        appendAll(findings, workload.findings);
       }
     } catch (error: unknown) {
       if (!(error instanceof PodLimitReached)) {

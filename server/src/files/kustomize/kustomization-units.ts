@@ -15,6 +15,7 @@ import { isComponentFolder, kustomizationFileIn, readKustomizationTree } from '.
 import { findKustomize, renderKustomization } from './render-kustomization';
 import { patchFieldsOf } from './patch-fields';
 import { severityOf } from '../../language/service';
+import { appendAll } from '../../../../protocol/collections';
 
 /** How to find and run kustomize. */
 export interface KustomizeOptions {
@@ -161,7 +162,7 @@ export function renderKustomizations(
       ...patch,
       file: display(patch.file),
     }));
-    texts.push(...service.renderedTexts(result.objects, file, readTextOrUndefined, patches));
+    appendAll(texts, service.renderedTexts(result.objects, file, readTextOrUndefined, patches));
   }
   return { texts, covered, units: units.map((unit) => unit.folder), read, notes, warnings };
 }
@@ -187,7 +188,7 @@ function filesInUnitFolder(folder: string, depth = 0): string[] {
     if (stats?.isFile() === true && isManifestFileName(name) && !isKustomizationFile(full)) {
       files.push(full);
     } else if (stats?.isDirectory() === true && depth < 8 && kustomizationFileIn(full) === undefined) {
-      files.push(...filesInUnitFolder(full, depth + 1));
+      appendAll(files, filesInUnitFolder(full, depth + 1));
     }
   }
   return files;

@@ -15,6 +15,7 @@ import { isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
 import type { Node } from 'yaml';
 import { LineIndex, KUSTOMIZATION_FILE_NAMES } from '../../language/service';
 import type { PatchField, PatchPathStep, Position } from '../../language/service';
+import { appendAll } from '../../../../protocol/collections';
 
 /**
  * The fields the patches of a unit's kustomization files set, in the order kustomize applies them; `readText`
@@ -27,7 +28,7 @@ export function patchFieldsOf(
   const fields: PatchField[] = [];
   for (const file of files) {
     if (KUSTOMIZATION_FILE_NAMES.some((name) => name === basename(file))) {
-      fields.push(...fieldsOfKustomization(file, readText));
+      appendAll(fields, fieldsOfKustomization(file, readText));
     }
   }
   return fields;
@@ -75,8 +76,9 @@ function fieldsOfKustomization(file: string, readText: (file: string) => string 
         return;
       }
       const patchLines = new LineIndex(patchText);
-      fields.push(
-        ...fieldsOfPatch(patchText, { kind, name }, defaultJson, patchFile, (offset) =>
+      appendAll(
+        fields,
+        fieldsOfPatch(patchText, { kind, name }, defaultJson, patchFile, (offset) =>
           patchLines.positionAt(offset),
         ),
       );
@@ -87,7 +89,7 @@ function fieldsOfKustomization(file: string, readText: (file: string) => string 
       inline.range !== undefined
     ) {
       const at = inlinePositions(text, lines, inline.range[0], inline.value);
-      fields.push(...fieldsOfPatch(inline.value, { kind, name }, defaultJson, file, at));
+      appendAll(fields, fieldsOfPatch(inline.value, { kind, name }, defaultJson, file, at));
     } else if (
       isScalar(entry) &&
       typeof entry.value === 'string' &&
@@ -95,7 +97,7 @@ function fieldsOfKustomization(file: string, readText: (file: string) => string 
       entry.range
     ) {
       const at = inlinePositions(text, lines, entry.range[0], entry.value);
-      fields.push(...fieldsOfPatch(entry.value, { kind, name }, defaultJson, file, at));
+      appendAll(fields, fieldsOfPatch(entry.value, { kind, name }, defaultJson, file, at));
     }
   };
   entries('patchesStrategicMerge').forEach((entry) => fromEntry(entry, false));

@@ -1,3 +1,4 @@
+import { maxOf } from '../../../../protocol/collections';
 /**
  * Markdown for hovers and completion documentation. Text from the manifest (keys, paths) and from the schema
  * (plain-text descriptions that contain `<name>`, `*` or `_`) is escaped so that the editor shows it as written;
@@ -42,7 +43,10 @@ export function escapeMarkdownKeepingUrls(text: string): string {
 
 /** An inline code span that shows any text literally (the fence is longer than any backtick run inside). */
 export function inlineCode(text: string): string {
-  const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const longestRun = maxOf(
+    (text.match(/`+/g) ?? []).map((run) => run.length),
+    0,
+  );
   const fence = '`'.repeat(longestRun + 1);
   const padding = text.startsWith('`') || text.endsWith('`') || text.trim() === '' ? ' ' : '';
   return `${fence}${padding}${text}${padding}${fence}`;

@@ -14,6 +14,7 @@ import type { LineIndex } from '../text/line-index';
 import { locatePath, nodeAtPath, nodeRange } from '../yaml/node-at-path';
 import type { InstancePath } from '../yaml/node-at-path';
 import { lineIndexOf, toRange } from './locate';
+import { appendAll } from '../../../../protocol/collections';
 
 const CONTAINER_LISTS = [
   { field: 'initContainers', label: 'init container' },
@@ -76,7 +77,7 @@ function containerSymbols(
 ): DocumentSymbol[] {
   const symbols: DocumentSymbol[] = [];
   for (const podSpecPath of podSpecPaths(object)) {
-    symbols.push(...podContainerSymbols(document, object, podSpecPath, lines));
+    appendAll(symbols, podContainerSymbols(document, object, podSpecPath, lines));
   }
   return symbols;
 }

@@ -25,6 +25,7 @@ import { checkOpenApiSchema } from './crd-schema-checks';
 import { checkStructuralSchema, unreadableSchemaError } from './crd-structural-checks';
 import { checkDns1035Label, checkDns1123Subdomain } from '../rules/name-formats';
 import { isRecord } from '../../engine/model/objects';
+import { appendAll } from '../../../../protocol/collections';
 
 type PlainRecord = Record<string, unknown>;
 
@@ -45,9 +46,9 @@ export function checkCrdDefinition(crd: PlainRecord): CrdIssue[] {
       issueAt(siteOf('metadata', 'name'), 'Invalid value', name, 'must be spec.names.plural+"."+spec.group'),
     );
   }
-  issues.push(...checkGroup(group), ...checkScope(spec['scope']), ...checkVersions(spec));
-  issues.push(...checkNames(names, siteOf('spec', 'names')));
-  issues.push(...checkApproval(group, metadata));
+  appendAll(issues, [...checkGroup(group), ...checkScope(spec['scope']), ...checkVersions(spec)]);
+  appendAll(issues, checkNames(names, siteOf('spec', 'names')));
+  appendAll(issues, checkApproval(group, metadata));
   if (spec['preserveUnknownFields'] === true) {
     issues.push(
       issueAt(
@@ -112,7 +113,7 @@ function checkVersions(spec: PlainRecord): CrdIssue[] {
       );
     }
   });
-  issues.push(...checkSchemas(versions));
+  appendAll(issues, checkSchemas(versions));
   // The API server prints its internal list of versions as the value of these two; we leave the value out.
   const at = yamlPath(siteOf('spec', 'versions'));
   if (!unique) {
@@ -159,7 +160,7 @@ function checkSchemas(versions: readonly PlainRecord[]): CrdIssue[] {
       return;
     }
     const printed = shared ? movedSite(siteOf('spec', 'validation'), schemaSite) : schemaSite;
-    issues.push(...checkSchema(openApi, fieldOf(printed, 'openAPIV3Schema')));
+    appendAll(issues, checkSchema(openApi, fieldOf(printed, 'openAPIV3Schema')));
   });
   return issues;
 }

@@ -10,6 +10,7 @@ import type { CrdIssue, CrdSite } from './definition-issue';
 import { fieldOf, issueAt, itemOf, supportedValues, stringOrEmpty } from './definition-issue';
 import { checkMapListKeysAndSets, checkMapListShape } from './crd-list-map-checks';
 import { isRecord } from '../../engine/model/objects';
+import { appendAll } from '../../../../protocol/collections';
 
 type SchemaRecord = Record<string, unknown>;
 
@@ -25,8 +26,8 @@ const VALIDATION_REASONS = [
 export function checkExtensionKeywords(schema: SchemaRecord, site: CrdSite): CrdIssue[] {
   const issues: CrdIssue[] = [];
   checkPreserveAndMapType(schema, site, issues);
-  issues.push(...checkListType(schema, site), ...checkMapListKeysAndSets(schema, site));
-  issues.push(...checkValidationRules(schema, site));
+  appendAll(issues, [...checkListType(schema, site), ...checkMapListKeysAndSets(schema, site)]);
+  appendAll(issues, checkValidationRules(schema, site));
   return issues;
 }
 
@@ -139,7 +140,7 @@ function checkListType(schema: SchemaRecord, site: CrdSite): CrdIssue[] {
     );
   }
   if (listType === 'map') {
-    issues.push(...checkMapListShape(keys, items, site));
+    appendAll(issues, checkMapListShape(keys, items, site));
   }
   return issues;
 }

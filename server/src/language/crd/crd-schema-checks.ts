@@ -11,6 +11,7 @@ import type { CrdIssue, CrdSite } from './definition-issue';
 import { entryOf, fieldOf, issueAt, itemOf, supportedValues, stringOrEmpty } from './definition-issue';
 import { checkExtensionKeywords } from './crd-extension-checks';
 import { isRecord } from '../../engine/model/objects';
+import { appendAll } from '../../../../protocol/collections';
 
 type SchemaRecord = Record<string, unknown>;
 
@@ -102,7 +103,7 @@ function visit(
     visit(property, entryOf(site, 'properties', name), inner, false, issues);
   }
   visitNested(schema, site, deeper, issues);
-  issues.push(...checkExtensionKeywords(schema, site));
+  appendAll(issues, checkExtensionKeywords(schema, site));
 }
 
 /** not, allOf, oneOf, anyOf, definitions, items and dependencies, walked as upstream does. */

@@ -13,6 +13,7 @@ import type { CrdIssue, CrdSite } from './definition-issue';
 import { entryOf, fieldOf, issueAt } from './definition-issue';
 import { checkValueValidations } from './crd-nested-value-checks';
 import { isRecord } from '../../engine/model/objects';
+import { appendAll } from '../../../../protocol/collections';
 
 type SchemaRecord = Record<string, unknown>;
 type Level = 'root' | 'item' | 'field';
@@ -59,9 +60,9 @@ export function unreadableSchemaError(schema: unknown, depth = 0): string | unde
   const children: unknown[] = [schema['items'], schema['not'], schema['additionalProperties']];
   for (const junctor of ['allOf', 'anyOf', 'oneOf']) {
     const branches = schema[junctor];
-    children.push(...(Array.isArray(branches) ? (branches as unknown[]) : []));
+    appendAll(children, Array.isArray(branches) ? (branches as unknown[]) : []);
   }
-  children.push(...Object.values(isRecord(schema['properties']) ? schema['properties'] : {}));
+  appendAll(children, Object.values(isRecord(schema['properties']) ? schema['properties'] : {}));
   for (const child of children) {
     const error = unreadableSchemaError(child, depth + 1);
     if (error !== undefined) {
@@ -158,7 +159,10 @@ function visit(schema: SchemaRecord, level: Level, site: CrdSite, depth: number,
   }
   const metadata = properties['metadata'];
   if (isRecord(metadata)) {
-    issues.push(...checkMetadata(metadata, checksMetadata, level, entryOf(site, 'properties', 'metadata')));
+    appendAll(
+      issues,
+      checkMetadata(metadata, checksMetadata, level, entryOf(site, 'properties', 'metadata')),
+    );
   }
   if (isEmbedded && !preservesUnknown && Object.keys(properties).length === 0) {
     issues.push(

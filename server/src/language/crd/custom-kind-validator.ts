@@ -24,6 +24,7 @@ import { readCrdDefinition } from './crd-definitions';
 import { checkListsAndRules, unknownFieldFindings } from './custom-resource-checks';
 import { applySchemaDefaults } from './schema-defaults';
 import { toAjvSchema } from './structural-schema';
+import { appendAll } from '../../../../protocol/collections';
 
 /** A CustomKindValidator with a key that changes whenever the CRDs behind it change. */
 export interface CrdKindValidator extends CustomKindValidator {
@@ -148,15 +149,18 @@ function validateCustomResource(object: ManifestObject, compiled: CompiledCrd): 
     const errors = validate.errors ?? [];
     const unknown = errors.filter((error) => error.keyword === 'additionalProperties');
     const others = errors.filter((error) => error.keyword !== 'additionalProperties');
-    findings.push(
+    appendAll(findings, [
       ...unknownFieldFindings(unknown, value, object.node),
       ...mapSchemaErrors(others, value, object.node),
-    );
+    ]);
   }
   if (version.structural !== undefined && validate !== undefined) {
-    findings.push(...checkListsAndRules(version.structural, value, object.node, version.hasRules).findings);
+    appendAll(
+      findings,
+      checkListsAndRules(version.structural, value, object.node, version.hasRules).findings,
+    );
   }
-  findings.push(...checkNameFields(object, 'dns1123-subdomain'), ...checkObjectLabels(object));
+  appendAll(findings, [...checkNameFields(object, 'dns1123-subdomain'), ...checkObjectLabels(object)]);
   return findings;
 }
 

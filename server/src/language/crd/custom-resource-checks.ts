@@ -15,6 +15,7 @@ import { evaluateRules } from './cel/rule-validator';
 import type { FieldIssue, FieldStep } from './field-error';
 import { formatFieldSteps, instancePathOf } from './field-error';
 import { checkListTypes } from './list-type';
+import { appendAll } from '../../../../protocol/collections';
 
 /** How many rules ran and how many could not be evaluated, for one resource. */
 export interface RuleCounts {
@@ -37,10 +38,10 @@ export function checkListsAndRules(
     return { findings, counts: { evaluated: 0, notEvaluated: 0 } };
   }
   const outcome = evaluateRules(schema, defaulted);
-  findings.push(
+  appendAll(findings, [
     ...place(outcome.failures, 'crd-validation-rule', node),
     ...place(outcome.notEvaluated, 'crd-rule-not-evaluated', node),
-  );
+  ]);
   return { findings, counts: { evaluated: outcome.evaluated, notEvaluated: outcome.notEvaluated.length } };
 }
 

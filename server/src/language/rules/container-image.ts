@@ -17,6 +17,7 @@ import type { TextFinding } from '../findings';
 import { rangeForValue } from '../yaml/node-at-path';
 import { containerEntries } from './pod-containers';
 import { findingAt, invalidValue, requiredValue } from './rule-support';
+import { appendAll } from '../../../../protocol/collections';
 
 /** field.Invalid's detail for an image with leading or trailing whitespace (validateContainerOnlyForPod). */
 const WHITESPACE_DETAIL = 'must not have leading or trailing whitespace';
@@ -34,10 +35,11 @@ export const checkContainerImages: ObjectRule = (object) => {
         image === ''
           ? rangeForValue(object.node, imagePath)
           : (rangeForValue(object.node, [...entry.path, 'name']) ?? rangeForValue(object.node, entry.path));
-      findings.push(...findingAt(range, 'invalid-container-image', requiredValue(imagePath, '')));
+      appendAll(findings, findingAt(range, 'invalid-container-image', requiredValue(imagePath, '')));
     } else if (isPod && typeof image === 'string' && image !== image.trim()) {
-      findings.push(
-        ...findingAt(
+      appendAll(
+        findings,
+        findingAt(
           rangeForValue(object.node, imagePath),
           'invalid-container-image',
           invalidValue(imagePath, image, WHITESPACE_DETAIL),

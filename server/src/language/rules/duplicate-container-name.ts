@@ -12,6 +12,7 @@ import type { InstancePath } from '../yaml/node-at-path';
 import { rangeForValue } from '../yaml/node-at-path';
 import { containerEntries } from './pod-containers';
 import { duplicateValue, findingAt } from './rule-support';
+import { appendAll } from '../../../../protocol/collections';
 
 /** Reports every container whose name an earlier container of the same pod already uses. */
 export const checkDuplicateContainerNames: ObjectRule = (object) => {
@@ -29,8 +30,9 @@ export const checkDuplicateContainerNames: ObjectRule = (object) => {
       firstUse.set(key, entry.path);
       continue;
     }
-    findings.push(
-      ...findingAt(
+    appendAll(
+      findings,
+      findingAt(
         rangeForValue(object.node, namePath),
         'duplicate-container-name',
         `${duplicateValue(namePath, name)}: ${formatPath(earlier)} already has this name; container names must be ` +

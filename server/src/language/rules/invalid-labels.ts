@@ -17,6 +17,7 @@ import { rangeForKey, rangeForValue } from '../yaml/node-at-path';
 import { checkLabelKey, checkLabelValue } from './name-formats';
 import { findingAt, invalidValue, listAt, recordAt } from './rule-support';
 import { isRecord } from '../../engine/model/objects';
+import { appendAll } from '../../../../protocol/collections';
 
 /** Where an object carries label selectors, by "<group>/<kind>": LabelSelector objects or plain maps. */
 const SELECTORS: Readonly<Record<string, { path: InstancePath; isMap: boolean }>> = {
@@ -38,13 +39,14 @@ export const checkLabelSyntax: ObjectRule = (object) => checkObjectLabels(object
 export function checkObjectLabels(object: ManifestObject): TextFinding[] {
   const findings: TextFinding[] = [];
   for (const metadataPath of metadataPaths(object)) {
-    findings.push(...checkLabelMap(object, [...metadataPath, 'labels']));
-    findings.push(...checkAnnotationKeys(object, [...metadataPath, 'annotations']));
+    appendAll(findings, checkLabelMap(object, [...metadataPath, 'labels']));
+    appendAll(findings, checkAnnotationKeys(object, [...metadataPath, 'annotations']));
   }
   const selector = SELECTORS[`${groupOf(object.apiVersion)}/${object.kind}`];
   if (selector !== undefined) {
-    findings.push(
-      ...(selector.isMap ? checkLabelMap(object, selector.path) : checkLabelSelector(object, selector.path)),
+    appendAll(
+      findings,
+      selector.isMap ? checkLabelMap(object, selector.path) : checkLabelSelector(object, selector.path),
     );
   }
   return findings;
@@ -70,11 +72,11 @@ function checkLabelMap(object: ManifestObject, path: InstancePath): TextFinding[
   }
   const findings: TextFinding[] = [];
   for (const [key, value] of Object.entries(record)) {
-    findings.push(...keyFindings(object, path, key, checkLabelKey(key)));
+    appendAll(findings, keyFindings(object, path, key, checkLabelKey(key)));
     if (typeof value === 'string') {
       const range = rangeForValue(object.node, [...path, key]);
       for (const message of checkLabelValue(value)) {
-        findings.push(...findingAt(range, 'invalid-label-value', invalidValue(path, value, message)));
+        appendAll(findings, findingAt(range, 'invalid-label-value', invalidValue(path, value, message)));
       }
     }
   }
@@ -122,8 +124,9 @@ function checkLabelSelector(object: ManifestObject, path: InstancePath): TextFin
     if (typeof key === 'string') {
       const range = rangeForValue(object.node, [...expressionPath, 'key']);
       for (const message of checkLabelKey(key)) {
-        findings.push(
-          ...findingAt(range, 'invalid-label-key', invalidValue([...expressionPath, 'key'], key, message)),
+        appendAll(
+          findings,
+          findingAt(range, 'invalid-label-key', invalidValue([...expressionPath, 'key'], key, message)),
         );
       }
     }
@@ -134,7 +137,7 @@ function checkLabelSelector(object: ManifestObject, path: InstancePath): TextFin
       const valuePath = [...expressionPath, 'values', valueIndex];
       const range = rangeForValue(object.node, valuePath);
       for (const message of checkLabelValue(value)) {
-        findings.push(...findingAt(range, 'invalid-label-value', invalidValue(valuePath, value, message)));
+        appendAll(findings, findingAt(range, 'invalid-label-value', invalidValue(valuePath, value, message)));
       }
     });
   });

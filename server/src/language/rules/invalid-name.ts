@@ -27,6 +27,7 @@ import {
 } from './name-formats';
 import { findingAt, invalidValue, minorVersionOf, recordAt, requiredValue } from './rule-support';
 import { isRecord } from '../../engine/model/objects';
+import { appendAll } from '../../../../protocol/collections';
 
 /** The name rules the API server applies, by kind. */
 export type NameFormat = 'dns1123-subdomain' | 'dns1123-label' | 'dns1035-label' | 'path-segment';
@@ -120,17 +121,14 @@ export function checkNameFields(object: ManifestObject, format: NameFormat): Tex
   if (typeof generateName === 'string' && generateName !== '') {
     const range = rangeForValue(object.node, ['metadata', 'generateName']);
     for (const message of checkName(generateName, format, true)) {
-      findings.push(
-        ...findingAt(
-          range,
-          'invalid-name',
-          invalidValue(['metadata', 'generateName'], generateName, message),
-        ),
+      appendAll(
+        findings,
+        findingAt(range, 'invalid-name', invalidValue(['metadata', 'generateName'], generateName, message)),
       );
     }
   }
   if (typeof name === 'string' && name !== '') {
-    findings.push(...nameFindings(object, name, format));
+    appendAll(findings, nameFindings(object, name, format));
   } else if (
     (name === undefined || name === '') &&
     (typeof generateName !== 'string' || generateName === '')
@@ -140,8 +138,9 @@ export function checkNameFields(object: ManifestObject, format: NameFormat): Tex
       const range = isRecord(object.value['metadata'])
         ? rangeForKey(object.node, ['metadata'])
         : rangeForValue(object.node, ['kind']);
-      findings.push(
-        ...findingAt(
+      appendAll(
+        findings,
+        findingAt(
           range,
           'invalid-name',
           requiredValue(['metadata', 'name'], 'name or generateName is required'),
@@ -160,8 +159,9 @@ function nameFindings(object: ManifestObject, name: string, format: NameFormat):
   );
   const key = `${groupOf(object.apiVersion)}/${object.kind}`;
   if (key === 'batch/CronJob' && byteLength(name) > CRON_JOB_NAME_MAX_LENGTH) {
-    findings.push(
-      ...findingAt(
+    appendAll(
+      findings,
+      findingAt(
         range,
         'invalid-name',
         invalidValue(path, name, `must be no more than ${CRON_JOB_NAME_MAX_LENGTH} characters`),
@@ -174,8 +174,9 @@ function nameFindings(object: ManifestObject, name: string, format: NameFormat):
     const required =
       typeof plural === 'string' && typeof group === 'string' ? `${plural}.${group}` : undefined;
     if (required === undefined || name !== required) {
-      findings.push(
-        ...findingAt(
+      appendAll(
+        findings,
+        findingAt(
           range,
           'invalid-name',
           invalidValue(path, name, 'must be spec.names.plural+"."+spec.group'),

@@ -13,12 +13,13 @@ import { checkPortName } from './name-formats';
 import { containerEntries } from './pod-containers';
 import { duplicateValue, findingAt, invalidValue, listAt } from './rule-support';
 import { isRecord } from '../../engine/model/objects';
+import { appendAll } from '../../../../protocol/collections';
 
 /** Checks container port names and Service targetPort names. */
 export const checkPortNames: ObjectRule = (object) => {
   const findings = checkContainerPortNames(object);
   if (object.apiVersion === 'v1' && object.kind === 'Service') {
-    findings.push(...checkTargetPortNames(object));
+    appendAll(findings, checkTargetPortNames(object));
   }
   return findings;
 };
@@ -37,10 +38,10 @@ function checkContainerPortNames(object: ManifestObject): TextFinding[] {
       const messages = checkPortName(name);
       if (messages.length > 0) {
         for (const message of messages) {
-          findings.push(...findingAt(range, 'invalid-port-name', invalidValue(path, name, message)));
+          appendAll(findings, findingAt(range, 'invalid-port-name', invalidValue(path, name, message)));
         }
       } else if (seen.has(name)) {
-        findings.push(...findingAt(range, 'invalid-port-name', duplicateValue(path, name)));
+        appendAll(findings, findingAt(range, 'invalid-port-name', duplicateValue(path, name)));
       } else {
         seen.add(name);
       }
@@ -59,7 +60,7 @@ function checkTargetPortNames(object: ManifestObject): TextFinding[] {
     const path = ['spec', 'ports', index, 'targetPort'];
     const range = rangeForValue(object.node, path);
     for (const message of checkPortName(targetPort)) {
-      findings.push(...findingAt(range, 'invalid-port-name', invalidValue(path, targetPort, message)));
+      appendAll(findings, findingAt(range, 'invalid-port-name', invalidValue(path, targetPort, message)));
     }
   });
   return findings;

@@ -20,6 +20,7 @@ import type { InstancePath } from '../yaml/node-at-path';
 import { rangeForValue } from '../yaml/node-at-path';
 import { isRecord } from '../../engine/model/objects';
 import { findingAt } from './rule-support';
+import { appendAll } from '../../../../protocol/collections';
 
 /** Lists whose duplicate names another rule reports with the API server's error (duplicate-container-name). */
 const COVERED_ELSEWHERE = new Set(['containers', 'initContainers', 'ephemeralContainers']);
@@ -34,7 +35,7 @@ export const checkListMapDuplicates: ObjectRule = (object, context) => {
   }
   const findings: TextFinding[] = [];
   const report = (path: InstancePath, message: string): void => {
-    findings.push(...findingAt(rangeForValue(object.node, path), 'list-map-duplicate', message));
+    appendAll(findings, findingAt(rangeForValue(object.node, path), 'list-map-duplicate', message));
   };
   walk(
     context.store,

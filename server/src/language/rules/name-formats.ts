@@ -1,3 +1,4 @@
+import { appendAll } from '../../../../protocol/collections';
 /**
  * The string formats the API server checks names, labels and port names against, each returning the API
  * server's own messages (an empty list when the value is valid). Written after
@@ -148,7 +149,10 @@ export function checkLabelKey(value: string): string[] {
     if (prefix.length === 0) {
       messages.push('prefix part must be non-empty');
     } else {
-      messages.push(...checkKeyPrefix(prefix).map((message) => `prefix part ${message}`));
+      appendAll(
+        messages,
+        checkKeyPrefix(prefix).map((message) => `prefix part ${message}`),
+      );
     }
   } else {
     return [

@@ -11,6 +11,7 @@ import type { InstancePath } from '../yaml/node-at-path';
 import { rangeForKey, rangeForValue } from '../yaml/node-at-path';
 import { findingAt, invalidValue, listAt, requiredValue } from './rule-support';
 import { isRecord } from '../../engine/model/objects';
+import { appendAll } from '../../../../protocol/collections';
 
 const REQUIRED_TERMS = [
   'affinity',
@@ -51,8 +52,9 @@ export const checkNodeFieldSelectors: ObjectRule = (object) => {
       const { key, operator, values } = requirement;
       if (operator === 'In' || operator === 'NotIn') {
         if (!Array.isArray(values) || values.length !== 1) {
-          findings.push(
-            ...findingAt(
+          appendAll(
+            findings,
+            findingAt(
               (values === undefined ? rangeForKey : rangeForValue)(
                 object.node,
                 values === undefined ? path : [...path, 'values'],
@@ -66,8 +68,9 @@ export const checkNodeFieldSelectors: ObjectRule = (object) => {
           );
         }
       } else if (typeof operator === 'string') {
-        findings.push(
-          ...findingAt(
+        appendAll(
+          findings,
+          findingAt(
             rangeForValue(object.node, [...path, 'operator']),
             'schema-constraint',
             invalidValue([...path, 'operator'], operator, 'not a valid selector operator'),
@@ -75,8 +78,9 @@ export const checkNodeFieldSelectors: ObjectRule = (object) => {
         );
       }
       if (typeof key === 'string' && key !== 'metadata.name') {
-        findings.push(
-          ...findingAt(
+        appendAll(
+          findings,
+          findingAt(
             rangeForValue(object.node, [...path, 'key']),
             'schema-constraint',
             `${invalidValue([...path, 'key'], key, 'not a valid field selector key')}; the only node field is metadata.name`,

@@ -16,6 +16,7 @@ import type { InstancePath } from '../yaml/node-at-path';
 import { rangeForKey, rangeForValue } from '../yaml/node-at-path';
 import { containerEntries } from './pod-containers';
 import { fieldPath, findingAt, invalidValue, recordAt, requiredValue } from './rule-support';
+import { appendAll } from '../../../../protocol/collections';
 
 const NEGATIVE = 'must be greater than or equal to 0';
 
@@ -65,20 +66,21 @@ function checkRequirements(object: ManifestObject, resourcesPath: InstancePath):
   const findings: TextFinding[] = [];
   for (const [name, limit] of limits) {
     if (limit.quantity.isNegative) {
-      findings.push(...negativeFinding(object, limitsPath, name, limit.text));
+      appendAll(findings, negativeFinding(object, limitsPath, name, limit.text));
     }
   }
   for (const [name, request] of requests) {
     const path = [...requestsPath, name];
     if (request.quantity.isNegative) {
-      findings.push(...negativeFinding(object, requestsPath, name, request.text));
+      appendAll(findings, negativeFinding(object, requestsPath, name, request.text));
     }
     const limit = limits.get(name);
     const range = rangeForValue(object.node, path);
     if (limit === undefined) {
       if (!isOvercommitAllowed(name)) {
-        findings.push(
-          ...findingAt(
+        appendAll(
+          findings,
+          findingAt(
             rangeForKey(object.node, path),
             'negative-quantity',
             `${requiredValue(limitsPath, 'Limit must be set for non overcommitable resources')} (${name} is requested without a limit).`,
@@ -89,8 +91,9 @@ function checkRequirements(object: ManifestObject, resourcesPath: InstancePath):
     }
     const order = compareQuantities(request.quantity, limit.quantity);
     if (order !== 0 && !isOvercommitAllowed(name)) {
-      findings.push(
-        ...findingAt(
+      appendAll(
+        findings,
+        findingAt(
           range,
           'negative-quantity',
           invalidValue(requestsPath, request.text, `must be equal to ${name} limit of ${limit.text}`),
@@ -98,8 +101,9 @@ function checkRequirements(object: ManifestObject, resourcesPath: InstancePath):
         ),
       );
     } else if (order > 0) {
-      findings.push(
-        ...findingAt(
+      appendAll(
+        findings,
+        findingAt(
           range,
           'negative-quantity',
           invalidValue(

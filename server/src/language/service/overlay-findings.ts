@@ -21,6 +21,7 @@ import type { ScopeFile } from './prediction-types';
 import type { ApiServingOf } from './scope-simulation';
 import { baseNameOf } from '../text/base-name';
 import type { ClusterChoice } from '../../../../protocol/messages';
+import { appendAll } from '../../../../protocol/collections';
 
 /** A diagnostic of an overlay on a source file, with the message before the overlay's name was added. */
 export interface OverlayDiagnostic {
@@ -99,7 +100,10 @@ export function overlayDiagnostics(
         cluster.choice,
       );
       for (const [uri, findings] of prediction.findings) {
-        findingsByUri.get(uri)?.push(...findings);
+        const list = findingsByUri.get(uri);
+        if (list !== undefined) {
+          appendAll(list, findings);
+        }
       }
     }
   }

@@ -20,6 +20,7 @@ import { buildWorkloadPredictions } from '../predictions/workload-predictions';
 import { nodeAtPath, rangeForKey, rangeForValue } from '../yaml/node-at-path';
 import { placeFindingAt, unplaced } from './run-findings';
 import type { InputFile } from './input-files';
+import { appendAll } from '../../../../protocol/collections';
 
 /**
  * Places every finding of a run and adds the predicted failures. A finding of the reading comes with `start` and
@@ -60,7 +61,7 @@ export function placeSimulationFindings(
     const rest = unplaced(finding);
     placed.push(paths.has(fileId) ? { ...rest, place: { file: fileId } } : rest);
   }
-  placed.push(...pendingFindings(byId, result, version), ...refusalFindings(byId, result));
+  appendAll(placed, [...pendingFindings(byId, result, version), ...refusalFindings(byId, result)]);
   return placed;
 }
 

@@ -22,6 +22,7 @@ import { serviceTargetPortProblems } from '../rules';
 import type { ManifestObject } from '../kubernetes/manifest-object';
 import type { OutlinedInputFile } from './input-files';
 import type { Finding } from '../../../../protocol/finding';
+import { appendAll } from '../../../../protocol/collections';
 
 /** A Service's target-port problems, to place on the Service's node. */
 export interface TargetPortRequest {
@@ -127,7 +128,10 @@ export function placeTargetPortsIn(
         throw new Error(`no place kept for ${problem.path.join('.')} in ${request.file}`);
       }
       const placed = findingAt(document.targetPorts.get(key), problem.code, problem.message);
-      list.push(...placed.map((finding) => shiftFinding(finding, document.offset)));
+      appendAll(
+        list,
+        placed.map((finding) => shiftFinding(finding, document.offset)),
+      );
     }
     byFile.set(request.file, list);
   }

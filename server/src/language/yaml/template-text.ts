@@ -24,6 +24,7 @@
  * here, as kubectl would send it).
  */
 import { Parser } from 'yaml';
+import { appendAll } from '../../../../protocol/collections';
 
 /** A template site: the `{{ … }}` text's range in the document's text. */
 export interface TemplateSite {
@@ -94,7 +95,7 @@ function tokenSpans(text: string): Span[] {
   while (stack.length > 0) {
     const item = stack.pop();
     if (Array.isArray(item)) {
-      stack.push(...(item as unknown[]));
+      appendAll(stack, item as unknown[]);
       continue;
     }
     if (typeof item !== 'object' || item === null) {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { eventsOf, nodes, run, workload } from '../../../support/timeline-builders';
+import { maxOf, minOf } from '../../../../protocol/collections';
 
 /** A running Deployment of `replicas` at 1.0 and the manifest that moves it to 2.0 with this strategy. */
 function rollout(replicas: number, strategy: Record<string, unknown>, readinessSeconds = 0) {
@@ -107,9 +108,9 @@ describe('Deployment rolling update waves', () => {
       cluster: [...nodes(2), workload('Deployment', 'web', 'web:1.0', spec)],
       manifests: [workload('Deployment', 'web', 'web:2.0', spec)],
     });
-    const lastOldGone = Math.max(...eventsOf(result, 'PodDeleted', 'web').map((event) => event.time));
-    const firstNew = Math.min(
-      ...eventsOf(result, 'PodCreated', 'web')
+    const lastOldGone = maxOf(eventsOf(result, 'PodDeleted', 'web').map((event) => event.time));
+    const firstNew = minOf(
+      eventsOf(result, 'PodCreated', 'web')
         .filter((event) => event.time > 0)
         .map((event) => event.time),
     );

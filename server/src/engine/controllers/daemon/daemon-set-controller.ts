@@ -22,6 +22,7 @@ import type { SimDaemonSet } from '../../apiserver/workload-objects';
 import { daemonSetPodJson } from '../workload-pods';
 import { podControlEvent } from '../../model/kubernetes-events';
 import { recordSuccessfulDelete } from '../controller-events';
+import { appendAll } from '../../../../../protocol/collections';
 
 /** Syncs DaemonSets. */
 export class DaemonSetController {
@@ -148,10 +149,16 @@ export class DaemonSetController {
     }
     if (fenceposts.maxSurge === 0) {
       const room = Math.max(0, fenceposts.maxUnavailable - unavailable);
-      toDelete.push(...candidates.slice(0, room).map((candidate) => candidate.old));
+      appendAll(
+        toDelete,
+        candidates.slice(0, room).map((candidate) => candidate.old),
+      );
     } else {
       const room = Math.max(0, fenceposts.maxSurge - surging);
-      toCreate.push(...candidates.slice(0, room).map((candidate) => candidate.node));
+      appendAll(
+        toCreate,
+        candidates.slice(0, room).map((candidate) => candidate.node),
+      );
     }
     for (const pod of toDelete) {
       state.deletePod(pod, `Deleting pod ${pod.name} for the rolling update of DaemonSet ${set.name}`);

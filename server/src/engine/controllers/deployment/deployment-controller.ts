@@ -26,6 +26,7 @@ import {
 import type { RolloutRecord } from '../rollout-log';
 import { SyncQueue } from '../sync-queue';
 import type { SimDeployment, SimReplicaSet } from '../../apiserver/workload-objects';
+import { maxOf } from '../../../../../protocol/collections';
 
 /** Syncs Deployments. */
 export class DeploymentController {
@@ -173,7 +174,11 @@ export class DeploymentController {
       replicas: 0,
       desiredReplicas: null,
       maxReplicas: null,
-      revision: Math.max(0, ...old.map((rs) => rs.revision)) + 1,
+      revision:
+        maxOf(
+          old.map((rs) => rs.revision),
+          0,
+        ) + 1,
       status: { replicas: 0, readyReplicas: 0, availableReplicas: 0 },
       podsCreated: 0,
     };

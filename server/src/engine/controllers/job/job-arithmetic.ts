@@ -1,3 +1,4 @@
+import { maxOf } from '../../../../../protocol/collections';
 /**
  * The Job controller's arithmetic, as pure functions over plain numbers: the pod failure backoff
  * (backoff_utils.go), completion indexes as ordered intervals (indexed_job_utils.go), how many pods a Job wants
@@ -44,7 +45,7 @@ export function newBackoffRecord(
       lastFailureTime: failed[failed.length - 1] ?? null,
     };
   }
-  const lastSuccess = Math.max(...succeededTimes);
+  const lastSuccess = maxOf(succeededTimes);
   const after = failed.filter((time) => time > lastSuccess);
   return {
     failuresAfterLastSuccess: after.length,

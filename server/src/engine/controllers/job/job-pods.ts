@@ -24,6 +24,7 @@ import { podsToDelete } from '../pod-ranking';
 import type { FailedPodView } from './pod-failure-policy';
 import type { SimPod } from '../../apiserver/sim-pod';
 import { podControlEvent } from '../../model/kubernetes-events';
+import { appendAll } from '../../../../../protocol/collections';
 
 /** The annotations with an index's failures so far (backoffLimitPerIndex), counted and ignored. */
 export const JOB_INDEX_FAILURE_COUNT_ANNOTATION = 'batch.kubernetes.io/job-index-failure-count';
@@ -163,12 +164,12 @@ export function activePodsForRemoval(job: SimJob, active: readonly SimPod[], atL
     }
     for (const pods of [...byIndex.entries()].sort((a, b) => a[0] - b[0]).map(([, group]) => group)) {
       const ordered = podsToDelete(pods, [], pods.length);
-      remove.push(...ordered.slice(0, -1));
-      left.push(...ordered.slice(-1));
+      appendAll(remove, ordered.slice(0, -1));
+      appendAll(left, ordered.slice(-1));
     }
   }
   if (remove.length < atLeast) {
-    remove.push(...podsToDelete(left, [], atLeast - remove.length));
+    appendAll(remove, podsToDelete(left, [], atLeast - remove.length));
   }
   return remove;
 }

@@ -20,6 +20,7 @@ import type { SimPod } from '../../apiserver/sim-pod';
 import type { TimingSettings } from '../../sim/timing-settings';
 import { EVENT_COMPONENT } from '../../model/kubernetes-events';
 import { recordPodNodeNotReady } from '../controller-events';
+import { appendAll } from '../../../../../protocol/collections';
 
 /** The DisruptionTarget condition message the taint manager sets on the pods it deletes. */
 const TAINT_EVICTION_MESSAGE = 'Taint manager: deleting due to NoExecute taint';
@@ -38,7 +39,7 @@ export function tolerationSecondsFor(
     if (matching.length === 0) {
       return null;
     }
-    used.push(...matching);
+    appendAll(used, matching);
   }
   let minimum = Number.POSITIVE_INFINITY;
   for (const toleration of used) {

@@ -17,6 +17,7 @@ import {
   DEFAULT_SCALE_UP,
   DOWNSCALE_STABILIZATION_SECONDS,
 } from '../../workloads/autoscalers';
+import { maxOf, minOf } from '../../../../../protocol/collections';
 
 /** A recommendation the controller made at a time. */
 export interface TimedRecommendation {
@@ -156,7 +157,7 @@ export function scaleUpLimit(input: NormalizeInput, rules: HpaScalingRules): num
     const start = periodStartReplicas(input, policy.periodSeconds);
     return policy.type === 'Pods' ? start + policy.value : Math.ceil(start * (1 + policy.value / 100));
   });
-  return rules.selectPolicy === 'Min' ? Math.min(...proposals) : Math.max(...proposals);
+  return rules.selectPolicy === 'Min' ? minOf(proposals) : maxOf(proposals);
 }
 
 /** calculateScaleDownLimitWithBehaviors (a Percent policy's proposal is truncated, as int32 conversion does). */
@@ -168,18 +169,18 @@ export function scaleDownLimit(input: NormalizeInput, rules: HpaScalingRules): n
     const start = periodStartReplicas(input, policy.periodSeconds);
     return policy.type === 'Pods' ? start - policy.value : Math.trunc(start * (1 - policy.value / 100));
   });
-  return rules.selectPolicy === 'Min' ? Math.max(...proposals) : Math.min(...proposals);
+  return rules.selectPolicy === 'Min' ? maxOf(proposals) : minOf(proposals);
 }
 
 /** Keeps only the memory a future sync can still read (the longest window or policy period). */
 export function pruneMemory(memory: HpaMemory, now: number, behavior: HpaBehavior | null): HpaMemory {
   const rules =
     behavior === null ? [DEFAULT_SCALE_UP, DEFAULT_SCALE_DOWN] : [behavior.scaleUp, behavior.scaleDown];
-  const horizon = Math.max(
+  const horizon = maxOf([
     DOWNSCALE_STABILIZATION_SECONDS,
     ...rules.map((rule) => rule.stabilizationWindowSeconds),
     ...rules.flatMap((rule) => rule.policies.map((policy) => policy.periodSeconds)),
-  );
+  ]);
   const keep = <T extends { readonly time: number }>(items: readonly T[]): T[] =>
     items.filter((item) => item.time >= now - horizon);
   return {

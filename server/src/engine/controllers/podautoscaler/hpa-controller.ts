@@ -29,6 +29,7 @@ import { asArray, asObject } from '../../model/json';
 import type { Finding } from '../../../../../protocol/finding';
 import { engineFinding } from '../../model/findings';
 import { EVENT_COMPONENT } from '../../model/kubernetes-events';
+import { maxOf } from '../../../../../protocol/collections';
 
 /** --horizontal-pod-autoscaler-sync-period (15s). */
 export const HPA_SYNC_PERIOD_SECONDS = 15;
@@ -161,11 +162,11 @@ export class HpaController {
   private hasMoreToDo(autoscaler: Autoscaler): boolean {
     const behavior = autoscaler.spec.behavior;
     const rules = behavior === null ? [] : [behavior.scaleUp, behavior.scaleDown];
-    const horizon = Math.max(
+    const horizon = maxOf([
       DOWNSCALE_STABILIZATION_SECONDS,
       ...rules.map((rule) => rule.stabilizationWindowSeconds),
       ...rules.flatMap((rule) => rule.policies.map((policy) => policy.periodSeconds)),
-    );
+    ]);
     return this.state.sim.now - autoscaler.changedAt <= horizon + HPA_SYNC_PERIOD_SECONDS;
   }
 

@@ -23,6 +23,7 @@ import { addPriorityClass, systemPriorityClasses } from './priority';
 import type { ObjectSource } from '../source';
 import type { KubernetesMinor } from '../../version';
 import type { Finding } from '../../../../../protocol/finding';
+import { appendAll } from '../../../../../protocol/collections';
 
 /** An object read from a file, with where it was written. */
 export interface SourcedObject {
@@ -195,7 +196,7 @@ export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLo
     findings.push(engineFinding('cluster-no-nodes', source, [], message));
   }
   const { header: captureHeader, findings: headerFindings } = readCaptureHeader(headers);
-  findings.push(...headerFindings);
+  appendAll(findings, headerFindings);
   // A capture that lists every claim and volume says which exist in every namespace, even one without any.
   objects.storage.claimsCovered = isCovered(captureHeader, 'persistentvolumeclaims');
   objects.storage.volumesListed ||= isCovered(captureHeader, 'persistentvolumes');

@@ -17,6 +17,7 @@ import type { ObjectSource } from '../source';
 import { StorageObjects } from './storage-objects';
 import { asIntOrString } from '../int-or-percent';
 import type { IntOrString } from '../int-or-percent';
+import { appendAll } from '../../../../../protocol/collections';
 
 /** The label a Deployment adds to its ReplicaSets' selector and pods. */
 const POD_TEMPLATE_HASH_LABEL = 'pod-template-hash';
@@ -161,7 +162,7 @@ export class ClusterObjects {
     }
     const positions = [...index.empty];
     for (const [key, value] of Object.entries(labels)) {
-      positions.push(...(index.byFirstPair.get(`${key}\u0000${value}`) ?? []));
+      appendAll(positions, index.byFirstPair.get(`${key}\u0000${value}`) ?? []);
     }
     const candidates: Labels[] = [];
     for (const position of positions.sort((a, b) => a - b)) {

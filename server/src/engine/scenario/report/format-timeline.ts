@@ -8,6 +8,7 @@ import type { ReportDrain, ReportRollout, TimelineReport } from './timeline-repo
 import { formatJobs } from './job-report';
 import { formatPressure } from './pressure-report';
 import { formatAutoscaler } from '../../autoscaler/autoscaler-report';
+import { appendAll, maxOf } from '../../../../../protocol/collections';
 
 /** How many blocked evictions or nodes are listed before a count. */
 const MAX_LISTED = 8;
@@ -51,7 +52,7 @@ function formatTimelineText(report: TimelineReport): string[] {
   if (report.rollouts.length > 0) {
     lines.push('', 'Rollouts');
     for (const rollout of report.rollouts) {
-      lines.push(...formatRollout(rollout));
+      appendAll(lines, formatRollout(rollout));
     }
   }
   if (report.disruptionBudgets.length > 0) {
@@ -72,10 +73,10 @@ function formatTimelineText(report: TimelineReport): string[] {
       }
     }
   }
-  lines.push(...formatAutoscaler(report.autoscaler));
-  lines.push(...formatDrains(report.drains));
-  lines.push(...formatJobs(report.jobs));
-  lines.push(...formatPressure(report.horizontalPodAutoscalers, report.kubeletEvictions));
+  appendAll(lines, formatAutoscaler(report.autoscaler));
+  appendAll(lines, formatDrains(report.drains));
+  appendAll(lines, formatJobs(report.jobs));
+  appendAll(lines, formatPressure(report.horizontalPodAutoscalers, report.kubeletEvictions));
   if (report.events.length > 0) {
     const state = report.timeline.settled ? 'settles' : 'stopped';
     lines.push(
@@ -109,11 +110,14 @@ function formatRollout(rollout: ReportRollout): string[] {
     String(step.unavailable),
   ]);
   const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+    maxOf(
+      rows.map((row) => (row[column] ?? '').length),
+      title.length,
+    ),
   );
   const render = (cells: readonly string[]): string =>
     `    ${cells.map((cell, column) => cell.padStart(widths[column] ?? 0)).join('  ')}`;
-  lines.push(render(header), ...rows.map(render));
+  appendAll(lines, [render(header), ...rows.map(render)]);
   return lines;
 }
 

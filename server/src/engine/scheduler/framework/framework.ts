@@ -16,7 +16,8 @@ import type {
   SchedulerPlugin,
 } from './plugin';
 import { SUCCESS, errorStatus, isRejected, isSuccess, newStatus, withPlugin } from './status';
-import type { Status } from './status';
+import type { Reason, Status } from './status';
+import { appendAll } from '../../../../../protocol/collections';
 
 /** Reason of the framework's own PreFilter rejection when PreFilterResults leave no node. */
 const PREFILTER_NO_NODES_REASON_CODE = 'Framework/PreFilterResultEmpty';
@@ -315,7 +316,7 @@ export class SchedulerFramework implements FrameworkHandle {
    * otherwise the reasons of all are combined into one Unschedulable status.
    */
   runPostFilterPlugins(state: CycleState, pod: PodInfo, statuses: NodeStatusReader): PostFilterResult {
-    const reasons = [];
+    const reasons: Reason[] = [];
     let rejector = '';
     for (const plugin of this.plugins.postFilter) {
       const result = plugin.postFilter?.(state, pod, statuses);
@@ -331,7 +332,7 @@ export class SchedulerFramework implements FrameworkHandle {
       if (!isRejected(result.status)) {
         return { status: withPlugin(result.status, plugin.name), nominatedNodeName: null, victims: [] };
       }
-      reasons.push(...result.status.reasons);
+      appendAll(reasons, result.status.reasons);
       rejector ||= plugin.name;
     }
     return { status: newStatus('Unschedulable', rejector, ...reasons), nominatedNodeName: null, victims: [] };

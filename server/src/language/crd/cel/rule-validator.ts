@@ -19,6 +19,7 @@ import { formatFieldError } from '../field-error';
 import { toCelValue } from './cel-values';
 import { compileRule } from './rule-program';
 import { parseRuleFieldPath } from './rule-field-path';
+import { appendAll } from '../../../../../protocol/collections';
 
 type SchemaRecord = Record<string, unknown>;
 
@@ -253,9 +254,9 @@ function countValues(value: unknown): number {
     const current = stack.pop();
     count++;
     if (Array.isArray(current)) {
-      stack.push(...(current as unknown[]));
+      appendAll(stack, current as unknown[]);
     } else if (isRecord(current)) {
-      stack.push(...Object.values(current));
+      appendAll(stack, Object.values(current));
     }
   }
   return count;

@@ -30,6 +30,7 @@ import {
   SELINUX_TYPES_1_0,
   SELINUX_TYPES_1_31,
 } from './profile-checks';
+import { appendAll } from '../../../../../../protocol/collections';
 
 /** capabilities_allowed_1_0: what baseline lets a container add. */
 const BASELINE_CAPABILITIES = new Set([
@@ -57,7 +58,7 @@ const capabilitiesBaseline: CheckPod = (_metadata, spec) => {
     const extra = adds.map(String).filter((name) => !BASELINE_CAPABILITIES.has(name));
     if (extra.length > 0) {
       bad.push(nameOf(container));
-      added.push(...extra);
+      appendAll(added, extra);
     }
   }
   return bad.length === 0
@@ -96,7 +97,7 @@ const hostPorts: CheckPod = (_metadata, spec) => {
       .filter((port): port is number => typeof port === 'number' && port !== 0);
     if (used.length > 0) {
       bad.push(nameOf(container));
-      ports.push(...used.map(String));
+      appendAll(ports, used.map(String));
     }
   }
   // sets.NewString sorts the ports as strings.
@@ -129,7 +130,7 @@ const hostProbesAndHostLifecycle: CheckPod = (_metadata, spec) => {
     ].flatMap(handlerHosts);
     if (found.length > 0) {
       bad.add(nameOf(container));
-      hosts.push(...found);
+      appendAll(hosts, found);
     }
   }
   const forbidden = sortedUnique(hosts);

@@ -7,6 +7,7 @@
 import { BASELINE_CHECKS } from './baseline-checks';
 import type { CheckFailure, CheckPod, Json } from './check-helpers';
 import { RESTRICTED_CHECKS } from './restricted-checks';
+import { maxOf } from '../../../../../../protocol/collections';
 
 /** One version of a check: from which policy minor version (1.x) it applies, and the baseline checks it replaces. */
 interface VersionedCheck {
@@ -22,8 +23,8 @@ export interface PodSecurityCheck {
 }
 
 /** The newest policy version any check names: `latest` evaluates as this one. */
-export const NEWEST_POLICY_MINOR = Math.max(
-  ...[...BASELINE_CHECKS, ...RESTRICTED_CHECKS].flatMap((check) => check.versions.map((v) => v.minimum)),
+export const NEWEST_POLICY_MINOR = maxOf(
+  [...BASELINE_CHECKS, ...RESTRICTED_CHECKS].flatMap((check) => check.versions.map((v) => v.minimum)),
 );
 
 const byId = (a: PodSecurityCheck, b: PodSecurityCheck): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

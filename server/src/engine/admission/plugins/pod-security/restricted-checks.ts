@@ -24,6 +24,7 @@ import {
 } from './check-helpers';
 import type { PodSecurityCheck } from './check-registry';
 import { seccompRestricted } from './profile-checks';
+import { appendAll } from '../../../../../../protocol/collections';
 
 const unlessWindows =
   (check: CheckPod): CheckPod =>
@@ -66,7 +67,7 @@ const capabilitiesRestricted: CheckPod = (_metadata, spec) => {
     );
     if (add.length > 0) {
       adding.push(nameOf(container));
-      forbidden.push(...add);
+      appendAll(forbidden, add);
     }
   }
   const details = [

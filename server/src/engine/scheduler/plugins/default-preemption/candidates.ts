@@ -18,6 +18,7 @@ import type { Status } from '../../framework/status';
 import type { DefaultPreemptionArgs } from '../../config';
 import { selectVictimsOnNode } from './select-victims';
 import type { Budgets } from './select-victims';
+import { maxOf, minOf } from '../../../../../../protocol/collections';
 
 /** A node the preemptor would fit on once its victims are gone. */
 export interface Candidate {
@@ -74,11 +75,11 @@ export function dryRunPreemption(
 
 /** GetEarliestPodStartTime: the earliest start among the highest-priority victims (-Infinity when unknown). */
 function earliestStartOfTopVictims(victims: readonly PodInfo[]): number {
-  const top = Math.max(...victims.map((victim) => victim.priority));
+  const top = maxOf(victims.map((victim) => victim.priority));
   const starts = victims
     .filter((victim) => victim.priority === top && victim.startTime !== null)
     .map((victim) => victim.startTime ?? 0);
-  return starts.length === 0 ? Number.NEGATIVE_INFINITY : Math.min(...starts);
+  return starts.length === 0 ? Number.NEGATIVE_INFINITY : minOf(starts);
 }
 
 /** pickOneNodeForPreemption: applies each criterion in turn until one candidate is left. */
@@ -97,7 +98,7 @@ export function pickOneCandidate(candidates: readonly Candidate[]): Candidate | 
     if (remaining.length <= 1) {
       break;
     }
-    const best = Math.max(...remaining.map(score));
+    const best = maxOf(remaining.map(score));
     remaining = remaining.filter((candidate) => score(candidate) === best);
   }
   return remaining[0];

@@ -21,6 +21,7 @@ import {
   StorageObjects as Storage,
 } from '../../../model/snapshot/storage-objects';
 import { isRecord } from '../../../model/objects';
+import { appendAll } from '../../../../../../protocol/collections';
 
 /**
  * ErrReasonNodeConflict and the other ConflictReasons, in the order FindPodVolumes appends them. ErrReasonNodeConflict
@@ -226,7 +227,7 @@ export function findPodVolumes(
       const matched = findMatchingVolumes(storage, toMatch, node);
       unboundSatisfied = matched.allMatched;
       staticBindings = matched.bindings;
-      toProvision.push(...matched.unmatched);
+      appendAll(toProvision, matched.unmatched);
     }
     if (toProvision.length > 0) {
       const provisions = checkVolumeProvisions(storage, toProvision, node);
