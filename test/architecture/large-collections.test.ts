@@ -2,6 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
+import type { Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { appendAll, maxOf, minOf } from '../../protocol/collections';
 
@@ -54,7 +55,7 @@ describe('reductions and appends over a large collection', () => {
 describe('lint refuses a collection spread into a call', () => {
   const linter = (async () => {
     const { LARGE_COLLECTION_RULES } = (await import(join(ROOT, 'eslint.collections.mjs'))) as {
-      LARGE_COLLECTION_RULES: Record<string, unknown>;
+      LARGE_COLLECTION_RULES: Linter.RulesRecord;
     };
     return new ESLint({
       cwd: ROOT,

@@ -9,25 +9,20 @@ interface LinePosition {
   character: number;
 }
 
-/** Line start offsets of one text, built once per text version. */
+/**
+ * Line start offsets of one text, built once per text version, on first use: a file read only as data (a capture
+ * of 130 MB, too large for the editing analysis) never needs them, and indexing it cost seconds.
+ */
 export class LineIndex {
-  private readonly lineStarts: number[];
+  private starts: number[] | undefined;
 
-  /** Indexes the line starts of a text ("\n", "\r\n" and lone "\r" all end a line). */
-  constructor(private readonly text: string) {
-    const starts = [0];
-    for (let i = 0; i < text.length; i++) {
-      const code = text.charCodeAt(i);
-      if (code === 10) {
-        starts.push(i + 1);
-      } else if (code === 13) {
-        if (text.charCodeAt(i + 1) === 10) {
-          i++;
-        }
-        starts.push(i + 1);
-      }
-    }
-    this.lineStarts = starts;
+  /** Keeps the text; its line starts ("\n", "\r\n" and lone "\r" all end a line) are indexed when first asked. */
+  constructor(private readonly text: string) {}
+
+  /** The offsets where lines start, indexed on the first call. */
+  private get lineStarts(): number[] {
+    this.starts ??= indexLineStarts(this.text);
+    return this.starts;
   }
 
   /** The number of lines. */
@@ -60,4 +55,21 @@ export class LineIndex {
     const nextLineStart = this.lineStarts[position.line + 1] ?? this.text.length;
     return Math.max(lineStart, Math.min(lineStart + position.character, nextLineStart));
   }
+}
+
+/** The offsets where the text's lines start. */
+function indexLineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 10) {
+      starts.push(i + 1);
+    } else if (code === 13) {
+      if (text.charCodeAt(i + 1) === 10) {
+        i++;
+      }
+      starts.push(i + 1);
+    }
+  }
+  return starts;
 }
