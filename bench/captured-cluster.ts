@@ -6,6 +6,10 @@
  * verdict for it as you type: simulated, or the notice that says why not (MAX_SIMULATED_PODS).
  */
 import { performance } from 'node:perf_hooks';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { dump } from 'js-yaml';
 import { readCaptureText } from '../server/src/language/manifests/capture-reader';
 import { simulate } from '../server/src/engine/simulate/simulate';
@@ -25,7 +29,29 @@ export interface CaptureResult {
   readonly heapMB: Summary;
   /** What the editor does with it: 'simulated as you type' or the reason it uses the embedded cluster. */
   readonly asYouType: string;
+  /** `foresight simulate --cluster` run as a user runs it (dist/cli.js in its own process), when measured. */
+  readonly cli?: CliRunResult;
 }
+
+/** One size's figures of the built CLI in a process of its own. */
+export interface CliRunResult {
+  readonly wallMs: Summary;
+  /** User + system CPU of the process (every thread, the garbage collector included). */
+  readonly cpuMs: Summary;
+  /** Peak resident memory of the process (getrusage's ru_maxrss), in MB. */
+  readonly peakMB: Summary;
+}
+
+/** The script a child node runs: the CLI, then its resource usage on stderr's last line. */
+const CLI_WRAPPER = [
+  'const [cli, ...args] = process.argv.slice(1);',
+  "process.on('exit', () => {",
+  '  const u = process.resourceUsage();',
+  "  require('fs').writeSync(2, '\\nUSAGE ' + JSON.stringify({ maxRss: u.maxRSS, cpu: (u.userCPUTime + u.systemCPUTime) / 1000 }) + '\\n');",
+  '});',
+  'process.argv = [process.argv[0], cli, ...args];',
+  'require(cli);',
+].join('\n');
 
 /** The capture's text: nodes, then per Deployment its ReplicaSet and pods spread over the nodes. */
 export function captureText(nodes: number, pods: number): string {
@@ -140,10 +166,51 @@ function manifest(): unknown {
   };
 }
 
-/** Runs the sizes. */
+/**
+ * Runs `node dist/cli.js simulate --cluster CAPTURE app.yaml` `repeats` times (after one warm-up for the file
+ * cache): wall time, CPU and peak memory of the process, which is what the issue's goal names.
+ */
+function benchCli(text: string, repeats: number): CliRunResult {
+  const dir = mkdtempSync(join(tmpdir(), 'foresight-capture-'));
+  try {
+    const capture = join(dir, 'capture.yaml');
+    const app = join(dir, 'app.yaml');
+    writeFileSync(capture, text);
+    writeFileSync(app, dump(manifest()));
+    const cli = join(__dirname, '..', 'dist', 'cli.js');
+    const wallMs: number[] = [];
+    const cpuMs: number[] = [];
+    const peakMB: number[] = [];
+    for (let run = 0; run <= repeats; run++) {
+      const started = performance.now();
+      const child = spawnSync(
+        process.execPath,
+        ['-e', CLI_WRAPPER, cli, 'simulate', '--output', 'json', '--cluster', capture, app],
+        { encoding: 'utf8', maxBuffer: 256 * 2 ** 20 },
+      );
+      const wall = performance.now() - started;
+      const usage = /USAGE (.*)\n?$/.exec(child.stderr);
+      if (child.status !== 0 || usage?.[1] === undefined) {
+        throw new Error(`foresight simulate exited ${child.status}: ${child.stderr.slice(-2000)}`);
+      }
+      const { maxRss, cpu } = JSON.parse(usage[1]) as { maxRss: number; cpu: number };
+      if (run > 0) {
+        wallMs.push(wall);
+        cpuMs.push(cpu);
+        peakMB.push(maxRss / 1024);
+      }
+    }
+    return { wallMs: summarize(wallMs), cpuMs: summarize(cpuMs), peakMB: summarize(peakMB) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs the sizes; `cliFrom` runs the CLI too at this many pods and more. */
 export function benchCapture(options: {
   sizes: readonly (readonly [number, number])[];
   repeats: number;
+  cliFrom?: number;
   log: (line: string) => void;
 }): CaptureResult[] {
   const collect = (globalThis as { gc?: () => void }).gc;
@@ -182,6 +249,8 @@ export function benchCapture(options: {
         : pods > MAX_SIMULATED_PODS
           ? `embedded cluster: more than ${MAX_SIMULATED_PODS} running pods (the notice says so)`
           : 'simulated as you type';
+    const cli =
+      options.cliFrom !== undefined && pods >= options.cliFrom ? benchCli(text, options.repeats) : undefined;
     const result: CaptureResult = {
       nodes,
       pods,
@@ -190,9 +259,13 @@ export function benchCapture(options: {
       simulateMs: summarize(simulateMs),
       heapMB: summarize(heapMB),
       asYouType,
+      ...(cli === undefined ? {} : { cli }),
     };
     options.log(
-      `${nodes} nodes, ${pods} pods (${result.megabytes} MB): read ${Math.round(result.readMs.median)} ms, simulate ${Math.round(result.simulateMs.median)} ms, heap ${Math.round(result.heapMB.median)} MB; ${asYouType}`,
+      `${nodes} nodes, ${pods} pods (${result.megabytes} MB): read ${Math.round(result.readMs.median)} ms, simulate ${Math.round(result.simulateMs.median)} ms, heap ${Math.round(result.heapMB.median)} MB; ${asYouType}` +
+        (cli === undefined
+          ? ''
+          : `; CLI ${Math.round(cli.wallMs.median)} ms wall, ${Math.round(cli.cpuMs.median)} ms CPU, ${Math.round(cli.peakMB.median)} MB peak`),
     );
     return result;
   });

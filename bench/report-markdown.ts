@@ -158,13 +158,15 @@ export function renderMarkdown(results: BenchResults): string {
       '## Captured clusters',
       '',
       'A `kubectl get … -A -o yaml` export (one List document) of nodes and running Deployment pods, read as data',
-      'and simulated with one Deployment re-applied with a new image, in one process; heap after the run.',
+      'and simulated with one Deployment re-applied with a new image, in one process; heap after the run. From',
+      '30,000 pods, also `foresight simulate --cluster` as a user runs it (dist/cli.js in its own process, JSON',
+      'output): wall time, CPU and peak resident memory of that process.',
       '',
-      '| nodes | pods | YAML (MB) | read (ms) | simulate (ms) | heap (MB) | as you type |',
-      '| --- | --- | --- | --- | --- | --- | --- |',
+      '| nodes | pods | YAML (MB) | read (ms) | simulate (ms) | heap (MB) | CLI wall (ms) | CLI CPU (ms) | CLI peak (MB) | as you type |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
       ...results.capture.map(
         (row) =>
-          `| ${row.nodes.toLocaleString('en-US')} | ${row.pods.toLocaleString('en-US')} | ${row.megabytes} | ${cell(row.readMs)} | ${cell(row.simulateMs)} | ${cell(row.heapMB)} | ${row.asYouType} |`,
+          `| ${row.nodes.toLocaleString('en-US')} | ${row.pods.toLocaleString('en-US')} | ${row.megabytes} | ${cell(row.readMs)} | ${cell(row.simulateMs)} | ${cell(row.heapMB)} | ${row.cli === undefined ? '—' : cell(row.cli.wallMs)} | ${row.cli === undefined ? '—' : cell(row.cli.cpuMs)} | ${row.cli === undefined ? '—' : cell(row.cli.peakMB)} | ${row.asYouType} |`,
       ),
     ]);
   }
