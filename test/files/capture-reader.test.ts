@@ -31,6 +31,36 @@ describe('readCaptureText (a cluster capture read as data)', () => {
     );
   });
 
+  test('an unquoted time stays the string the API server reads, not a Date', () => {
+    const read = readCaptureText(
+      'c.yaml',
+      'kind: Pod\nmetadata: {name: p, creationTimestamp: 2026-11-01T00:00:00Z}\nstatus: {startTime: 2026-11-01T00:00:05Z}\n',
+    );
+    assert.ok(read.ok);
+    const pod = read.objects[0]?.object as {
+      metadata: { creationTimestamp: unknown };
+      status: { startTime: unknown };
+    };
+    assert.equal(pod.status.startTime, '2026-11-01T00:00:05Z');
+    assert.equal(pod.metadata.creationTimestamp, '2026-11-01T00:00:00Z');
+  });
+
+  test('YAML 1.2 core scalars and merge keys, as sigs.k8s.io/yaml reads them', () => {
+    const read = readCaptureText(
+      'c.yaml',
+      'base: &b {cpu: "1"}\nnode: {<<: *b, ready: true, pods: 110, name: yes, ratio: 0.5, none: null}\n',
+    );
+    assert.ok(read.ok);
+    assert.deepEqual((read.objects[0]?.object as { node: unknown }).node, {
+      cpu: '1',
+      ready: true,
+      pods: 110,
+      name: 'yes',
+      ratio: 0.5,
+      none: null,
+    });
+  });
+
   test('a capture too large for the editing analysis (one List of 1,000 nodes and 5,000 pods) is read whole', () => {
     const read = readCaptureText('c.yaml', captureText(1_000, 5_000));
     assert.ok(read.ok);
