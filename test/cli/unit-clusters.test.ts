@@ -173,6 +173,23 @@ describe('foresight simulate: each unit on its nearest cluster file', () => {
     assert.ok(report.pods.every((item) => item.nodeName === 'b-node' || item.nodeName === null));
   });
 
+  test('a cluster of many units names the first five in its header, and how many more', async () => {
+    const repo = twoTeams();
+    for (const index of [1, 2, 3, 4, 5]) {
+      mkdirSync(join(repo, 'team-b', `svc-${index}`));
+      writeFileSync(join(repo, 'team-b', `svc-${index}`, 'pod.yaml'), pod(`svc-${index}`, '10m'));
+    }
+    const { stdout } = await runForesight(['simulate', '-R', 'team-a', 'team-b'], { cwd: repo });
+    assert.match(
+      stdout,
+      /^=== team-b\/\.foresight\/cluster\.yaml: 6 apply units \(team-b\/\S+, team-b\/\S+, team-b\/\S+, team-b\/\S+, team-b\/\S+ and 1 more\)$/m,
+    );
+    assert.match(
+      stdout,
+      /^=== team-a\/\.foresight\/cluster\.yaml: 2 apply units \(team-a\/\S+, team-a\/\S+\)$/m,
+    );
+  });
+
   test('SARIF and JUnit are one list of the findings of every simulation', async () => {
     const repo = twoTeams();
     writeFileSync(join(repo, 'team-a', 'jobs', 'pod.yaml'), pod('batch-a', '5'));

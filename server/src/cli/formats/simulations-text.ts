@@ -24,7 +24,7 @@ export function formatSimulationsText(runs: readonly GroupRun[], counts: ReadCou
   }
   const sections = runs.map(
     (run) =>
-      `=== ${run.clusterName}: ${unitCount(run.group.units.length)} (${run.group.units.map((unit) => unit.name).join(', ')})\n` +
+      `=== ${run.clusterName}: ${unitCount(run.group.units.length)} (${unitNames(run.group.units)})\n` +
       formatRunText(run, `${unitCount(run.group.units.length)}, ${run.objects} object(s); `),
   );
   const total = formatPodSummary(
@@ -64,6 +64,16 @@ function formatRunText(run: GroupRun, summaryPrefix: string): string {
     headerOf,
     headers: [...headers.values(), theCluster],
   });
+}
+
+/** Most unit names a cluster's header lists before "and N more" (a monorepo has hundreds). */
+const UNITS_NAMED = 5;
+
+/** The names of a cluster's units, the first few. */
+function unitNames(units: readonly { readonly name: string }[]): string {
+  const named = units.slice(0, UNITS_NAMED).map((unit) => unit.name);
+  const more = units.length - named.length;
+  return more > 0 ? `${named.join(', ')} and ${more} more` : named.join(', ');
 }
 
 /** "1 apply unit", "9 apply units". */
