@@ -8,10 +8,10 @@ import { clusterSearchRoot, nearestClusterFile } from '../../server/src/files/cl
 // Where a folder's .foresight/cluster.yaml is found, and where a command line's search stops (the editor's
 // search stops at its workspace folder, host/cluster-file.ts).
 
-/** top/.foresight/cluster.yaml, top/work/app/, top/repo/.git/ with top/repo/svc/. */
+/** top/.foresight/cluster.yaml, top/team/app/, top/repo/.git/ with top/repo/svc/. */
 function tree(): string {
   const top = mkdtempSync(join(tmpdir(), 'foresight-cluster-files-'));
-  for (const folder of ['.foresight', 'work/app', 'repo/.git', 'repo/svc/.foresight']) {
+  for (const folder of ['.foresight', 'team/app', 'repo/.git', 'repo/svc/.foresight']) {
     mkdirSync(join(top, folder), { recursive: true });
   }
   writeFileSync(join(top, '.foresight', 'cluster.yaml'), 'kind: Node\n');
@@ -28,16 +28,16 @@ describe('clusterSearchRoot and nearestClusterFile', () => {
   }[] = [
     {
       name: 'a folder below the working directory, in no repository, searches up to the working directory',
-      folder: 'work/app',
+      folder: 'team/app',
       cwd: '.',
       root: '.',
       found: '.foresight/cluster.yaml',
     },
     {
       name: 'a folder outside the working directory, in no repository, borrows no cluster file from above',
-      folder: 'work/app',
+      folder: 'team/app',
       cwd: 'repo',
-      root: 'work/app',
+      root: 'team/app',
       found: undefined,
     },
     {
@@ -65,6 +65,6 @@ describe('clusterSearchRoot and nearestClusterFile', () => {
       nearestClusterFile(join(top, 'repo', 'svc')),
       join(top, 'repo', 'svc', '.foresight', 'cluster.yaml'),
     );
-    assert.equal(nearestClusterFile(join(top, 'work', 'app')), join(top, '.foresight', 'cluster.yaml'));
+    assert.equal(nearestClusterFile(join(top, 'team', 'app')), join(top, '.foresight', 'cluster.yaml'));
   });
 });
