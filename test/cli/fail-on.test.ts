@@ -81,7 +81,7 @@ const CASES: readonly FailOnCase[] = [
     args: ['simulate', `${MIXED}/huge.yaml`],
     failOn: 'error',
     code: 0,
-    last: /^1 pod: 0 placed, 1 Pending\.$/,
+    last: /^1 file\(s\) read, 1 apply unit, 1 object\(s\); 1 pod: 0 placed, 1 Pending\.$/,
   },
   {
     name: 'simulate with --fail-on error still fails on an error of the input',
@@ -94,7 +94,7 @@ const CASES: readonly FailOnCase[] = [
     name: 'simulate passes a warning by default',
     args: ['simulate', `${MIXED}/team.yaml`],
     code: 0,
-    last: /^0 pods: 0 placed, 0 Pending\.$/,
+    last: /^1 file\(s\) read, 1 apply unit, \d+ object\(s\); 0 pods: 0 placed, 0 Pending\.$/,
   },
   {
     name: 'simulate with --fail-on warning fails on a warning (a namespace not found)',
@@ -118,6 +118,16 @@ const CASES: readonly FailOnCase[] = [
     last: /^note: \S+web\.yaml:\d+: ServiceAccount "builder"/,
   },
 ];
+
+/** What the JSON output says of pods, findings and refusals. */
+interface SimulationReport {
+  readonly pods: { nodeName: string | null }[];
+  readonly findings: { severity: string }[];
+  readonly rejected: unknown[];
+}
+
+/** The JSON output: one report, or a list of them (schemas/simulations.schema.json). */
+type SimulationOutput = Partial<SimulationReport> & { simulations?: { report: SimulationReport }[] };
 
 describe('--fail-on', () => {
   for (const { name, args, failOn, code, last } of CASES) {
@@ -147,15 +157,15 @@ describe('--fail-on', () => {
   for (const args of BEFORE_THE_FLAG) {
     test(`simulate ${args.join(' ')} exits as before --fail-on: 1 on a Pending pod, an error or a refusal`, async () => {
       const json = await runForesight(['simulate', '--output', 'json', ...args]);
-      const report = JSON.parse(json.stdout) as {
-        pods: { nodeName: string | null }[];
-        findings: { severity: string }[];
-        rejected: unknown[];
-      };
-      const failed =
-        report.pods.some((pod) => pod.nodeName === null) ||
-        report.findings.some((finding) => finding.severity === 'error') ||
-        report.rejected.length > 0;
+      // One simulation is its report; units on several cluster files are a list of reports.
+      const output = JSON.parse(json.stdout) as SimulationOutput;
+      const reports = output.simulations?.map((entry) => entry.report) ?? [output as SimulationReport];
+      const failed = reports.some(
+        (report) =>
+          report.pods.some((pod) => pod.nodeName === null) ||
+          report.findings.some((finding) => finding.severity === 'error') ||
+          report.rejected.length > 0,
+      );
       const text = await runForesight(['simulate', ...args]);
       assert.equal(text.code, failed ? 1 : 0);
       assert.equal(json.code, text.code);

@@ -7,7 +7,7 @@ import type { JsonReport } from '../../server/src/cli/formats/report-json';
 import { runCli } from '../../server/src/cli';
 
 // `helm template … | foresight simulate -`, or a committed render: each finding names the chart template of its
-// document (`# Source:`) in text, JSON and SARIF, and is related to the template's file when the chart is in the
+// document (`# Source:`) in text, JSON, SARIF, JUnit and GitHub annotations, and is related to the template's file when the chart is in the
 // working directory.
 
 const RENDER = `---
@@ -128,6 +128,34 @@ describe('findings of helm template output name their chart template', () => {
     ]);
   });
 
+  test('JUnit and GitHub annotations name the template too, as the text output does', async () => {
+    const root = tree({ 'rendered.yaml': RENDER });
+    const junit = await run(['simulate', '-o', 'junit', 'rendered.yaml'], root);
+    assert.match(
+      junit.stdout,
+      /<failure message="[^"]*Pending[^"]* \(from web\/templates\/deployment\.yaml\)" type="pod-unschedulable">rendered\.yaml:\d+:\d+: warning pod-unschedulable .* \(from web\/templates\/deployment\.yaml\)<\/failure>/,
+    );
+    assert.match(
+      junit.stdout,
+      /rendered\.yaml:12:17: error schema-enum .* \(from web\/templates\/service\.yaml\)/,
+    );
+    let stdout = '';
+    await runCli(['simulate', 'rendered.yaml'], {
+      stdout: (text) => (stdout += text),
+      stderr: () => undefined,
+      cwd: root,
+      env: { GITHUB_ACTIONS: 'true' },
+    });
+    assert.match(
+      stdout,
+      /^::error file=rendered\.yaml,line=12,[^:]*title=schema-enum::.* \(from web\/templates\/service\.yaml\)$/m,
+    );
+    assert.match(
+      stdout,
+      /^::warning file=rendered\.yaml,[^:]*title=pod-unschedulable::.* \(from web\/templates\/deployment\.yaml\)$/m,
+    );
+  });
+
   test('plain manifests without # Source: comments get no source', async () => {
     const root = tree({ 'plain.yaml': RENDER.replace(/^# Source: .*\n/gm, '') });
     const { stdout } = await run(['simulate', '-o', 'json', 'plain.yaml'], root);
@@ -136,5 +164,7 @@ describe('findings of helm template output name their chart template', () => {
     assert.ok(
       report.findings.every((finding) => finding.source === undefined && finding.related === undefined),
     );
+    const junit = await run(['simulate', '-o', 'junit', 'plain.yaml'], root);
+    assert.doesNotMatch(junit.stdout, /\(from /);
   });
 });

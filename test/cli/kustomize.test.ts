@@ -257,10 +257,15 @@ describe('foresight on kustomization folders (real kustomize)', () => {
       );
       const folder = 'examples/operator/config/default';
       const direct = await runForesight(['simulate', '-o', 'json', folder], { env: ENV });
-      const rendered = await runForesight(['simulate', '-o', 'json', '-'], {
-        env: ENV,
-        stdin: execFileSync('kubectl', ['kustomize', folder], { cwd: ROOT, encoding: 'utf8' }),
-      });
+      // The folder is simulated on its nearest cluster file, examples/.foresight/cluster.yaml; the render piped
+      // in is given it.
+      const rendered = await runForesight(
+        ['simulate', '-o', 'json', '--cluster', 'examples/.foresight/cluster.yaml', '-'],
+        {
+          env: ENV,
+          stdin: execFileSync('kubectl', ['kustomize', folder], { cwd: ROOT, encoding: 'utf8' }),
+        },
+      );
       assert.equal(direct.code, rendered.code, direct.stdout + rendered.stdout);
       const outcome = (stdout: string): unknown => {
         const report = JSON.parse(stdout) as {

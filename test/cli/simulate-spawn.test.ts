@@ -10,7 +10,7 @@ const ROOT = join(__dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
 
 test(
-  'node dist/cli.js simulate -R examples/ prints the prediction and exits 1 for the Pending pods',
+  'node dist/cli.js simulate -R examples/ simulates each folder on its nearest cluster file and exits 1 for the Pending pods',
   { skip: !existsSync(CLI) && 'dist/cli.js is not built (run npm run build)' },
   () => {
     const result = spawnSync(process.execPath, [CLI, 'simulate', '-R', 'examples/'], {
@@ -18,12 +18,26 @@ test(
       encoding: 'utf8',
     });
     assert.equal(result.status, 1, result.stderr);
+    // The sections, each up to the next header; the last up to the line that sums them.
+    const [shared, captured] = result.stdout.split(/^\d+ simulations, /m)[0]?.split(/^(?==== )/m) ?? [];
+    assert.match(shared ?? '', /^=== examples\/\.foresight\/cluster\.yaml: 8 apply units \(/);
+    assert.match(shared ?? '', /^Kubernetes 1\.35 · examples\/\.foresight\/cluster\.yaml · 6 nodes$/m);
+    assert.match(
+      shared ?? '',
+      /0\/6 nodes are available: 1 node\(s\) were unschedulable, 2 Insufficient nvidia\.com\/gpu, 3 node\(s\) had untolerated taint\(s\)\./,
+    );
+    assert.doesNotMatch(shared ?? '', /examples\/captured|store\//);
+    // examples/captured applies what its captured cluster runs: no change, no Pending pod, no missing namespace.
+    assert.match(
+      captured ?? '',
+      /^=== examples\/captured\/\.foresight\/cluster\.yaml: 1 apply unit \(examples\/captured\)\n/,
+    );
+    assert.match(captured ?? '', /^1 apply unit, 3 object\(s\); 6 pods: 6 placed, 0 Pending\.$/m);
+    assert.doesNotMatch(captured ?? '', /namespace-not-found|Pending\n|pod-unschedulable/);
     assert.match(
       result.stdout,
-      /0\/5 nodes are available: 1 Insufficient cpu, 1 node\(s\) had untolerated taint\(s\), 4 Insufficient nvidia\.com\/gpu\./,
+      /^2 simulations, one per cluster: \d+ file\(s\) read, 9 apply units, 22 object\(s\); 24 pods: 21 placed, 3 Pending; 2 refused by the API server; 1 predicted failure \(drains, rollouts\)\.$/m,
     );
-    // The embedded default adds a large node for the analytics Deployment (examples/batch-analytics).
-    assert.match(result.stdout, /27 pods: 22 placed, 5 Pending; 2 refused by the API server\./);
   },
 );
 
@@ -35,7 +49,7 @@ test(
       cwd: ROOT,
       encoding: 'utf8',
     });
-    assert.equal(result.stdout, 'Kubernetes 1.35 · embedded default cluster · 5 nodes\n');
+    assert.match(result.stdout, /^=== examples\/\.foresight\/cluster\.yaml: 8 apply units \([^\n]*\)\n$/);
     assert.equal(result.stderr, '');
   },
 );

@@ -48,10 +48,10 @@ spec:
 
 describe('foresight simulate on examples/', () => {
   test('exits 1 because the GPU job stays Pending and says why; the oversized deployment waits for a large node', async () => {
-    const { code, stdout } = await run(['-R', 'examples/']);
+    const { code, stdout } = await run(['-R', '--profile', 'default', 'examples/']);
     assert.equal(code, 1);
     // The embedded default (profile default) adds a 16-cpu node for the analytics engine: 5 nodes at the end.
-    assert.match(stdout, /^Kubernetes 1\.35 · embedded default cluster · 5 nodes$/m);
+    assert.match(stdout, /^Kubernetes 1\.35 · profile default · 5 nodes$/m);
     assert.match(
       stdout,
       /0\/5 nodes are available: 1 Insufficient cpu, 1 node\(s\) had untolerated taint\(s\), 4 Insufficient nvidia\.com\/gpu\./,
@@ -130,8 +130,8 @@ describe('foresight simulate on examples/', () => {
   });
 
   test('the JSON report follows schemas/report.schema.json and is identical on two runs', async () => {
-    const first = await run(['-R', '--output', 'json', 'examples/']);
-    const second = await run(['--output=json', '--recursive', 'examples/']);
+    const first = await run(['-R', '--output', 'json', '--profile', 'default', 'examples/']);
+    const second = await run(['--output=json', '--recursive', '--profile=default', 'examples/']);
     assert.equal(first.stdout, second.stdout);
     const report = JSON.parse(first.stdout) as JsonReport;
     const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'report.schema.json'), 'utf8')) as object;
@@ -154,7 +154,13 @@ describe('foresight simulate on examples/', () => {
   });
 
   test('version 1.34 words the taint reason with its key and value', async () => {
-    const { stdout } = await run(['--kubernetes-version', '1.34', 'examples/gpu-job']);
+    const { stdout } = await run([
+      '--kubernetes-version',
+      '1.34',
+      '--profile',
+      'default',
+      'examples/gpu-job',
+    ]);
     assert.match(
       stdout,
       /0\/4 nodes are available: 1 node\(s\) had untolerated taint \{node-role\.kubernetes\.io\/control-plane: \}, 3 Insufficient nvidia\.com\/gpu\./,
@@ -162,7 +168,7 @@ describe('foresight simulate on examples/', () => {
   });
 
   test('exits 0 when every pod is placed', async () => {
-    const { code, stdout } = await run(['examples/web-app']);
+    const { code, stdout } = await run(['--profile', 'default', 'examples/web-app']);
     assert.equal(code, 0);
     assert.match(stdout, /3 pods: 3 placed, 0 Pending\./);
   });

@@ -4,7 +4,8 @@
  * line. Requires `npm run build` first.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
@@ -64,4 +65,34 @@ describe('Helm charts and template text over LSP', () => {
       });
     });
   }
+
+  test('a file of helm template output: each diagnostic is related to the # Source: comment naming its template', async () => {
+    const text = [
+      '---',
+      '# Source: web/templates/service.yaml',
+      'apiVersion: v1',
+      'kind: Service',
+      'metadata:',
+      '  name: shop-web',
+      'spec:',
+      '  ports:',
+      '    - port: 80',
+      '      protocol: TCPP',
+      '',
+    ].join('\n');
+    const path = join(mkdtempSync(join(tmpdir(), 'foresight-lsp-helm-')), 'rendered.yaml');
+    writeFileSync(path, text);
+    const uri = pathToFileURL(path).href;
+    const diagnostics = await session.open(uri, text);
+    const invalid = diagnostics.find((diagnostic) => diagnostic.code === 'schema-enum');
+    assert.equal(invalid?.range.start.line, 9, JSON.stringify(diagnostics));
+    assert.deepEqual(
+      invalid?.relatedInformation?.map((entry) => [
+        entry.location.uri,
+        entry.location.range.start.line,
+        entry.message,
+      ]),
+      [[uri, 1, 'rendered by helm template from web/templates/service.yaml']],
+    );
+  });
 });

@@ -4,43 +4,33 @@
  * [--add-node NAME[=LIKE]@T] PATH...`: reads
  * manifests as `kubectl apply -f PATH` does (cli/read-input.ts: files, folders, sub-folders with -R, `-` for
  * standard input; the one manifest reader for objects), predicts where each pod lands on
- * the cluster (the cluster files, or the embedded default cluster), then what happens over time (rollouts,
- * disruption budgets, the scenario's drains and failures), and prints the report (text, JSON, SARIF or JUnit XML).
+ * the cluster (--cluster's files or --profile for every unit; else each apply unit on its nearest
+ * `.foresight/cluster.yaml`, units of one cluster file simulated together, or the embedded default:
+ * cli/unit-clusters.ts), then what happens over time (rollouts, disruption budgets, the scenario's drains and
+ * failures), and prints one report of every simulation (text, JSON, SARIF or JUnit XML).
  * Exit 1 when a finding counts at --fail-on (by default `prediction`: an error of the input, a pod that stays
  * Pending, an object the API server refuses, a predicted failure such as a drain that never finishes), 0 when
  * none does, 2 on usage errors (unknown flag, missing path).
  */
-import type {
-  CliRun,
-  DiagnosticCode,
-  InputFile,
-  KubernetesMinor,
-  LanguageService,
-  Finding,
-  ScenarioStep,
-  SkippedChart,
-  SourcedObject,
-} from '../language/service';
+import type { CliRun, KubernetesMinor, LanguageService, ScenarioStep } from '../language/service';
 import {
   DEFAULT_KUBERNETES_VERSION,
-  capturedVersion,
   ENGINE_KUBERNETES_VERSIONS,
   isKubernetesMinor,
-  severityOf,
 } from '../language/service';
 import { createDiskLanguageService } from '../files/schema-files';
 import { profileCluster } from './profiles';
 import type { CliIo } from './io';
-import { formatReportText } from './formats/format-text';
-import { formatReportJson } from './formats/report-json';
+import { formatSimulationsText } from './formats/simulations-text';
+import { formatSimulationsJson } from './formats/report-json';
 import { COMMON_OPTIONS_HELP, finishRun, formatRun } from './outcome';
 import type { CommonOptions, FlagOutcome, FlagValue } from './command-line';
 import { commonDefaults, readCommandLine } from './command-line';
 import { kustomizeOptionsOf } from '../files/kustomize/kustomization-units';
-import { readCliInput } from './read-input';
-import { relative } from 'node:path';
-import { relateChartTemplates } from '../files/helm-charts';
-import { appendAll } from '../../../protocol/collections';
+import { readCliTexts } from './read-input';
+import type { GroupRun } from './simulate-group';
+import { MAX_FILE_LENGTH, simulateGroup } from './simulate-group';
+import { groupUnitsByCluster, oneGroup } from './unit-clusters';
 
 /** The usage line of the simulate command. */
 export const SIMULATE_USAGE =
@@ -77,95 +67,51 @@ export function runSimulate(
     io.stderr(`foresight simulate: ${options}\n${SIMULATE_USAGE}\n`);
     return Promise.resolve(2);
   }
-  const readOptions = {
-    recursive: options.recursive,
-    kubernetesVersion: options.version,
-    maxFileLength: MAX_FILE_LENGTH,
-  };
-  const clusterInput =
-    options.clusters.length > 0
-      ? readCliInput(options.clusters, io, { ...readOptions, recursive: false }, service)
-      : null;
-  // A capture's header names its server's version: the default when --kubernetes-version is not given.
-  if (!options.isVersionGiven && clusterInput?.ok === true) {
-    options.version = capturedVersion(clusterInput.files.map((file) => file.text)) ?? options.version;
-  }
-  const manifestInput = readCliInput(
+  const input = readCliTexts(
     options.paths,
     io,
     {
-      ...readOptions,
+      recursive: options.recursive,
       kubernetesVersion: options.version,
+      maxFileLength: MAX_FILE_LENGTH,
       kustomize: kustomizeOptionsOf(options.kustomize, options.allowRemote, io),
     },
     service,
   );
-  for (const input of [clusterInput, manifestInput]) {
-    if (input?.ok === false) {
-      io.stderr(`foresight simulate: ${input.message}\n${input.usage ? `${SIMULATE_USAGE}\n` : ''}`);
+  if (!input.ok) {
+    io.stderr(`foresight simulate: ${input.message}\n${input.usage ? `${SIMULATE_USAGE}\n` : ''}`);
+    return Promise.resolve(2);
+  }
+  // --cluster and --profile name the one cluster of every unit; else each unit is on its nearest cluster file.
+  const groups =
+    options.clusters.length > 0 || options.profile !== undefined
+      ? [oneGroup(input)]
+      : groupUnitsByCluster(input, io.cwd);
+  const runs: GroupRun[] = [];
+  for (const group of groups) {
+    const run = simulateGroup(group, options, io, service);
+    if ('error' in run) {
+      io.stderr(`foresight simulate: ${run.error}\n`);
       return Promise.resolve(2);
     }
+    runs.push(run);
   }
-  if (!manifestInput.ok || clusterInput?.ok === false) {
-    return Promise.resolve(2);
-  }
-  // The one reader: documents the API server would refuse are left out (and reported), duplicates resolved.
-  const read = service.readObjects(
-    manifestInput.files,
-    options.namespace === undefined ? {} : { namespace: options.namespace },
-  );
-  const profile = options.profile === undefined ? null : profileCluster(options.profile);
-  const cluster =
-    profile !== null && 'objects' in profile
-      ? { objects: profile.objects, error: null }
-      : clusterInput === null
-        ? null
-        : readClusterFiles(clusterInput.files, service);
-  if (cluster !== null && cluster.error !== null) {
-    io.stderr(`foresight simulate: ${cluster.error}\n`);
-    return Promise.resolve(2);
-  }
-  const inputFindings: Finding[] = [
-    ...inputFindingsOf(clusterInput?.files ?? [], (code) => code.startsWith('yaml-')),
-    ...(clusterInput?.charts ?? []).map(chartFinding),
-    ...inputFindingsOf(manifestInput.files, (code) => INPUT_NOTES.has(code) || severityOf(code) === 'error'),
-    ...manifestInput.charts.map(chartFinding),
-    ...read.findings,
-  ];
-  const result = service.simulate({
-    manifests: read.objects,
-    cluster: cluster === null ? null : cluster.objects,
-    clusterDescription:
-      profile !== null && 'objects' in profile
-        ? profile.description
-        : (clusterInput?.files ?? []).map((file) => file.id).join(', '),
-    version: options.version,
-    timeline: {
-      scenario: { steps: options.steps, until: null, timing: {} },
-      ...(options.until === null ? {} : { until: options.until }),
-    },
-  });
-  const inputFiles = [...(clusterInput?.files ?? []), ...manifestInput.files];
-  // One list of findings, placed, for every output: what the text, JSON, SARIF and JUnit say is the same.
-  const placed = service.placeSimulationFindings(
-    inputFiles,
-    [...(clusterInput?.charts ?? []), ...manifestInput.charts].map((chart) => chart.file),
-    [...inputFindings, ...result.report.findings],
-    result,
-    options.version,
-  );
-  // helm template output keeps its `# Source:` comments: each finding names the chart template it came from.
-  const findings = relateChartTemplates(
-    service.nameHelmTemplates(placed, inputFiles),
-    io.cwd,
-    (path) => relative(io.cwd, path) || path,
-  );
-  const run: CliRun = { command: 'simulate', files: inputFiles.map(service.inputFileOf), findings };
+  const findings = runs.flatMap((run) => run.findings);
+  const run: CliRun = {
+    command: 'simulate',
+    files: runs.flatMap((entry) => entry.files).map(service.inputFileOf),
+    findings,
+  };
+  const counts = {
+    filesRead: input.filesRead,
+    units: input.units.length,
+    objects: runs.reduce((sum, entry) => sum + entry.objects, 0),
+  };
   io.stdout(
     options.output === 'json'
-      ? formatReportJson(result.report, findings)
+      ? formatSimulationsJson(runs, io.cwd)
       : options.output === 'text'
-        ? formatReportText(result.report, findings)
+        ? formatSimulationsText(runs, counts)
         : formatRun(run, options.output),
   );
   return Promise.resolve(finishRun(run, options.output, options.failOn, io));
@@ -256,54 +202,4 @@ function readSimulateFlag(
     default:
       return 'not-mine';
   }
-}
-
-/** Notes of the reading that a simulation prints: what was left out of it. */
-const INPUT_NOTES: ReadonlySet<string> = new Set([
-  'helm-template-skipped',
-  'document-not-an-object',
-  'file-too-large',
-  'file-not-text',
-  'analysis-incomplete',
-]);
-
-/** The most characters of one file read (as the editor's default kubeForesight.maxFileSizeKB). */
-const MAX_FILE_LENGTH = 8192 * 1024;
-
-/**
- * The cluster files' objects: through the one reader, or, for a capture too large for the editing analysis
- * (a real cluster's `kubectl get … -A -o yaml` is one List document of millions of values), as data.
- */
-function readClusterFiles(
-  files: readonly InputFile[],
-  service: LanguageService,
-): { objects: SourcedObject[]; error: string | null } {
-  const objects: SourcedObject[] = [];
-  for (const file of files) {
-    if (!service.isTooLargeForAnalysis(file.analysis)) {
-      appendAll(objects, service.readObjects([file], { keepAll: true }).objects);
-      continue;
-    }
-    const capture = service.readCapture(file.id, file.text);
-    if (!capture.ok) {
-      return { objects, error: `the cluster file ${file.id} could not be read: ${capture.message}` };
-    }
-    appendAll(objects, capture.objects);
-  }
-  return { objects, error: null };
-}
-
-/** The analyses' findings that pass `keep`, with their offsets in the file their place names. */
-function inputFindingsOf(files: readonly InputFile[], keep: (code: DiagnosticCode) => boolean): Finding[] {
-  return files.flatMap((file) =>
-    file.analysis.findings
-      .filter((finding) => keep(finding.code))
-      .map((finding) => ({ ...finding, place: { file: file.id } })),
-  );
-}
-
-/** The note on a folder not read as manifests (a Helm chart), or the error of a kustomization that failed to render. */
-function chartFinding(chart: SkippedChart): Finding {
-  const { code, severity, message } = chart.finding;
-  return { code, severity, message, place: { file: chart.file } };
 }

@@ -4,13 +4,11 @@
  * cluster. chooseCluster also says why, for the status bar and the cluster picker.
  */
 import { statSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import type { ClusterChoice, ProfilesResult } from '../../../protocol/messages';
 import { CLUSTER_PROFILES } from '../language/service';
 import { PROFILE_SETTING_PREFIX } from '../../../protocol/settings';
-
-/** Where the default cluster file sits, relative to a folder. */
-const CLUSTER_FILE = join('.foresight', 'cluster.yaml');
+import { nearestClusterFile } from '../files/cluster-files';
 
 /** The cluster file for a folder, or undefined for the embedded default cluster (or a profile). */
 export function findClusterFile(folder: string, setting: string, stopAt?: string): string | undefined {
@@ -30,18 +28,8 @@ export function chooseCluster(folder: string, setting: string, stopAt?: string):
       ? { reason: 'setting', path: file }
       : { reason: 'embedded', unusable: file };
   }
-  for (let directory = folder; ; directory = dirname(directory)) {
-    const candidate = join(directory, CLUSTER_FILE);
-    if (statSync(candidate, { throwIfNoEntry: false })?.isFile() === true) {
-      return { reason: 'nearest', path: candidate };
-    }
-    if (
-      dirname(directory) === directory ||
-      (stopAt !== undefined && resolve(directory) === resolve(stopAt))
-    ) {
-      return { reason: 'embedded' };
-    }
-  }
+  const nearest = nearestClusterFile(folder, stopAt);
+  return nearest === undefined ? { reason: 'embedded' } : { reason: 'nearest', path: nearest };
 }
 
 /** The profiles the cluster picker offers (PROFILES_REQUEST): each name with its one line. */

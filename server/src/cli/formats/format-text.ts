@@ -12,6 +12,7 @@ import {
   parseQuantity,
 } from '../../language/service';
 import { failureClassOf, fromTemplate } from './finding-places';
+import { formatRejected, refusedCount } from './rejected-text';
 import { appendAll, maxOf } from '../../../../protocol/collections';
 
 /** Options of the text rendering. */
@@ -20,6 +21,14 @@ interface TextOptions {
   readonly displayFile?: (file: string) => string;
   /** Pending pods list every node's reasons up to this many nodes, else a per-plugin count. */
   readonly maxNodesListed?: number;
+  /**
+   * The header a finding is listed under (its apply unit: `examples/web-app (kubectl apply -f)`), when the run
+   * read more than one unit; findings come in the order of `headers`, each header once.
+   */
+  readonly headerOf?: (finding: Finding) => string;
+  readonly headers?: readonly string[];
+  /** What the summary line starts with: the files read, units and objects ("12 file(s) read, …; "). */
+  readonly summaryPrefix?: string;
 }
 
 /** Renders the report. */
@@ -37,9 +46,7 @@ export function formatReportText(
   const problems = findings.filter((finding) => finding.severity !== 'information');
   if (problems.length > 0) {
     lines.push('');
-    for (const finding of problems) {
-      lines.push(formatFinding(finding, displayFile));
-    }
+    appendAll(lines, formatProblems(problems, displayFile, options));
   }
   appendAll(lines, formatRejected(report, displayFile));
   lines.push('');
@@ -48,7 +55,7 @@ export function formatReportText(
   appendAll(lines, formatNodes(report.cluster.nodes));
   appendAll(lines, formatTimelineSections(report));
   lines.push('');
-  lines.push(formatSummary(report, findings));
+  lines.push(`${options.summaryPrefix ?? ''}${formatPodSummary(report.pods, report.rejected, findings)}`);
   appendAll(
     lines,
     formatNotes(
@@ -57,6 +64,30 @@ export function formatReportText(
     ),
   );
   return `${lines.join('\n')}\n`;
+}
+
+/** The errors and warnings, under their headers when a header is given (as `foresight validate` groups them). */
+function formatProblems(
+  problems: readonly Finding[],
+  displayFile: (file: string) => string,
+  options: TextOptions,
+): string[] {
+  const { headerOf } = options;
+  if (headerOf === undefined) {
+    return problems.map((finding) => formatFinding(finding, displayFile));
+  }
+  const groups = new Map<string, Finding[]>((options.headers ?? []).map((header) => [header, []]));
+  for (const finding of problems) {
+    const header = headerOf(finding);
+    const entries = groups.get(header) ?? [];
+    entries.push(finding);
+    groups.set(header, entries);
+  }
+  return [...groups].flatMap(([header, entries]) =>
+    entries.length === 0
+      ? []
+      : [`== ${header}`, ...entries.map((finding) => formatFinding(finding, displayFile))],
+  );
 }
 
 /**
@@ -229,66 +260,27 @@ function extendedUsage(node: ReportNode): string {
     .join(', ');
 }
 
-/** The "Refused by admission" section: each object the API server refuses, with what refused it and why. */
-function formatRejected(report: SimulationReport, displayFile: (file: string) => string): string[] {
-  if (report.rejected.length === 0) {
-    return [];
-  }
-  const lines = ['', 'Refused by admission'];
-  for (const entry of report.rejected) {
-    const name = `${entry.kind} ${entry.namespace === undefined ? '' : `${entry.namespace}/`}${entry.name}`;
-    const owner = entry.owner === undefined ? '' : ` (created by ${entry.owner.kind}/${entry.owner.name})`;
-    const by = entry.plugin === '' ? entry.stage : entry.plugin;
-    lines.push(`  ${name}${owner}, ${displayFile(entry.file)}: ${by}`);
-    if (entry.replicas !== undefined) {
-      const { workload, desired, created } = entry.replicas;
-      lines.push(
-        `    ${workload.kind} ${workload.name}: ${desired} desired · ${created} created · ${desired - created} refused by ${by}`,
-      );
-    }
-    for (const line of entry.message.split('\n')) {
-      lines.push(`    ${line}`);
-    }
-  }
-  return lines;
-}
-
 /**
- * What the API server refused, counted as a user counts it: each object of the apply, and each replica a workload
- * never got (its last refusal carries the count; its earlier ones, and pods without a count, are one each).
+ * The summary line of pods, refusals and failures: "25 pods: 21 placed, 4 Pending; 2 refused by the API server;
+ * 1 predicted failure (drains, rollouts)." Over one report, or the reports of several simulations together.
  */
-function refusedCount(rejected: SimulationReport['rejected']): number {
-  const counted = new Set(
-    rejected.flatMap((entry) =>
-      entry.replicas === undefined
-        ? []
-        : [`${entry.namespace ?? ''}/${entry.owner?.kind ?? ''}/${entry.owner?.name ?? ''}`],
-    ),
-  );
-  return rejected.reduce((sum, entry) => {
-    if (entry.replicas !== undefined) {
-      return sum + entry.replicas.desired - entry.replicas.created;
-    }
-    const owner = `${entry.namespace ?? ''}/${entry.owner?.kind ?? ''}/${entry.owner?.name ?? ''}`;
-    return sum + (entry.owner !== undefined && counted.has(owner) ? 0 : 1);
-  }, 0);
-}
-
-function formatSummary(report: SimulationReport, findings: readonly Finding[]): string {
-  const placed = report.pods.filter((pod) => pod.nodeName !== null).length;
-  const pending = report.pods.length - placed;
+export function formatPodSummary(
+  pods: readonly ReportPod[],
+  rejected: SimulationReport['rejected'],
+  findings: readonly Finding[],
+): string {
+  const placed = pods.filter((pod) => pod.nodeName !== null).length;
+  const pending = pods.length - placed;
   const errors = findings.filter((finding) => finding.severity === 'error');
   // Pending and refused pods are counted above by the pods and refusals, not again as failures.
   const failures = errors.filter((finding) => isPredictedOutcome(finding.code)).length;
   const inputErrors = errors.filter((finding) => failureClassOf(finding) === 'error').length;
-  const parts = [
-    `${report.pods.length} pod${report.pods.length === 1 ? '' : 's'}: ${placed} placed, ${pending} Pending`,
-  ];
-  const cannotStart = report.pods.filter((pod) => pod.waiting !== undefined).length;
+  const parts = [`${pods.length} pod${pods.length === 1 ? '' : 's'}: ${placed} placed, ${pending} Pending`];
+  const cannotStart = pods.filter((pod) => pod.waiting !== undefined).length;
   if (cannotStart > 0) {
     parts[0] += `, ${cannotStart} never start${cannotStart === 1 ? 's' : ''}`;
   }
-  const refused = refusedCount(report.rejected);
+  const refused = refusedCount(rejected);
   if (refused > 0) {
     parts.push(`${refused} refused by the API server`);
   }

@@ -1,13 +1,14 @@
 /**
  * GitHub Actions workflow commands, one per finding: `::error file=k8s/web.yaml,line=6,col=13,endLine=6,
  * endColumn=16,title=schema-type::message` (warning → ::warning, information → ::notice), which the runner turns
- * into annotations on the pull request. Escaping as the runner's toolkit does it (actions/toolkit,
+ * into annotations on the pull request; a finding on a document of helm template output ends with ` (from
+ * CHART/templates/FILE)`, the template its `# Source:` comment names. Escaping as the runner's toolkit does it (actions/toolkit,
  * packages/core/src/command.ts: escapeData and escapeProperty): %, CR and LF in the message, and also : and , in
  * properties.
  * https://docs.github.com/en/actions/reference/workflows-and-actions/workflow-commands
  */
 import type { Finding } from '../../language/service';
-import { pathOf, regionOf } from './finding-places';
+import { fromTemplate, pathOf, regionOf } from './finding-places';
 
 /** The workflow command of each severity. */
 const COMMANDS = { error: 'error', warning: 'warning', information: 'notice' } as const;
@@ -35,7 +36,8 @@ function annotation(finding: Finding): string {
   }
   properties.push(['title', finding.code]);
   const list = properties.map(([name, value]) => `${name}=${escapeProperty(String(value))}`).join(',');
-  return `::${COMMANDS[finding.severity]} ${list}::${escapeData(finding.message)}`;
+  // On a line of helm template output, the message names the chart template to fix, as the text output does.
+  return `::${COMMANDS[finding.severity]} ${list}::${escapeData(`${finding.message}${fromTemplate(finding)}`)}`;
 }
 
 /** Escapes a command's message. */

@@ -10,7 +10,7 @@
  * xunit-plugin junit-10.xsd); characters XML 1.0 cannot carry (control characters) are written as \uXXXX.
  */
 import type { CliRun, Finding } from '../../language/service';
-import { failureClassOf, fileOf, regionOf, subjectOf } from './finding-places';
+import { failureClassOf, fileOf, fromTemplate, regionOf, subjectOf } from './finding-places';
 
 /** The test suite of findings on no file. */
 const CLUSTER_SUITE = 'cluster';
@@ -84,7 +84,7 @@ function renderSuite(suite: TestSuite): { lines: string[]; tests: number; failur
     lines.push(`${open}>`);
     for (const finding of testCase.findings.filter(isFailure)) {
       lines.push(
-        `      <failure message="${attribute(finding.message)}" type="${attribute(finding.code)}">${text(describe(finding))}</failure>`,
+        `      <failure message="${attribute(`${finding.message}${fromTemplate(finding)}`)}" type="${attribute(finding.code)}">${text(describe(finding))}</failure>`,
       );
     }
     const others = testCase.findings.filter((finding) => !isFailure(finding));
@@ -105,13 +105,16 @@ function isFailure(finding: Finding): boolean {
   return failureClass === 'error' || failureClass === 'prediction';
 }
 
-/** `k8s/web.yaml:6:13: error schema-type message`, as the text output writes a finding. */
+/**
+ * `k8s/web.yaml:6:13: error schema-type message`, as the text output writes a finding, with ` (from
+ * CHART/templates/FILE)` when its document is a chart template's render (helm template's `# Source:`).
+ */
 function describe(finding: Finding): string {
   const at = regionOf(finding);
   const region = at === undefined ? '' : `:${at.startLine}:${at.startColumn}`;
   const file = fileOf(finding);
   const where = file === undefined ? '' : `${file}${region}: `;
-  return `${where}${finding.severity} ${finding.code} ${finding.message}`;
+  return `${where}${finding.severity} ${finding.code} ${finding.message}${fromTemplate(finding)}`;
 }
 
 /** Characters XML 1.0 does not allow, even as references: C0 controls but tab, LF and CR; lone surrogates; FFFE, FFFF. */

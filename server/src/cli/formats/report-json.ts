@@ -4,8 +4,10 @@
  * the file it is shown on, the document and path of its object and field, its 1-based line when placed, the
  * message.
  */
+import { relative } from 'node:path';
 import type { Finding, SimulationReport } from '../../language/service';
 import { helmTemplateOf } from './finding-places';
+import type { GroupRun } from '../simulate-group';
 
 /** A finding as the JSON report writes it (schemas/report.schema.json, `findings[]`). */
 export interface ReportEntry {
@@ -28,6 +30,31 @@ export type JsonReport = Omit<SimulationReport, 'findings'> & { readonly finding
 /** The report as JSON text, with the placed findings. */
 export function formatReportJson(report: SimulationReport, findings: readonly Finding[]): string {
   const json: JsonReport = { ...report, findings: findings.map(reportEntry) };
+  return `${JSON.stringify(json, null, 2)}\n`;
+}
+
+/**
+ * The JSON output of a run: one simulation is its report (schemas/report.schema.json), as before units had
+ * clusters of their own; several are a list (schemas/simulations.schema.json): each with the cluster it ran on,
+ * the units it simulated and its report, then every finding of them all, so that `.findings[]` reads both shapes.
+ */
+export function formatSimulationsJson(runs: readonly GroupRun[], cwd: string): string {
+  if (runs.length === 1 && runs[0] !== undefined) {
+    return formatReportJson(runs[0].report, runs[0].findings);
+  }
+  const json = {
+    apiVersion: 'foresight/v1',
+    simulations: runs.map((run) => ({
+      cluster: run.clusterName,
+      clusterFile:
+        run.group.clusterPath === undefined
+          ? null
+          : relative(cwd, run.group.clusterPath) || run.group.clusterPath,
+      units: run.group.units,
+      report: { ...run.report, findings: run.findings.map(reportEntry) },
+    })),
+    findings: runs.flatMap((run) => run.findings.map(reportEntry)),
+  };
   return `${JSON.stringify(json, null, 2)}\n`;
 }
 

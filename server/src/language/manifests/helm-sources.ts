@@ -7,11 +7,17 @@
  * committed to the repository with its comments.
  */
 import type { Finding } from '../../../../protocol/finding';
+import type { TextFinding } from '../findings';
+import type { LineIndex } from '../text/line-index';
 
-/** Where each document of a text starts (0-based line) and the template its `# Source:` comment names. */
+/**
+ * Where each document of a text starts (0-based line), the template its `# Source:` comment names, and that
+ * comment's line.
+ */
 interface DocumentSource {
   readonly fromLine: number;
   readonly template: string | undefined;
+  readonly commentLine?: number;
 }
 
 /** A `# Source:` comment of helm's output; the path is the rest of the line. */
@@ -25,7 +31,7 @@ export function helmSourcesOf(text: string): readonly DocumentSource[] {
   if (!text.includes('# Source: ')) {
     return [];
   }
-  const documents: { fromLine: number; template: string | undefined }[] = [
+  const documents: { fromLine: number; template: string | undefined; commentLine?: number }[] = [
     { fromLine: 0, template: undefined },
   ];
   const lines = text.split('\n');
@@ -38,6 +44,7 @@ export function helmSourcesOf(text: string): readonly DocumentSource[] {
     const match = SOURCE_COMMENT.exec(line);
     if (match !== null && current !== undefined && current.template === undefined) {
       current.template = match[1];
+      current.commentLine = index;
     }
   });
   return documents;
@@ -45,14 +52,45 @@ export function helmSourcesOf(text: string): readonly DocumentSource[] {
 
 /** The template of the document holding a 0-based line, or undefined. */
 export function helmTemplateAt(sources: readonly DocumentSource[], line: number): string | undefined {
-  let template: string | undefined;
+  return sourceAt(sources, line)?.template;
+}
+
+/** The document holding a 0-based line. */
+function sourceAt(sources: readonly DocumentSource[], line: number): DocumentSource | undefined {
+  let found: DocumentSource | undefined;
   for (const source of sources) {
     if (source.fromLine > line) {
       break;
     }
-    template = source.template;
+    found = source;
   }
-  return template;
+  return found;
+}
+
+/**
+ * The editor's findings of a helm-rendered text (an open file of `helm template` output), each in a document with
+ * a `# Source:` comment related to that comment, "rendered by helm template from CHART/templates/FILE": the
+ * diagnostic names the template to fix, as the command line's outputs do.
+ */
+export function relateHelmSourceComments(
+  findings: readonly TextFinding[],
+  text: string,
+  lines: LineIndex,
+): TextFinding[] {
+  const sources = helmSourcesOf(text);
+  if (sources.length === 0) {
+    return [...findings];
+  }
+  return findings.map((finding) => {
+    const source = sourceAt(sources, lines.positionAt(finding.start).line);
+    if (source?.template === undefined || source.commentLine === undefined) {
+      return finding;
+    }
+    const start = lines.offsetAt({ line: source.commentLine, character: 0 });
+    const end = start + `# Source: ${source.template}`.length;
+    const related = { start, end, message: `rendered by helm template from ${source.template}` };
+    return { ...finding, related: [...(finding.related ?? []), related] };
+  });
 }
 
 /**

@@ -59,7 +59,7 @@ import { prepareScope, simulateScope } from './scope-simulation';
 import { simulationInputsKey } from './simulation-inputs';
 import { placeSimulationFindings } from './simulation-findings';
 import { inputFileOf, placeFindingAt } from './run-findings';
-import { nameHelmTemplates } from '../manifests/helm-sources';
+import { nameHelmTemplates, relateHelmSourceComments } from '../manifests/helm-sources';
 import { placeReaderFindingsIn, placesOf, placeTargetPortsIn } from './validate-placements';
 import { placeReaderFindings } from '../manifests/place-findings';
 import { renderedTextsOf } from '../kustomize/rendered-texts';
@@ -340,8 +340,9 @@ const STATELESS = {
     overlays: readonly OverlayDiagnosticInput[],
   ): Diagnostic[] => {
     const extra = [...cross, ...withoutSuppliedFieldFindings(predicted, state.context.kustomizeRole)];
-    const own = allFindingsOf(state.analysis, extra).map((finding) =>
-      toDiagnostic(finding, state.lines, state.uri),
+    // A document of helm template output names its chart template (its `# Source:` comment) on each finding.
+    const own = relateHelmSourceComments(allFindingsOf(state.analysis, extra), state.text, state.lines).map(
+      (finding) => toDiagnostic(finding, state.lines, state.uri),
     );
     return overlays.length === 0 ? own : withOverlayDiagnostics(own, overlays);
   },

@@ -1,0 +1,198 @@
+/**
+ * One simulation of `foresight simulate`: the units of one cluster group (cli/unit-clusters.ts) analysed with the
+ * Kubernetes version of their cluster (a capture's, unless --kubernetes-version is given), read by the one
+ * manifest reader, applied to that cluster, and the findings placed on the files. A command line with units on
+ * several cluster files runs one of these per cluster file, each on its own: no object of one reaches another.
+ */
+import type {
+  DiagnosticCode,
+  Finding,
+  InputFile,
+  KubernetesMinor,
+  LanguageService,
+  ScenarioStep,
+  SimulationReport,
+  SkippedChart,
+  SourcedObject,
+} from '../language/service';
+import { capturedVersion, severityOf } from '../language/service';
+import { relative } from 'node:path';
+import { relateChartTemplates } from '../files/helm-charts';
+import type { CliIo } from './io';
+import { profileCluster } from './profiles';
+import { readCliInput } from './read-input';
+import type { ClusterGroup } from './unit-clusters';
+import { clusterNameOf } from './unit-clusters';
+
+/** What every simulation of a command line shares: its flags. */
+export interface GroupSettings {
+  /** The cluster files given with --cluster (then there is one group). */
+  readonly clusters: readonly string[];
+  readonly profile: string | undefined;
+  readonly version: KubernetesMinor;
+  readonly isVersionGiven: boolean;
+  readonly until: number | null;
+  readonly steps: readonly ScenarioStep[];
+  readonly namespace: string | undefined;
+}
+
+/** One simulation's outcome: its report, its placed findings and what it read. */
+export interface GroupRun {
+  readonly group: ClusterGroup;
+  /** The cluster as the text header names it. */
+  readonly clusterName: string;
+  readonly report: SimulationReport;
+  readonly findings: Finding[];
+  /** The cluster files, then the manifests. */
+  readonly files: InputFile[];
+  /** The objects applied (after the reader left out what the API server would refuse). */
+  readonly objects: number;
+}
+
+/** Simulates one group, or says why it cannot be (a cluster file that cannot be read: a usage error). */
+export function simulateGroup(
+  group: ClusterGroup,
+  settings: GroupSettings,
+  io: CliIo,
+  service: LanguageService,
+): GroupRun | { readonly error: string } {
+  const clusterPaths =
+    settings.clusters.length > 0
+      ? settings.clusters
+      : group.clusterPath === undefined
+        ? []
+        : [group.clusterPath];
+  const readOptions = {
+    recursive: false,
+    kubernetesVersion: settings.version,
+    maxFileLength: MAX_FILE_LENGTH,
+  };
+  const clusterInput = clusterPaths.length > 0 ? readCliInput(clusterPaths, io, readOptions, service) : null;
+  if (clusterInput?.ok === false) {
+    return { error: clusterInput.message };
+  }
+  // A capture's header names its server's version: the default when --kubernetes-version is not given.
+  const version =
+    !settings.isVersionGiven && clusterInput !== null
+      ? (capturedVersion(clusterInput.files.map((file) => file.text)) ?? settings.version)
+      : settings.version;
+  const manifests = service.analyzeInputs(group.texts, {
+    kubernetesVersion: version,
+    maxFileLength: MAX_FILE_LENGTH,
+  });
+  // The one reader: documents the API server would refuse are left out (and reported), duplicates resolved.
+  const read = service.readObjects(
+    manifests,
+    settings.namespace === undefined ? {} : { namespace: settings.namespace },
+  );
+  const profile = settings.profile === undefined ? null : profileCluster(settings.profile);
+  const cluster =
+    profile !== null && 'objects' in profile
+      ? { objects: profile.objects, error: null }
+      : clusterInput === null
+        ? null
+        : readClusterFiles(clusterInput.files, service);
+  if (cluster !== null && cluster.error !== null) {
+    return { error: cluster.error };
+  }
+  const clusterCharts = clusterInput?.charts ?? [];
+  const inputFindings: Finding[] = [
+    ...inputFindingsOf(clusterInput?.files ?? [], (code) => code.startsWith('yaml-')),
+    ...clusterCharts.map(chartFinding),
+    ...inputFindingsOf(manifests, (code) => INPUT_NOTES.has(code) || severityOf(code) === 'error'),
+    ...group.charts.map(chartFinding),
+    ...read.findings,
+  ];
+  const result = service.simulate({
+    manifests: read.objects,
+    cluster: cluster === null ? null : cluster.objects,
+    clusterDescription:
+      profile !== null && 'objects' in profile
+        ? profile.description
+        : (clusterInput?.files ?? []).map((file) => file.id).join(', '),
+    version,
+    timeline: {
+      scenario: { steps: [...settings.steps], until: null, timing: {} },
+      ...(settings.until === null ? {} : { until: settings.until }),
+    },
+  });
+  const files = [...(clusterInput?.files ?? []), ...manifests];
+  // One list of findings, placed, for every output: what the text, JSON, SARIF and JUnit say is the same.
+  const placed = service.placeSimulationFindings(
+    files,
+    [...clusterCharts, ...group.charts].map((chart) => chart.file),
+    [...inputFindings, ...result.report.findings],
+    result,
+    version,
+  );
+  // helm template output keeps its `# Source:` comments: each finding names the chart template it came from.
+  const findings = relateChartTemplates(
+    service.nameHelmTemplates(placed, files),
+    io.cwd,
+    (path) => relative(io.cwd, path) || path,
+  );
+  const clusterName =
+    profile !== null && 'objects' in profile
+      ? profile.description
+      : settings.clusters.length > 0
+        ? (clusterInput?.files ?? []).map((file) => file.id).join(', ')
+        : clusterNameOf(group, io.cwd);
+  return { group, clusterName, report: result.report, findings, files, objects: read.objects.length };
+}
+
+/** Notes of the reading that a simulation prints: what was left out of it. */
+const INPUT_NOTES: ReadonlySet<string> = new Set([
+  'helm-template-skipped',
+  'document-not-an-object',
+  'file-too-large',
+  'file-not-text',
+  'analysis-incomplete',
+]);
+
+/** The most characters of one file read (as the editor's default kubeForesight.maxFileSizeKB). */
+export const MAX_FILE_LENGTH = 8192 * 1024;
+
+/**
+ * The cluster files' objects: through the one reader, or, for a capture too large for the editing analysis
+ * (a real cluster's `kubectl get … -A -o yaml` is one List document of millions of values), as data.
+ */
+function readClusterFiles(
+  files: readonly InputFile[],
+  service: LanguageService,
+): { objects: SourcedObject[]; error: string | null } {
+  const objects: SourcedObject[] = [];
+  for (const file of files) {
+    if (!service.isTooLargeForAnalysis(file.analysis)) {
+      appendAll(objects, service.readObjects([file], { keepAll: true }).objects);
+      continue;
+    }
+    const capture = service.readCapture(file.id, file.text);
+    if (!capture.ok) {
+      return { objects, error: `the cluster file ${file.id} could not be read: ${capture.message}` };
+    }
+    appendAll(objects, capture.objects);
+  }
+  return { objects, error: null };
+}
+
+/** Appends one by one: a capture of 20,000 pods is too many arguments for one push. */
+function appendAll<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) {
+    target.push(item);
+  }
+}
+
+/** The analyses' findings that pass `keep`, with their offsets in the file their place names. */
+function inputFindingsOf(files: readonly InputFile[], keep: (code: DiagnosticCode) => boolean): Finding[] {
+  return files.flatMap((file) =>
+    file.analysis.findings
+      .filter((finding) => keep(finding.code))
+      .map((finding) => ({ ...finding, place: { file: file.id } })),
+  );
+}
+
+/** The note on a folder not read as manifests (a Helm chart), or the error of a kustomization that failed to render. */
+function chartFinding(chart: SkippedChart): Finding {
+  const { code, severity, message } = chart.finding;
+  return { code, severity, message, place: { file: chart.file } };
+}
