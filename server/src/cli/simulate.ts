@@ -40,6 +40,7 @@ import { kustomizeOptionsOf } from '../files/kustomize/kustomization-units';
 import { readCliInput } from './read-input';
 import { relative } from 'node:path';
 import { relateChartTemplates } from '../files/helm-charts';
+import { gitopsUnitLines, withGitopsUnits } from '../files/gitops/gitops-texts';
 
 /** The usage line of the simulate command. */
 export const SIMULATE_USAGE =
@@ -160,11 +161,13 @@ export function runSimulate(
     (path) => relative(io.cwd, path) || path,
   );
   const run: CliRun = { command: 'simulate', files: inputFiles.map(service.inputFileOf), findings };
+  // GitOps units (files/gitops/) are listed: a line each in text, a field in JSON.
+  const gitopsUnits = manifestInput.units.flatMap((unit) => unit.gitops ?? []);
   io.stdout(
     options.output === 'json'
-      ? formatReportJson(result.report, findings)
+      ? withGitopsUnits(formatReportJson(result.report, findings), gitopsUnits)
       : options.output === 'text'
-        ? formatReportText(result.report, findings)
+        ? gitopsUnitLines(gitopsUnits) + formatReportText(result.report, findings)
         : formatRun(run, options.output),
   );
   return Promise.resolve(finishRun(run, options.output, options.failOn, io));
@@ -304,5 +307,5 @@ function inputFindingsOf(files: readonly InputFile[], keep: (code: DiagnosticCod
 /** The note on a folder not read as manifests (a Helm chart), or the error of a kustomization that failed to render. */
 function chartFinding(chart: SkippedChart): Finding {
   const { code, severity, message } = chart.finding;
-  return { code, severity, message, place: { file: chart.file } };
+  return { code, severity, message, place: chart.finding.place ?? { file: chart.file } };
 }
