@@ -202,6 +202,36 @@ describe('GitOps units', () => {
     assert.equal(result.code, 0);
   });
 
+  test('a hook with only a generateName is created by Argo CD, so no generate-name-with-apply in its unit', async () => {
+    const hook = `apiVersion: batch/v1
+kind: Job
+metadata:
+  generateName: upgrade-sql-schema
+  annotations:
+    argocd.argoproj.io/hook: PreSync
+spec:
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+        - name: migrate
+          image: postgres:16
+`;
+    const codes = async (root: string): Promise<string[]> => {
+      const result = await runForesight(['validate', '-R', '-o', 'json', '.'], { cwd: root, env: ENV });
+      return (JSON.parse(result.stdout) as { findings: { code: string }[] }).findings
+        .map((finding) => finding.code)
+        .filter((code) => code !== 'unknown-custom-kind');
+    };
+    const withArgo = repository({
+      'apps/db.yaml': application('db', '    path: db\n'),
+      'db/hook.yaml': hook,
+    });
+    assert.deepEqual(await codes(withArgo), []);
+    // The same folder applied by kubectl apply -f: refused, as kubectl refuses it.
+    assert.deepEqual(await codes(repository({ 'db/hook.yaml': hook })), ['generate-name-with-apply']);
+  });
+
   test('a kustomize Application renders its folder; kustomize.namespace overrides, other options are named in a note', async () => {
     const root = repository({
       'apps/app.yaml': application(

@@ -73,6 +73,7 @@ async function validateWith(
     id: text.id,
     ...(text.applyUnit === undefined ? {} : { applyUnit: text.applyUnit }),
     ...(text.unitNamespace === undefined ? {} : { unitNamespace: text.unitNamespace }),
+    ...(text.appliedBy === undefined ? {} : { appliedBy: text.appliedBy }),
     text: text.text,
     analysis: pick(outlines, index),
     lines: text.lines ?? service.lineIndex(text.text),

@@ -89,6 +89,7 @@ export function readGitopsUnits(
     units.push({ name, summary: summaryOf(unit, display) });
     const marks = {
       applyUnit: name,
+      appliedBy: unit.kind === 'Application' ? ('Argo CD' as const) : ('Flux' as const),
       ...(unit.namespace === undefined ? {} : { unitNamespace: unit.namespace }),
     };
     for (const file of unit.files) {

@@ -40,6 +40,12 @@ export interface ManifestFile {
   readonly applyUnit?: string;
   /** The namespace a GitOps unit's controller gives the objects (it replaces `-n` for them). */
   readonly unitNamespace?: UnitNamespace;
+  /**
+   * The GitOps controller that applies the file (files/gitops/). Argo CD creates an object that has only a
+   * generateName (its hooks' usual form: controller/state.go DeduplicateTargetObjects keys it by generateName),
+   * where kubectl apply refuses it.
+   */
+  readonly appliedBy?: 'Argo CD' | 'Flux';
   readonly analysis: AnalysisOutline;
 }
 
@@ -96,7 +102,11 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
           continue; // the list itself; its items follow as objects of their own
         }
         const source: ObjectSource = { file: file.id, documentIndex: document.index, path: [...read.path] };
-        if (options.keepAll !== true && refusedGenerateName(read, source, findings)) {
+        if (
+          options.keepAll !== true &&
+          file.appliedBy !== 'Argo CD' &&
+          refusedGenerateName(read, source, findings)
+        ) {
           continue;
         }
         const namespaced =

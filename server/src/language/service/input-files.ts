@@ -59,6 +59,8 @@ export interface InputText {
   readonly applyUnit?: string | undefined;
   /** The namespace of its GitOps unit (read-manifests.ts ManifestFile.unitNamespace). */
   readonly unitNamespace?: UnitNamespace | undefined;
+  /** The GitOps controller that applies it (read-manifests.ts ManifestFile.appliedBy). */
+  readonly appliedBy?: 'Argo CD' | 'Flux' | undefined;
 }
 
 /** How the texts are analysed. */
@@ -85,6 +87,7 @@ export function analyzeInputTexts(
     id: input.id,
     ...(input.applyUnit === undefined ? {} : { applyUnit: input.applyUnit }),
     ...(input.unitNamespace === undefined ? {} : { unitNamespace: input.unitNamespace }),
+    ...(input.appliedBy === undefined ? {} : { appliedBy: input.appliedBy }),
     text: input.text,
     analysis: analyzeText(input.text, contextForText(firstContext, input)),
     lines: input.lines ?? new LineIndex(input.text),
