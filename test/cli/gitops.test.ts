@@ -232,6 +232,21 @@ spec:
     assert.deepEqual(await codes(repository({ 'db/hook.yaml': hook })), ['generate-name-with-apply']);
   });
 
+  test('a folder a plugin renders in Argo CD is not rendered as kubectl apply -k either: one note, no error', async () => {
+    const root = repository({
+      'apps/app.yaml': application('plug', '    path: plug\n    plugin:\n      name: kustomized-helm\n'),
+      // kustomize itself refuses this (patches as strings): only the plugin makes sense of it.
+      'plug/kustomization.yaml': 'patches:\n  - overlays/deployment.yaml\n',
+    });
+    const result = await runForesight(['validate', '-R', '-o', 'json', '.'], { cwd: root, env: ENV });
+    const report = JSON.parse(result.stdout) as { findings: { code: string }[] };
+    assert.deepEqual(
+      report.findings.map((finding) => finding.code).filter((code) => code !== 'unknown-custom-kind'),
+      ['gitops-source-not-checked'],
+    );
+    assert.equal(result.code, 0);
+  });
+
   test('a kustomize Application renders its folder; kustomize.namespace overrides, other options are named in a note', async () => {
     const root = repository({
       'apps/app.yaml': application(

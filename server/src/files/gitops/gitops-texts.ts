@@ -73,6 +73,10 @@ export function readGitopsUnits(
   const read = new Set<string>();
   const warnings: string[] = [];
   const units: { name: string; summary: GitopsUnitSummary }[] = [];
+  for (const folder of found.notRendered) {
+    claimedKustomizations.add(folder);
+    collectManifestFiles([folder], cwd, { recursive: true }).files.forEach((file) => claimedFiles.add(file));
+  }
   const applied = new Map<string, string>();
   for (const unit of found.units) {
     // Two definitions that apply one folder the same way (a cluster folder each) apply the same objects: one

@@ -59,6 +59,11 @@ export interface GitopsNote {
 /** The units and notes of the definitions among some files. */
 export interface GitopsUnits {
   readonly units: readonly GitopsUnit[];
+  /**
+   * Folders a controller renders with a tool not run here (Helm, a config management plugin): no unit, and not
+   * read by any other unit either (`kubectl apply -k` of a plugin's kustomization is not what is applied).
+   */
+  readonly notRendered: readonly string[];
   readonly notes: readonly GitopsNote[];
 }
 
@@ -70,6 +75,7 @@ export function findGitopsUnits(
 ): GitopsUnits {
   const definitions = readGitopsDefinitions(files);
   const units: GitopsUnit[] = [];
+  const notRendered: string[] = [];
   const notes: GitopsNote[] = [];
   const note = (at: WrittenAt, code: GitopsNote['finding']['code'], message: string): void => {
     notes.push({ at, finding: { code, severity: severityOf(code), message } });
@@ -110,7 +116,9 @@ export function findGitopsUnits(
       }
       localRepos.add(normalizeRepoUrl(source.repoURL));
       const unit = applicationUnit(application, source, folder, display, note);
-      if (unit !== undefined) {
+      if (unit === undefined) {
+        notRendered.push(folder);
+      } else {
         units.push(unit);
       }
     }
@@ -152,7 +160,7 @@ export function findGitopsUnits(
   for (const entry of missing) {
     entry.report(localRepos.has(entry.repo));
   }
-  return { units, notes };
+  return { units, notRendered, notes };
 }
 
 /** The unit of one Application source whose folder is here, or undefined (a note says why) when not rendered. */
