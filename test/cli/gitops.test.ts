@@ -1,11 +1,12 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { JsonReport } from '../../server/src/cli/formats/report-json';
 import type { GitopsUnitSummary } from '../../server/src/files/gitops/gitops-texts';
-import { runForesight } from './cli-harness';
+import Ajv from 'ajv';
+import { ROOT, runForesight } from './cli-harness';
 
 // GitOps units: an Argo CD Application or a Flux Kustomization whose path is in the workspace is applied as its
 // controller applies it, with its namespace (Argo CD's destination.namespace fills, Flux's targetNamespace
@@ -100,6 +101,9 @@ describe('GitOps units', () => {
     });
     const report = await simulate(root, '-R', '.');
     assert.deepEqual(podPlaces(report), ['ops pinned', 'shop web']);
+    const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'report.schema.json'), 'utf8')) as object;
+    const validate = new Ajv({ strict: false }).compile(schema);
+    assert.ok(validate(report), JSON.stringify(validate.errors));
     assert.deepEqual(report.gitopsUnits, [
       {
         kind: 'Application',
