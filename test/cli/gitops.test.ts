@@ -183,6 +183,18 @@ describe('GitOps units', () => {
     );
   });
 
+  test('simulate lists the units too, in text before the report', async () => {
+    const root = repository({
+      'clusters/prod/apps.yaml': fluxKustomization('apps', './apps', '  targetNamespace: team\n'),
+      'apps/web.yaml': deployment('web'),
+    });
+    const result = await runForesight(['simulate', '-R', '.'], { cwd: root, env: ENV });
+    assert.match(
+      result.stdout,
+      /^GitOps unit: Flux Kustomization flux-system\/apps \(clusters\/prod\/apps\.yaml:1\) applies apps in namespace team\n/,
+    );
+  });
+
   test('a path missing from this repository is one warning on spec.source.path; another repository is one note', async () => {
     const root = repository({
       'apps/gone.yaml': application('gone', '    path: nowhere\n'),
