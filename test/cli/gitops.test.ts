@@ -195,6 +195,18 @@ describe('GitOps units', () => {
     );
   });
 
+  test('Applications on standard input (helm template of an app of apps) define units in the working tree', async () => {
+    const root = repository({ 'guestbook/web.yaml': deployment('web') });
+    const result = await runForesight(['simulate', '-R', '-o', 'json', '-', '.'], {
+      cwd: root,
+      env: ENV,
+      stdin: application('guestbook', '    path: guestbook\n'),
+    });
+    const report = JSON.parse(result.stdout) as JsonReport & { gitopsUnits?: GitopsUnitSummary[] };
+    assert.deepEqual(podPlaces(report), ['shop web']);
+    assert.equal(report.gitopsUnits?.[0]?.definition, '<stdin>:1');
+  });
+
   test('a path missing from this repository is one warning on spec.source.path; another repository is one note', async () => {
     const root = repository({
       'apps/gone.yaml': application('gone', '    path: nowhere\n'),

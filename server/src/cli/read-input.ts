@@ -104,6 +104,7 @@ export function readCliTexts(
   const display = (file: string): string => relative(io.cwd, file) || file;
   // A file a kustomization names as a patch or a transformer's configuration is checked as that.
   const kustomizeRoles = new KustomizeRoles(service);
+  const stdin = paths.includes(STDIN_PATH) ? io.readStdin?.() : undefined;
   // GitOps definitions among the files define units of their own, read first: what they apply is theirs only.
   const gitops = readGitopsUnits(
     paths,
@@ -113,6 +114,7 @@ export function readCliTexts(
     display,
     kustomizeRoles,
     service,
+    stdin,
   );
   const kustomized =
     options.kustomize === undefined
@@ -146,7 +148,7 @@ export function readCliTexts(
     if (io.readStdin === undefined) {
       return { ok: false, usage: true, message: `${path}: standard input cannot be read here` };
     }
-    texts.push({ id: STDIN_NAME, text: io.readStdin(), applyUnit: addUnit(STDIN_NAME, 'kubectl apply -f') });
+    texts.push({ id: STDIN_NAME, text: stdin ?? '', applyUnit: addUnit(STDIN_NAME, 'kubectl apply -f') });
   }
   for (const rendered of kustomized?.texts ?? []) {
     texts.push({

@@ -93,16 +93,20 @@ const FLUX_OPTIONS_NOT_APPLIED = [
   'postBuild',
 ] as const;
 
-/** Reads the GitOps definitions of these files (absolute paths); an unreadable or unparsable file gives none. */
-export function readGitopsDefinitions(files: readonly string[]): GitopsDefinitions {
+/**
+ * Reads the GitOps definitions of these files (absolute paths) and texts (standard input, under a path of its own:
+ * `helm template` output of an app of apps); an unreadable or unparsable file gives none.
+ */
+export function readGitopsDefinitions(
+  files: readonly string[],
+  texts: readonly { readonly file: string; readonly text: string }[] = [],
+): GitopsDefinitions {
   const applications: ApplicationDefinition[] = [];
   const kustomizations: FluxKustomizationDefinition[] = [];
   const sources: FluxSourceDefinition[] = [];
-  for (const file of files) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
+  const inputs = [...files.map((file) => ({ file, text: readTextOrUndefined(file) })), ...texts];
+  for (const { file, text } of inputs) {
+    if (text === undefined) {
       continue;
     }
     if (!GITOPS_GROUPS.test(text) || text.includes('{{')) {
@@ -254,4 +258,12 @@ function stringOf(value: unknown): string | undefined {
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
+}
+
+function readTextOrUndefined(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }

@@ -6,8 +6,9 @@
  * never also as the plain folder or kustomization `-R` would otherwise find there.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { InputText, LanguageService, SkippedChart } from '../../language/service';
+import { STDIN_NAME } from '../../language/service';
 import { collectManifestFiles, STDIN_PATH } from '../manifest-files';
 import type { KustomizeOptions } from '../kustomize/kustomization-units';
 import { renderKustomizations } from '../kustomize/kustomization-units';
@@ -45,7 +46,7 @@ export interface GitopsTexts {
   readonly warnings: readonly string[];
 }
 
-/** Finds and reads the GitOps units below the command line's paths. */
+/** Finds and reads the GitOps units below the command line's paths (and in standard input's text, if read). */
 export function readGitopsUnits(
   paths: readonly string[],
   cwd: string,
@@ -54,12 +55,20 @@ export function readGitopsUnits(
   display: (file: string) => string,
   roles: KustomizeRoles,
   service: Pick<LanguageService, 'renderedTexts'>,
+  stdin?: string,
 ): GitopsTexts {
   const named = paths
     .filter((path) => path !== STDIN_PATH)
     .map((path) => resolve(cwd, path))
     .filter((path) => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true);
-  const found = findGitopsUnits(collectManifestFiles(paths, cwd, { recursive }).files, named, display);
+  // Standard input (`helm template apps/ | foresight validate -R - .`: an app of apps rendered) is read as a file
+  // in the working directory, so its paths are tried under the work tree and folders around it.
+  const found = findGitopsUnits(
+    collectManifestFiles(paths, cwd, { recursive }).files,
+    stdin === undefined ? named : [...named, cwd],
+    display,
+    stdin === undefined ? [] : [{ file: join(cwd, STDIN_NAME), text: stdin }],
+  );
   const texts: InputText[] = [];
   const notes: SkippedChart[] = found.notes.map((note) => ({
     file: display(note.at.file),

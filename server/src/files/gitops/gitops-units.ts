@@ -67,13 +67,17 @@ export interface GitopsUnits {
   readonly notes: readonly GitopsNote[];
 }
 
-/** The GitOps units the definitions in `files` define; paths are tried under their work tree or `namedFolders`. */
+/**
+ * The GitOps units the definitions in `files` and `texts` define; paths are tried under their work tree or
+ * `namedFolders`.
+ */
 export function findGitopsUnits(
   files: readonly string[],
   namedFolders: readonly string[],
   display: (file: string) => string,
+  texts: readonly { readonly file: string; readonly text: string }[] = [],
 ): GitopsUnits {
-  const definitions = readGitopsDefinitions(files);
+  const definitions = readGitopsDefinitions(files, texts);
   const units: GitopsUnit[] = [];
   const notRendered: string[] = [];
   const notes: GitopsNote[] = [];
