@@ -230,6 +230,19 @@ export function renderMarkdown(results: BenchResults): string {
         `${cell(crd.peakRssMiB)} MiB; exit ${String(crd.exitCode)}.`,
     );
   }
+  const kustomize = results.kustomize;
+  if (kustomize !== undefined) {
+    out.push(
+      '',
+      '## Kustomize tree',
+      '',
+      `\`foresight validate -R\` on a kustomize tree of ${kustomize.files} files (${kustomize.apps} apps: a base, a ` +
+        `Component and three overlays with patches each; ${kustomize.units} apply units): spawn to exit ` +
+        `${cell(kustomize.wallMs)} ms (${cell(kustomize.cpuMs)} ms of CPU in the CLI, kustomize's processes not ` +
+        `counted), peak RSS ${cell(kustomize.peakRssMiB)} MiB; exit ${String(kustomize.exitCode)} with ` +
+        `${kustomize.reportedErrors} error line(s).`,
+    );
+  }
   const extension = results.extension;
   if (extension !== undefined) {
     const initialize = ours?.spawnToInitializedMs;

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import type { CliReport } from './cli-validate';
 import type { CrdFolderReport } from './crd-folder';
+import type { KustomizeTreeReport } from './kustomize-tree';
 import type { EngineReport } from './engine';
 import type { ExtensionReport } from './extension';
 import type { GoalResult } from './goals';
@@ -34,7 +35,8 @@ export interface LoadSample {
 
 /** Everything one `npm run bench` run measured. */
 export interface BenchResults {
-  readonly kind: 'full' | 'quick';
+  /** A full run, the quick smoke run, or some sections alone (--only). */
+  readonly kind: 'full' | 'quick' | 'partial';
   readonly startedAt: string;
   readonly machine: Machine;
   readonly load: LoadSample[];
@@ -45,6 +47,8 @@ export interface BenchResults {
   readonly cli?: CliReport;
   /** `foresight validate` on a folder of large CRDs (issue #18). */
   readonly crd?: CrdFolderReport;
+  /** `foresight validate -R` on a kustomize tree of about 500 files (issue #27). */
+  readonly kustomize?: KustomizeTreeReport;
   /** A captured cluster of real size: read, simulated, held in memory; and whether the editor takes it. */
   readonly capture?: readonly CaptureResult[];
   readonly extension?: ExtensionReport;

@@ -4,7 +4,8 @@
  * only a section that could not run at all makes the exit code non-zero.
  *   npm run bench                           the full run (about 20 minutes on 2 cores)
  *   npm run bench -- --quick                a smoke run under a minute (writes bench/results/quick.*)
- *   npm run bench -- --only=engine,cli      some sections: lsp, phases, engine, cli, crd, capture, extension
+ *   npm run bench -- --only=engine,cli      some sections: lsp, phases, engine, cli, crd, kustomize, capture,
+ *                                           extension (written to bench/results/partial.*, never over a full run)
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { benchCli } from './cli-validate';
 import { benchCrdFolder } from './crd-folder';
+import { benchKustomizeTree } from './kustomize-tree';
 import { benchCapture } from './captured-cluster';
 import { benchEngine } from './engine';
 import { benchExtension } from './extension';
@@ -40,6 +42,7 @@ const PLAN = isQuick
       },
       cli: { folders: 2, filesPerFolder: 2, resourcesPerFile: 50, repeats: 2 },
       crd: { crds: 2, breadth: 4, repeats: 1 },
+      kustomize: { apps: 2, baseFiles: 5, repeats: 1 },
       capture: { sizes: [[100, 2_000]] as const, repeats: 1, cliFrom: 2_000 },
       extensionRepeats: 2,
     }
@@ -54,6 +57,8 @@ const PLAN = isQuick
       },
       cli: { folders: 10, filesPerFolder: 10, resourcesPerFile: 100, repeats: 5 },
       crd: { crds: 10, breadth: 7, repeats: 5 },
+      // 12 apps of 42 files: 504 files, 36 overlays as units.
+      kustomize: { apps: 12, baseFiles: 27, repeats: 3 },
       // The curve up to the largest cluster Kubernetes supports (5,000 nodes, 150,000 pods, 30 per node here).
       capture: {
         sizes: [
@@ -119,10 +124,13 @@ async function main(): Promise<void> {
     const engine = await section('engine', () => benchEngine({ ...PLAN.engine, log }));
     const cli = await section('cli', () => benchCli({ ...PLAN.cli, workDir, log }));
     const crd = await section('crd', () => benchCrdFolder({ ...PLAN.crd, workDir, log }));
+    const kustomize = await section('kustomize', () =>
+      benchKustomizeTree({ ...PLAN.kustomize, workDir, log }),
+    );
     const capture = await section('capture', () => Promise.resolve(benchCapture({ ...PLAN.capture, log })));
     const extension = await section('extension', () => benchExtension(PLAN.extensionRepeats, log));
     const results: BenchResults = {
-      kind: isQuick ? 'quick' : 'full',
+      kind: isQuick ? 'quick' : only !== undefined ? 'partial' : 'full',
       startedAt,
       machine,
       load,
@@ -131,6 +139,7 @@ async function main(): Promise<void> {
       engine,
       cli,
       crd,
+      kustomize,
       capture,
       extension,
       failures,
@@ -138,7 +147,8 @@ async function main(): Promise<void> {
     };
     const resultsDir = join(__dirname, 'results');
     mkdirSync(resultsDir, { recursive: true });
-    const name = isQuick ? 'quick' : 'latest';
+    // Some sections alone are no full run: their results never replace the last full run's.
+    const name = isQuick ? 'quick' : only !== undefined ? 'partial' : 'latest';
     const markdown = renderMarkdown(results);
     writeFileSync(join(resultsDir, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
     writeFileSync(join(resultsDir, `${name}.md`), markdown);

@@ -52,6 +52,12 @@ export const FINDING_CODES = {
    * no apply applies them, so they are not checked as manifests (one note per folder in the CLI; the editor).
    */
   'unit-file-unlisted': 'information',
+  /** A GitOps definition's path (Argo CD Application, Flux Kustomization) is not a folder of this repository. */
+  'gitops-path-missing': 'warning',
+  /** A GitOps definition applies what is not in this workspace (another repository, a chart, a plugin): not checked. */
+  'gitops-source-not-checked': 'information',
+  /** A GitOps definition sets options that change its render and that are not applied here; they are named. */
+  'gitops-option-not-applied': 'information',
   /** Documents of a file of Kubernetes objects are not objects (no apiVersion and kind): kubectl refuses them. */
   'document-not-an-object': 'information',
   /** The same object is defined again later: sequential kubectl apply keeps the later definition. */

@@ -217,3 +217,56 @@ describe('foresight simulate: each unit on its nearest cluster file', () => {
     assert.match(junit.stdout, /team-b\/app\/pod\.yaml:\d+:\d+: warning pod-unschedulable /);
   });
 });
+
+describe('foresight simulate: a GitOps unit on the cluster that defines it', () => {
+  /** A Flux Kustomization named `name` applying `path` (relative to the repository's root). */
+  function fluxKustomization(name: string, path: string): string {
+    return `apiVersion: kustomize.toolkit.fluxcd.io/v1
+kind: Kustomization
+metadata:
+  name: ${name}
+  namespace: flux-system
+spec:
+  interval: 10m
+  path: ${path}
+  prune: true
+  sourceRef: {kind: GitRepository, name: flux-system}
+`;
+  }
+
+  test('a Flux Kustomization in clusters/small/ is simulated on clusters/small/.foresight/cluster.yaml', async () => {
+    const top = mkdtempSync(join(tmpdir(), 'foresight-gitops-clusters-'));
+    const files: Record<string, string> = {
+      'clusters/small/.foresight/cluster.yaml': clusterFile('small-node', 2),
+      'clusters/small/apps.yaml': fluxKustomization('apps', './apps/small'),
+      'clusters/large/.foresight/cluster.yaml': clusterFile('large-node', 8),
+      'clusters/large/apps.yaml': fluxKustomization('apps', './apps/large'),
+      'apps/small/pod.yaml': pod('needs-three', '3'),
+      'apps/large/pod.yaml': pod('needs-three-too', '3'),
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(top, path)), { recursive: true });
+      writeFileSync(join(top, path), text);
+    }
+    mkdirSync(join(top, '.git'));
+    const { code, stdout } = await runForesight(['simulate', '-R', '--output', 'json', '.'], { cwd: top });
+    assert.equal(code, 1, stdout);
+    const json = JSON.parse(stdout) as Simulations & { gitopsUnits?: { path: string }[] };
+    const placed = new Map(
+      json.simulations.map((entry) => [
+        entry.clusterFile,
+        entry.report.pods.map((item) => `${item.name}@${item.nodeName ?? 'Pending'}`),
+      ]),
+    );
+    // The apps folders have no cluster file: each unit is on the cluster of the folder that defines it.
+    assert.deepEqual(placed.get('clusters/small/.foresight/cluster.yaml'), ['needs-three@Pending']);
+    assert.deepEqual(placed.get('clusters/large/.foresight/cluster.yaml'), ['needs-three-too@large-node']);
+    assert.deepEqual(json.gitopsUnits?.map((unit) => unit.path).sort(), ['apps/large', 'apps/small']);
+    const ajv = new Ajv({ strict: false });
+    ajv.addSchema(JSON.parse(readFileSync(join(ROOT, 'schemas', 'report.schema.json'), 'utf8')) as object);
+    const validate = ajv.compile(
+      JSON.parse(readFileSync(join(ROOT, 'schemas', 'simulations.schema.json'), 'utf8')) as object,
+    );
+    assert.ok(validate(json), JSON.stringify(validate.errors));
+  });
+});

@@ -18,13 +18,17 @@ import { STDIN_NAME } from '../language/service';
 import { KustomizeRoles } from '../files/kustomize-roles';
 import type { KustomizeOptions } from '../files/kustomize/kustomization-units';
 import { renderKustomizations } from '../files/kustomize/kustomization-units';
+import type { GitopsUnitSummary } from '../files/gitops/gitops-texts';
+import { readGitopsUnits } from '../files/gitops/gitops-texts';
 
-/** One apply unit of a command line: what one `kubectl apply` applies. */
+/** One apply unit of a command line: what one `kubectl apply` (or one GitOps controller's sync) applies. */
 export interface ApplyUnit {
   /** The folder or file as displayed (`<stdin>` for standard input): the texts' `applyUnit`. */
   readonly name: string;
-  /** The command that applies it. */
-  readonly command: 'kubectl apply -k' | 'kubectl apply -f';
+  /** The command that applies it, or the GitOps controller's definition. */
+  readonly command: 'kubectl apply -k' | 'kubectl apply -f' | 'Argo CD Application' | 'Flux Kustomization';
+  /** The Argo CD Applications or Flux Kustomizations that define it (files/gitops/), in the order found. */
+  readonly gitops?: readonly GitopsUnitSummary[];
 }
 
 /** What was read: the units, and how many files on disk (or standard input) were read for them. */
@@ -98,29 +102,53 @@ export function readCliTexts(
     };
   }
   const display = (file: string): string => relative(io.cwd, file) || file;
+  // A file a kustomization names as a patch or a transformer's configuration is checked as that.
+  const kustomizeRoles = new KustomizeRoles(service);
+  const stdin = paths.includes(STDIN_PATH) ? io.readStdin?.() : undefined;
+  // GitOps definitions among the files define units of their own, read first: what they apply is theirs only.
+  const gitops = readGitopsUnits(
+    paths,
+    io.cwd,
+    options.recursive,
+    options.kustomize,
+    display,
+    kustomizeRoles,
+    service,
+    stdin,
+  );
   const kustomized =
     options.kustomize === undefined
       ? undefined
-      : renderKustomizations(paths, io.cwd, options.recursive, options.kustomize, display, service);
-  for (const warning of kustomized?.warnings ?? []) {
+      : renderKustomizations(
+          paths,
+          io.cwd,
+          options.recursive,
+          options.kustomize,
+          display,
+          service,
+          gitops.claimedKustomizations,
+        );
+  for (const warning of [...gitops.warnings, ...(kustomized?.warnings ?? [])]) {
     io.stderr(`foresight: kustomize: ${warning}\n`);
   }
-  const texts: InputText[] = [];
+  const texts: InputText[] = [...gitops.texts];
   const units = new Map<string, ApplyUnit>();
   const addUnit = (name: string, command: ApplyUnit['command']): string => {
     units.set(name, units.get(name) ?? { name, command });
     return name;
   };
+  for (const { name, summary } of gitops.units) {
+    const command = summary.kind === 'Application' ? 'Argo CD Application' : 'Flux Kustomization';
+    units.set(name, { name, command, gitops: [...(units.get(name)?.gitops ?? []), summary] });
+  }
   for (const folder of kustomized?.units ?? []) {
     addUnit(display(folder) || '.', 'kubectl apply -k');
   }
-  // A file a kustomization names as a patch or a transformer's configuration is checked as that.
-  const kustomizeRoles = new KustomizeRoles(service);
   for (const path of paths.filter((entry) => entry === STDIN_PATH).slice(0, 1)) {
     if (io.readStdin === undefined) {
       return { ok: false, usage: true, message: `${path}: standard input cannot be read here` };
     }
-    texts.push({ id: STDIN_NAME, text: io.readStdin(), applyUnit: addUnit(STDIN_NAME, 'kubectl apply -f') });
+    texts.push({ id: STDIN_NAME, text: stdin ?? '', applyUnit: addUnit(STDIN_NAME, 'kubectl apply -f') });
   }
   for (const rendered of kustomized?.texts ?? []) {
     texts.push({
@@ -132,7 +160,10 @@ export function readCliTexts(
   }
   // A file named on the command line is a unit of its own; a file found in a folder belongs to that folder's.
   const named = new Set(paths.map((path) => resolve(io.cwd, path)));
-  const plainFiles = collected.files.filter((entry) => kustomized?.covered.has(entry) !== true);
+  const plainFiles = collected.files.filter(
+    (entry) =>
+      kustomized?.covered.has(entry) !== true && (named.has(entry) || !gitops.claimedFiles.has(entry)),
+  );
   for (const file of plainFiles) {
     try {
       // A file named inside a chart folder (its walk skips the chart whole) is skipped as the editor skips it.
@@ -166,12 +197,12 @@ export function readCliTexts(
     unit: display(note.unit) || '.',
   }));
   const filesRead =
-    new Set([...(kustomized?.read ?? []), ...plainFiles]).size +
+    new Set([...gitops.read, ...(kustomized?.read ?? []), ...plainFiles]).size +
     (texts.some((text) => text.id === STDIN_NAME) ? 1 : 0);
   return {
     ok: true,
     texts,
-    charts: [...charts, ...kustomizations],
+    charts: [...charts, ...gitops.notes, ...kustomizations],
     units: [...units.values()],
     filesRead,
   };

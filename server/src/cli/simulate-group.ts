@@ -194,5 +194,5 @@ function inputFindingsOf(files: readonly InputFile[], keep: (code: DiagnosticCod
 /** The note on a folder not read as manifests (a Helm chart), or the error of a kustomization that failed to render. */
 function chartFinding(chart: SkippedChart): Finding {
   const { code, severity, message } = chart.finding;
-  return { code, severity, message, place: { file: chart.file } };
+  return { code, severity, message, place: chart.finding.place ?? { file: chart.file } };
 }

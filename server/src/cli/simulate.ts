@@ -31,6 +31,7 @@ import { readCliTexts } from './read-input';
 import type { GroupRun } from './simulate-group';
 import { MAX_FILE_LENGTH, simulateGroup } from './simulate-group';
 import { groupUnitsByCluster, oneGroup } from './unit-clusters';
+import { gitopsUnitLines, withGitopsUnits } from '../files/gitops/gitops-texts';
 
 /** The usage line of the simulate command. */
 export const SIMULATE_USAGE =
@@ -107,11 +108,13 @@ export function runSimulate(
     units: input.units.length,
     objects: runs.reduce((sum, entry) => sum + entry.objects, 0),
   };
+  // GitOps units (files/gitops/) are listed: a line each in text, a field in JSON.
+  const gitopsUnits = input.units.flatMap((unit) => unit.gitops ?? []);
   io.stdout(
     options.output === 'json'
-      ? formatSimulationsJson(runs, io.cwd)
+      ? withGitopsUnits(formatSimulationsJson(runs, io.cwd), gitopsUnits)
       : options.output === 'text'
-        ? formatSimulationsText(runs, counts)
+        ? gitopsUnitLines(gitopsUnits) + formatSimulationsText(runs, counts)
         : formatRun(run, options.output),
   );
   return Promise.resolve(finishRun(run, options.output, options.failOn, io));

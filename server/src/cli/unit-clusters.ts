@@ -44,7 +44,7 @@ export function groupUnitsByCluster(read: ReadTexts, cwd: string): ClusterGroup[
   const groupOfUnit = new Map<string, ClusterGroup>();
   const keyOf = (path: string | undefined): string => path ?? '';
   for (const unit of read.units) {
-    const clusterPath = clusterOfFolder(unitFolder(unit.name, cwd), cwd);
+    const clusterPath = clusterOfFolder(unitFolder(lookupPathOf(unit), cwd), cwd);
     const key = keyOf(clusterPath);
     const group = groups.get(key) ?? { clusterPath, units: [], texts: [], charts: [] };
     groups.set(key, group);
@@ -64,6 +64,17 @@ export function groupUnitsByCluster(read: ReadTexts, cwd: string): ClusterGroup[
     (byUnit ?? byFolder ?? first).charts.push(chart);
   }
   return [...groups.values()];
+}
+
+/**
+ * Where a unit's cluster is looked up from: a GitOps unit's definition file (a Flux Kustomization in
+ * clusters/production/ applies apps/production to the production cluster: the cluster is where it is defined),
+ * else the unit itself.
+ */
+function lookupPathOf(unit: ApplyUnit): string {
+  const definition = unit.gitops?.[0]?.definition;
+  // The definition is displayed as FILE:LINE; standard input's definitions are looked up from cwd.
+  return definition === undefined ? unit.name : definition.replace(/:\d+$/, '');
 }
 
 /** The folder a unit's cluster is looked up from: its folder, a named file's folder, or (standard input) cwd. */

@@ -94,7 +94,7 @@ export async function runValidate(
   );
   for (const chart of input.charts) {
     const { code, severity, message } = chart.finding;
-    const placed: Finding = { code, severity, message, place: { file: chart.file } };
+    const placed: Finding = { code, severity, message, place: chart.finding.place ?? { file: chart.file } };
     findings.push(placed);
     if (chart.unit !== undefined) {
       units.set(placed, chart.unit);
@@ -121,6 +121,7 @@ export async function runValidate(
           kubernetesVersion: options.kubernetesVersion,
           files: input.filesRead,
           units: input.units,
+          gitopsUnits: input.units.flatMap((unit) => unit.gitops ?? []),
           objects,
           charts: input.charts.length,
           summary: {

@@ -80,6 +80,19 @@ const cases: { name: string; text: string; expected: SeenFinding[] }[] = [
     expected: [],
   },
   {
+    // defaulting.PruneNonNullableNullsWithoutDefaults (prunenulls.go): a kubebuilder sample's empty `spec:`.
+    name: 'a null spec is pruned before validation as the API server prunes it, so it is no type error',
+    text: widget('example.com/v1'),
+    expected: [],
+  },
+  {
+    name: 'a null non-nullable field is pruned, so a null in a required field is reported as missing',
+    text: widget('example.com/v1', 'size: null', 'color: null'),
+    expected: [
+      { code: 'schema-required', message: 'Missing required field "size" in spec.', at: 'spec', line: 4 },
+    ],
+  },
+  {
     name: 'an unknown field is reported on its key, with the closest known field as a fix',
     text: widget('example.com/v1', 'size: 2', 'colour: red'),
     expected: [

@@ -34,6 +34,12 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
     'An apply unit (a kustomization: `kubectl apply -k`) that could not be rendered: a remote base not allowed, no kustomize, a failed render. Its files are never read raw instead, so nothing unchecked passes (CLI).',
   'unit-file-unlisted':
     'Files beside a kustomization that it does not list (directly or through its bases, components and patches): no apply applies them, so they are not checked as manifests (one note per folder in the CLI; the editor).',
+  'gitops-path-missing':
+    "A GitOps definition's path (Argo CD Application, Flux Kustomization) is not a folder of this repository.",
+  'gitops-source-not-checked':
+    'A GitOps definition applies what is not in this workspace (another repository, a chart, a plugin): not checked.',
+  'gitops-option-not-applied':
+    'A GitOps definition sets options that change its render and that are not applied here; they are named.',
   'document-not-an-object':
     'Documents of a file of Kubernetes objects are not objects (no apiVersion and kind): kubectl refuses them.',
   'duplicate-object':

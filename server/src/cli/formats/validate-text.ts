@@ -4,6 +4,8 @@
  * summary: files read, units, objects and the findings counted.
  */
 import type { FindingSeverity } from '../../language/service';
+import type { GitopsUnitSummary } from '../../files/gitops/gitops-texts';
+import { gitopsUnitLines } from '../../files/gitops/gitops-texts';
 
 /** One finding as the text and JSON outputs report it (1-based line and column). */
 export interface ReportedEntry {
@@ -25,6 +27,8 @@ export interface ReportedEntry {
 interface UnitHeader {
   readonly name: string;
   readonly command: string;
+  /** The GitOps definitions that make it a unit: listed before the summary. */
+  readonly gitops?: readonly GitopsUnitSummary[];
 }
 
 /** What the summary counts. */
@@ -63,6 +67,7 @@ export function formatValidateText(
   } else {
     text += reported.map(line).join('');
   }
+  text += gitopsUnitLines(counts.units.flatMap((unit) => unit.gitops ?? []));
   const errors = reported.filter((entry) => entry.severity === 'error').length;
   const units = counts.units.length;
   text += `${counts.filesRead} file(s) read, ${units} apply unit${units === 1 ? '' : 's'}, ${counts.objects} object(s), checked against Kubernetes ${counts.kubernetesVersion}: ${errors} error(s), ${reported.length - errors} other finding(s).\n`;

@@ -72,6 +72,8 @@ async function validateWith(
   const files: OutlinedInputFile[] = texts.map((text, index) => ({
     id: text.id,
     ...(text.applyUnit === undefined ? {} : { applyUnit: text.applyUnit }),
+    ...(text.unitNamespace === undefined ? {} : { unitNamespace: text.unitNamespace }),
+    ...(text.appliedBy === undefined ? {} : { appliedBy: text.appliedBy }),
     text: text.text,
     analysis: pick(outlines, index),
     lines: text.lines ?? service.lineIndex(text.text),

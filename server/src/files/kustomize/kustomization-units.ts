@@ -63,7 +63,10 @@ export interface RenderedKustomizations {
   readonly warnings: readonly string[];
 }
 
-/** Renders the kustomizations of the command line's folders. `display` names a file for messages. */
+/**
+ * Renders the kustomizations of the command line's folders. `display` names a file for messages; `claimed` are
+ * folders another unit renders (a GitOps unit's), left out here.
+ */
 export function renderKustomizations(
   paths: readonly string[],
   cwd: string,
@@ -71,6 +74,7 @@ export function renderKustomizations(
   options: KustomizeOptions,
   display: (file: string) => string,
   service: Pick<LanguageService, 'renderedTexts'>,
+  claimed: ReadonlySet<string> = new Set(),
 ): RenderedKustomizations {
   const folders = kustomizationFolders(paths, cwd, recursive);
   const trees = folders.map((folder) => ({ folder, tree: readKustomizationTree(folder) }));
@@ -79,8 +83,10 @@ export function renderKustomizations(
   // below a named folder that nothing here lists is not a unit, and its files are read with their roles. One named
   // on the command line is rendered, as `kubectl apply -k` would try, and fails in kustomize's words.
   const named = new Set(paths.map((path) => resolve(cwd, path)));
+  // A folder a GitOps unit renders (files/gitops/) is applied by that unit only; what it includes stays included.
   const units = trees.filter(
-    ({ folder }) => !included.has(folder) && (named.has(folder) || !isComponentFolder(folder)),
+    ({ folder }) =>
+      !included.has(folder) && !claimed.has(folder) && (named.has(folder) || !isComponentFolder(folder)),
   );
   const texts: RenderedText[] = [];
   const covered = new Set<string>();

@@ -239,7 +239,8 @@ function splitRendered(stream: string, wrapper: string): RenderedObject[] {
     const source = path ?? configuredIn;
     return [
       {
-        text: document.toString({ lineWidth: 0 }),
+        // A document after the first keeps the stream's `---` marker; the texts are joined with their own.
+        text: document.toString({ lineWidth: 0 }).replace(/^---[ \t]*\n/, ''),
         source: source === undefined ? '' : resolve(wrapper, unquote(source)),
         isDefinedInSource: path !== undefined,
       },

@@ -23,6 +23,7 @@ import type { CrdDefinition } from './crd-definitions';
 import { readCrdDefinition } from './crd-definitions';
 import { checkListsAndRules, unknownFieldFindings } from './custom-resource-checks';
 import { applySchemaDefaults } from './schema-defaults';
+import { pruneNonNullableNulls } from './prune-nulls';
 import { toAjvSchema } from './structural-schema';
 import { appendAll } from '../../../../protocol/collections';
 
@@ -141,10 +142,13 @@ function validateCustomResource(object: ManifestObject, compiled: CompiledCrd): 
   }
   const findings: TextFinding[] = [];
   const validate = version.validate;
-  // The API server defaults a custom resource from its schema before it validates it (a defaulted field can
-  // decide a oneOf branch or a list-map key), so every check below reads the defaulted value.
+  // The API server drops nulls it would not store (prune-nulls.ts), then defaults a custom resource from its
+  // schema, before it validates it (a defaulted field can decide a oneOf branch or a list-map key), so every
+  // check below reads the pruned, defaulted value.
   const value =
-    version.structural === undefined ? object.value : applySchemaDefaults(version.structural, object.value);
+    version.structural === undefined
+      ? object.value
+      : applySchemaDefaults(version.structural, pruneNonNullableNulls(version.structural, object.value));
   if (validate !== undefined && !validate(value)) {
     const errors = validate.errors ?? [];
     const unknown = errors.filter((error) => error.keyword === 'additionalProperties');

@@ -88,6 +88,38 @@ export function enforceNamespace(
 }
 
 /**
+ * The namespace a GitOps unit's controller gives its objects (files/gitops/gitops-units.ts): Argo CD's
+ * `destination.namespace` fills only a namespaced object that names none; a namespace set on the kustomization
+ * (Flux's `targetNamespace`, Argo CD's `kustomize.namespace`) overrides every namespaced object's, as kustomize's
+ * namespace transformer does.
+ */
+export interface UnitNamespace {
+  readonly name: string;
+  /** true: every namespaced object is put in it; false: only those without a namespace. */
+  readonly overrides: boolean;
+}
+
+/**
+ * Puts an object in its unit's namespace. A kind whose scope is unknown here (a custom kind without its CRD) is
+ * taken as namespaced, as kustomize's transformer and Argo CD (IsNamespacedOrUnknown) take it; never refused.
+ */
+export function placeInUnitNamespace(
+  object: ManifestObject,
+  namespace: UnitNamespace,
+  customScopes: CustomKindScopes,
+): ManifestObject {
+  if (isNamespaced(object, customScopes) === false) {
+    return object;
+  }
+  if (!namespace.overrides && object.namespace !== undefined && object.namespace !== '') {
+    return object;
+  }
+  const metadata = asRecord(object.value['metadata']) ?? {};
+  const value = { ...object.value, metadata: { ...metadata, namespace: namespace.name } };
+  return { ...object, namespace: namespace.name, value };
+}
+
+/**
  * The API groups the API server serves itself (kube-apiserver's and kube-aggregator's, v1.35): their kinds not
  * listed as cluster-scoped are namespaced. Other `*.k8s.io` groups (gateway.networking.k8s.io,
  * snapshot.storage.k8s.io, *.x-k8s.io) are served by CRDs, whose scope is their CRD's.

@@ -9,7 +9,8 @@
  * - `kind: List` and typed lists give their items;
  * - an object with `metadata.generateName` and no name is refused as kubectl apply refuses it;
  * - with a namespace (`kubectl apply -n NS`), namespaced objects without one are put in NS and one naming another
- *   is refused in kubectl's words (apply-namespace.ts);
+ *   is refused in kubectl's words (apply-namespace.ts); a GitOps unit's objects get its controller's namespace
+ *   instead (apply-namespace.ts, UnitNamespace);
  * - the same object (API group, kind, namespace, name) defined twice in one apply unit is one object: sequential
  *   `kubectl apply` leaves the later definition, so the later wins; one `duplicate-object` warning per pair of
  *   files names the later file (and how many objects it redefines). Two units defining it are no duplicate.
@@ -25,7 +26,8 @@ import { apiGroupOf, isClusterScoped } from '../../engine/model/cluster-scoped-k
 import type { ManifestObject } from '../kubernetes/manifest-object';
 import { isListKind } from '../kubernetes/manifest-object';
 import type { Finding } from '../../../../protocol/finding';
-import { customKindScopesOf, enforceNamespace } from './apply-namespace';
+import type { UnitNamespace } from './apply-namespace';
+import { customKindScopesOf, enforceNamespace, placeInUnitNamespace } from './apply-namespace';
 
 /** One file to read: its id (URI or path) and its analysis (an outline is enough: the reader needs no nodes). */
 export interface ManifestFile {
@@ -36,6 +38,14 @@ export interface ManifestFile {
    * not a duplicate of the apply.
    */
   readonly applyUnit?: string;
+  /** The namespace a GitOps unit's controller gives the objects (it replaces `-n` for them). */
+  readonly unitNamespace?: UnitNamespace;
+  /**
+   * The GitOps controller that applies the file (files/gitops/). Argo CD creates an object that has only a
+   * generateName (its hooks' usual form: controller/state.go DeduplicateTargetObjects keys it by generateName),
+   * where kubectl apply refuses it.
+   */
+  readonly appliedBy?: 'Argo CD' | 'Flux';
   readonly analysis: AnalysisOutline;
 }
 
@@ -73,7 +83,7 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
     options.describePlace ??
     ((fileId: string, documentIndex: number): string => `${fileId} (document ${documentIndex + 1})`);
   const customScopes =
-    options.namespace === undefined
+    options.namespace === undefined && files.every((file) => file.unitNamespace === undefined)
       ? new Map()
       : customKindScopesOf(
           files.flatMap((file) => file.analysis.documents.flatMap((document) => document.objects)),
@@ -92,13 +102,19 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
           continue; // the list itself; its items follow as objects of their own
         }
         const source: ObjectSource = { file: file.id, documentIndex: document.index, path: [...read.path] };
-        if (options.keepAll !== true && refusedGenerateName(read, source, findings)) {
+        if (
+          options.keepAll !== true &&
+          file.appliedBy !== 'Argo CD' &&
+          refusedGenerateName(read, source, findings)
+        ) {
           continue;
         }
         const namespaced =
-          options.namespace === undefined
-            ? ({ ok: true, object: read } as const)
-            : enforceNamespace(read, options.namespace, customScopes);
+          file.unitNamespace !== undefined
+            ? ({ ok: true, object: placeInUnitNamespace(read, file.unitNamespace, customScopes) } as const)
+            : options.namespace === undefined
+              ? ({ ok: true, object: read } as const)
+              : enforceNamespace(read, options.namespace, customScopes);
         if (!namespaced.ok) {
           findings.push({
             code: 'namespace-mismatch',

@@ -17,6 +17,7 @@ import { describePlaceIn } from '../manifests/describe-place';
 import type { TextFinding } from '../findings';
 import type { KustomizeRole } from '../kustomize/kustomization';
 import type { ManifestFile } from '../manifests/read-manifests';
+import type { UnitNamespace } from '../manifests/apply-namespace';
 import type { Finding } from '../../../../protocol/finding';
 
 /** The name standard input is shown by (a display name, not a path: no output format turns it into a location). */
@@ -56,6 +57,10 @@ export interface InputText {
   readonly chart?: string | undefined;
   /** The kustomization whose render this is (read-manifests.ts ManifestFile.applyUnit). */
   readonly applyUnit?: string | undefined;
+  /** The namespace of its GitOps unit (read-manifests.ts ManifestFile.unitNamespace). */
+  readonly unitNamespace?: UnitNamespace | undefined;
+  /** The GitOps controller that applies it (read-manifests.ts ManifestFile.appliedBy). */
+  readonly appliedBy?: 'Argo CD' | 'Flux' | undefined;
 }
 
 /** How the texts are analysed. */
@@ -81,6 +86,8 @@ export function analyzeInputTexts(
   let files: InputFile[] = texts.map((input) => ({
     id: input.id,
     ...(input.applyUnit === undefined ? {} : { applyUnit: input.applyUnit }),
+    ...(input.unitNamespace === undefined ? {} : { unitNamespace: input.unitNamespace }),
+    ...(input.appliedBy === undefined ? {} : { appliedBy: input.appliedBy }),
     text: input.text,
     analysis: analyzeText(input.text, contextForText(firstContext, input)),
     lines: input.lines ?? new LineIndex(input.text),
