@@ -48,7 +48,8 @@ export const SIMULATE_USAGE =
   '[--drain NODE@SECONDS] [--fail-node NODE@SECONDS] [--scale [NAMESPACE/]KIND/NAME=REPLICAS@SECONDS] ' +
   '[--add-node NAME[=LIKE]@SECONDS] [--load [NAMESPACE/]KIND/NAME=PERCENT%|CPU@SECONDS] [--memory-pressure NODE:SUBJECT=MEMORY,...@SECONDS] [--kustomize PATH] [--kustomize-allow-remote] PATH... (- reads standard input)';
 
-interface SimulateOptions extends CommonOptions {
+/** The options of simulate (and of plan, which takes the same). */
+export interface SimulateOptions extends CommonOptions {
   readonly clusters: string[];
   /** A profile to simulate on (--profile), instead of the cluster files or the embedded default. */
   profile: string | undefined;
@@ -171,7 +172,7 @@ export function runSimulate(
 }
 
 /** Parses the command line, or returns what is wrong with it. */
-function parseSimulateArgs(
+export function parseSimulateArgs(
   args: readonly string[],
   io: CliIo,
   service: LanguageService,
@@ -258,7 +259,7 @@ function readSimulateFlag(
 }
 
 /** Notes of the reading that a simulation prints: what was left out of it. */
-const INPUT_NOTES: ReadonlySet<string> = new Set([
+export const INPUT_NOTES: ReadonlySet<string> = new Set([
   'helm-template-skipped',
   'document-not-an-object',
   'file-too-large',
@@ -267,13 +268,13 @@ const INPUT_NOTES: ReadonlySet<string> = new Set([
 ]);
 
 /** The most characters of one file read (as the editor's default kubeForesight.maxFileSizeKB). */
-const MAX_FILE_LENGTH = 8192 * 1024;
+export const MAX_FILE_LENGTH = 8192 * 1024;
 
 /**
  * The cluster files' objects: through the one reader, or, for a capture too large for the editing analysis
  * (a real cluster's `kubectl get … -A -o yaml` is one List document of millions of values), as data.
  */
-function readClusterFiles(
+export function readClusterFiles(
   files: readonly InputFile[],
   service: LanguageService,
 ): { objects: SourcedObject[]; error: string | null } {
@@ -293,7 +294,7 @@ function readClusterFiles(
 }
 
 /** The analyses' findings that pass `keep`, with their offsets in the file their place names. */
-function inputFindingsOf(files: readonly InputFile[], keep: (code: DiagnosticCode) => boolean): Finding[] {
+export function inputFindingsOf(files: readonly InputFile[], keep: (code: DiagnosticCode) => boolean): Finding[] {
   return files.flatMap((file) =>
     file.analysis.findings
       .filter((finding) => keep(finding.code))
@@ -302,7 +303,7 @@ function inputFindingsOf(files: readonly InputFile[], keep: (code: DiagnosticCod
 }
 
 /** The note on a folder not read as manifests (a Helm chart), or the error of a kustomization that failed to render. */
-function chartFinding(chart: SkippedChart): Finding {
+export function chartFinding(chart: SkippedChart): Finding {
   const { code, severity, message } = chart.finding;
   return { code, severity, message, place: { file: chart.file } };
 }
