@@ -78,11 +78,14 @@ export function rolloutLines(rollout: PlanRollout): string[] {
     : `${rollout.podsReplaced} of ${rollout.replicas} pod(s) replaced`;
   const time =
     rollout.duration === null
-      ? `never completes (${rollout.outcome})`
+      ? `never completes: ${rollout.outcome} (${rollout.message})`
       : `complete in ${rollout.duration}s from t=${rollout.startedAt}s`;
+  const unavailable = rollout.isNew
+    ? ''
+    : `; at most ${rollout.peakUnavailable} of ${rollout.replicas} unavailable at once`;
   const lines = [
     `${rollout.kind} ${rollout.namespace}/${rollout.name} (${rollout.strategy}): ${what} in ${rollout.waves} wave(s), ` +
-      `${time}; at most ${rollout.peakUnavailable} of ${rollout.replicas} unavailable at once`,
+      `${time}${unavailable}`,
   ];
   for (const budget of rollout.budgets) {
     lines.push(

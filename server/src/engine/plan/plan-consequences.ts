@@ -63,7 +63,10 @@ export function planRollouts(report: SimulationReport, objects: readonly Sourced
       podsReplaced: isNew ? 0 : Math.min(firstOld, rollout.replicas),
       waves,
       startedAt: rollout.startedAt,
-      duration: rollout.endedAt === null ? null : rollout.endedAt - rollout.startedAt,
+      duration:
+        rollout.outcome === 'Complete' && rollout.endedAt !== null
+          ? rollout.endedAt - rollout.startedAt
+          : null,
       outcome: rollout.outcome,
       peakUnavailable: Math.max(0, peakUnavailable),
       budgets,

@@ -36,7 +36,7 @@ export interface PlanRollout {
   /** The waves of new pods (the times the new revision grows). */
   readonly waves: number;
   readonly startedAt: number;
-  /** Seconds from its start to its end, or null when it never completes. */
+  /** Seconds from its start to its completion, or null when it never completes (its outcome and message say why). */
   readonly duration: number | null;
   readonly outcome: string;
   /** The most of the desired replicas not available at once. */
