@@ -38,7 +38,8 @@ import { failureClassOf } from './formats/finding-places';
 
 /** The usage line of the plan command. */
 export const PLAN_USAGE =
-  'usage: foresight plan [-R] [-n NAMESPACE] (--cluster FILE... | --profile NAME) [--output text|markdown|json] ' +
+  'usage: foresight plan [-R] [-n NAMESPACE] [--cluster FILE]... [--profile NAME] (one is required) ' +
+  '[--output text|markdown|json] ' +
   "[--fail-on error|warning|prediction|never] [--kubernetes-version 1.35] [--until SECONDS] [simulate's scenario " +
   'steps] [--kustomize PATH] [--kustomize-allow-remote] PATH... (- reads standard input)';
 

@@ -89,7 +89,7 @@ export function rolloutLines(rollout: PlanRollout): string[] {
   ];
   for (const budget of rollout.budgets) {
     lines.push(
-      `    PodDisruptionBudget ${budget.name}: at least ${budget.minDisruptionsAllowed} disruption(s) allowed`,
+      `    PodDisruptionBudget ${budget.name}: disruptionsAllowed never below ${budget.minDisruptionsAllowed}`,
     );
   }
   return lines;
