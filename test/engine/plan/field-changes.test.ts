@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FieldChange } from '../../../server/src/engine/plan/field-changes';
-import { fieldChanges, formatPath, lastAppliedOf } from '../../../server/src/engine/plan/field-changes';
+import { fieldChanges, formatChangePath, lastAppliedOf } from '../../../server/src/engine/plan/field-changes';
 import type { JsonObject } from '../../../server/src/engine/model/json';
 
 // The fields kubectl apply changes, as kubectl diff shows them after the API server's merge and defaults.
@@ -145,9 +145,9 @@ describe('fieldChanges: what kubectl apply changes on a live object', () => {
   }
 
   test('paths are written as kubectl explain writes fields, with quoted keys that are not plain words', () => {
-    assert.equal(formatPath(['spec', 'containers', 0, 'image']), 'spec.containers[0].image');
+    assert.equal(formatChangePath(['spec', 'containers', 0, 'image']), 'spec.containers[0].image');
     assert.equal(
-      formatPath(['metadata', 'annotations', 'example.com/team']),
+      formatChangePath(['metadata', 'annotations', 'example.com/team']),
       'metadata.annotations["example.com/team"]',
     );
   });

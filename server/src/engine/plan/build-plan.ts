@@ -17,7 +17,7 @@ import { planScope } from './plan-scope';
 import type { Plan, PlanObject, PlanProblem, PlanVerdict } from './plan-types';
 
 /** What a plan is built from. */
-export interface PlanInput {
+export interface ApplyPlanInput {
   /** The objects `kubectl apply` sends, as the one reader read them. */
   readonly manifests: readonly SourcedObject[];
   /** The cluster file's objects. */
@@ -39,7 +39,7 @@ export interface PlanInput {
 const FORESIGHT_GROUP = 'foresight';
 
 /** Builds the plan. */
-export function buildPlan(input: PlanInput): Plan {
+export function buildPlan(input: ApplyPlanInput): Plan {
   const live = new Map<string, JsonObject>();
   for (const { object } of input.cluster) {
     const key = isJsonObject(object) ? keyOf(object, '') : undefined;
@@ -93,7 +93,7 @@ function planObject(
   source: ObjectSource,
   liveObject: JsonObject | undefined,
   liveKinds: ReadonlySet<string>,
-  input: PlanInput,
+  input: ApplyPlanInput,
 ): PlanObject {
   const kind = String(object['kind']);
   const metadata = asObject(object['metadata']);
@@ -154,7 +154,7 @@ function describe(object: JsonObject): string {
  * Errors and predicted failures (as --fail-on prediction counts them), warnings, and notes that predict an outcome,
  * each marked when the cluster has it without the input.
  */
-function planProblems(input: PlanInput): PlanProblem[] {
+function planProblems(input: ApplyPlanInput): PlanProblem[] {
   const before = new Set(input.before.findings.map(findingKey));
   const problems = new Map<string, PlanProblem>();
   for (const finding of input.findings) {

@@ -68,14 +68,14 @@ function compare(live: unknown, manifest: unknown, path: Path, changes: FieldCha
   }
   if (manifest === null) {
     if (live !== undefined && live !== null) {
-      changes.push({ path: formatPath(path), old: show(live), new: null });
+      changes.push({ path: formatChangePath(path), old: show(live), new: null });
     }
     return;
   }
   if (isJsonObject(manifest)) {
     if (!isJsonObject(live)) {
       if (Object.keys(manifest).length > 0 || (live !== undefined && live !== null)) {
-        changes.push({ path: formatPath(path), old: showOrNull(live), new: show(manifest) });
+        changes.push({ path: formatChangePath(path), old: showOrNull(live), new: show(manifest) });
       }
       return;
     }
@@ -89,7 +89,7 @@ function compare(live: unknown, manifest: unknown, path: Path, changes: FieldCha
     return;
   }
   if (!sameScalar(live, manifest)) {
-    changes.push({ path: formatPath(path), old: showOrNull(live), new: show(manifest) });
+    changes.push({ path: formatChangePath(path), old: showOrNull(live), new: show(manifest) });
   }
 }
 
@@ -100,7 +100,7 @@ function compareList(live: unknown, manifest: readonly unknown[], path: Path, ch
     manifest.forEach((item, index) => {
       const match = liveItems.find((candidate) => hasName(candidate) && candidate['name'] === item['name']);
       if (match === undefined) {
-        changes.push({ path: formatPath([...path, index]), old: null, new: show(item) });
+        changes.push({ path: formatChangePath([...path, index]), old: null, new: show(item) });
       } else {
         compare(match, item, [...path, index], changes);
       }
@@ -116,7 +116,7 @@ function compareList(live: unknown, manifest: readonly unknown[], path: Path, ch
       return probe.length === 0;
     });
   if (!isSame) {
-    changes.push({ path: formatPath(path), old: showOrNull(live), new: show(manifest) });
+    changes.push({ path: formatChangePath(path), old: showOrNull(live), new: show(manifest) });
   }
 }
 
@@ -134,7 +134,7 @@ function collectRemovals(
     const liveValue = isJsonObject(live) ? live[key] : undefined;
     if (written === undefined) {
       if (liveValue !== undefined && !SERVER_FIELDS.has(key)) {
-        changes.push({ path: formatPath(here), old: show(liveValue), new: null });
+        changes.push({ path: formatChangePath(here), old: show(liveValue), new: null });
       }
     } else if (isJsonObject(previous)) {
       collectRemovals(liveValue, written, previous, here, changes);
@@ -147,7 +147,7 @@ function hasName(item: unknown): item is JsonObject & { readonly name: string } 
 }
 
 /** `spec.containers[0].image`; a key that is not a plain word is quoted: `annotations["example.com/team"]`. */
-export function formatPath(path: Path): string {
+export function formatChangePath(path: Path): string {
   let text = '';
   for (const part of path) {
     if (typeof part === 'number') {

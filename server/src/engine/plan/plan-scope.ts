@@ -5,7 +5,7 @@
  */
 import type { JsonObject } from '../model/json';
 import { isJsonObject } from '../model/json';
-import type { PlanInput } from './build-plan';
+import type { ApplyPlanInput } from './build-plan';
 import type { PlanObject } from './plan-types';
 
 /**
@@ -51,7 +51,7 @@ const WEBHOOK_KINDS = new Set(['MutatingWebhookConfiguration', 'ValidatingWebhoo
 
 /** The plan's scope sentences, in a fixed order. */
 export function planScope(
-  input: PlanInput,
+  input: ApplyPlanInput,
   objects: readonly PlanObject[],
   liveKinds: ReadonlySet<string>,
 ): string[] {
