@@ -58,7 +58,7 @@ export function planScope(
   const scope: string[] = [];
   if (input.after.cluster.kind === 'profile') {
     scope.push(
-      `${input.after.cluster.source} is a profile: node shapes, with nothing running, so every object is created`,
+      `${input.after.cluster.source}: node shapes only, with nothing running, so every object is created`,
     );
   }
   const count = (filter: (object: PlanObject) => boolean): Map<string, number> => {
