@@ -294,7 +294,10 @@ export function readClusterFiles(
 }
 
 /** The analyses' findings that pass `keep`, with their offsets in the file their place names. */
-export function inputFindingsOf(files: readonly InputFile[], keep: (code: DiagnosticCode) => boolean): Finding[] {
+export function inputFindingsOf(
+  files: readonly InputFile[],
+  keep: (code: DiagnosticCode) => boolean,
+): Finding[] {
   return files.flatMap((file) =>
     file.analysis.findings
       .filter((finding) => keep(finding.code))
