@@ -76,7 +76,7 @@ describe('foresight plan --output markdown', () => {
       'Rollouts (2)',
       'Changes (5 objects)',
       'Capacity (requested: before → after)',
-      'What this plan cannot know (2)',
+      'What this plan cannot know (3)',
     ]);
     // Inside <details>, Markdown still renders (a blank line follows each <summary>).
     assert.match(

@@ -17,6 +17,8 @@ describe('foresight plan against examples/captured', () => {
     );
     assert.doesNotMatch(text.stdout, /^Rollouts$/m);
     assert.match(text.stdout, /no running pod moves to another node/);
+    // The cluster file lists no webhook configuration, and a capture reads none: the plan says so.
+    assert.match(text.stdout, /- admission webhooks are not called, and the cluster file lists none/);
     const plan = validPlan(runPlanCli(['--cluster', CAPTURE, '-o', 'json', 'examples/captured/']).stdout);
     assert.deepEqual(
       plan.objects.map((object) => [object.action, object.kind, object.name, object.line]),

@@ -85,7 +85,13 @@ export function planScope(
   const webhooks = [...input.cluster, ...input.manifests].filter(
     ({ object }) => isJsonObject(object) && WEBHOOK_KINDS.has(String(object['kind'])),
   );
-  if (webhooks.length > 0) {
+  if (webhooks.length === 0) {
+    // A capture does not list webhook configurations (model/load/capture-resources.ts): none seen is not none.
+    scope.push(
+      'admission webhooks are not called, and the cluster file lists none: a webhook of the real cluster ' +
+        'may change or refuse what this plan shows',
+    );
+  } else {
     scope.push(
       `${webhooks.length} admission webhook configuration(s) (${webhookNames(webhooks.map((entry) => entry.object))}) ` +
         'are not called: a webhook may change or refuse what this plan shows',
