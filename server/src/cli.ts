@@ -2,6 +2,7 @@
  * `foresight`: the command-line twin of the language server, for CI. Dispatches to one command per module.
  *   foresight validate PATH...   schema and rule validation, as in the editor
  *   foresight simulate PATH...   where each Pod lands on a simulated cluster, or why it stays Pending
+ *   foresight plan PATH...       what kubectl apply would change on a captured cluster, and what follows
  *   foresight capture            the cluster kubectl reaches, into .foresight/cluster.yaml
  *   foresight profiles           the cluster profiles --profile takes
  */
@@ -14,6 +15,7 @@ import { createDiskLanguageService } from './files/schema-files';
 import { COMMON_OPTIONS_HELP } from './cli/outcome';
 import { runValidate, VALIDATE_USAGE } from './cli/validate';
 import { runSimulate, SIMULATE_USAGE } from './cli/simulate';
+import { PLAN_USAGE, runPlan } from './cli/plan';
 import { CAPTURE_USAGE, runCapture } from './cli/capture/capture-command';
 import { PROFILES_USAGE, runProfiles } from './cli/profiles';
 
@@ -22,11 +24,13 @@ const USAGE = `usage: foresight <command> [options] PATH...
 commands:
   validate   check manifests against the Kubernetes schemas and API rules
   simulate   predict where each Pod lands on a simulated cluster, or why it stays Pending
+  plan       what kubectl apply would change on a captured cluster and what follows (text, markdown, json)
   capture    capture the cluster kubectl reaches (the current context) into .foresight/cluster.yaml
   profiles   list the cluster profiles: real node shapes, for predictions without a capture
 
 ${VALIDATE_USAGE}
 ${SIMULATE_USAGE}
+${PLAN_USAGE}
 ${CAPTURE_USAGE}
 ${PROFILES_USAGE}
 
@@ -74,6 +78,8 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       return runValidate(rest, io, createDiskLanguageService());
     case 'simulate':
       return runSimulate(rest, io, createDiskLanguageService());
+    case 'plan':
+      return runPlan(rest, io, createDiskLanguageService());
     case 'capture':
       return runCapture(rest, io);
     case 'profiles':

@@ -23,6 +23,8 @@ const FLOORS: readonly (readonly string[])[] = [
   ['drain', 'autoscaler'],
   ['scenario'],
   ['simulate'],
+  // Reads the simulation's reports: what an apply changes and what follows (foresight plan).
+  ['plan'],
 ];
 
 /** Sub-rooms a floor's room is split into; each keeps a README like the rooms of FLOORS. */

@@ -17,7 +17,7 @@ const LISTED_VALUES = new Set(['--output', '-o', '--fail-on']);
 function foresightUses(markdown: string): { command: string; args: string[] }[] {
   const uses: { command: string; args: string[] }[] = [];
   const joined = markdown.replace(/\n\s+(?=>|--|-[A-Za-z] )/g, ' ');
-  for (const match of joined.matchAll(/\bforesight (validate|simulate)\b([^\n`]*)/g)) {
+  for (const match of joined.matchAll(/\bforesight (validate|simulate|plan)\b([^\n`]*)/g)) {
     uses.push({ command: match[1] ?? '', args: (match[2] ?? '').split(/\s+/).filter(Boolean) });
   }
   for (const match of joined.matchAll(/- id: (foresight-validate|foresight-simulate)\n((?:\s+\w+:.*\n)*)/g)) {
@@ -72,7 +72,7 @@ function flagsOf(args: readonly string[]): { flag: string; value?: string }[] {
 describe('docs/ci.md and the pre-commit hooks', () => {
   test('docs/ci.md runs both commands, uploads SARIF and shows the pre-commit hooks', () => {
     const commands = new Set(foresightUses(CI_DOC).map((use) => use.command));
-    assert.deepEqual([...commands].sort(), ['simulate', 'validate']);
+    assert.deepEqual([...commands].sort(), ['plan', 'simulate', 'validate']);
     assert.match(CI_DOC, /uses: github\/codeql-action\/upload-sarif@v\d+/);
     assert.match(CI_DOC, /run: npx foresight validate -R --output sarif/);
     assert.match(CI_DOC, /- id: foresight-validate\n/);
@@ -84,6 +84,7 @@ describe('docs/ci.md and the pre-commit hooks', () => {
     const usage = {
       validate: (await runForesight(['validate', '--help'])).stdout,
       simulate: (await runForesight(['simulate', '--help'])).stdout,
+      plan: (await runForesight(['plan', '--help'])).stdout,
     };
     const uses = foresightUses(CI_DOC);
     const flags = uses.flatMap((use) => flagsOf(use.args).map((flag) => ({ ...flag, command: use.command })));
@@ -106,7 +107,7 @@ describe('docs/ci.md and the pre-commit hooks', () => {
     const everyUse = [...flags, ...prose.map((entry) => ({ ...entry, command: 'either' }))];
     const missing = everyUse.filter(({ flag, value, command }) => {
       const usageLine =
-        command === 'validate' || command === 'simulate'
+        command === 'validate' || command === 'simulate' || command === 'plan'
           ? usage[command]
           : `${usage.validate}\n${usage.simulate}`;
       const flagKnown = new RegExp(`(^|[\\s\\[,])${flag}(?![\\w-])`, 'm');

@@ -23,6 +23,7 @@ import { profileCluster } from './profiles';
 import { readCliInput } from './read-input';
 import type { ClusterGroup } from './unit-clusters';
 import { clusterNameOf } from './unit-clusters';
+import { appendAll } from '../../../protocol/collections';
 
 /** What every simulation of a command line shares: its flags. */
 export interface GroupSettings {
@@ -141,7 +142,7 @@ export function simulateGroup(
 }
 
 /** Notes of the reading that a simulation prints: what was left out of it. */
-const INPUT_NOTES: ReadonlySet<string> = new Set([
+export const INPUT_NOTES: ReadonlySet<string> = new Set([
   'helm-template-skipped',
   'document-not-an-object',
   'file-too-large',
@@ -156,7 +157,7 @@ export const MAX_FILE_LENGTH = 8192 * 1024;
  * The cluster files' objects: through the one reader, or, for a capture too large for the editing analysis
  * (a real cluster's `kubectl get … -A -o yaml` is one List document of millions of values), as data.
  */
-function readClusterFiles(
+export function readClusterFiles(
   files: readonly InputFile[],
   service: LanguageService,
 ): { objects: SourcedObject[]; error: string | null } {
@@ -175,15 +176,11 @@ function readClusterFiles(
   return { objects, error: null };
 }
 
-/** Appends one by one: a capture of 20,000 pods is too many arguments for one push. */
-function appendAll<T>(target: T[], items: readonly T[]): void {
-  for (const item of items) {
-    target.push(item);
-  }
-}
-
 /** The analyses' findings that pass `keep`, with their offsets in the file their place names. */
-function inputFindingsOf(files: readonly InputFile[], keep: (code: DiagnosticCode) => boolean): Finding[] {
+export function inputFindingsOf(
+  files: readonly InputFile[],
+  keep: (code: DiagnosticCode) => boolean,
+): Finding[] {
   return files.flatMap((file) =>
     file.analysis.findings
       .filter((finding) => keep(finding.code))
@@ -192,7 +189,7 @@ function inputFindingsOf(files: readonly InputFile[], keep: (code: DiagnosticCod
 }
 
 /** The note on a folder not read as manifests (a Helm chart), or the error of a kustomization that failed to render. */
-function chartFinding(chart: SkippedChart): Finding {
+export function chartFinding(chart: SkippedChart): Finding {
   const { code, severity, message } = chart.finding;
   return { code, severity, message, place: chart.finding.place ?? { file: chart.file } };
 }

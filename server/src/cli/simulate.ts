@@ -40,7 +40,7 @@ export const SIMULATE_USAGE =
   '[--drain NODE@SECONDS] [--fail-node NODE@SECONDS] [--scale [NAMESPACE/]KIND/NAME=REPLICAS@SECONDS] ' +
   '[--add-node NAME[=LIKE]@SECONDS] [--load [NAMESPACE/]KIND/NAME=PERCENT%|CPU@SECONDS] [--memory-pressure NODE:SUBJECT=MEMORY,...@SECONDS] [--kustomize PATH] [--kustomize-allow-remote] PATH... (- reads standard input)';
 
-interface SimulateOptions extends CommonOptions {
+export interface SimulateOptions extends CommonOptions {
   readonly clusters: string[];
   /** A profile to simulate on (--profile), instead of the cluster files or the embedded default. */
   profile: string | undefined;
@@ -121,7 +121,7 @@ export function runSimulate(
 }
 
 /** Parses the command line, or returns what is wrong with it. */
-function parseSimulateArgs(
+export function parseSimulateArgs(
   args: readonly string[],
   io: CliIo,
   service: LanguageService,

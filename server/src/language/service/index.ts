@@ -15,6 +15,8 @@ export type {
 export type { ScenarioStep } from '../../engine/scenario/scenario-spec';
 export type { SimulationReport } from '../../engine/simulate/report';
 export type { SimulationResult } from '../../engine/simulate/simulate';
+export type { ApplyPlanInput } from '../../engine/plan/build-plan';
+export type { Plan, PlanObject, PlanProblem, PlanRollout } from '../../engine/plan/plan-types';
 export type { SchemaSource, ServiceDependencies } from './dependencies';
 export type { DocumentState } from './document-state';
 export type { KubernetesSchemaBundle } from '../schema/schema-store';

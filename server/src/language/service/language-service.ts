@@ -89,6 +89,7 @@ import { analyzeInputTexts, contextForText, validateFiles } from './input-files'
 import type { TargetPortRequest } from './validate-placements';
 import { targetPortRequests } from './validate-placements';
 import type { Finding } from '../../../../protocol/finding';
+import { buildPlan } from '../../engine/plan/build-plan';
 
 /** What the reader gives: the objects to apply, in order, and its findings. */
 export type ReadResult = ReturnType<typeof readManifests>;
@@ -257,6 +258,8 @@ export interface LanguageService {
   targetPortProblems: typeof serviceTargetPortProblems;
   /** Moves a finding by a number of characters. */
   shiftFinding: typeof shiftFinding;
+  /** The plan of an apply (`foresight plan`): the input against the cluster file, and the two runs' outcomes. */
+  plan: typeof buildPlan;
 }
 
 /** How readObjects reads. */
@@ -298,6 +301,7 @@ const STATELESS = {
   codeActions: templateCodeActions,
   contextForText,
   validateFiles,
+  plan: buildPlan,
   targetPortRequests,
   readObjects: (files: readonly ManifestFile[], options: ReadObjectsOptions = {}): ReadResult =>
     readManifests(files, {

@@ -23,7 +23,7 @@ export interface CliInputFile {
 
 /** What the outputs render. */
 export interface CliRun {
-  readonly command: 'validate' | 'simulate';
+  readonly command: 'validate' | 'simulate' | 'plan';
   readonly files: readonly CliInputFile[];
   /** Every finding of the run, placed. */
   readonly findings: readonly Finding[];

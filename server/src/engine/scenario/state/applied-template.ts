@@ -59,8 +59,8 @@ function sameAfterApply(live: unknown, manifest: unknown): boolean {
   return sameScalar(live, manifest);
 }
 
-/** Equal scalars; quantities ("1Gi", "0.5", 2) compared by value. */
-function sameScalar(live: unknown, manifest: unknown): boolean {
+/** Equal scalars; quantities ("1Gi", "0.5", 2) compared by value (also the plan's field comparison). */
+export function sameScalar(live: unknown, manifest: unknown): boolean {
   if (live === manifest) {
     return true;
   }

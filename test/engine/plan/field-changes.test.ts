@@ -1,0 +1,162 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { FieldChange } from '../../../server/src/engine/plan/field-changes';
+import { fieldChanges, formatChangePath, lastAppliedOf } from '../../../server/src/engine/plan/field-changes';
+import type { JsonObject } from '../../../server/src/engine/model/json';
+
+// The fields kubectl apply changes, as kubectl diff shows them after the API server's merge and defaults.
+// Rows follow the merge rules of kubectl's apply (staging/src/k8s.io/kubectl/pkg/cmd/apply/patcher.go, a three-way
+// strategic merge patch) and the declarative-config task page's "merge patch calculation".
+
+/** A live Deployment as the API server returns it: defaulted fields the manifest never writes. */
+function liveDeployment(container: JsonObject, extra: JsonObject = {}): JsonObject {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web', namespace: 'shop', resourceVersion: '42', uid: 'u-1', ...extra },
+    spec: {
+      replicas: 2,
+      progressDeadlineSeconds: 600,
+      revisionHistoryLimit: 10,
+      strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' } },
+      template: {
+        spec: {
+          dnsPolicy: 'ClusterFirst',
+          restartPolicy: 'Always',
+          containers: [
+            { imagePullPolicy: 'IfNotPresent', terminationMessagePath: '/dev/termination-log', ...container },
+          ],
+        },
+      },
+    },
+    status: { replicas: 2, readyReplicas: 2 },
+  };
+}
+
+function manifest(container: JsonObject, spec: JsonObject = {}): JsonObject {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web', namespace: 'shop' },
+    spec: { replicas: 2, template: { spec: { containers: [container] } }, ...spec },
+  };
+}
+
+const CONTAINER = {
+  name: 'app',
+  image: 'nginx:1.27.3',
+  resources: { requests: { cpu: '500m', memory: '256Mi' } },
+};
+
+const CASES: readonly {
+  readonly name: string;
+  readonly live: JsonObject;
+  readonly manifest: JsonObject;
+  readonly expected: readonly FieldChange[];
+}[] = [
+  {
+    name: 'fields the API server defaulted and the manifest omits are kept: no change (kubectl diff shows none)',
+    live: liveDeployment(CONTAINER),
+    manifest: manifest(CONTAINER),
+    expected: [],
+  },
+  {
+    name: 'quantities compare by value: cpu "0.5" is the live 500m',
+    live: liveDeployment(CONTAINER),
+    manifest: manifest({ ...CONTAINER, resources: { requests: { cpu: '0.5', memory: '256Mi' } } }),
+    expected: [],
+  },
+  {
+    name: 'a changed image is one field, at its path',
+    live: liveDeployment(CONTAINER),
+    manifest: manifest({ ...CONTAINER, image: 'nginx:1.27.4' }),
+    expected: [{ path: 'spec.template.spec.containers[0].image', old: 'nginx:1.27.3', new: 'nginx:1.27.4' }],
+  },
+  {
+    name: 'containers are matched by name, as a strategic merge patch matches them: a new one is added whole',
+    live: liveDeployment(CONTAINER),
+    manifest: {
+      ...manifest(CONTAINER),
+      spec: {
+        replicas: 2,
+        template: { spec: { containers: [{ name: 'sidecar', image: 'envoy:1.32' }, CONTAINER] } },
+      },
+    },
+    expected: [
+      { path: 'spec.template.spec.containers[0]', old: null, new: '{"name":"sidecar","image":"envoy:1.32"}' },
+    ],
+  },
+  {
+    name: 'a list without names (args) is replaced whole when any item differs',
+    live: liveDeployment({ ...CONTAINER, args: ['--port', '80'] }),
+    manifest: manifest({ ...CONTAINER, args: ['--port', '8080'] }),
+    expected: [
+      { path: 'spec.template.spec.containers[0].args', old: '["--port","80"]', new: '["--port","8080"]' },
+    ],
+  },
+  {
+    name: 'a field the last applied configuration set and the manifest dropped is removed',
+    live: liveDeployment(CONTAINER, {
+      labels: { tier: 'web' },
+      annotations: {
+        'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify({
+          metadata: { labels: { tier: 'web' } },
+        }),
+      },
+    }),
+    manifest: manifest(CONTAINER),
+    expected: [{ path: 'metadata.labels', old: '{"tier":"web"}', new: null }],
+  },
+  {
+    name: 'a field set live by someone else (no last applied) is kept: the three-way merge leaves it',
+    live: liveDeployment(CONTAINER, { labels: { team: 'payments' } }),
+    manifest: manifest(CONTAINER),
+    expected: [],
+  },
+  {
+    name: 'a label key with dots and slashes is quoted in the path, and status is never compared',
+    live: liveDeployment(CONTAINER),
+    manifest: {
+      ...manifest(CONTAINER),
+      metadata: { name: 'web', namespace: 'shop', labels: { 'app.kubernetes.io/name': 'web' } },
+      status: { replicas: 9 },
+    },
+    expected: [{ path: 'metadata.labels', old: null, new: '{"app.kubernetes.io/name":"web"}' }],
+  },
+  {
+    name: 'a long value is cut at 80 characters with …',
+    live: liveDeployment(CONTAINER),
+    manifest: manifest({ ...CONTAINER, image: `registry.example.com/${'a'.repeat(100)}:1` }),
+    expected: [
+      {
+        path: 'spec.template.spec.containers[0].image',
+        old: 'nginx:1.27.3',
+        new: `registry.example.com/${'a'.repeat(58)}…`,
+      },
+    ],
+  },
+];
+
+describe('fieldChanges: what kubectl apply changes on a live object', () => {
+  for (const row of CASES) {
+    test(row.name, () => {
+      assert.deepEqual(fieldChanges(row.live, row.manifest, lastAppliedOf(row.live)), row.expected);
+    });
+  }
+
+  test('paths are written as kubectl explain writes fields, with quoted keys that are not plain words', () => {
+    assert.equal(formatChangePath(['spec', 'containers', 0, 'image']), 'spec.containers[0].image');
+    assert.equal(
+      formatChangePath(['metadata', 'annotations', 'example.com/team']),
+      'metadata.annotations["example.com/team"]',
+    );
+  });
+
+  test('a last applied configuration that is not JSON is no configuration (nothing is removed)', () => {
+    const live = liveDeployment(CONTAINER, {
+      annotations: { 'kubectl.kubernetes.io/last-applied-configuration': '{not json' },
+    });
+    assert.equal(lastAppliedOf(live), undefined);
+    assert.deepEqual(fieldChanges(live, manifest(CONTAINER), lastAppliedOf(live)), []);
+  });
+});
