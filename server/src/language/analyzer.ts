@@ -317,14 +317,14 @@ function analyzeSlice(text: string, measures: SliceMeasures, context: AnalysisCo
         findings.push(...checkKustomization(yaml.value, root));
       }
       for (const object of objects) {
-        findings.push(...analyzeObject(object, context));
+        findings.push(...analyzeObject(object, context, text));
       }
       return { yaml, objects, findings };
     }),
   };
 }
 
-function analyzeObject(object: ManifestObject, context: AnalysisContext): TextFinding[] {
+function analyzeObject(object: ManifestObject, context: AnalysisContext, text: string): TextFinding[] {
   const role = context.kustomizeRole;
   if (
     role?.kind === 'transformer-config' ||
@@ -333,7 +333,13 @@ function analyzeObject(object: ManifestObject, context: AnalysisContext): TextFi
   ) {
     return [];
   }
-  const versionFindings = checkApiVersion(object, context.store, context.apiVersions, context.customKinds);
+  const versionFindings = checkApiVersion(
+    object,
+    context.store,
+    context.apiVersions,
+    context.customKinds,
+    text,
+  );
   if (versionFindings.stop) {
     return versionFindings.findings;
   }

@@ -118,3 +118,36 @@ export function yamlString(value: string): string {
     !/^0[xo]/i.test(value);
   return plain ? value : JSON.stringify(value);
 }
+
+/**
+ * Removes `key` and its value from a block mapping: the whole lines from the key's line to the value's last line.
+ * Undefined in flow style, when the key is absent, when it is the only entry (the map would be left empty) or
+ * when another entry shares its lines.
+ */
+export function removeMapEntry(
+  map: Node | null | undefined,
+  text: string,
+  offset: number,
+  key: string,
+): OffsetEdit | undefined {
+  if (!isMap(map) || !isNonEmptyBlock(map) || map.items.length < 2) {
+    return undefined;
+  }
+  const index = map.items.findIndex((pair) => isScalar(pair.key) && pair.key.value === key);
+  const pair = map.items[index];
+  const keyRange = (pair?.key as { range?: [number, number, number] } | null)?.range;
+  const valueRange = ((pair?.value ?? pair?.key) as { range?: [number, number, number] } | null)?.range;
+  if (keyRange === undefined || valueRange === undefined) {
+    return undefined;
+  }
+  const start = text.lastIndexOf('\n', keyRange[0] + offset - 1) + 1;
+  if (text.slice(start, keyRange[0] + offset).trim() !== '') {
+    return undefined;
+  }
+  let end = valueRange[1] + offset;
+  while (end > 0 && /\s/.test(text[end - 1] ?? '')) {
+    end--;
+  }
+  const lineEnd = text.indexOf('\n', end);
+  return { start, end: lineEnd === -1 ? text.length : lineEnd + 1, newText: '' };
+}
