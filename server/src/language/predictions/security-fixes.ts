@@ -105,7 +105,7 @@ function editsOf(
         return listOf(removeMapEntry(capabilities, text, offset, String(change.at.at(-1))));
       }
       const edits = change.indexes.map((index) => removeSeqItem(node, text, offset, index));
-      return edits.every((edit) => edit !== undefined) ? (edits as OffsetEdit[]) : undefined;
+      return edits.every((edit) => edit !== undefined) ? edits : undefined;
     }
   }
 }
