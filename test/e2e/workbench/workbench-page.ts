@@ -218,12 +218,18 @@ export class WorkbenchPage {
     return this.editor().locator('.codelens-decoration').allInnerTexts();
   }
 
-  /** Opens the quick-fix menu (Ctrl+.) at the cursor and applies the action whose title matches. */
-  async applyQuickFix(title: RegExp): Promise<string> {
+  /**
+   * Opens the quick-fix menu (Ctrl+.) at the cursor and applies the action whose title matches; with
+   * `screenshot`, the menu is saved as test-results/e2e/SCREENSHOT.png first.
+   */
+  async applyQuickFix(title: RegExp, screenshot?: string): Promise<string> {
     await this.page.keyboard.press('Control+.');
     const action = this.page.locator('.action-widget .monaco-list-row.action', { hasText: title }).first();
     await action.waitFor();
     const text = await action.innerText();
+    if (screenshot !== undefined) {
+      await this.screenshot(screenshot);
+    }
     await action.click();
     await action.waitFor({ state: 'detached' });
     return text;

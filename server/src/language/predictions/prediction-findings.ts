@@ -3,10 +3,9 @@
  * available: …" on the request that is too large; one finding per cause, not one per replica.
  */
 import type { NodeFacts } from './landing-nodes';
-import { landingNodes, podsThatFit } from './landing-nodes';
-import { parseQuantity } from '../../engine/model/quantity';
+import { landingNodes } from './landing-nodes';
 import type { DefaultResources, TemplateLocation } from './template-fixes';
-import { defaultResourcesFix, quotaResourcesFix } from './template-fixes';
+import { defaultResourcesFix, quotaResourcesFix, withRoomSaid } from './template-fixes';
 import type { ObjectSource } from '../../engine/model/source';
 import type { AnalyzedDocument } from '../analyzer';
 import type { DiagnosticCode, TextFinding } from '../findings';
@@ -20,7 +19,7 @@ import { antiAffinityDeadlockFix } from './value-fixes';
 import { podSecurityFix } from './security-fixes';
 import { valueAt } from '../rules/rule-support';
 import type { WorkloadPrediction } from './workload-predictions';
-import type { Finding, FixData } from '../../../../protocol/finding';
+import type { Finding } from '../../../../protocol/finding';
 import { severityOf } from '../findings';
 
 /** The cluster a prediction was made on, as the report says (engine/simulate/report.ts ReportCluster). */
@@ -175,7 +174,7 @@ export function predictionFindings(
               prediction,
               template,
               fixContext.defaultResources.requests,
-              landingNodes(nodes, fixContext.nodeFacts, asRecord(template)['spec']),
+              landingNodes(nodes, fixContext.nodeFacts, valueAt(template, ['spec'])),
             );
       add(fileId, finding === undefined || fix === undefined ? finding : { ...finding, fix });
     }
@@ -284,41 +283,4 @@ export function pendingSummary(prediction: WorkloadPrediction, rollout?: Rollout
     return total === 1 ? `Its only ${noun} stays Pending` : `All ${total} ${noun} stay Pending`;
   }
   return `${prediction.pending} of ${total} ${noun} ${prediction.pending === 1 ? 'stays' : 'stay'} Pending`;
-}
-
-const asRecord = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-
-/**
- * The default-resources fix, its title saying when the nodes the pods can land on lack room for every replica
- * with the added requests (each container gets the same requests; the pods now placed request nothing, so all
- * of a node's free room counts).
- */
-function withRoomSaid(
-  fix: FixData | undefined,
-  prediction: WorkloadPrediction,
-  template: unknown,
-  requests: Readonly<Record<string, string>>,
-  nodes: readonly ReportNode[],
-): FixData | undefined {
-  const containers = asRecord(asRecord(template)['spec'])['containers'];
-  const count = Array.isArray(containers) ? containers.length : 0;
-  const perContainer = (resource: string, isCpu: boolean): number => {
-    const text = requests[resource];
-    const parsed = text === undefined ? undefined : parseQuantity(text);
-    return parsed === undefined || !parsed.ok ? 0 : isCpu ? parsed.quantity.milli : parsed.quantity.value;
-  };
-  const replicas = prediction.replicas.length;
-  const room = podsThatFit(nodes, {
-    cpuMilli: perContainer('cpu', true) * count,
-    memoryBytes: perContainer('memory', false) * count,
-  });
-  return fix === undefined || room >= replicas
-    ? fix
-    : {
-        ...fix,
-        title: `${fix.title ?? ''} (the nodes have room for ${room} of ${replicas} replicas with them: the rest would stay Pending)`,
-      };
 }

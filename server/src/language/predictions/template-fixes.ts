@@ -9,7 +9,9 @@ import type { TaintObject, TolerationObject } from '../../engine/model/objects';
 import { parseQuantity } from '../../engine/model/quantity';
 import { findMatchingUntoleratedTaint, isDoNotScheduleTaint } from '../../engine/model/taints';
 import type { FixData, OffsetEdit } from '../../../../protocol/finding';
-import { formatTaint } from './landing-nodes';
+import { formatTaint, podsThatFit } from './landing-nodes';
+import type { ReportNode } from '../../engine/scenario/report/report-entries';
+import type { WorkloadPrediction } from './workload-predictions';
 import { appendMapEntry, appendSeqItem, replaceScalar, yamlString } from '../yaml/block-edits';
 import { nodeAtPath } from '../yaml/node-at-path';
 
@@ -232,4 +234,36 @@ function describe(values: Readonly<Record<string, string>>, name: string): strin
 
 function asObject(value: unknown): Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
+}
+
+/**
+ * The default-resources fix, its title saying when the nodes the pods can land on lack room for every replica
+ * with the added requests (each container gets the same requests; the pods now placed request nothing, so all
+ * of a node's free room counts).
+ */
+export function withRoomSaid(
+  fix: FixData | undefined,
+  prediction: Pick<WorkloadPrediction, 'replicas'>,
+  template: unknown,
+  requests: Readonly<Record<string, string>>,
+  nodes: readonly ReportNode[],
+): FixData | undefined {
+  const containers = asObject(asObject(template)['spec'])['containers'];
+  const count = Array.isArray(containers) ? containers.length : 0;
+  const perContainer = (resource: string, isCpu: boolean): number => {
+    const text = requests[resource];
+    const parsed = text === undefined ? undefined : parseQuantity(text);
+    return parsed === undefined || !parsed.ok ? 0 : isCpu ? parsed.quantity.milli : parsed.quantity.value;
+  };
+  const replicas = prediction.replicas.length;
+  const room = podsThatFit(nodes, {
+    cpuMilli: perContainer('cpu', true) * count,
+    memoryBytes: perContainer('memory', false) * count,
+  });
+  return fix === undefined || room >= replicas
+    ? fix
+    : {
+        ...fix,
+        title: `${fix.title ?? ''} (the nodes have room for ${room} of ${replicas} replicas with them: the rest would stay Pending)`,
+      };
 }
