@@ -83,6 +83,8 @@ export interface FixData {
   edits?: readonly OffsetEdit[];
   /** A title for the quick fix. */
   title?: string;
+  /** Other replacements of the finding's range, each its own quick fix ("512M", then "512Mi" for "512mb"). */
+  alternatives?: readonly { readonly replacement: string; readonly title: string }[];
 }
 
 /** One finding. */

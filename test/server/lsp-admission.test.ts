@@ -188,7 +188,7 @@ spec:
     assert.equal(report.pods.length, 2);
   });
 
-  test('a privileged container gets no such fix: the fields cannot make it pass', async () => {
+  test('a privileged container is made unprivileged with what restricted requires, and the fixed Pod is admitted', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'foresight-privileged-'));
     const text = `apiVersion: v1
 kind: Namespace
@@ -208,6 +208,111 @@ spec:
       image: busybox:1.36
       securityContext:
         privileged: true
+        capabilities:
+          add:
+            - SYS_ADMIN
+`;
+    writeFileSync(join(folder, 'debug.yaml'), text);
+    const uri = pathToFileURL(join(folder, 'debug.yaml')).href;
+    const diagnostics = await session.open(uri, text);
+    const refused = diagnostics.find((d) => d.code === 'admission-refused');
+    assert.ok(refused);
+    const actions = await session.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: refused.range,
+      context: { diagnostics: [refused] },
+    });
+    const [action] = (actions ?? []).filter((item): item is CodeAction => 'edit' in item);
+    assert.equal(
+      action?.title,
+      'Set what Pod Security "restricted" requires: privileged: false, allowPrivilegeEscalation: false, capabilities.add without SYS_ADMIN, capabilities.drop: [ALL], runAsNonRoot: true, seccompProfile: RuntimeDefault',
+    );
+    const fixed = TextDocument.applyEdits(
+      TextDocument.create(uri, 'yaml', 1, text),
+      action?.edit?.changes?.[uri] ?? [],
+    );
+    assert.match(
+      fixed,
+      /privileged: false\n {8}capabilities:\n {10}drop:\n {12}- ALL\n {8}allowPrivilegeEscalation: false\n/,
+    );
+    const report = simulate({
+      manifests: parseAllDocuments(fixed).map((document, documentIndex): SourcedObject => ({
+        object: document.toJS() as unknown,
+        source: { file: 'debug.yaml', documentIndex, path: [] },
+      })),
+      cluster: null,
+    }).report;
+    assert.deepEqual(report.rejected, []);
+    assert.equal(report.pods.length, 1);
+  });
+
+  test('at baseline a privileged Pod on the host network is made unprivileged, and the title says hostNetwork remains refused', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'foresight-host-network-'));
+    const text = `apiVersion: v1
+kind: Namespace
+metadata:
+  name: shop
+  labels:
+    pod-security.kubernetes.io/enforce: baseline
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: debug
+  namespace: shop
+spec:
+  hostNetwork: true
+  containers:
+    - name: shell
+      image: busybox:1.36
+      securityContext:
+        privileged: true
+`;
+    writeFileSync(join(folder, 'debug.yaml'), text);
+    const uri = pathToFileURL(join(folder, 'debug.yaml')).href;
+    const diagnostics = await session.open(uri, text);
+    const refused = diagnostics.find((d) => d.code === 'admission-refused');
+    assert.ok(refused);
+    const actions = await session.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: refused.range,
+      context: { diagnostics: [refused] },
+    });
+    assert.deepEqual(
+      (actions ?? []).filter((item): item is CodeAction => 'edit' in item).map((item) => item.title),
+      [
+        'Set the securityContext fields Pod Security "baseline" requires: privileged: false (still refused: host namespaces)',
+      ],
+    );
+  });
+
+  test('a Pod refused for its host network alone gets no fix: securityContext cannot change that', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'foresight-privileged-'));
+    const text = `apiVersion: v1
+kind: Namespace
+metadata:
+  name: shop
+  labels:
+    pod-security.kubernetes.io/enforce: restricted
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: debug
+  namespace: shop
+spec:
+  hostNetwork: true
+  securityContext:
+    runAsNonRoot: true
+    seccompProfile:
+      type: RuntimeDefault
+  containers:
+    - name: shell
+      image: busybox:1.36
+      securityContext:
+        allowPrivilegeEscalation: false
+        capabilities:
+          drop: [ALL]
 `;
     writeFileSync(join(folder, 'debug.yaml'), text);
     const uri = pathToFileURL(join(folder, 'debug.yaml')).href;

@@ -79,7 +79,7 @@ describe('language server over LSP', () => {
     );
     assert.equal(
       first[0]?.message,
-      '"128mb" is not a quantity (spec.template.spec.containers[0].resources.requests.memory): did you mean 128Mi or 128M?',
+      '"128mb" is not a quantity (spec.template.spec.containers[0].resources.requests.memory): did you mean 128M or 128Mi?',
     );
     const line = text.split('\n').findIndex((l) => l.includes('128mb'));
     const column = (text.split('\n')[line] ?? '').indexOf('128mb');

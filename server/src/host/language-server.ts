@@ -578,6 +578,7 @@ export class LanguageServer {
         cross.get(state.uri) ?? [],
         predicted,
         path === undefined ? [] : this.overlays.diagnosticsFor(path),
+        path !== undefined && this.overlays.isJudgedThroughRenders(path),
       );
       const key = JSON.stringify(diagnostics);
       if (state.uri !== validatedUri && this.published.get(state.uri) === key) {

@@ -48,6 +48,8 @@ export interface OverlayRenderOptions {
 interface UnitResult {
   readonly key: string;
   readonly diagnostics: ReadonlyMap<string, OverlayDiagnostic[]>;
+  /** The unit's label when kustomize rendered it (not when it failed or was not run). */
+  readonly renderedAs?: string;
 }
 
 /** Renders, caches and places the overlays of edited files. */
@@ -86,43 +88,31 @@ export class OverlayRenders {
     this.timers.set(file, timer);
   }
 
-  /** The overlays' diagnostics on a file: the same finding of several overlays once, naming them all. */
+  /**
+   * The overlays' diagnostics on a file: the same finding of several overlays once, naming the overlays only when
+   * not every rendered one gives it (mergeUnitDiagnostics).
+   */
   diagnosticsFor(path: string): PlacedOverlayDiagnostic[] {
     const file = resolve(path);
-    const merged = new Map<string, { entry: OverlayDiagnostic; labels: string[] }>();
     const note = this.notes.get(file);
-    const out: PlacedOverlayDiagnostic[] = note === undefined ? [] : [note];
-    for (const result of this.results.values()) {
-      for (const entry of result.diagnostics.get(file) ?? []) {
-        const { diagnostic } = entry;
-        const key = JSON.stringify([
-          diagnostic.code,
-          diagnostic.severity,
-          diagnostic.range,
-          entry.plainMessage,
-        ]);
-        const group = merged.get(key);
-        if (group === undefined) {
-          merged.set(key, { entry, labels: [entry.label] });
-        } else if (!group.labels.includes(entry.label)) {
-          group.labels.push(entry.label);
-        }
-      }
-    }
-    for (const { entry, labels } of merged.values()) {
-      out.push(
-        labels.length === 1
-          ? entry
-          : {
-              diagnostic: {
-                ...entry.diagnostic,
-                message: this.service.overlayMessage(labels, entry.plainMessage),
-              },
-              plainMessage: entry.plainMessage,
-            },
-      );
-    }
-    return out;
+    const entries = [...this.results.values()].flatMap((result) => result.diagnostics.get(file) ?? []);
+    return [
+      ...(note === undefined ? [] : [note]),
+      ...this.service.mergeUnitDiagnostics(entries, this.renderedUnitsOf(file)),
+    ];
+  }
+
+  /** Whether rendered kustomizations include the file: it is then judged through their renders. */
+  isJudgedThroughRenders(path: string): boolean {
+    return this.renderedUnitsOf(resolve(path)).length > 0;
+  }
+
+  /** The labels of the units including the file that kustomize rendered. */
+  private renderedUnitsOf(file: string): string[] {
+    return (this.unitsOf.get(file) ?? []).flatMap((folder) => {
+      const label = this.results.get(folder)?.renderedAs;
+      return label === undefined ? [] : [label];
+    });
   }
 
   /** Forgets every result and pending request (settings or trust changed). */
@@ -182,11 +172,11 @@ export class OverlayRenders {
       if (this.results.get(unit.folder)?.key === key) {
         continue;
       }
-      const diagnostics = await this.renderUnit(unit, command, request);
+      const { diagnostics, rendered } = await this.renderUnit(unit, command, request);
       if (generation !== this.generation) {
         return;
       }
-      this.results.set(unit.folder, { key, diagnostics });
+      this.results.set(unit.folder, { key, diagnostics, ...(rendered ? { renderedAs: unit.label } : {}) });
       changed = true;
     }
     if (changed) {
@@ -220,13 +210,16 @@ export class OverlayRenders {
     unit: OverlayUnit,
     command: KustomizeCommand,
     request: OverlayRequest,
-  ): Promise<Map<string, OverlayDiagnostic[]>> {
+  ): Promise<{ diagnostics: Map<string, OverlayDiagnostic[]>; rendered: boolean }> {
     const { settings, openTexts } = request;
     if (unit.tree.remotes.length > 0 && !settings.kustomize.allowRemote) {
       const message = `names remote bases (${unit.tree.remotes.join(', ')}): rendering would fetch them, so it is not rendered and its files are checked as they are. Set kubeForesight.kustomize.allowRemote to render it.`;
-      return new Map([
-        [unit.kustomizationFile, [labelled(this.service, unit, 'kustomize-remote-refused', message)]],
-      ]);
+      return {
+        diagnostics: new Map([
+          [unit.kustomizationFile, [labelled(this.service, unit, 'kustomize-remote-refused', message)]],
+        ]),
+        rendered: false,
+      };
     }
     const timeLimitMs = this.options.timeLimitMs ?? EDITOR_RENDER_TIME_LIMIT_MS;
     const render = (folder: string): Promise<RenderResult> =>
@@ -241,9 +234,12 @@ export class OverlayRenders {
         : await renderFromCopy(unit.tree.files, unit.folder, openTexts, render);
     if (!result.ok) {
       const message = `kustomize could not render it: ${result.message}`;
-      return new Map([
-        [unit.kustomizationFile, [labelled(this.service, unit, 'kustomize-render-failed', message)]],
-      ]);
+      return {
+        diagnostics: new Map([
+          [unit.kustomizationFile, [labelled(this.service, unit, 'kustomize-render-failed', message)]],
+        ]),
+        rendered: false,
+      };
     }
     if (result.warnings !== '') {
       this.log.warn(`Kube Foresight: kustomize, rendering ${unit.label}: ${result.warnings}`);
@@ -265,7 +261,7 @@ export class OverlayRenders {
           ? ''
           : (openTexts.get(clusterPath) ?? readTextOrUndefined(clusterPath) ?? ''),
     };
-    return this.service.overlayDiagnostics(
+    const diagnostics = this.service.overlayDiagnostics(
       unit.label,
       unit.folder,
       texts,
@@ -274,6 +270,7 @@ export class OverlayRenders {
       cluster,
       (path) => pathToFileURL(path).href,
     );
+    return { diagnostics, rendered: true };
   }
 }
 

@@ -318,14 +318,14 @@ function analyzeSlice(text: string, measures: SliceMeasures, context: AnalysisCo
         appendAll(findings, checkKustomization(yaml.value, root));
       }
       for (const object of objects) {
-        appendAll(findings, analyzeObject(object, context));
+        appendAll(findings, analyzeObject(object, context, text));
       }
       return { yaml, objects, findings };
     }),
   };
 }
 
-function analyzeObject(object: ManifestObject, context: AnalysisContext): TextFinding[] {
+function analyzeObject(object: ManifestObject, context: AnalysisContext, text: string): TextFinding[] {
   const role = context.kustomizeRole;
   if (
     role?.kind === 'transformer-config' ||
@@ -334,7 +334,13 @@ function analyzeObject(object: ManifestObject, context: AnalysisContext): TextFi
   ) {
     return [];
   }
-  const versionFindings = checkApiVersion(object, context.store, context.apiVersions, context.customKinds);
+  const versionFindings = checkApiVersion(
+    object,
+    context.store,
+    context.apiVersions,
+    context.customKinds,
+    text,
+  );
   if (versionFindings.stop) {
     return versionFindings.findings;
   }

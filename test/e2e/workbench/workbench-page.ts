@@ -218,12 +218,30 @@ export class WorkbenchPage {
     return this.editor().locator('.codelens-decoration').allInnerTexts();
   }
 
-  /** Opens the quick-fix menu (Ctrl+.) at the cursor and applies the action whose title matches. */
-  async applyQuickFix(title: RegExp): Promise<string> {
-    await this.page.keyboard.press('Control+.');
+  /**
+   * Opens the quick-fix menu (Ctrl+.) at the cursor and applies the action whose title matches; with
+   * `screenshot`, the menu is saved as test-results/e2e/SCREENSHOT.png first.
+   */
+  async applyQuickFix(title: RegExp, screenshot?: string): Promise<string> {
     const action = this.page.locator('.action-widget .monaco-list-row.action', { hasText: title }).first();
-    await action.waitFor();
+    // The menu lists the code actions computed when it opens: one opened before the server answered for the
+    // diagnostic lacks its fix, so the menu closes and opens again (up to six times, ten seconds each).
+    for (let attempt = 1; ; attempt++) {
+      await this.page.keyboard.press('Control+.');
+      try {
+        await action.waitFor({ state: 'visible', timeout: 10_000 });
+        break;
+      } catch (error) {
+        if (attempt >= 6) {
+          throw error;
+        }
+        await this.page.keyboard.press('Escape');
+      }
+    }
     const text = await action.innerText();
+    if (screenshot !== undefined) {
+      await this.screenshot(screenshot);
+    }
     await action.click();
     await action.waitFor({ state: 'detached' });
     return text;

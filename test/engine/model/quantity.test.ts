@@ -34,11 +34,27 @@ describe('parseQuantity', () => {
   }
 
   const invalid: { name: string; input: string; suggestions: string[] }[] = [
-    { name: '"128mb" suggests 128Mi and 128M', input: '128mb', suggestions: ['128Mi', '128M'] },
-    { name: '"1GB" suggests 1Gi and 1G', input: '1GB', suggestions: ['1Gi', '1G'] },
-    { name: '"512MIB" suggests 512Mi and 512M', input: '512MIB', suggestions: ['512Mi', '512M'] },
-    { name: '"2 Gi" with a space suggests 2Gi', input: '2 Gi', suggestions: ['2Gi', '2G'] },
-    { name: '"1kb" suggests 1Ki and 1k', input: '1kb', suggestions: ['1Ki', '1k'] },
+    { name: '"128mb" (megabytes) suggests 128M, then 128Mi', input: '128mb', suggestions: ['128M', '128Mi'] },
+    { name: '"512mb" suggests 512M and 512Mi', input: '512mb', suggestions: ['512M', '512Mi'] },
+    { name: '"1GB" suggests 1G and 1Gi', input: '1GB', suggestions: ['1G', '1Gi'] },
+    { name: '"1gb" suggests 1G and 1Gi', input: '1gb', suggestions: ['1G', '1Gi'] },
+    { name: '"512MIB" is binary only: 512Mi', input: '512MIB', suggestions: ['512Mi'] },
+    { name: '"2 Gi" with a space suggests 2Gi', input: '2 Gi', suggestions: ['2Gi'] },
+    {
+      name: '"100 m" with a space suggests 100m (millicores), not megabytes',
+      input: '100 m',
+      suggestions: ['100m'],
+    },
+    { name: '"1kb" suggests 1k and 1Ki', input: '1kb', suggestions: ['1k', '1Ki'] },
+    { name: '"2 cores" suggests 2', input: '2 cores', suggestions: ['2'] },
+    { name: '"1 vCPU" suggests 1', input: '1 vCPU', suggestions: ['1'] },
+    { name: '"250 millicores" suggests 250m', input: '250 millicores', suggestions: ['250m'] },
+    {
+      name: '"1g" is not guessed (a bare letter in the wrong case may be anything)',
+      input: '1g',
+      suggestions: [],
+    },
+    { name: 'a word after a number that is no unit has no suggestion', input: '2 pods', suggestions: [] },
     { name: 'a word is not a quantity and has no suggestion', input: 'lots', suggestions: [] },
     { name: 'an empty string is not a quantity', input: '', suggestions: [] },
     { name: 'a lone exponent marker is not a quantity', input: '1e', suggestions: [] },

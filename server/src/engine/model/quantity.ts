@@ -41,9 +41,6 @@ const DECIMAL_EXPONENTS: Record<string, number> = {
   E: 18,
 };
 
-/** A common misspelling of a unit: "128mb", "1GB", "2 Gi", "512MIB". */
-const UNIT_MISTAKE_PATTERN = /^\s*([0-9]+(?:\.[0-9]+)?)\s*([kmgtpe])(i?)(b?)\s*$/i;
-
 /**
  * Quantities already parsed, by text: a simulation reads the same few texts ("100m", "128Mi") for every pod in
  * every cycle, and each parse is BigInt arithmetic. The parse is a pure function of the text and its results are
@@ -144,21 +141,43 @@ function numberToQuantityText(value: number): string {
   return String(value).replace('e+', 'e');
 }
 
-/** Suggests what the user probably meant by a malformed quantity such as "128mb" or "1GB". */
+/** A number with a unit written beside it, as people write sizes and cpu counts: "128mb", "2 cores", "100 m". */
+const WRITTEN_UNIT_PATTERN = /^\s*([0-9]+(?:\.[0-9]+)?)\s*([A-Za-z]+)\s*$/;
+
+/** The words for whole cores and for millicores that are not suffixes of a quantity. */
+const CORE_WORDS = /^(?:cores?|v?cpus?)$/i;
+const MILLICORE_WORDS = /^(?:millicores?|millicpus?|mcpus?)$/i;
+
+/**
+ * The quantities a malformed text most likely meant, each one that parses, most literal first: "2 cores" → 2,
+ * "500 millicores" → 500m; "512mb" (megabytes) → 512M, then 512Mi (what memory sizes usually mean); "512MiB" →
+ * 512Mi; "100 m" → 100m (the space alone was wrong).
+ */
 function suggestQuantityFixes(text: string): string[] {
-  const match = UNIT_MISTAKE_PATTERN.exec(text);
+  const match = WRITTEN_UNIT_PATTERN.exec(text);
   if (match === null) {
     return [];
   }
-  const hasByteSuffix = (match[4] ?? '') !== '';
-  const hasWrongCaseI =
-    match[3] === 'I' || ((match[3] ?? '') !== '' && match[2] !== (match[2] ?? '').toUpperCase());
-  if (!hasByteSuffix && !hasWrongCaseI && !/\s/.test(text)) {
-    return [];
-  }
   const digits = match[1] ?? '';
-  const unit = (match[2] ?? '').toUpperCase();
-  const binary = `${digits}${unit === 'K' ? 'K' : unit}i`;
-  const decimal = `${digits}${unit === 'K' ? 'k' : unit}`;
-  return [binary, decimal].filter((candidate) => candidate !== text);
+  const unit = match[2] ?? '';
+  const byteUnit = /^([kmgtpe])(i?)(b?)$/i.exec(unit);
+  const candidates: string[] = [];
+  if (CORE_WORDS.test(unit)) {
+    candidates.push(digits);
+  } else if (MILLICORE_WORDS.test(unit)) {
+    candidates.push(`${digits}m`);
+  } else if (byteUnit !== null) {
+    const letter = (byteUnit[1] ?? '').toUpperCase();
+    const binary = `${digits}${letter}i`;
+    const decimal = `${digits}${letter === 'K' ? 'k' : letter}`;
+    if ((byteUnit[2] ?? '') !== '') {
+      candidates.push(binary);
+    } else if ((byteUnit[3] ?? '') !== '') {
+      candidates.push(decimal, binary);
+    } else if (QUANTITY_PATTERN.test(`${digits}${unit}`)) {
+      // "100 m", "2 G": a valid suffix, only apart from its number.
+      candidates.push(`${digits}${unit}`);
+    }
+  }
+  return candidates.filter((candidate) => candidate !== text && QUANTITY_PATTERN.test(candidate));
 }

@@ -9,6 +9,7 @@ import { closestMatch } from '../schema/closest-match';
 import type { SchemaStore } from '../schema/schema-store';
 import { rangeForValue } from '../yaml/node-at-path';
 import { SCENARIO_API_VERSION } from '../../engine/scenario/scenario-spec';
+import { conversionFix } from './api-version-conversion';
 import type { ManifestObject } from './manifest-object';
 import { severityOf } from '../findings';
 
@@ -29,12 +30,13 @@ interface ApiVersionFindings {
   readonly stop: boolean;
 }
 
-/** Checks the apiVersion and kind of an object. */
+/** Checks the apiVersion and kind of an object (`text`: its document's text, for fixes that add fields). */
 export function checkApiVersion(
   object: ManifestObject,
   store: SchemaStore,
   check: ApiVersionCheck,
   customKinds: CustomKindValidator | undefined,
+  text?: string,
 ): ApiVersionFindings {
   const apiVersionRange = rangeForValue(object.node, ['apiVersion']);
   const kindRange = rangeForValue(object.node, ['kind']);
@@ -74,14 +76,16 @@ export function checkApiVersion(
       start: apiVersionRange[0],
       end: apiVersionRange[1],
     };
-    return {
-      findings: [
-        replacement !== undefined && verdict.isMechanical
-          ? { ...finding, fix: { replacement, title: `Change apiVersion to ${replacement}` } }
-          : finding,
-      ],
-      stop: true,
-    };
+    // A move that changes fields is offered as kubectl convert would make it, when the text is at hand.
+    const fix =
+      replacement === undefined
+        ? undefined
+        : verdict.isMechanical
+          ? { replacement, title: `Change apiVersion to ${replacement}` }
+          : text === undefined
+            ? undefined
+            : conversionFix(object, text, replacement);
+    return { findings: [fix === undefined ? finding : { ...finding, fix }], stop: true };
   }
   if (verdict.status === 'notYetServed' && apiVersionRange !== undefined) {
     return {

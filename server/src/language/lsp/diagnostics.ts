@@ -86,6 +86,14 @@ export function quickFixesFor(uri: string, diagnostics: readonly Diagnostic[]): 
       isPreferred: true,
       edit: { changes: { [uri]: edits } },
     });
+    for (const alternative of fix.alternatives) {
+      actions.push({
+        title: alternative.title,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [diagnostic],
+        edit: { changes: { [uri]: [TextEdit.replace(diagnostic.range, alternative.replacement)] } },
+      });
+    }
   }
   return actions;
 }
@@ -95,6 +103,7 @@ interface WireFix {
   readonly replacement?: string;
   readonly edits?: TextEdit[];
   readonly title?: string;
+  readonly alternatives: readonly { readonly replacement: string; readonly title: string }[];
 }
 
 function readFix(data: unknown): WireFix | undefined {
@@ -105,7 +114,12 @@ function readFix(data: unknown): WireFix | undefined {
   if (typeof fix !== 'object' || fix === null) {
     return undefined;
   }
-  const { replacement, title, edits } = fix as { replacement?: unknown; title?: unknown; edits?: unknown };
+  const { replacement, title, edits, alternatives } = fix as {
+    replacement?: unknown;
+    title?: unknown;
+    edits?: unknown;
+    alternatives?: unknown;
+  };
   const validEdits = Array.isArray(edits) ? edits.filter(isTextEdit) : undefined;
   if (typeof replacement !== 'string' && (validEdits === undefined || validEdits.length === 0)) {
     return undefined;
@@ -114,7 +128,16 @@ function readFix(data: unknown): WireFix | undefined {
     ...(typeof replacement === 'string' ? { replacement } : {}),
     ...(validEdits === undefined ? {} : { edits: validEdits }),
     ...(typeof title === 'string' ? { title } : {}),
+    alternatives: Array.isArray(alternatives) ? alternatives.filter(isAlternative) : [],
   };
+}
+
+function isAlternative(value: unknown): value is { replacement: string; title: string } {
+  if (typeof value !== 'object' || value === null) {
+    return false;
+  }
+  const { replacement, title } = value as { replacement?: unknown; title?: unknown };
+  return typeof replacement === 'string' && typeof title === 'string';
 }
 
 function isTextEdit(value: unknown): value is TextEdit {

@@ -5,7 +5,9 @@
  * related information: a second short request, the rejections fewer nodes give, the cluster autoscaler's verdict.
  * The quick fix makes the pod fit one node, lowering every request that node is short of.
  */
-import type { TaintObject } from '../../engine/model/objects';
+import type { TolerationObject } from '../../engine/model/objects';
+import type { NodeFacts } from './landing-nodes';
+import { landingBlock, landingNodes, podsThatFit } from './landing-nodes';
 import { UNTOLERATED_TAINT_CODE } from '../../engine/scheduler/plugins/taint-toleration';
 import type { ReportNode } from '../../engine/scenario/report/report-entries';
 import type { Finding, FixData, RelatedPlace } from '../../../../protocol/finding';
@@ -34,7 +36,7 @@ export interface PendingInput {
   readonly templateLocation: TemplateLocation | undefined;
   readonly place: PlaceOnTemplate;
   readonly nodes: readonly ReportNode[];
-  readonly nodeTaints: ReadonlyMap<string, readonly TaintObject[]> | undefined;
+  readonly nodeFacts: NodeFacts | undefined;
   /** The cluster autoscaler's verdict on these pods, when it gave one. */
   readonly verdict: Finding | undefined;
 }
@@ -97,11 +99,28 @@ function pendingFix(
     readonly finding: TextFinding;
   }[],
 ): FixData | undefined {
+  const spec = (input.template as { spec?: unknown } | undefined)?.spec;
   if (first.cause.code === UNTOLERATED_TAINT_CODE) {
-    return input.templateLocation === undefined || input.nodeTaints === undefined
-      ? undefined
-      : tolerationFix(input.templateLocation, first.cause.nodes, input.nodeTaints);
+    const facts = input.nodeFacts;
+    if (input.templateLocation === undefined || facts === undefined) {
+      return undefined;
+    }
+    const tainted = input.nodes.filter((node) => first.cause.nodes.includes(node.name));
+    const stillPending = (tolerations: readonly TolerationObject[]): string | undefined => {
+      const open = tainted.filter((node) => landingBlock(node.name, facts, tolerations) === undefined);
+      const requests = input.prediction.requests;
+      if (open.length === 0) {
+        return 'still Pending: those nodes have other taints or are cordoned';
+      }
+      const room = requests === undefined ? Infinity : podsThatFit(open, requests);
+      return room >= input.prediction.pending
+        ? undefined
+        : `still Pending: those nodes have room for ${room} of the ${input.prediction.pending} Pending pods`;
+    };
+    return tolerationFix(input.templateLocation, first.cause.nodes, facts.taints, stillPending);
   }
+  // The same nodes the hover counts: those the pod can land on (not cordoned, not tainted against it).
+  const nodes = landingNodes(input.nodes, input.nodeFacts, spec);
   const requests: ShortRequest[] = placed.map(({ cause, path, finding }) => ({
     cause,
     path,
@@ -109,6 +128,6 @@ function pendingFix(
     end: finding.end,
   }));
   return requests.length > 1
-    ? lowerRequestsFix(requests, input.nodes)
-    : lowerRequestFix(first.cause, first.path, input.nodes);
+    ? lowerRequestsFix(requests, nodes)
+    : lowerRequestFix(first.cause, first.path, nodes);
 }

@@ -2,9 +2,10 @@
  * Predictions as findings, each on the field that causes it: "2 of 5 replicas stay Pending: 0/4 nodes are
  * available: …" on the request that is too large; one finding per cause, not one per replica.
  */
-import type { TaintObject } from '../../engine/model/objects';
+import type { NodeFacts } from './landing-nodes';
+import { landingNodes } from './landing-nodes';
 import type { DefaultResources, TemplateLocation } from './template-fixes';
-import { defaultResourcesFix, quotaResourcesFix } from './template-fixes';
+import { defaultResourcesFix, quotaResourcesFix, withRoomSaid } from './template-fixes';
 import type { ObjectSource } from '../../engine/model/source';
 import type { AnalyzedDocument } from '../analyzer';
 import type { DiagnosticCode, TextFinding } from '../findings';
@@ -34,8 +35,8 @@ type SourceLocator = (
 
 /** What the quick fixes of predictions need beyond the simulation (optional: without it, fewer fixes). */
 interface PredictionFixContext {
-  /** The taints of each node of the simulated cluster. */
-  readonly nodeTaints?: ReadonlyMap<string, readonly TaintObject[]>;
+  /** The taints and cordons of the simulated cluster's nodes. */
+  readonly nodeFacts?: NodeFacts;
   /** The requests and limits the BestEffort fix adds (the setting kubeForesight.defaultResources). */
   readonly defaultResources?: DefaultResources;
 }
@@ -151,7 +152,7 @@ export function predictionFindings(
         templateLocation,
         place,
         nodes,
-        nodeTaints: fixContext.nodeTaints,
+        nodeFacts: fixContext.nodeFacts,
         verdict: verdictOf(prediction.source),
       });
       if (pending === undefined) {
@@ -168,7 +169,13 @@ export function predictionFindings(
       const fix =
         finding === undefined || templateLocation === undefined || fixContext.defaultResources === undefined
           ? undefined
-          : defaultResourcesFix(templateLocation, fixContext.defaultResources);
+          : withRoomSaid(
+              defaultResourcesFix(templateLocation, fixContext.defaultResources),
+              prediction,
+              template,
+              fixContext.defaultResources.requests,
+              landingNodes(nodes, fixContext.nodeFacts, valueAt(template, ['spec'])),
+            );
       add(fileId, finding === undefined || fix === undefined ? finding : { ...finding, fix });
     }
     const preempted = prediction.replicas.flatMap((replica) => replica.preempted);

@@ -8,6 +8,8 @@ import { containerOomScoreAdjust, nodeMemoryCapacity } from '../../engine/model/
 import { parseQuantity } from '../../engine/model/quantity';
 import { escapeMarkdown } from '../assist/markdown';
 import { pendingSummary } from './prediction-findings';
+import type { NodeFacts } from './landing-nodes';
+import { freeRoomOf, landingBlock, landingNodes, largestFree, tolerationsOf } from './landing-nodes';
 import type { WorkloadPrediction } from './workload-predictions';
 
 /** The most replica rows shown before the table is cut. */
@@ -61,35 +63,43 @@ export function workloadHoverMarkdown(prediction: WorkloadPrediction): string {
 
 /**
  * Markdown for `resources` of a container: the pod's requests against each node's free room after the
- * simulation ("fits on 2 of 3 workers; largest free: 1.2 cpu on worker-b").
+ * simulation ("fits on 2 of 4 nodes; largest free cpu: 1200m on worker-b"). A node the pod cannot land on
+ * (cordoned, tainted against it: landing-nodes.ts) does not fit whatever its room, and is never the largest: the
+ * quick fix that lowers requests chooses among the same nodes.
  */
 export function resourcesHoverMarkdown(
   requests: { readonly cpuMilli: number; readonly memoryBytes: number },
   nodes: readonly ReportNode[],
+  facts?: NodeFacts,
+  podSpec?: unknown,
 ): string {
+  const tolerations = tolerationsOf(podSpec);
   const rows = nodes.map((node) => {
-    const freeCpu = milliOf(node.allocatable['cpu']) - milliOf(node.requested['cpu']);
-    const freeMemory = valueOf(node.allocatable['memory']) - valueOf(node.requested['memory']);
+    const room = freeRoomOf(node);
+    const blocked = landingBlock(node.name, facts, tolerations);
+    const hasRoom = room.cpuMilli >= requests.cpuMilli && room.memoryBytes >= requests.memoryBytes;
     return {
       name: node.name,
-      freeCpu,
-      freeMemory,
-      fits: freeCpu >= requests.cpuMilli && freeMemory >= requests.memoryBytes,
+      freeCpu: room.cpuMilli,
+      freeMemory: room.memoryBytes,
+      fits: blocked === undefined && hasRoom,
+      note: blocked === undefined ? (hasRoom ? 'yes' : 'no') : `no (${blocked})`,
     };
   });
   const fitting = rows.filter((row) => row.fits).length;
-  const largestCpu = rows.reduce(
-    (best, row) => (row.freeCpu > best.freeCpu ? row : best),
-    rows[0] ?? { name: '-', freeCpu: 0, freeMemory: 0, fits: false },
-  );
+  const largest = largestFree(landingNodes(nodes, facts, podSpec));
+  const largestText =
+    largest === undefined
+      ? 'no node it can land on'
+      : `largest free cpu: ${formatCpu(largest.cpu.cpuMilli)} on ${escapeMarkdown(largest.cpu.node.name)}, memory: ${formatMemory(largest.memory.memoryBytes)} on ${escapeMarkdown(largest.memory.node.name)}`;
   const lines = [
-    `**Fit** · pod requests ${formatCpu(requests.cpuMilli)} cpu, ${formatMemory(requests.memoryBytes)} memory: fits on ${fitting} of ${rows.length} nodes after the simulated placements; largest free cpu: ${formatCpu(largestCpu.freeCpu)} on ${escapeMarkdown(largestCpu.name)}.`,
+    `**Fit** · pod requests ${formatCpu(requests.cpuMilli)} cpu, ${formatMemory(requests.memoryBytes)} memory: fits on ${fitting} of ${rows.length} nodes after the simulated placements; ${largestText}.`,
     '',
     '| node | free cpu | free memory | fits |',
     '| --- | --- | --- | --- |',
     ...rows.map(
       (row) =>
-        `| ${escapeMarkdown(row.name)} | ${formatCpu(row.freeCpu)} | ${formatMemory(row.freeMemory)} | ${row.fits ? 'yes' : 'no'} |`,
+        `| ${escapeMarkdown(row.name)} | ${formatCpu(row.freeCpu)} | ${formatMemory(row.freeMemory)} | ${escapeMarkdown(row.note)} |`,
     ),
   ];
   return lines.join('\n');
@@ -112,14 +122,6 @@ export function oomScoreHoverMarkdown(
     return undefined;
   }
   return `**oom_score_adj** · container ${escapeMarkdown(containerName)} on ${escapeMarkdown(node.name)} (${formatMemory(capacity)} memory): **${score.score}**, ${escapeMarkdown(score.reason)}. The kernel's OOM killer picks the highest score first; the kubelet evicts under memory pressure before it comes to that.`;
-}
-
-function milliOf(text: string | undefined): number {
-  if (text === undefined) {
-    return 0;
-  }
-  const parsed = parseQuantity(text);
-  return parsed.ok ? parsed.quantity.milli : 0;
 }
 
 function valueOf(text: string | undefined): number {

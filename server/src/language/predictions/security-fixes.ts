@@ -1,16 +1,25 @@
 /**
- * The quick fix of a Pod Security refusal: add the securityContext fields the namespace's level requires, where
- * the pod template leaves them unset. The engine says which fields, and only when the template with them passes
- * the same level and version (admission/plugins/pod-security/restricted-fix.ts); this module writes them into the
- * YAML as a person would, keeping the layout (block-edits.ts). A template written in flow style gets no fix.
+ * The quick fix of a Pod Security refusal: the securityContext changes that make the pod pass the namespace's
+ * level (admission/plugins/pod-security/security-context-fix.ts says which, following pod-security-admission's
+ * checks), written into the YAML as a person would, keeping the layout (block-edits.ts): a field left unset is
+ * added, one set to a forbidden value is changed, a forbidden added capability is removed. What securityContext
+ * cannot change (host namespaces, hostPath volumes, host ports…) is named in the title as still refused. A
+ * template written in flow style gets no fix.
  */
 import type { Node } from 'yaml';
 import { isMap } from 'yaml';
 import { parseLevelVersion } from '../../engine/admission/plugins/pod-security/namespace-policy';
-import { restrictedAdditions } from '../../engine/admission/plugins/pod-security/restricted-fix';
-import type { SecurityAddition } from '../../engine/admission/plugins/pod-security/restricted-fix';
+import { securityContextFix } from '../../engine/admission/plugins/pod-security/security-context-fix';
+import type { SecurityChange } from '../../engine/admission/plugins/pod-security/security-context-fix';
 import type { FixData, OffsetEdit } from '../../../../protocol/finding';
-import { appendMapEntry, appendSeqItem, yamlString } from '../yaml/block-edits';
+import {
+  appendMapEntry,
+  appendSeqItem,
+  removeMapEntry,
+  removeSeqItem,
+  replaceScalar,
+  yamlString,
+} from '../yaml/block-edits';
 import { nodeAtPath } from '../yaml/node-at-path';
 import { valueAt } from '../rules/rule-support';
 import { isRecord } from '../../engine/model/objects';
@@ -36,27 +45,77 @@ function yamlLines(value: unknown): string[] | string {
 const scalarText = (value: unknown): string =>
   typeof value === 'string' ? yamlString(value) : String(value);
 
-/** "allowPrivilegeEscalation: false", "capabilities.drop: [ALL]": the fields an addition sets, for the title. */
-function describe(addition: SecurityAddition): string[] {
-  if ('item' in addition) {
-    return ['capabilities.drop: [ALL]'];
+/** "allowPrivilegeEscalation: false", "capabilities.drop: [ALL]": what a change sets, for the title. */
+function describe(change: SecurityChange, spec: unknown): string[] {
+  switch (change.op) {
+    case 'append':
+      return ['capabilities.drop: [ALL]'];
+    case 'set': {
+      const key = String(change.at.at(-1));
+      const shown = key === 'type' || key === 'hostProcess' ? `${String(change.at.at(-2))}` : key;
+      return [`${shown}: ${String(change.value)}`];
+    }
+    case 'remove': {
+      const list = valueAt(spec, change.at);
+      const names = change.indexes.map((index) => String(Array.isArray(list) ? list[index] : index));
+      return [`capabilities.add without ${names.join(', ')}`];
+    }
+    case 'add': {
+      const flat = (prefix: string, value: unknown): string[] =>
+        typeof value === 'object' && value !== null && !Array.isArray(value)
+          ? Object.entries(value).flatMap(([key, inner]) =>
+              key === 'seccompProfile'
+                ? [`seccompProfile: ${String((inner as { type?: unknown }).type)}`]
+                : flat(key, inner),
+            )
+          : [
+              `${prefix === 'drop' ? 'capabilities.drop' : prefix}: ${Array.isArray(value) ? `[${value.join(', ')}]` : String(value)}`,
+            ];
+      return change.key === 'securityContext' ? flat('', change.value) : flat(change.key, change.value);
+    }
   }
-  const flat = (prefix: string, value: unknown): string[] =>
-    typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? Object.entries(value).flatMap(([key, inner]) =>
-          key === 'seccompProfile'
-            ? [`seccompProfile: ${String((inner as { type?: unknown }).type)}`]
-            : flat(key, inner),
-        )
-      : [
-          `${prefix === 'drop' ? 'capabilities.drop' : prefix}: ${Array.isArray(value) ? `[${value.join(', ')}]` : String(value)}`,
-        ];
-  return addition.key === 'securityContext' ? flat('', addition.value) : flat(addition.key, addition.value);
 }
+
+/** The edits of one change, or undefined when the YAML cannot take them. */
+function editsOf(
+  change: SecurityChange,
+  root: Node | undefined,
+  text: string,
+  offset: number,
+  specPath: Path,
+): OffsetEdit[] | undefined {
+  const node = nodeAtPath(root, [...specPath, ...change.at]);
+  switch (change.op) {
+    case 'append':
+      return listOf(appendSeqItem(node, text, offset, [change.item]));
+    case 'add':
+      return isMap(node)
+        ? listOf(appendMapEntry(node, text, offset, change.key, yamlLines(change.value)))
+        : undefined;
+    case 'set':
+      return listOf(
+        replaceScalar(node, offset, typeof change.value === 'string' ? change.value : String(change.value)),
+      );
+    case 'remove': {
+      const count =
+        isMap(node) || node === undefined ? 0 : ((node as { items?: unknown[] }).items?.length ?? 0);
+      if (count > 0 && count === change.indexes.length) {
+        // Every item goes: the key goes with them.
+        const capabilities = nodeAtPath(root, [...specPath, ...change.at.slice(0, -1)]);
+        return listOf(removeMapEntry(capabilities, text, offset, String(change.at.at(-1))));
+      }
+      const edits = change.indexes.map((index) => removeSeqItem(node, text, offset, index));
+      return edits.every((edit) => edit !== undefined) ? edits : undefined;
+    }
+  }
+}
+
+const listOf = (edit: OffsetEdit | undefined): OffsetEdit[] | undefined =>
+  edit === undefined ? undefined : [edit];
 
 /**
  * The fix for a PodSecurity refusal of the pod spec at `specPath` (its metadata beside it), or undefined when the
- * message names no policy, the fields cannot make the pod pass, or the YAML cannot take the edits.
+ * message names no policy, no securityContext change helps, or the YAML cannot take the edits.
  */
 export function podSecurityFix(
   root: Node | undefined,
@@ -73,35 +132,39 @@ export function podSecurityFix(
   if (policy === null || !isRecord(spec)) {
     return undefined;
   }
-  const additions = restrictedAdditions(policy, isRecord(metadata) ? metadata : {}, spec);
-  if (additions === null) {
+  const fix = securityContextFix(policy, isRecord(metadata) ? metadata : {}, spec);
+  if (fix === null) {
     return undefined;
   }
   const edits: OffsetEdit[] = [];
   // Where a nested list and its map end at one point, the deeper insertion must come first.
-  const deepestFirst = [...additions].sort((a, b) => b.at.length - a.at.length);
-  for (const addition of deepestFirst) {
-    const node = nodeAtPath(root, [...specPath, ...addition.at]);
-    const edit =
-      'item' in addition
-        ? appendSeqItem(node, text, offset, [addition.item])
-        : isMap(node)
-          ? appendMapEntry(node, text, offset, addition.key, yamlLines(addition.value))
-          : undefined;
-    if (edit === undefined) {
+  const deepestFirst = [...fix.changes].sort((a, b) => b.at.length - a.at.length);
+  for (const change of deepestFirst) {
+    const made = editsOf(change, root, text, offset, specPath);
+    if (made === undefined) {
       return undefined;
     }
-    // Two fields added to one map insert at one point: one edit, in order.
-    const same = edits.find((other) => other.start === edit.start && other.end === edit.end);
-    if (same === undefined) {
-      edits.push(edit);
-    } else {
-      edits[edits.indexOf(same)] = { ...same, newText: same.newText + edit.newText };
+    for (const edit of made) {
+      // Two fields added to one map insert at one point: one edit, in order.
+      const same = edits.find((other) => other.start === edit.start && other.end === edit.end);
+      if (same === undefined) {
+        edits.push(edit);
+      } else {
+        edits[edits.indexOf(same)] = { ...same, newText: same.newText + edit.newText };
+      }
     }
   }
-  const fields = [...new Set(additions.flatMap(describe))];
+  edits.sort((a, b) => a.start - b.start || a.end - b.end);
+  if (edits.some((edit, index) => index > 0 && edit.start < (edits[index - 1]?.end ?? 0))) {
+    return undefined;
+  }
+  const fields = [...new Set(fix.changes.flatMap((change) => describe(change, spec)))];
+  const remaining = [...new Set(fix.remaining.map((failure) => failure.reason))];
   return {
-    title: `Set what Pod Security "${policy.level}" requires: ${fields.join(', ')}`,
+    title:
+      remaining.length === 0
+        ? `Set what Pod Security "${policy.level}" requires: ${fields.join(', ')}`
+        : `Set the securityContext fields Pod Security "${policy.level}" requires: ${fields.join(', ')} (still refused: ${remaining.join(', ')})`,
     edits,
   };
 }

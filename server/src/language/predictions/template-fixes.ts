@@ -9,6 +9,9 @@ import type { TaintObject, TolerationObject } from '../../engine/model/objects';
 import { parseQuantity } from '../../engine/model/quantity';
 import { findMatchingUntoleratedTaint, isDoNotScheduleTaint } from '../../engine/model/taints';
 import type { FixData, OffsetEdit } from '../../../../protocol/finding';
+import { formatTaint, podsThatFit } from './landing-nodes';
+import type { ReportNode } from '../../engine/scenario/report/report-entries';
+import type { WorkloadPrediction } from './workload-predictions';
 import { appendMapEntry, appendSeqItem, replaceScalar, yamlString } from '../yaml/block-edits';
 import { nodeAtPath } from '../yaml/node-at-path';
 
@@ -32,41 +35,16 @@ export interface TemplateLocation {
   readonly offset: number;
 }
 
-/** The taints of the nodes by name, from the cluster's Node objects (lists already unwrapped: flattenLists). */
-export function nodeTaintsOf(nodes: readonly unknown[]): Map<string, TaintObject[]> {
-  const taints = new Map<string, TaintObject[]>();
-  for (const node of nodes) {
-    const name = asObject(asObject(node)['metadata'])['name'];
-    if (typeof name !== 'string') {
-      continue;
-    }
-    const list = asObject(asObject(node)['spec'])['taints'];
-    taints.set(
-      name,
-      (Array.isArray(list) ? list : []).flatMap((taint: unknown) => {
-        const { key, value, effect } = asObject(taint);
-        return typeof key === 'string' && typeof effect === 'string'
-          ? [{ key, effect, ...(typeof value === 'string' ? { value } : {}) } as TaintObject]
-          : [];
-      }),
-    );
-  }
-  return taints;
-}
-
-/** kubectl's notation of a taint: key=value:effect. */
-function formatTaint(taint: TaintObject): string {
-  return `${taint.key}${taint.value === undefined || taint.value === '' ? '' : `=${taint.value}`}:${taint.effect}`;
-}
-
 /**
  * Adds a toleration for the taint that rejects the pods on the first of the rejecting nodes (the first taint of
- * that node the template does not tolerate, as TaintToleration reports it).
+ * that node the template does not tolerate, as TaintToleration reports it). `stillPending`, given the tolerations
+ * the pod would then have, says why it would still not schedule, for the title.
  */
 export function tolerationFix(
   location: TemplateLocation,
   rejectingNodes: readonly string[],
   nodeTaints: ReadonlyMap<string, readonly TaintObject[]>,
+  stillPending?: (tolerations: readonly TolerationObject[]) => string | undefined,
 ): FixData | undefined {
   const spec = asObject(asObject(location.value)['spec']);
   const tolerations = (Array.isArray(spec['tolerations']) ? spec['tolerations'] : []).filter(
@@ -100,9 +78,17 @@ export function tolerationFix(
             ...lines.slice(1).map((line) => `  ${line}`),
           ])
         : undefined;
+  const tolerated = taint;
+  const after = stillPending?.([
+    ...tolerations,
+    { key: tolerated.key, operator: 'Exists', effect: tolerated.effect },
+  ]);
   return edit === undefined
     ? undefined
-    : { title: `Add a toleration for the taint ${formatTaint(taint)}`, edits: [edit] };
+    : {
+        title: `Add a toleration for the taint ${formatTaint(taint)}${after === undefined ? '' : ` (${after})`}`,
+        edits: [edit],
+      };
 }
 
 /** Adds the default requests and limits to every container (and init container) that sets no resources. */
@@ -248,4 +234,36 @@ function describe(values: Readonly<Record<string, string>>, name: string): strin
 
 function asObject(value: unknown): Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
+}
+
+/**
+ * The default-resources fix, its title saying when the nodes the pods can land on lack room for every replica
+ * with the added requests (each container gets the same requests; the pods now placed request nothing, so all
+ * of a node's free room counts).
+ */
+export function withRoomSaid(
+  fix: FixData | undefined,
+  prediction: Pick<WorkloadPrediction, 'replicas'>,
+  template: unknown,
+  requests: Readonly<Record<string, string>>,
+  nodes: readonly ReportNode[],
+): FixData | undefined {
+  const containers = asObject(asObject(template)['spec'])['containers'];
+  const count = Array.isArray(containers) ? containers.length : 0;
+  const perContainer = (resource: string, isCpu: boolean): number => {
+    const text = requests[resource];
+    const parsed = text === undefined ? undefined : parseQuantity(text);
+    return parsed === undefined || !parsed.ok ? 0 : isCpu ? parsed.quantity.milli : parsed.quantity.value;
+  };
+  const replicas = prediction.replicas.length;
+  const room = podsThatFit(nodes, {
+    cpuMilli: perContainer('cpu', true) * count,
+    memoryBytes: perContainer('memory', false) * count,
+  });
+  return fix === undefined || room >= replicas
+    ? fix
+    : {
+        ...fix,
+        title: `${fix.title ?? ''} (the nodes have room for ${room} of ${replicas} replicas with them: the rest would stay Pending)`,
+      };
 }

@@ -4,7 +4,8 @@
  */
 import type { Node } from 'yaml';
 import { isScalar } from 'yaml';
-import { formatBytes, formatMilli, parseQuantity } from '../../engine/model/quantity';
+import { formatBytes, formatMilli } from '../../engine/model/quantity';
+import { freeRoomOf } from './landing-nodes';
 import { INSUFFICIENT_RESOURCE_CODE } from '../../engine/scheduler/plugins/node-resources-fit';
 import type { ReportNode } from '../../engine/scenario/report/report-entries';
 import type { FixData } from '../../../../protocol/finding';
@@ -51,7 +52,7 @@ export function antiAffinityDeadlockFix(
 
 /**
  * For "Insufficient cpu" (or memory) on a request: lower it to the most that any of the rejecting nodes has
- * free after the simulated placements. Only requests are lowered, never limits (that would change the QoS).
+ * free after the simulated placements, among `nodes` (those the pod can land on: landing-nodes.ts). Only requests are lowered, never limits (that would change the QoS).
  */
 export function lowerRequestFix(
   cause: RejectionCause,
@@ -71,7 +72,8 @@ export function lowerRequestFix(
     if (!cause.nodes.includes(node.name)) {
       continue;
     }
-    const free = amount(node.allocatable[resource], resource) - amount(node.requested[resource], resource);
+    const room = freeRoomOf(node);
+    const free = resource === 'cpu' ? room.cpuMilli : room.memoryBytes;
     if (best === undefined || free > best.free) {
       best = { node: node.name, free };
     }
@@ -85,14 +87,6 @@ export function lowerRequestFix(
     replacement,
     title: `Lower the ${resource} request to ${replacement} (the most free on ${best.node})`,
   };
-}
-
-function amount(text: string | undefined, resource: string): number {
-  const parsed = text === undefined ? undefined : parseQuantity(text);
-  if (parsed === undefined || !parsed.ok) {
-    return 0;
-  }
-  return resource === 'cpu' ? parsed.quantity.milli : parsed.quantity.value;
 }
 
 /** A request a pod lacks room for: the cause, and the offsets of its value in the analysed text. */
@@ -133,7 +127,8 @@ export function lowerRequestsFix(
     }
     const edits = short.map((request) => {
       const resource = resourceOf(request) ?? 'cpu';
-      const free = amount(node.allocatable[resource], resource) - amount(node.requested[resource], resource);
+      const room = freeRoomOf(node);
+      const free = resource === 'cpu' ? room.cpuMilli : room.memoryBytes;
       const text = resource === 'cpu' ? formatMilli(free) : formatBytes(Math.floor(free / 2 ** 20) * 2 ** 20);
       return { request, text, free };
     });

@@ -49,6 +49,8 @@ export interface WorkloadPrediction {
   readonly causes: readonly RejectionCause[];
   /** How many nodes the cluster has. */
   readonly nodeCount: number;
+  /** The effective requests of its first pod (what NodeResourcesFit checks): millicores and bytes. */
+  readonly requests?: { readonly cpuMilli: number; readonly memoryBytes: number };
   /** Replicas placed that never start (a missing ConfigMap, Secret or key). */
   readonly cannotStart: number;
   /** The first such pod's container waiting reason (CreateContainerConfigError, ContainerCreating). */
@@ -124,6 +126,7 @@ function predictionOf(
     nodeReasons: firstPending === undefined ? new Map() : nodeReasonsOf(firstPending),
     causes: firstPending === undefined ? [] : causesOf(firstPending),
     nodeCount: firstPending?.fitError?.numAllNodes ?? 0,
+    requests: { cpuMilli: first.pod.requests.milliCpu, memoryBytes: first.pod.requests.memory },
   };
 }
 

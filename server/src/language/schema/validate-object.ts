@@ -211,13 +211,24 @@ function quantityFinding(data: unknown, where: string): Pick<TextFinding, 'code'
   const parsed = parseQuantity(typeof data === 'number' ? data : String(data));
   const suggestions = parsed.ok ? [] : parsed.suggestions;
   const hint = suggestions.length === 0 ? '' : `: did you mean ${suggestions.join(' or ')}?`;
-  const first = suggestions[0];
+  const [first, ...others] = suggestions;
   return {
     code: 'invalid-quantity',
     message:
       `${JSON.stringify(data)} is not a quantity${where === '' ? '' : ` (${where})`}${hint}` +
       (hint === '' ? '; use a number with an optional suffix such as 500m, 128Mi or 1Gi.' : ''),
-    fix: first === undefined ? undefined : { replacement: first, title: `Change to ${first}` },
+    fix:
+      first === undefined
+        ? undefined
+        : {
+            replacement: first,
+            title: `Change to ${first}`,
+            ...(others.length === 0
+              ? {}
+              : {
+                  alternatives: others.map((other) => ({ replacement: other, title: `Change to ${other}` })),
+                }),
+          },
   };
 }
 

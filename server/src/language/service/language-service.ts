@@ -51,7 +51,7 @@ import type { ServiceDependencies } from './dependencies';
 import { codeLensesOf, hoverAnswer, templateCodeActions } from './document-answers';
 import type { DocumentState } from './document-state';
 import { overlayDiagnostics, overlayMessage } from './overlay-findings';
-import { withOverlayDiagnostics } from './overlay-publish';
+import { mergeUnitDiagnostics, throughRenders, withOverlayDiagnostics } from './overlay-publish';
 import { buildPanelReport } from './panel-report';
 import { placePrediction, relocated, runPrediction, skippedPrediction } from './prediction-run';
 import type { Prediction } from './prediction-types';
@@ -134,13 +134,15 @@ export interface LanguageService {
   ): Map<string, TextFinding[]>;
   /**
    * A document's diagnostics: its own findings, the cross-object ones and its prediction's (those a kustomize
-   * render supplies left out), then the overlays' that say something new.
+   * render supplies left out), then the overlays' that say something new. A file `judgedThroughRenders` (rendered
+   * kustomizations include it) keeps only the predictions every render confirms (overlay-publish.ts).
    */
   documentDiagnostics(
     state: DocumentState,
     cross: readonly TextFinding[],
     predicted: readonly TextFinding[],
     overlays: readonly OverlayDiagnosticInput[],
+    judgedThroughRenders?: boolean,
   ): Diagnostic[];
   /** A diagnostic at the start of a file (a note or error about the file as a whole). */
   fileStartDiagnostic(code: DiagnosticCode, message: string): Diagnostic;
@@ -238,6 +240,8 @@ export interface LanguageService {
   ): Map<string, OverlayDiagnostic[]>;
   /** The message of a finding of overlays. */
   overlayMessage: typeof overlayMessage;
+  /** The diagnostics the units including a file give it, merged (overlay-publish.ts). */
+  mergeUnitDiagnostics: typeof mergeUnitDiagnostics;
 
   // --- the command line's runs
   /** The findings of `foresight simulate`, placed on its input files. */
@@ -327,6 +331,7 @@ const STATELESS = {
   panelReport: buildPanelReport,
   leftOutDocuments,
   overlayMessage,
+  mergeUnitDiagnostics,
   placeSimulationFindings,
   placeFindingAt,
   nameHelmTemplates,
@@ -342,13 +347,17 @@ const STATELESS = {
     cross: readonly TextFinding[],
     predicted: readonly TextFinding[],
     overlays: readonly OverlayDiagnosticInput[],
+    judgedThroughRenders = false,
   ): Diagnostic[] => {
-    const extra = [...cross, ...withoutSuppliedFieldFindings(predicted, state.context.kustomizeRole)];
+    const judged = judgedThroughRenders
+      ? throughRenders(predicted, state.lines, overlays)
+      : { predicted, overlays };
+    const extra = [...cross, ...withoutSuppliedFieldFindings(judged.predicted, state.context.kustomizeRole)];
     // A document of helm template output names its chart template (its `# Source:` comment) on each finding.
     const own = relateHelmSourceComments(allFindingsOf(state.analysis, extra), state.text, state.lines).map(
       (finding) => toDiagnostic(finding, state.lines, state.uri),
     );
-    return overlays.length === 0 ? own : withOverlayDiagnostics(own, overlays);
+    return judged.overlays.length === 0 ? own : withOverlayDiagnostics(own, judged.overlays);
   },
 } as const;
 

@@ -36,6 +36,8 @@ export interface OverlayDiagnostic {
 export interface PlacedOverlayDiagnostic {
   readonly diagnostic: Diagnostic;
   readonly plainMessage: string;
+  /** Set when every rendered unit that includes the file gives this finding (its message then names none). */
+  readonly allAgree?: boolean;
 }
 
 /** The cluster a rendered overlay is predicted on: the cluster file (path and text), or none (the default). */

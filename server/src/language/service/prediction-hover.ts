@@ -135,6 +135,8 @@ export function predictionHover(
         const fit = resourcesHoverMarkdown(
           { cpuMilli: pod.requests.milliCpu, memoryBytes: pod.requests.memory },
           simulation.report.cluster.nodes,
+          prediction.nodeFacts,
+          pod.spec,
         );
         return oom === undefined ? fit : `${fit}\n\n${oom}`;
       }

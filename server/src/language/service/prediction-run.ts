@@ -12,7 +12,7 @@ import type { AnalysisContext, AnalyzedDocument, FileAnalysis } from '../analyze
 import type { RejectedObject } from '../../engine/admission/rejected';
 import type { TextFinding } from '../findings';
 import { predictionFindings } from '../predictions/prediction-findings';
-import { nodeTaintsOf } from '../predictions/template-fixes';
+import { nodeFactsOf } from '../predictions/landing-nodes';
 import type { Prediction, ScopeFile } from './prediction-types';
 import { MAX_SIMULATED_OBJECTS } from './prediction-types';
 import type { ApiServingOf, ClusterFileRef, PreparedScope, ScopeSimulation } from './scope-simulation';
@@ -69,8 +69,9 @@ export function placePrediction(
   );
   const usedClusterObjects =
     clusterNotice === undefined && clusterObjects !== null ? clusterObjects : defaultClusterObjects();
+  const nodeFacts = nodeFactsOf(nodeObjectsOf(usedClusterObjects));
   const fixContext = {
-    nodeTaints: nodeTaintsOf(nodeObjectsOf(usedClusterObjects)),
+    nodeFacts,
     defaultResources: settings.defaultResources,
   };
   const findingsOn = (
@@ -110,6 +111,7 @@ export function placePrediction(
         ? 'embedded default'
         : (prepared.input.clusterName ?? (clusterFile === undefined ? 'embedded default' : clusterFile.name)),
     clusterChoice: usedCluster(prepared.choice, clusterNotice !== undefined),
+    nodeFacts,
     ...(clusterNotice === undefined ? {} : { clusterNotice }),
     ...(clusterUri === undefined ? {} : { clusterUri }),
   };

@@ -2,6 +2,7 @@
  * What a prediction is, and the limits of predicting as you type: shared by the service that plans and caches
  * predictions (prediction-service.ts) and the run that makes one (prediction-run.ts), so neither imports the other.
  */
+import type { NodeFacts } from '../predictions/landing-nodes';
 import type { TextFinding } from '../findings';
 import type { FileAnalysis } from '../analyzer';
 import type { WorkloadPrediction } from '../predictions/workload-predictions';
@@ -65,6 +66,8 @@ export interface Prediction {
   readonly clusterNotice?: string;
   /** The cluster file in use, if any. */
   readonly clusterUri?: string;
+  /** The simulated nodes' taints and cordons (the hover's "largest free" counts only nodes a pod can land on). */
+  readonly nodeFacts?: NodeFacts;
 }
 
 /** A prediction not run yet: see PredictionService.plan. */

@@ -118,3 +118,77 @@ export function yamlString(value: string): string {
     !/^0[xo]/i.test(value);
   return plain ? value : JSON.stringify(value);
 }
+
+/**
+ * Removes `key` and its value from a block mapping: the whole lines from the key's line to the value's last line.
+ * Undefined in flow style, when the key is absent or when another entry shares its lines. A map left with no
+ * entry reads as null (`capabilities:`), which the API server takes as unset.
+ */
+export function removeMapEntry(
+  map: Node | null | undefined,
+  text: string,
+  offset: number,
+  key: string,
+): OffsetEdit | undefined {
+  if (!isMap(map) || !isNonEmptyBlock(map)) {
+    return undefined;
+  }
+  const index = map.items.findIndex((pair) => isScalar(pair.key) && pair.key.value === key);
+  const pair = map.items[index];
+  const keyRange = (pair?.key as { range?: [number, number, number] } | null)?.range;
+  const valueRange = ((pair?.value ?? pair?.key) as { range?: [number, number, number] } | null)?.range;
+  if (keyRange === undefined || valueRange === undefined) {
+    return undefined;
+  }
+  return text.slice(lineStartOf(text, keyRange[0] + offset), keyRange[0] + offset).trim() === ''
+    ? removeLines(text, keyRange[0] + offset, valueRange[1] + offset)
+    : undefined;
+}
+
+function lineStartOf(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+/**
+ * The edit removing the lines from `from` to `to` (the line break before them included, the one after kept), so
+ * that an entry appended at the end of the last removed line, or of the line before, still lands in place.
+ */
+function removeLines(text: string, from: number, to: number): OffsetEdit | undefined {
+  const lineStart = lineStartOf(text, from);
+  if (lineStart === 0) {
+    return undefined;
+  }
+  const start = lineStart - (text[lineStart - 2] === '\r' ? 2 : 1);
+  let end = to;
+  while (end > from && /\s/.test(text[end - 1] ?? '')) {
+    end--;
+  }
+  const lineEnd = text.indexOf('\n', end);
+  return {
+    start,
+    end: lineEnd === -1 ? text.length : text[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd,
+    newText: '',
+  };
+}
+
+/**
+ * Removes the item at `index` from a block sequence: the whole lines from its dash to its last line. Undefined in
+ * flow style or when another item or key shares its lines.
+ */
+export function removeSeqItem(
+  seq: Node | null | undefined,
+  text: string,
+  offset: number,
+  index: number,
+): OffsetEdit | undefined {
+  if (!isSeq(seq) || !isNonEmptyBlock(seq)) {
+    return undefined;
+  }
+  const range = (seq.items[index] as { range?: [number, number, number] } | null | undefined)?.range;
+  if (range === undefined) {
+    return undefined;
+  }
+  return text.slice(lineStartOf(text, range[0] + offset), range[0] + offset).trim() === '-'
+    ? removeLines(text, range[0] + offset, range[1] + offset)
+    : undefined;
+}
