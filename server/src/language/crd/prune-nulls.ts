@@ -8,49 +8,24 @@
  * result is a new value; the input is not changed.
  */
 
-type SchemaRecord = Record<string, unknown>;
-
-/** How deep pruning goes (the analysis limits depth anyway). */
-const MAX_DEPTH = 200;
-
-function isRecord(value: unknown): value is SchemaRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import type { SchemaRecord } from './structural-walk';
+import { isRecord, walkStructural } from './structural-walk';
 
 /** The value without the nulls the API server prunes (properties and additionalProperties; list items kept). */
 export function pruneNonNullableNulls(schema: unknown, value: unknown): unknown {
-  return prune(schema, value, 0);
-}
-
-function prune(schema: unknown, value: unknown, depth: number): unknown {
-  if (!isRecord(schema) || depth > MAX_DEPTH) {
-    return value;
-  }
-  if (Array.isArray(value)) {
-    // An item is never removed (a null item is kept, as upstream keeps it); objects inside items are pruned.
-    const items = schema['items'];
-    return isRecord(items) ? value.map((item) => prune(items, item, depth + 1)) : value;
-  }
-  if (!isRecord(value)) {
-    return value;
-  }
-  const properties = isRecord(schema['properties']) ? schema['properties'] : undefined;
-  const additional = isRecord(schema['additionalProperties']) ? schema['additionalProperties'] : undefined;
-  if (properties === undefined && additional === undefined) {
-    return value;
-  }
-  const out: SchemaRecord = {};
-  for (const [key, child] of Object.entries(value)) {
-    const childSchema = properties?.[key] ?? additional;
-    if (!isRecord(childSchema)) {
-      out[key] = child;
-    } else if (child === null) {
-      if (childSchema['nullable'] === true || childSchema['default'] !== undefined) {
+  return walkStructural(schema, value, ({ value: object, properties, additional, recurse }) => {
+    const out: SchemaRecord = {};
+    for (const [key, child] of Object.entries(object)) {
+      const childSchema = properties?.[key] ?? additional;
+      if (!isRecord(childSchema)) {
+        out[key] = child;
+      } else if (child !== null) {
+        out[key] = recurse(childSchema, child);
+      } else if (childSchema['nullable'] === true || childSchema['default'] !== undefined) {
+        // A null with a default is kept for defaulting to replace; a nullable one is stored as null.
         out[key] = child;
       }
-    } else {
-      out[key] = prune(childSchema, child, depth + 1);
     }
-  }
-  return out;
+    return out;
+  });
 }

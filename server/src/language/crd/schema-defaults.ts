@@ -7,48 +7,25 @@
  * metadata defaults.
  */
 
-type SchemaRecord = Record<string, unknown>;
-
-/** How deep defaulting goes (deeper values are left as they are; the analysis limits depth anyway). */
-const MAX_DEPTH = 200;
-
-function isRecord(value: unknown): value is SchemaRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import type { SchemaRecord } from './structural-walk';
+import { isRecord, walkStructural } from './structural-walk';
 
 /** The value with the schema's defaults applied. */
 export function applySchemaDefaults(schema: unknown, value: unknown): unknown {
-  return defaultValue(schema, value, 0);
-}
-
-function defaultValue(schema: unknown, value: unknown, depth: number): unknown {
-  if (!isRecord(schema) || depth > MAX_DEPTH) {
-    return value;
-  }
-  if (Array.isArray(value)) {
-    const items = schema['items'];
-    return isRecord(items) ? value.map((item) => defaultValue(items, item, depth + 1)) : value;
-  }
-  if (!isRecord(value)) {
-    return value;
-  }
-  const properties = isRecord(schema['properties']) ? schema['properties'] : undefined;
-  const additional = isRecord(schema['additionalProperties']) ? schema['additionalProperties'] : undefined;
-  if (properties === undefined && additional === undefined) {
-    return value;
-  }
-  const out: SchemaRecord = {};
-  for (const [key, child] of Object.entries(value)) {
-    out[key] = defaultValue(properties?.[key] ?? additional, child, depth + 1);
-  }
-  for (const [key, childSchema] of Object.entries(properties ?? {})) {
-    if (!isRecord(childSchema) || childSchema['default'] === undefined) {
-      continue;
+  return walkStructural(schema, value, ({ value: object, properties, additional, recurse }) => {
+    const out: SchemaRecord = {};
+    for (const [key, child] of Object.entries(object)) {
+      out[key] = recurse(properties?.[key] ?? additional, child);
     }
-    const current = out[key];
-    if (current === undefined || (current === null && childSchema['nullable'] !== true)) {
-      out[key] = defaultValue(childSchema, structuredClone(childSchema['default']), depth + 1);
+    for (const [key, childSchema] of Object.entries(properties ?? {})) {
+      if (!isRecord(childSchema) || childSchema['default'] === undefined) {
+        continue;
+      }
+      const current = out[key];
+      if (current === undefined || (current === null && childSchema['nullable'] !== true)) {
+        out[key] = recurse(childSchema, structuredClone(childSchema['default']));
+      }
     }
-  }
-  return out;
+    return out;
+  });
 }
