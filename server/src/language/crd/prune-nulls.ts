@@ -9,7 +9,8 @@
  */
 
 import type { SchemaRecord } from './structural-walk';
-import { isRecord, walkStructural } from './structural-walk';
+import { isRecord } from '../../engine/model/objects';
+import { walkStructural } from './structural-walk';
 
 /** The value without the nulls the API server prunes (properties and additionalProperties; list items kept). */
 export function pruneNonNullableNulls(schema: unknown, value: unknown): unknown {

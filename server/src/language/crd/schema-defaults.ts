@@ -8,7 +8,8 @@
  */
 
 import type { SchemaRecord } from './structural-walk';
-import { isRecord, walkStructural } from './structural-walk';
+import { isRecord } from '../../engine/model/objects';
+import { walkStructural } from './structural-walk';
 
 /** The value with the schema's defaults applied. */
 export function applySchemaDefaults(schema: unknown, value: unknown): unknown {

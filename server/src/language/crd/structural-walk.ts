@@ -5,16 +5,13 @@
  * object's fields; the walk does the rest and returns a new value, leaving the input unchanged.
  */
 
+import { isRecord } from '../../engine/model/objects';
+
 /** A schema or an object value as a record. */
 export type SchemaRecord = Record<string, unknown>;
 
 /** How deep a walk goes (deeper values are left as they are; the analysis limits depth anyway). */
 const MAX_DEPTH = 200;
-
-/** Whether a value is a JSON object (not null, not a list). */
-export function isRecord(value: unknown): value is SchemaRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** One object's fields as a pass sees them: the schemas of its fields, and the walk for going deeper. */
 export interface ObjectStep {
