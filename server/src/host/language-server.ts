@@ -34,6 +34,7 @@ import { DocumentAnalyses } from './document-analyses';
 import { SettingsCache } from './settings-cache';
 import { ValidationQueue } from './validation-queue';
 import { PredictionsHost } from './predictions-host';
+import { GitopsScopes } from './gitops-scopes';
 import { SimulationWorker } from './simulation-worker';
 import { CodeLensRefresh } from './code-lens-refresh';
 import { releaseAfterClose } from './memory-release';
@@ -89,6 +90,8 @@ export class LanguageServer {
   private readonly published = new Map<string, string>();
   private lastStatus = '';
   private readonly predictions: PredictionsHost;
+  /** The GitOps units of the workspace: the predictions and the timeline panel apply a file as its unit does. */
+  readonly gitops = new GitopsScopes();
   /** Whether the workspace is trusted: untrusted, no file outside the open documents is read. */
   private isTrusted = true;
   private readonly lensRefresh = new CodeLensRefresh();
@@ -127,6 +130,7 @@ export class LanguageServer {
             .map((state) => ({ uri: state.uri, analysis: state.analysis, text: state.text })),
       },
       service,
+      this.gitops,
     );
     this.worker = new SimulationWorker({
       script: join(__dirname, 'prediction-worker.js'),

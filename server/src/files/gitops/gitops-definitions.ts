@@ -82,6 +82,14 @@ export interface GitopsDefinitions {
 const GITOPS_GROUPS =
   /argoproj\.io\/|kustomize\.toolkit\.fluxcd\.io\/|source(\.extensions)?\.toolkit\.fluxcd\.io\/|source\.extensions\.fluxcd\.io\//;
 
+/**
+ * Whether a text may hold a GitOps definition or source: it names one of their API groups and is no template.
+ * The editor tests every file of the workspace with it before parsing the few that pass.
+ */
+export function mayDefineGitopsUnits(text: string): boolean {
+  return GITOPS_GROUPS.test(text) && !text.includes('{{');
+}
+
 /** Flux Kustomization fields that change its render and that this reading does not apply. */
 const FLUX_OPTIONS_NOT_APPLIED = [
   'namePrefix',
@@ -109,7 +117,7 @@ export function readGitopsDefinitions(
     if (text === undefined) {
       continue;
     }
-    if (!GITOPS_GROUPS.test(text) || text.includes('{{')) {
+    if (!mayDefineGitopsUnits(text)) {
       continue;
     }
     const lines = new LineCounter();

@@ -54,7 +54,13 @@ export type {
   ScopeSimulation,
   ScopeSimulationInput,
 } from './scope-simulation';
-export type { Prediction, PredictionPlan, ScopeFile, ScopeSimulator } from './prediction-types';
+export type {
+  PredictedGitopsUnit,
+  Prediction,
+  PredictionPlan,
+  ScopeFile,
+  ScopeSimulator,
+} from './prediction-types';
 export { MAX_SIMULATED_OBJECTS } from './prediction-types';
 export type { FilePlaces, TargetPortRequest } from './validate-placements';
 export type {
