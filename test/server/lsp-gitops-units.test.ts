@@ -17,8 +17,8 @@ import { SIMULATION_REQUEST, STATUS_NOTIFICATION } from '../../protocol/messages
 import type { SimulationResult, StatusParams } from '../../protocol/messages';
 import { LspSession } from '../support/lsp-session';
 
-/** A Deployment of one small replica, in `namespace` when given. */
-function deployment(name: string, namespace?: string): string {
+/** A Deployment of one small replica, in `namespace` when given, its container privileged when asked. */
+function deployment(name: string, namespace?: string, privileged = false): string {
   return [
     'apiVersion: apps/v1',
     'kind: Deployment',
@@ -32,7 +32,10 @@ function deployment(name: string, namespace?: string): string {
     `    metadata: {labels: {app: ${name}}}`,
     '    spec:',
     '      containers:',
-    `        - {name: ${name}, image: registry.example/${name}:1, resources: {requests: {cpu: 100m}}}`,
+    `        - name: ${name}`,
+    `          image: registry.example/${name}:1`,
+    '          resources: {requests: {cpu: 100m}}',
+    ...(privileged ? ['          securityContext: {privileged: true}'] : []),
     '',
   ].join('\n');
 }
@@ -63,7 +66,10 @@ const FLUX_KUSTOMIZATION = [
   '',
 ].join('\n');
 
-/** A capture of one node whose header covers namespaces: `default` and `team-a` exist, nothing else. */
+/**
+ * A capture of one node whose header covers namespaces: `default` and `team-a` (Pod Security baseline enforced)
+ * exist, nothing else.
+ */
 const CAPTURE = [
   'apiVersion: foresight/v1',
   'kind: Capture',
@@ -74,7 +80,7 @@ const CAPTURE = [
   'items:',
   '- {apiVersion: v1, kind: Node, metadata: {name: node-1, labels: {kubernetes.io/hostname: node-1}}, status: {allocatable: {cpu: "8", memory: 32Gi, pods: "110"}}}',
   '- {apiVersion: v1, kind: Namespace, metadata: {name: default}}',
-  '- {apiVersion: v1, kind: Namespace, metadata: {name: team-a}}',
+  '- {apiVersion: v1, kind: Namespace, metadata: {name: team-a, labels: {pod-security.kubernetes.io/enforce: baseline}}}',
   '',
 ].join('\n');
 
@@ -88,7 +94,7 @@ describe('GitOps units in the editor, over LSP', () => {
     'apps/guestbook/extra/tool.yaml': deployment('tool'),
     'clusters/prod/team.yaml': FLUX_KUSTOMIZATION,
     'clusters/prod/.foresight/cluster.yaml': CAPTURE,
-    'apps/team/api.yaml': deployment('api', 'other'),
+    'apps/team/api.yaml': deployment('api', 'other', true),
   };
   const uriOf = (file: string): string => pathToFileURL(join(workspace, file)).href;
   const open = (file: string): Promise<Diagnostic[]> => session.open(uriOf(file), files[file] ?? '');
@@ -143,8 +149,10 @@ describe('GitOps units in the editor, over LSP', () => {
 
   test('a Flux Kustomization: targetNamespace overrides, on the cluster nearest the definition', async () => {
     const diagnostics = await open('apps/team/api.yaml');
-    // `namespace: other` is not in the capture; team-a, where Flux puts it, is.
+    // `namespace: other` is not in the capture; team-a, where Flux puts it, is, and enforces baseline.
     assert.deepEqual(namespaceNotes(diagnostics), []);
+    const refusal = diagnostics.find((diagnostic) => diagnostic.code === 'admission-refused');
+    assert.match(refusal?.message ?? '', /violates PodSecurity "baseline:latest": privileged/);
     assert.match(
       await hoverOnKind('apps/team/api.yaml'),
       /Applied as Flux Kustomization flux-system\/team \(clusters\/prod\/team\.yaml:1\) applies it, every namespaced object in `team-a`\./,
@@ -170,7 +178,12 @@ describe('GitOps units in the editor, over LSP', () => {
     assert.deepEqual(ownPods(guestbook), ['guests/web']);
     const team = await simulate('apps/team');
     assert.ok(team.ok);
-    assert.deepEqual(ownPods(team), ['team-a/api']);
+    // In team-a, whose baseline level refuses the privileged pod, as the predictions say.
+    assert.deepEqual(ownPods(team), []);
+    assert.deepEqual(
+      (team.report.rejected ?? []).map((entry) => [entry.namespace, entry.plugin]),
+      [['team-a', 'PodSecurity']],
+    );
     assert.equal(team.report.cluster.nodes.map((node) => node.name).join(), 'node-1');
   });
 

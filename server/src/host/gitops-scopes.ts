@@ -28,6 +28,11 @@ const MAX_DEFINITION_BYTES = 1024 * 1024;
 export interface OpenText {
   readonly path: string;
   readonly text: string;
+  /**
+   * An object that stands for this version of the text (its analysis): whether the text may define units is
+   * remembered for it, so a keystroke in a large file does not search the whole text again.
+   */
+  readonly version?: object;
 }
 
 /** What a file on disk was when last read. */
@@ -46,6 +51,7 @@ export class GitopsScopes {
   private listedAt = -Infinity;
   private listing = 0;
   private found: { readonly key: string; readonly units: readonly GitopsUnit[] } | undefined;
+  private readonly openMayDefine = new WeakMap<object, boolean>();
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
@@ -102,7 +108,7 @@ export class GitopsScopes {
     }
     const openPaths = new Set(open.map((document) => resolve(document.path)));
     const texts = open
-      .filter((document) => this.isInWorkspace(document.path) && mayDefineGitopsUnits(document.text))
+      .filter((document) => this.isInWorkspace(document.path) && this.mayDefine(document))
       .map((document) => ({ file: resolve(document.path), text: document.text }));
     const key = [this.listing, ...texts.map((text) => `${text.file}\u0000${text.text}`)].join('\u0001');
     if (this.found?.key !== key) {
@@ -150,6 +156,18 @@ export class GitopsScopes {
       this.candidates = candidates;
       this.listing++;
     }
+  }
+
+  private mayDefine(document: OpenText): boolean {
+    if (document.version === undefined) {
+      return mayDefineGitopsUnits(document.text);
+    }
+    let may = this.openMayDefine.get(document.version);
+    if (may === undefined) {
+      may = mayDefineGitopsUnits(document.text);
+      this.openMayDefine.set(document.version, may);
+    }
+    return may;
   }
 
   private isInWorkspace(path: string): boolean {

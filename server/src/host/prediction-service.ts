@@ -22,6 +22,7 @@ import type {
 import { MAX_SIMULATED_OBJECTS } from '../language/service';
 import { chooseCluster } from './cluster-file';
 import { FolderFiles } from './folder-files';
+import type { OpenText } from './gitops-scopes';
 import { GitopsScopes, readAsUnit } from './gitops-scopes';
 import type { GitopsUnit } from '../files/gitops/gitops-units';
 import { appendAll } from '../../../protocol/collections';
@@ -330,10 +331,12 @@ export class PredictionService {
   }
 
   /** The open documents on disk with their texts (a GitOps definition being edited counts as edited). */
-  private openTexts(): { path: string; text: string }[] {
+  private openTexts(): OpenText[] {
     return this.open.openAnalyses().flatMap((file) => {
       const path = pathOf(file.uri);
-      return path === undefined || file.text === undefined ? [] : [{ path, text: file.text }];
+      return path === undefined || file.text === undefined
+        ? []
+        : [{ path, text: file.text, version: file.analysis }];
     });
   }
 

@@ -64,7 +64,8 @@ export function predictionHover(
     const isHeader = isSame(relative, ['kind']) || isSame(relative, ['metadata', 'name']);
     const refused = isHeader ? refusalsOf(object.path) : '';
     if (refused !== '' && workloadsOf(prediction, state.uri, document.index).length === 0) {
-      return refused; // nothing of it exists: the refusal is the whole prediction
+      // Nothing of it exists: the refusal is the whole prediction.
+      return [refused, appliedByMarkdown(prediction)].filter((part) => part !== '').join('\n\n');
     }
     if (object.kind === 'PodDisruptionBudget' && (isHeader || isSame(relative, ['spec']))) {
       const budget = report.disruptionBudgets?.find(
