@@ -187,6 +187,32 @@ describe('GitOps units in the editor, over LSP', () => {
     assert.equal(team.report.cluster.nodes.map((node) => node.name).join(), 'node-1');
   });
 
+  test('a definition shows the notes foresight validate gives: a path missing from the repository is a warning on it', async () => {
+    const uri = uriOf('argocd/missing.yaml');
+    const text = APPLICATION.replace('name: guestbook', 'name: missing').replace(
+      'path: apps/guestbook',
+      'path: apps/nowhere',
+    );
+    writeFileSync(join(workspace, 'argocd/missing.yaml'), text);
+    const diagnostics = await session.open(uri, text);
+    const missing = diagnostics.filter((diagnostic) => diagnostic.code === 'gitops-path-missing');
+    assert.deepEqual(
+      missing.map((diagnostic) => [diagnostic.range.start.line, diagnostic.severity]),
+      [[7, 2]],
+    );
+    assert.match(
+      missing[0]?.message ?? '',
+      /Application argocd\/missing: path "apps\/nowhere" is not a folder/,
+    );
+    // Fixed in the editor: the warning goes with the next keystroke.
+    const fixed = await session.change(uri, 2, [{ text: text.replace('apps/nowhere', 'apps/team') }]);
+    assert.deepEqual(
+      fixed.filter((diagnostic) => diagnostic.code === 'gitops-path-missing'),
+      [],
+    );
+    await session.close(uri);
+  });
+
   test('editing the definition moves the unit: a new destination.namespace is used at once', async () => {
     const uri = uriOf('argocd/guestbook.yaml');
     await session.open(uri, APPLICATION);

@@ -9,10 +9,10 @@
  * open document counts as edited: its text replaces the file's.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { collectManifestFiles } from '../files/manifest-files';
 import { mayDefineGitopsUnits } from '../files/gitops/gitops-definitions';
-import type { GitopsUnit } from '../files/gitops/gitops-units';
+import type { GitopsNote, GitopsUnit } from '../files/gitops/gitops-units';
 import type { ManifestFile } from '../language/service';
 import { findGitopsUnits } from '../files/gitops/gitops-units';
 
@@ -50,7 +50,9 @@ export class GitopsScopes {
   private candidates: readonly string[] = [];
   private listedAt = -Infinity;
   private listing = 0;
-  private found: { readonly key: string; readonly units: readonly GitopsUnit[] } | undefined;
+  private found:
+    | { readonly key: string; readonly units: readonly GitopsUnit[]; readonly notes: readonly GitopsNote[] }
+    | undefined;
   private readonly openMayDefine = new WeakMap<object, boolean>();
 
   constructor(private readonly now: () => number = () => performance.now()) {}
@@ -101,6 +103,19 @@ export class GitopsScopes {
     );
   }
 
+  /**
+   * The notes and warnings `foresight validate` gives on a definition in this file (a path not in the repository,
+   * options not applied, sources not checked), for its diagnostics.
+   */
+  notesFor(file: string, open: readonly OpenText[]): readonly GitopsNote[] {
+    if (this.roots.length === 0 || !this.isInWorkspace(file)) {
+      return [];
+    }
+    this.unitsNow(open);
+    const path = resolve(file);
+    return (this.found?.notes ?? []).filter((note) => note.at.file === path);
+  }
+
   private unitsNow(open: readonly OpenText[]): readonly GitopsUnit[] {
     if (this.now() - this.listedAt >= REFRESH_MS) {
       this.list();
@@ -113,8 +128,8 @@ export class GitopsScopes {
     const key = [this.listing, ...texts.map((text) => `${text.file}\u0000${text.text}`)].join('\u0001');
     if (this.found?.key !== key) {
       const files = this.candidates.filter((file) => !openPaths.has(file));
-      const units = findGitopsUnits(files, this.roots, (file) => file, texts).units;
-      this.found = { key, units };
+      const { units, notes } = findGitopsUnits(files, this.roots, (file) => this.display(file), texts);
+      this.found = { key, units, notes };
     }
     return this.found.units;
   }
@@ -168,6 +183,12 @@ export class GitopsScopes {
       this.openMayDefine.set(document.version, may);
     }
     return may;
+  }
+
+  /** A path as the notes name it: relative to its workspace folder. */
+  private display(file: string): string {
+    const root = this.roots.find((candidate) => file === candidate || file.startsWith(`${candidate}/`));
+    return root === undefined ? file : relative(root, file);
   }
 
   private isInWorkspace(path: string): boolean {

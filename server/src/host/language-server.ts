@@ -28,6 +28,7 @@ import type {
   DocumentState,
   KustomizeRole,
   LanguageService,
+  TextFinding,
 } from '../language/service';
 import type { Settings } from '../../../protocol/settings';
 import { DocumentAnalyses } from './document-analyses';
@@ -577,9 +578,10 @@ export class LanguageServer {
           ? this.predictions.provisionalFindingsFor(state.uri, edited)
           : this.predictions.findingsFor(state.uri);
       const path = this.isTrusted ? pathOfUri(state.uri) : undefined;
+      const gitopsNotes = path === undefined ? [] : this.gitopsNotesOf(state, path, states);
       const diagnostics: Diagnostic[] = this.service.documentDiagnostics(
         state,
-        cross.get(state.uri) ?? [],
+        [...(cross.get(state.uri) ?? []), ...gitopsNotes],
         predicted,
         path === undefined ? [] : this.overlays.diagnosticsFor(path),
         path !== undefined && this.overlays.isJudgedThroughRenders(path),
@@ -594,6 +596,22 @@ export class LanguageServer {
     if (provisional === undefined) {
       await this.refreshStaleCodeLenses(states);
     }
+  }
+
+  /**
+   * The GitOps notes on the definitions of a document (gitops-scopes.ts), as `foresight validate` gives them: a
+   * path not in the repository, options not applied, sources not checked.
+   */
+  private gitopsNotesOf(state: DocumentState, path: string, open: readonly DocumentState[]): TextFinding[] {
+    const texts = open.flatMap((other) => {
+      const otherPath = pathOfUri(other.uri);
+      return otherPath === undefined ? [] : [{ path: otherPath, text: other.text, version: other.analysis }];
+    });
+    return this.gitops.notesFor(path, texts).map((note) => ({
+      ...note.finding,
+      start: state.lines.offsetAt(note.at.start),
+      end: state.lines.offsetAt(note.at.end),
+    }));
   }
 
   /** Asks the client to fetch code lenses again when those it shows no longer match the predictions. */
