@@ -16,6 +16,9 @@ import { HoverRequest } from 'vscode-languageserver-protocol/node';
 import { SIMULATION_REQUEST, STATUS_NOTIFICATION } from '../../protocol/messages';
 import type { SimulationResult, StatusParams } from '../../protocol/messages';
 import { LspSession } from '../support/lsp-session';
+import { findKustomize } from '../../server/src/files/kustomize/render-kustomization';
+
+const kustomize = findKustomize(process.env['FORESIGHT_KUSTOMIZE'], process.env['PATH']);
 
 /** A Deployment of one small replica, in `namespace` when given, its container privileged when asked. */
 function deployment(name: string, namespace?: string, privileged = false): string {
@@ -95,6 +98,24 @@ describe('GitOps units in the editor, over LSP', () => {
     'clusters/prod/team.yaml': FLUX_KUSTOMIZATION,
     'clusters/prod/.foresight/cluster.yaml': CAPTURE,
     'apps/team/api.yaml': deployment('api', 'other', true),
+    'clusters/prod/web.yaml': FLUX_KUSTOMIZATION.replace('name: team', 'name: web').replace(
+      './apps/team',
+      './apps/web',
+    ),
+    'apps/web/kustomization.yaml': 'resources: [deploy.yaml]\npatches: [{path: privileged.yaml}]\n',
+    'apps/web/deploy.yaml': deployment('kweb'),
+    'apps/web/privileged.yaml': [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: kweb}',
+      'spec:',
+      '  template:',
+      '    spec:',
+      '      containers:',
+      '        - name: kweb',
+      '          securityContext: {privileged: true}',
+      '',
+    ].join('\n'),
   };
   const uriOf = (file: string): string => pathToFileURL(join(workspace, file)).href;
   const open = (file: string): Promise<Diagnostic[]> => session.open(uriOf(file), files[file] ?? '');
@@ -212,6 +233,31 @@ describe('GitOps units in the editor, over LSP', () => {
     );
     await session.close(uri);
   });
+
+  test(
+    'a kustomization a Flux Kustomization builds is rendered in its targetNamespace: the patched privileged pod is refused there',
+    {
+      skip:
+        kustomize === undefined && process.env['CI'] !== 'true' ? 'no kubectl or kustomize on PATH' : false,
+    },
+    async () => {
+      const base = uriOf('apps/web/deploy.yaml');
+      await session.open(base, files['apps/web/deploy.yaml'] ?? '');
+      // Rendered in default (no Pod Security level there), the patched pod would be admitted and nothing said;
+      // the file as written is not privileged, so only the render can refuse it.
+      const diagnostics = await session.diagnosticsWhere(
+        base,
+        (published) => published.some((diagnostic) => diagnostic.code === 'admission-refused'),
+        30_000,
+      );
+      const refusal = diagnostics.find((diagnostic) => diagnostic.code === 'admission-refused');
+      assert.match(
+        refusal?.message ?? '',
+        /Refused by PodSecurity.*violates PodSecurity "baseline:latest": privileged/,
+      );
+      assert.equal(refusal?.range.start.line, 9);
+    },
+  );
 
   test('editing the definition moves the unit: a new destination.namespace is used at once', async () => {
     const uri = uriOf('argocd/guestbook.yaml');

@@ -103,6 +103,15 @@ export class GitopsScopes {
     );
   }
 
+  /** The unit that renders a kustomization folder (a kustomize overlay the editor renders), if any. */
+  unitRendering(folder: string, open: readonly OpenText[]): GitopsUnit | undefined {
+    if (this.roots.length === 0) {
+      return undefined;
+    }
+    const path = resolve(folder);
+    return this.unitsNow(open).find((unit) => unit.kustomizations.includes(path));
+  }
+
   /**
    * The notes and warnings `foresight validate` gives on a definition in this file (a path not in the repository,
    * options not applied, sources not checked), for its diagnostics.

@@ -147,6 +147,8 @@ export class LanguageServer {
         warn: (message) => this.connection.console.warn(message),
       },
       service,
+      {},
+      this.gitops,
     );
   }
 
