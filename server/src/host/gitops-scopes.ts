@@ -5,8 +5,9 @@
  * the definition.
  *
  * Finding the definitions means looking at every file of the workspace. The files are listed, and those that
- * changed read, at most once every REFRESH_MS; only the few whose text names a GitOps API group are parsed. An
- * open document counts as edited: its text replaces the file's.
+ * changed read, once before the first lookup and then in the background (never during a keystroke's lookup) when
+ * the last listing is older than REFRESH_MS; only the few whose text names a GitOps API group are parsed. An open
+ * document counts as edited: its text replaces the file's at once.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
@@ -16,8 +17,8 @@ import type { GitopsNote, GitopsUnit } from '../files/gitops/gitops-units';
 import type { ManifestFile } from '../language/service';
 import { findGitopsUnits } from '../files/gitops/gitops-units';
 
-/** How long a listing of the workspace's files is used before the next. */
-const REFRESH_MS = 3000;
+/** How old a listing of the workspace's files may be before a lookup asks for the next, in the background. */
+const REFRESH_MS = 5000;
 /** The most files and directory entries looked at in the workspace (a huge tree stays cheap). */
 const MAX_WORKSPACE_FILES = 5000;
 const MAX_WORKSPACE_ENTRIES = 50_000;
@@ -50,6 +51,7 @@ export class GitopsScopes {
   private candidates: readonly string[] = [];
   private listedAt = -Infinity;
   private listing = 0;
+  private refreshPending = false;
   private found:
     | { readonly key: string; readonly units: readonly GitopsUnit[]; readonly notes: readonly GitopsNote[] }
     | undefined;
@@ -126,9 +128,18 @@ export class GitopsScopes {
   }
 
   private unitsNow(open: readonly OpenText[]): readonly GitopsUnit[] {
-    if (this.now() - this.listedAt >= REFRESH_MS) {
+    if (this.listedAt === -Infinity) {
       this.list();
       this.listedAt = this.now();
+    } else if (this.now() - this.listedAt >= REFRESH_MS && !this.refreshPending) {
+      this.refreshPending = true;
+      setImmediate(() => {
+        this.refreshPending = false;
+        if (this.roots.length > 0) {
+          this.list();
+          this.listedAt = this.now();
+        }
+      });
     }
     const openPaths = new Set(open.map((document) => resolve(document.path)));
     const texts = open
