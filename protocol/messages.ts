@@ -27,11 +27,14 @@ export interface StatusParams {
  *   profile   the profile the setting names (`profile:NAME`)
  *   embedded  the embedded default: no setting and no .foresight/cluster.yaml, or `unusable` names the chosen
  *             file that could not be used (errors, too large to simulate as you type)
+ * `appliedBy` names the GitOps definition that applies the edited file ("Argo CD Application argocd/guestbook
+ * (clusters/apps.yaml:4)"): the nearest cluster file is looked up from its folder, as `foresight simulate` does.
  */
 export type ClusterChoice =
-  | { reason: 'setting' | 'nearest'; path: string }
+  | { reason: 'setting'; path: string }
+  | { reason: 'nearest'; path: string; appliedBy?: string }
   | { reason: 'profile'; profile: string }
-  | { reason: 'embedded'; unusable?: string };
+  | { reason: 'embedded'; unusable?: string; appliedBy?: string };
 
 /**
  * Client → server notification, sent after "Kube Foresight: Capture Cluster" wrote a cluster file: the server reads

@@ -71,6 +71,7 @@ connection.onRequest(SIMULATION_REQUEST, (params: unknown) =>
     openDocuments: () => documents.all(),
     settingsFor: (uri) => server.settings.get(uri),
     service: server.service,
+    gitops: server.gitops,
   }),
 );
 connection.onRequest(PROFILES_REQUEST, () => profileSummaries());

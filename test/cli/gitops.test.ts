@@ -128,6 +128,67 @@ describe('GitOps units', () => {
     assert.equal(report.gitopsUnits?.[0]?.namespaceMode, 'override');
   });
 
+  test('CreateNamespace=true creates destination.namespace first, with managedNamespaceMetadata (controller/sync_namespace.go)', async () => {
+    // A capture that lists namespaces: a namespace it lacks is refused, unless the sync creates it.
+    const capture = [
+      'apiVersion: foresight/v1',
+      'kind: Capture',
+      'spec: {context: prod, capturedAt: "2026-03-02T10:15:00Z", serverVersion: v1.35.0, kinds: [nodes, namespaces]}',
+      '---',
+      'apiVersion: v1',
+      'kind: List',
+      'items:',
+      '- {apiVersion: v1, kind: Node, metadata: {name: node-1, labels: {kubernetes.io/hostname: node-1}}, status: {allocatable: {cpu: "8", memory: 32Gi, pods: "110"}}}',
+      '- {apiVersion: v1, kind: Namespace, metadata: {name: default}}',
+      '- {apiVersion: v1, kind: Namespace, metadata: {name: argocd}}',
+      '',
+    ].join('\n');
+    const syncPolicy = (managed: string): string =>
+      `  syncPolicy:\n    syncOptions: [CreateNamespace=true]\n${managed}`;
+    const codes = (report: JsonReport): string[] =>
+      report.findings
+        .filter((finding) => finding.severity !== 'information')
+        .map((finding) => `${finding.code}: ${finding.message.slice(0, 60)}`);
+    const without = repository({
+      '.foresight/cluster.yaml': capture,
+      'apps/guestbook.yaml': application('guestbook', '    path: guestbook\n'),
+      'guestbook/web.yaml': deployment('web'),
+    });
+    assert.deepEqual(podPlaces(await simulate(without, 'apps')), []);
+    const created = repository({
+      '.foresight/cluster.yaml': capture,
+      'apps/guestbook.yaml': application('guestbook', `    path: guestbook\n${syncPolicy('')}`),
+      'guestbook/web.yaml': deployment('web'),
+    });
+    const report = await simulate(created, 'apps');
+    assert.deepEqual(podPlaces(report), ['shop web']);
+    assert.deepEqual(codes(report), []);
+    assert.equal(report.gitopsUnits?.[0]?.createsNamespace, 'shop');
+    const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'report.schema.json'), 'utf8')) as object;
+    const validate = new Ajv({ strict: false }).compile(schema);
+    assert.ok(validate(report), JSON.stringify(validate.errors));
+    const text = await runForesight(['simulate', 'apps'], { cwd: created, env: ENV });
+    assert.match(
+      text.stdout,
+      /applies guestbook in namespace shop \(objects naming none\), creating namespace shop \(CreateNamespace=true\)\n/,
+    );
+    // The managed labels are the created namespace's: its Pod Security level refuses the pod.
+    const restricted = repository({
+      '.foresight/cluster.yaml': capture,
+      'apps/guestbook.yaml': application(
+        'guestbook',
+        `    path: guestbook\n${syncPolicy('    managedNamespaceMetadata:\n      labels: {pod-security.kubernetes.io/enforce: restricted}\n')}`,
+      ),
+      'guestbook/web.yaml': deployment('web'),
+    });
+    const refused = await simulate(restricted, 'apps');
+    assert.deepEqual(podPlaces(refused), []);
+    assert.match(
+      codes(refused).join('\n'),
+      /admission-refused: .*PodSecurity|violates PodSecurity "restricted:latest"/,
+    );
+  });
+
   test('Argo CD reads sub-folders only with directory.recurse, and honours include and exclude globs', async () => {
     const flat = repository({
       'apps/app.yaml': application('flat', '    path: svc\n'),

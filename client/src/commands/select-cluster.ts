@@ -133,7 +133,9 @@ function itemInUse(choice: ClusterChoice): ClusterItem {
         detail:
           choice.reason === 'setting'
             ? 'In use: the setting kubeForesight.cluster names it.'
-            : 'In use: the nearest .foresight/cluster.yaml above the file you edit (kubeForesight.cluster is empty).',
+            : choice.appliedBy === undefined
+              ? 'In use: the nearest .foresight/cluster.yaml above the file you edit (kubeForesight.cluster is empty).'
+              : `In use: the nearest .foresight/cluster.yaml above ${choice.appliedBy}, which applies the file you edit (kubeForesight.cluster is empty).`,
         action: { setting: label },
       };
     }
@@ -150,7 +152,9 @@ function itemInUse(choice: ClusterChoice): ClusterItem {
         description: 'current',
         detail:
           choice.unusable === undefined
-            ? 'In use: kubeForesight.cluster is empty and there is no .foresight/cluster.yaml above the file you edit.'
+            ? choice.appliedBy === undefined
+              ? 'In use: kubeForesight.cluster is empty and there is no .foresight/cluster.yaml above the file you edit.'
+              : `In use: kubeForesight.cluster is empty and there is no .foresight/cluster.yaml above ${choice.appliedBy}, which applies the file you edit.`
             : `In use instead of ${vscode.workspace.asRelativePath(choice.unusable, false)}, which could not be used (see its problems, or the notice).`,
         action: { setting: EMBEDDED_SETTING },
       };

@@ -28,12 +28,14 @@ import type {
   DocumentState,
   KustomizeRole,
   LanguageService,
+  TextFinding,
 } from '../language/service';
 import type { Settings } from '../../../protocol/settings';
 import { DocumentAnalyses } from './document-analyses';
 import { SettingsCache } from './settings-cache';
 import { ValidationQueue } from './validation-queue';
 import { PredictionsHost } from './predictions-host';
+import { GitopsScopes } from './gitops-scopes';
 import { SimulationWorker } from './simulation-worker';
 import { CodeLensRefresh } from './code-lens-refresh';
 import { releaseAfterClose } from './memory-release';
@@ -89,6 +91,8 @@ export class LanguageServer {
   private readonly published = new Map<string, string>();
   private lastStatus = '';
   private readonly predictions: PredictionsHost;
+  /** The GitOps units of the workspace: the predictions and the timeline panel apply a file as its unit does. */
+  readonly gitops = new GitopsScopes();
   /** Whether the workspace is trusted: untrusted, no file outside the open documents is read. */
   private isTrusted = true;
   private readonly lensRefresh = new CodeLensRefresh();
@@ -127,6 +131,7 @@ export class LanguageServer {
             .map((state) => ({ uri: state.uri, analysis: state.analysis, text: state.text })),
       },
       service,
+      this.gitops,
     );
     this.worker = new SimulationWorker({
       script: join(__dirname, 'prediction-worker.js'),
@@ -142,6 +147,8 @@ export class LanguageServer {
         warn: (message) => this.connection.console.warn(message),
       },
       service,
+      {},
+      this.gitops,
     );
   }
 
@@ -573,9 +580,10 @@ export class LanguageServer {
           ? this.predictions.provisionalFindingsFor(state.uri, edited)
           : this.predictions.findingsFor(state.uri);
       const path = this.isTrusted ? pathOfUri(state.uri) : undefined;
+      const gitopsNotes = path === undefined ? [] : this.gitopsNotesOf(state, path, states);
       const diagnostics: Diagnostic[] = this.service.documentDiagnostics(
         state,
-        cross.get(state.uri) ?? [],
+        [...(cross.get(state.uri) ?? []), ...gitopsNotes],
         predicted,
         path === undefined ? [] : this.overlays.diagnosticsFor(path),
         path !== undefined && this.overlays.isJudgedThroughRenders(path),
@@ -590,6 +598,22 @@ export class LanguageServer {
     if (provisional === undefined) {
       await this.refreshStaleCodeLenses(states);
     }
+  }
+
+  /**
+   * The GitOps notes on the definitions of a document (gitops-scopes.ts), as `foresight validate` gives them: a
+   * path not in the repository, options not applied, sources not checked.
+   */
+  private gitopsNotesOf(state: DocumentState, path: string, open: readonly DocumentState[]): TextFinding[] {
+    const texts = open.flatMap((other) => {
+      const otherPath = pathOfUri(other.uri);
+      return otherPath === undefined ? [] : [{ path: otherPath, text: other.text, version: other.analysis }];
+    });
+    return this.gitops.notesFor(path, texts).map((note) => ({
+      ...note.finding,
+      start: state.lines.offsetAt(note.at.start),
+      end: state.lines.offsetAt(note.at.end),
+    }));
   }
 
   /** Asks the client to fetch code lenses again when those it shows no longer match the predictions. */

@@ -11,8 +11,9 @@
  * cluster file. Unsaved text is rendered from a temporary copy of the unit's files (files/kustomize/unsaved-copy.ts)
  * so the overlay's findings match the lines in the editor; a unit with no unsaved file is rendered in place.
  */
+import { createHash } from 'node:crypto';
 import { accessSync, constants } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Settings } from '../../../protocol/settings';
 import type {
@@ -27,7 +28,10 @@ import { findKustomize, renderKustomizationAsync } from '../files/kustomize/rend
 import type { KustomizeCommand, RenderResult } from '../files/kustomize/render-kustomization';
 import { patchFieldsOf } from '../files/kustomize/patch-fields';
 import { renderFromCopy } from '../files/kustomize/unsaved-copy';
-import { chooseCluster } from './cluster-file';
+import { chooseCluster, findClusterFile } from './cluster-file';
+import type { GitopsScopes } from './gitops-scopes';
+import { readAsUnit } from './gitops-scopes';
+import type { GitopsUnit } from '../files/gitops/gitops-units';
 import { clusterSetting, inputsKey, readTextOrUndefined } from './overlay-inputs';
 import type { OverlayRequest } from './overlay-inputs';
 
@@ -69,6 +73,8 @@ export class OverlayRenders {
     private readonly log: { error(activity: string, error: unknown): void; warn(message: string): void },
     private readonly service: LanguageService,
     private readonly options: OverlayRenderOptions = {},
+    /** The workspace's GitOps units: an overlay one renders is read in its namespace, on its cluster. */
+    private readonly gitops?: GitopsScopes,
   ) {}
 
   /** Asks for the overlays of an edited file, once it has been quiet for a moment. */
@@ -166,13 +172,15 @@ export class OverlayRenders {
       }
       return;
     }
+    const open = [...request.openTexts].map(([path, text]) => ({ path, text }));
     for (const unit of units) {
       const generation = this.generation;
-      const key = inputsKey(unit, command, request);
+      const gitops = this.gitops?.unitRendering(unit.folder, open);
+      const key = `${inputsKey(unit, command, request)}${gitopsKey(gitops, request)}`;
       if (this.results.get(unit.folder)?.key === key) {
         continue;
       }
-      const { diagnostics, rendered } = await this.renderUnit(unit, command, request);
+      const { diagnostics, rendered } = await this.renderUnit(unit, command, request, gitops);
       if (generation !== this.generation) {
         return;
       }
@@ -210,6 +218,7 @@ export class OverlayRenders {
     unit: OverlayUnit,
     command: KustomizeCommand,
     request: OverlayRequest,
+    gitops: GitopsUnit | undefined,
   ): Promise<{ diagnostics: Map<string, OverlayDiagnostic[]>; rendered: boolean }> {
     const { settings, openTexts } = request;
     if (unit.tree.remotes.length > 0 && !settings.kustomize.allowRemote) {
@@ -251,7 +260,11 @@ export class OverlayRenders {
       readSource,
       patchFieldsOf(unit.tree.files, readSource),
     );
-    const choice = chooseCluster(unit.folder, clusterSetting(settings.cluster, request.roots, unit));
+    // A GitOps unit's cluster is the one nearest its definition, as for its predictions.
+    const choice = chooseCluster(
+      gitops === undefined ? unit.folder : dirname(gitops.definition.file),
+      clusterSetting(settings.cluster, request.roots, unit),
+    );
     const clusterPath = choice.reason === 'setting' || choice.reason === 'nearest' ? choice.path : undefined;
     const cluster = {
       path: clusterPath,
@@ -269,9 +282,22 @@ export class OverlayRenders {
       request.context,
       cluster,
       (path) => pathToFileURL(path).href,
+      gitops === undefined ? undefined : readAsUnit(gitops),
     );
     return { diagnostics, rendered: true };
   }
+}
+
+/** What of a GitOps unit an overlay's findings depend on: its definition, namespace and cluster file. */
+function gitopsKey(gitops: GitopsUnit | undefined, request: OverlayRequest): string {
+  if (gitops === undefined) {
+    return '';
+  }
+  const cluster = findClusterFile(dirname(gitops.definition.file), request.settings.cluster);
+  const clusterText =
+    cluster === undefined ? '' : (request.openTexts.get(cluster) ?? readTextOrUndefined(cluster) ?? '');
+  const clusterHash = createHash('sha256').update(clusterText).digest('hex');
+  return `|${JSON.stringify([gitops.kind, gitops.name, gitops.definition.file, gitops.namespace ?? null, cluster ?? null, clusterHash])}`;
 }
 
 /** A diagnostic of a unit at the start of its kustomization file. */

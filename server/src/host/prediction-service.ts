@@ -5,7 +5,7 @@
  * The last result per scope is kept; it is recomputed only when one of its inputs changed.
  */
 import { readFileSync } from 'node:fs';
-import { basename, dirname, isAbsolute, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ClusterChoice } from '../../../protocol/messages';
 import type { Settings } from '../../../protocol/settings';
@@ -22,12 +22,27 @@ import type {
 import { MAX_SIMULATED_OBJECTS } from '../language/service';
 import { chooseCluster } from './cluster-file';
 import { FolderFiles } from './folder-files';
+import type { OpenText } from './gitops-scopes';
+import { GitopsScopes, readAsUnit } from './gitops-scopes';
+import type { GitopsUnit } from '../files/gitops/gitops-units';
 import { appendAll } from '../../../protocol/collections';
 
 /** Open documents and their analyses, from the language server. */
 export interface OpenDocumentSource {
   /** The latest analysis of every open document that has one. */
   openAnalyses(): readonly ScopeFile[];
+}
+
+/**
+ * What is predicted together: a folder (recursively, as `kubectl apply -R -f`), or the files of the GitOps unit
+ * that applies the document (with its namespace and the cluster nearest its definition), or the document alone.
+ */
+interface Scope {
+  readonly uri: string;
+  readonly folder?: string;
+  readonly gitops?: GitopsUnit;
+  /** The files of a GitOps unit that reads plain files (Argo CD's directory, Flux's generated kustomization). */
+  readonly unitFiles?: readonly string[];
 }
 
 /** Runs and caches predictions per scope. */
@@ -51,6 +66,8 @@ export class PredictionService {
   constructor(
     private readonly open: OpenDocumentSource,
     private readonly service: LanguageService,
+    /** The workspace's GitOps units (shared with the timeline panel's request). */
+    private readonly gitops: GitopsScopes = new GitopsScopes(),
   ) {
     this.folderFiles = new FolderFiles(service);
   }
@@ -58,6 +75,7 @@ export class PredictionService {
   /** The workspace folders (paths), for the 'workspace' scope. */
   setWorkspaceRoots(roots: readonly string[]): void {
     this.workspaceRoots = roots.map((root) => resolve(root));
+    this.gitops.setWorkspaceRoots(this.workspaceRoots);
     this.cache.clear();
   }
 
@@ -109,10 +127,23 @@ export class PredictionService {
   plan(uri: string, settings: Settings, context: AnalysisContext, trusted: boolean): PredictionPlan {
     const scope = this.scopeOf(uri, settings, trusted);
     const files = this.filesOf(scope, context);
+    const unit = scope.gitops;
+    const definition = unit === undefined ? undefined : this.definitionOf(unit);
+    // A GitOps unit's cluster is looked up from its definition's folder, as `foresight simulate` looks it up.
     const choice: ClusterChoice =
       trusted && scope.folder !== undefined
-        ? chooseCluster(scope.folder, this.resolveClusterSetting(scope.folder, settings.cluster))
+        ? withAppliedBy(
+            chooseCluster(
+              unit === undefined ? scope.folder : dirname(unit.definition.file),
+              this.resolveClusterSetting(scope.folder, settings.cluster),
+            ),
+            definition,
+          )
         : { reason: 'embedded' };
+    const described = (prediction: Prediction): Prediction =>
+      unit === undefined || definition === undefined
+        ? prediction
+        : { ...prediction, gitopsUnit: { definition, namespace: unit.namespace } };
     const clusterPath = choice.reason === 'setting' || choice.reason === 'nearest' ? choice.path : undefined;
     // A profile has no text: its name stands for it in the fingerprint and the worker's held cluster.
     const clusterText =
@@ -123,6 +154,8 @@ export class PredictionService {
           : '';
     const fingerprint = [
       settings.kubernetesVersion,
+      definition ?? '',
+      unit?.namespace === undefined ? '' : `${unit.namespace.name}:${String(unit.namespace.overrides)}`,
       clusterPath ?? '',
       clusterText.length,
       hashText(clusterText),
@@ -138,8 +171,9 @@ export class PredictionService {
       };
     }
     // The one manifest reader: documents with errors left out, lists unwrapped, duplicates resolved.
+    const applied = unit === undefined ? {} : readAsUnit(unit);
     const read = this.service.readObjects(
-      files.map((file) => ({ ...file, id: file.uri })),
+      files.map((file) => ({ ...file, id: file.uri, ...applied })),
       { display: (uri) => (uri.startsWith('file:') ? basename(fileURLToPath(uri)) : uri) },
     );
     const manifests = read.objects;
@@ -149,7 +183,7 @@ export class PredictionService {
           scope.uri,
           fingerprint,
           undefined,
-          this.service.skippedPrediction(scope.uri, files, manifests.length),
+          described(this.service.skippedPrediction(scope.uri, files, manifests.length)),
           files,
         );
       return { cached: undefined, objectCount: 0, run, runWith: () => Promise.resolve(run()) };
@@ -169,26 +203,27 @@ export class PredictionService {
       objectCount: manifests.length,
       run: () => {
         const inputsKey = inputsKeyOf();
-        const prediction =
+        const prediction = described(
           reused(inputsKey) ??
-          this.service.runPrediction(
-            scope.uri,
-            files,
-            manifests,
-            settings,
-            context,
-            clusterFileRef(clusterPath),
-            clusterText,
-            read.findings,
-            choice,
-          );
+            this.service.runPrediction(
+              scope.uri,
+              files,
+              manifests,
+              settings,
+              context,
+              clusterFileRef(clusterPath),
+              clusterText,
+              read.findings,
+              choice,
+            ),
+        );
         return this.remember(scope.uri, fingerprint, inputsKey, prediction, files);
       },
       runWith: async (simulator, isWanted) => {
         const inputsKey = inputsKeyOf();
         const reuse = reused(inputsKey);
         if (reuse !== undefined) {
-          return this.remember(scope.uri, fingerprint, inputsKey, reuse, files);
+          return this.remember(scope.uri, fingerprint, inputsKey, described(reuse), files);
         }
         const prepared = this.service.prepareScope(
           manifests,
@@ -202,13 +237,8 @@ export class PredictionService {
         if (simulated === undefined) {
           return undefined;
         }
-        const prediction = this.service.placePrediction(
-          scope.uri,
-          files,
-          prepared,
-          simulated,
-          settings,
-          read.findings,
+        const prediction = described(
+          this.service.placePrediction(scope.uri, files, prepared, simulated, settings, read.findings),
         );
         return this.remember(scope.uri, fingerprint, inputsKey, prediction, files);
       },
@@ -255,13 +285,23 @@ export class PredictionService {
   clear(): void {
     this.cache.clear();
     this.folderFiles.clear();
+    this.gitops.clear();
+  }
+
+  /** A GitOps unit's definition as the hover and the cluster picker name it: kind, name, file:line. */
+  private definitionOf(unit: GitopsUnit): string {
+    const file = unit.definition.file;
+    const root = this.workspaceRoots.find((candidate) => file.startsWith(`${candidate}/`));
+    const shown = root === undefined ? file : relative(root, file);
+    const kind = unit.kind === 'Application' ? 'Argo CD Application' : 'Flux Kustomization';
+    return `${kind} ${unit.name} (${shown}:${unit.definition.start.line + 1})`;
   }
 
   /**
    * The scope of a document. Folder and workspace scopes need a trusted workspace and a file on disk; with
    * workspace folders open, only files inside one get a folder scope; the filesystem root never does.
    */
-  private scopeOf(uri: string, settings: Settings, trusted: boolean): { uri: string; folder?: string } {
+  private scopeOf(uri: string, settings: Settings, trusted: boolean): Scope {
     if (!uri.startsWith('file:') || settings.scope === 'file' || !trusted) {
       return { uri };
     }
@@ -277,24 +317,48 @@ export class PredictionService {
     if (dirname(folder) === folder) {
       return { uri };
     }
-    return { uri: pathToFileURL(folder).href, folder };
+    // A file a GitOps unit applies is predicted with that unit (the workspace scope is one apply of everything).
+    const gitops = settings.scope === 'workspace' ? undefined : this.gitops.unitOf(file, this.openTexts());
+    if (gitops !== undefined && gitops.files.includes(file)) {
+      return {
+        uri: pathToFileURL(gitops.folder).href,
+        folder: gitops.folder,
+        gitops,
+        unitFiles: gitops.files,
+      };
+    }
+    return { uri: pathToFileURL(folder).href, folder, ...(gitops === undefined ? {} : { gitops }) };
   }
 
-  private filesOf(scope: { uri: string; folder?: string }, context: AnalysisContext): ScopeFile[] {
+  /** The open documents on disk with their texts (a GitOps definition being edited counts as edited). */
+  private openTexts(): OpenText[] {
+    return this.open.openAnalyses().flatMap((file) => {
+      const path = pathOf(file.uri);
+      return path === undefined || file.text === undefined
+        ? []
+        : [{ path, text: file.text, version: file.analysis }];
+    });
+  }
+
+  private filesOf(scope: Scope, context: AnalysisContext): ScopeFile[] {
     const open = this.open.openAnalyses();
     if (scope.folder === undefined) {
       return open.filter((file) => file.uri === scope.uri);
     }
     const folder = resolve(scope.folder);
+    const unitFiles = scope.unitFiles === undefined ? undefined : new Set(scope.unitFiles);
     const openByPath = new Map<string, ScopeFile>();
     for (const file of open) {
       const path = pathOf(file.uri);
-      if (path !== undefined && (path === folder || path.startsWith(`${folder}/`))) {
+      if (
+        path !== undefined &&
+        (unitFiles === undefined ? path === folder || path.startsWith(`${folder}/`) : unitFiles.has(path))
+      ) {
         openByPath.set(path, file);
       }
     }
     const files: ScopeFile[] = [];
-    for (const path of this.folderFiles.list(folder)) {
+    for (const path of scope.unitFiles ?? this.folderFiles.list(folder)) {
       const openFile = openByPath.get(path);
       if (openFile !== undefined) {
         files.push(openFile);
@@ -322,6 +386,13 @@ export class PredictionService {
     }
     return identity;
   }
+}
+
+/** A cluster choice made for a GitOps unit names its definition, from whose folder the cluster was looked up. */
+function withAppliedBy(choice: ClusterChoice, definition: string | undefined): ClusterChoice {
+  return definition !== undefined && (choice.reason === 'nearest' || choice.reason === 'embedded')
+    ? { ...choice, appliedBy: definition }
+    : choice;
 }
 
 /** The cluster file at a path as the service names it: its URI and its base name. */

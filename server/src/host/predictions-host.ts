@@ -13,6 +13,7 @@ import type {
 } from '../language/service';
 import type { OpenDocumentSource } from './prediction-service';
 import { PredictionService } from './prediction-service';
+import type { GitopsScopes } from './gitops-scopes';
 
 /** Predictions for the open documents. */
 export class PredictionsHost {
@@ -21,8 +22,8 @@ export class PredictionsHost {
   private readonly byDocument = new Map<string, Prediction>();
   private readonly shownNotices = new Set<string>();
 
-  constructor(open: OpenDocumentSource, language: LanguageService) {
-    this.service = new PredictionService(open, language);
+  constructor(open: OpenDocumentSource, language: LanguageService, gitops: GitopsScopes) {
+    this.service = new PredictionService(open, language, gitops);
   }
 
   /** The workspace folders (paths), for the 'workspace' scope. */

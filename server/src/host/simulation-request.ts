@@ -16,6 +16,8 @@ import type { PanelLeftOut } from '../../../protocol/webview-messages';
 import type { LanguageService, ManifestFile, SourcedObject } from '../language/service';
 import { findProfile, isKubernetesMinor, profileObjects } from '../language/service';
 import { chooseCluster } from './cluster-file';
+import type { GitopsScopes } from './gitops-scopes';
+import { readAsUnit } from './gitops-scopes';
 
 export { findClusterFile } from './cluster-file';
 
@@ -27,6 +29,8 @@ interface SimulationRequestContext {
   settingsFor(uri: string): Promise<Settings>;
   /** The server's language service. */
   readonly service: LanguageService;
+  /** The workspace's GitOps units: a file or folder one applies is simulated as that unit applies it. */
+  readonly gitops?: GitopsScopes;
 }
 
 /** The most manifest files read from one folder. */
@@ -41,7 +45,8 @@ export async function answerSimulationRequest(
   if (typeof uri !== 'string' || !uri.startsWith('file:')) {
     return { ok: false, message: 'The simulation needs a file or folder on disk.' };
   }
-  let folder = fileURLToPath(uri);
+  const requested = fileURLToPath(uri);
+  let folder = requested;
   const stats = statSync(folder, { throwIfNoEntry: false });
   if (stats === undefined) {
     return { ok: false, message: `${folder} does not exist.` };
@@ -51,6 +56,16 @@ export async function answerSimulationRequest(
   }
   const settings = await context.settingsFor(pathToFileURL(folder).href);
   const open = new Map(context.openDocuments().flatMap((document) => openEntry(document)));
+  // A file (or folder) a GitOps unit applies is simulated as the predictions simulate it: that unit's files.
+  const openTexts = [...open].map(([path, text]) => ({ path, text }));
+  const unit = stats.isDirectory()
+    ? context.gitops?.unitOfFolder(folder, openTexts)
+    : context.gitops?.unitOf(requested, openTexts);
+  // Its plain files (Argo CD's directory, Flux's generated kustomization) are read from its folder; a file in a
+  // kustomization it renders keeps its own folder, as the predictions keep it.
+  if (unit !== undefined && unit.files.includes(resolve(requested))) {
+    folder = unit.folder;
+  }
   const maxLength = settings.maxFileSizeKB * 1024;
   const texts = new Map<string, string>();
   const read = (file: string): string | undefined => {
@@ -62,17 +77,23 @@ export async function answerSimulationRequest(
     texts.set(href, text);
     return text;
   };
-  const files = collectManifestFiles([folder], folder, { recursive: true }).files.slice(0, MAX_FILES);
+  const plainUnitFiles =
+    unit !== undefined && unit.files.length > 0 && unit.folder === folder ? unit.files : undefined;
+  const files = (plainUnitFiles ?? collectManifestFiles([folder], folder, { recursive: true }).files)
+    .filter((file) => !file.includes('/.foresight/'))
+    .slice(0, MAX_FILES);
   const { service } = context;
   const analysisContext = service.analysisContext(settings.kubernetesVersion, maxLength);
   const kustomizeRoles = new KustomizeRoles(service);
-  const analysed = (file: string): ManifestFile[] => {
+  /** A file's analysis, read as the GitOps unit reads it when `inUnit` (a manifest, not the cluster file). */
+  const analysed = (file: string, inUnit = false): ManifestFile[] => {
     const text = read(file);
     return text === undefined
       ? []
       : [
           {
             id: pathToFileURL(file).href,
+            ...(unit === undefined || !inUnit ? {} : readAsUnit(unit)),
             analysis: service.analyzeText(
               text,
               service.contextForFile(analysisContext, { kustomizeRole: kustomizeRoles.roleOf(file) }),
@@ -81,13 +102,14 @@ export async function answerSimulationRequest(
         ];
   };
   // The one manifest reader, as `foresight simulate -R DIR` and the editor's predictions read the folder.
-  const manifestFiles = files.flatMap(analysed);
+  const manifestFiles = files.flatMap((file) => analysed(file, true));
   const manifests = service.readObjects(manifestFiles).objects;
   const leftOut = service.leftOutDocuments(manifestFiles, (file) => texts.get(file));
   if (manifests.length === 0) {
     return { ok: false, message: nothingToApply(basename(folder), leftOut) };
   }
-  const choice = chooseCluster(folder, settings.cluster);
+  // A GitOps unit's cluster is the one nearest its definition, as for its predictions.
+  const choice = chooseCluster(unit === undefined ? folder : dirname(unit.definition.file), settings.cluster);
   const clusterFile = choice.reason === 'setting' || choice.reason === 'nearest' ? choice.path : undefined;
   const profile = choice.reason === 'profile' ? findProfile(choice.profile) : undefined;
   let cluster: readonly SourcedObject[] | null = profile === undefined ? null : profileObjects(profile);

@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { LineCounter, parseAllDocuments, isMap, isScalar } from 'yaml';
 import type { Document, Node } from 'yaml';
+import type { NamespaceCreation } from '../../language/service';
 import type { TextPosition } from '../../../../protocol/finding';
 
 /** Where a field is written: its file and range (zero-based, as findings place it). */
@@ -43,6 +44,12 @@ export interface ApplicationDefinition {
   readonly name: string;
   readonly at: WrittenAt;
   readonly destinationNamespace: string | undefined;
+  /**
+   * The namespace Argo CD creates before the sync (`syncPolicy.syncOptions: [CreateNamespace=true]`, with the labels
+   * and annotations of `syncPolicy.managedNamespaceMetadata`): undefined without the option or a destination
+   * namespace (controller/sync.go, sync_namespace.go).
+   */
+  readonly createdNamespace: NamespaceCreation | undefined;
   readonly sources: readonly ApplicationSource[];
 }
 
@@ -82,6 +89,14 @@ export interface GitopsDefinitions {
 const GITOPS_GROUPS =
   /argoproj\.io\/|kustomize\.toolkit\.fluxcd\.io\/|source(\.extensions)?\.toolkit\.fluxcd\.io\/|source\.extensions\.fluxcd\.io\//;
 
+/**
+ * Whether a text may hold a GitOps definition or source: it names one of their API groups and is no template.
+ * The editor tests every file of the workspace with it before parsing the few that pass.
+ */
+export function mayDefineGitopsUnits(text: string): boolean {
+  return GITOPS_GROUPS.test(text) && !text.includes('{{');
+}
+
 /** Flux Kustomization fields that change its render and that this reading does not apply. */
 const FLUX_OPTIONS_NOT_APPLIED = [
   'namePrefix',
@@ -109,7 +124,7 @@ export function readGitopsDefinitions(
     if (text === undefined) {
       continue;
     }
-    if (!GITOPS_GROUPS.test(text) || text.includes('{{')) {
+    if (!mayDefineGitopsUnits(text)) {
       continue;
     }
     const lines = new LineCounter();
@@ -183,6 +198,7 @@ function readApplication(
     name,
     at: at([]),
     destinationNamespace: nonEmpty(stringOf(asRecord(spec['destination'])?.['namespace'])),
+    createdNamespace: createdNamespaceOf(spec),
     sources: entries.map(({ value, path }) => {
       const directory = asRecord(value['directory']) ?? {};
       const tools = ['helm', 'plugin'].filter((tool) => value[tool] !== undefined);
@@ -266,4 +282,23 @@ function readTextOrUndefined(file: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The namespace an Application's sync creates (CreateNamespace=true), with its managed labels and annotations. */
+function createdNamespaceOf(spec: Record<string, unknown>): NamespaceCreation | undefined {
+  const name = nonEmpty(stringOf(asRecord(spec['destination'])?.['namespace']));
+  const policy = asRecord(spec['syncPolicy']);
+  const options = policy?.['syncOptions'];
+  if (name === undefined || !Array.isArray(options) || !options.includes('CreateNamespace=true')) {
+    return undefined;
+  }
+  const managed = asRecord(policy?.['managedNamespaceMetadata']);
+  return { name, labels: stringMap(managed?.['labels']), annotations: stringMap(managed?.['annotations']) };
+}
+
+function stringMap(value: unknown): Record<string, string> {
+  const entries = Object.entries(asRecord(value) ?? {}).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
+  return Object.fromEntries(entries);
 }

@@ -31,6 +31,8 @@ export interface GitopsUnitSummary {
   readonly namespaceMode?: 'override' | 'fill';
   /** How it is built: a kustomization, or files read as they are. */
   readonly build: 'kustomize' | 'files';
+  /** The namespace its sync creates first (Argo CD's CreateNamespace=true). */
+  readonly createsNamespace?: string;
 }
 
 /** What the GitOps units gave. */
@@ -152,6 +154,7 @@ function summaryOf(unit: GitopsUnit, display: (file: string) => string): GitopsU
       ? {}
       : { namespace: unit.namespace.name, namespaceMode: unit.namespace.overrides ? 'override' : 'fill' }),
     build: unit.kustomizations.length > 0 && unit.files.length === 0 ? 'kustomize' : 'files',
+    ...(unit.namespace?.creates === undefined ? {} : { createsNamespace: unit.namespace.creates.name }),
   };
 }
 
@@ -160,7 +163,7 @@ export function gitopsUnitLines(units: readonly GitopsUnitSummary[]): string {
   return units
     .map(
       (unit) =>
-        `GitOps unit: ${unit.kind === 'Application' ? 'Argo CD Application' : 'Flux Kustomization'} ${unit.name} (${unit.definition}) applies ${unit.path}${unit.namespace === undefined ? '' : ` in namespace ${unit.namespace}${unit.namespaceMode === 'fill' ? ' (objects naming none)' : ''}`}\n`,
+        `GitOps unit: ${unit.kind === 'Application' ? 'Argo CD Application' : 'Flux Kustomization'} ${unit.name} (${unit.definition}) applies ${unit.path}${unit.namespace === undefined ? '' : ` in namespace ${unit.namespace}${unit.namespaceMode === 'fill' ? ' (objects naming none)' : ''}`}${unit.createsNamespace === undefined ? '' : `, creating namespace ${unit.createsNamespace} (CreateNamespace=true)`}\n`,
     )
     .join('');
 }

@@ -216,8 +216,8 @@ function applicationUnit(
       recursive: true,
       namespace:
         typeof namespace === 'string' && namespace !== ''
-          ? { name: namespace, overrides: true }
-          : fillWith(application.destinationNamespace),
+          ? { name: namespace, overrides: true, ...creating(application) }
+          : fillWith(application.destinationNamespace, application),
     };
   }
   const { files, jsonnet } = argoDirectoryFiles(folder, source.directory);
@@ -233,7 +233,7 @@ function applicationUnit(
     files,
     kustomizations: [],
     recursive: source.directory.recurse,
-    namespace: fillWith(application.destinationNamespace),
+    namespace: fillWith(application.destinationNamespace, application),
   };
 }
 
@@ -268,6 +268,14 @@ function addOrigin(repos: Set<string>, root: SourceRoot): void {
   }
 }
 
-function fillWith(namespace: string | undefined): UnitNamespace | undefined {
-  return namespace === undefined ? undefined : { name: namespace, overrides: false };
+function fillWith(
+  namespace: string | undefined,
+  application: ApplicationDefinition,
+): UnitNamespace | undefined {
+  return namespace === undefined ? undefined : { name: namespace, overrides: false, ...creating(application) };
+}
+
+/** The namespace an Application's sync creates first (CreateNamespace=true), as a UnitNamespace field. */
+function creating(application: ApplicationDefinition): Pick<UnitNamespace, 'creates'> {
+  return application.createdNamespace === undefined ? {} : { creates: application.createdNamespace };
 }

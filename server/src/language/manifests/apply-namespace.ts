@@ -97,6 +97,15 @@ export interface UnitNamespace {
   readonly name: string;
   /** true: every namespaced object is put in it; false: only those without a namespace. */
   readonly overrides: boolean;
+  /** The namespace the controller creates before applying (Argo CD's CreateNamespace=true), if any. */
+  readonly creates?: NamespaceCreation;
+}
+
+/** A namespace a GitOps controller creates before its sync, with the labels and annotations it manages. */
+export interface NamespaceCreation {
+  readonly name: string;
+  readonly labels: Readonly<Record<string, string>>;
+  readonly annotations: Readonly<Record<string, string>>;
 }
 
 /**

@@ -78,7 +78,7 @@ interface Entry {
 /** Reads the files' objects in order, as sequential `kubectl apply` leaves them. */
 export function readManifests(files: readonly ManifestFile[], options: ReadOptions = {}): ReadResult {
   const findings: Finding[] = [];
-  const entries: Entry[] = [];
+  const readEntries: Entry[] = [];
   const describe =
     options.describePlace ??
     ((fileId: string, documentIndex: number): string => `${fileId} (document ${documentIndex + 1})`);
@@ -126,7 +126,7 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
           continue;
         }
         const { object } = namespaced;
-        entries.push({
+        readEntries.push({
           sourced: { object: object.value, source },
           object,
           key: identityOf(object),
@@ -135,6 +135,7 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
       }
     }
   }
+  const entries = withCreatedNamespaces(files, readEntries);
   if (options.keepAll === true) {
     return { objects: entries.map((entry) => entry.sourced), findings };
   }
@@ -183,6 +184,53 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
     });
   }
   return { objects, findings };
+}
+
+/**
+ * The namespaces GitOps controllers create before their sync (Argo CD's CreateNamespace=true: gitops-engine applies
+ * the destination namespace first, with the managed labels and annotations), as Namespace objects applied before
+ * the rest, unless the manifests define them. A finding on one is placed on its unit's first object.
+ */
+function withCreatedNamespaces(files: readonly ManifestFile[], entries: readonly Entry[]): Entry[] {
+  const defined = new Set(
+    entries
+      .filter((entry) => entry.object.kind === 'Namespace' && apiGroupOf(entry.object.apiVersion) === '')
+      .map((entry) => entry.object.name),
+  );
+  const created: Entry[] = [];
+  for (const file of files) {
+    const creation = file.unitNamespace?.creates;
+    const first =
+      creation === undefined || defined.has(creation.name)
+        ? undefined
+        : entries.find((entry) => entry.sourced.source.file === file.id);
+    if (creation === undefined || first === undefined) {
+      continue;
+    }
+    defined.add(creation.name);
+    const metadata = {
+      name: creation.name,
+      ...(Object.keys(creation.labels).length === 0 ? {} : { labels: { ...creation.labels } }),
+      ...(Object.keys(creation.annotations).length === 0 ? {} : { annotations: { ...creation.annotations } }),
+    };
+    const value = { apiVersion: 'v1', kind: 'Namespace', metadata };
+    const object: ManifestObject = {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      name: creation.name,
+      namespace: undefined,
+      value,
+      node: undefined,
+      path: first.object.path,
+    };
+    created.push({
+      sourced: { object: value, source: first.sourced.source },
+      object,
+      key: identityOf(object),
+      unit: first.unit,
+    });
+  }
+  return created.length === 0 ? [...entries] : [...created, ...entries];
 }
 
 /** The note that two kustomizations define the same objects, once per pair. */

@@ -42,7 +42,7 @@ export { severityOf } from '../findings';
 export type { ManifestObject } from '../kubernetes/manifest-object';
 export type { AnalysisOutline } from '../manifests/analysis-outline';
 export type { ManifestFile } from '../manifests/read-manifests';
-export type { UnitNamespace } from '../manifests/apply-namespace';
+export type { NamespaceCreation, UnitNamespace } from '../manifests/apply-namespace';
 export type { TargetPortProblem } from '../rules';
 export { LineIndex } from '../text/line-index';
 export { ANALYSIS_TIME_BUDGET_MS } from '../limits';
@@ -54,7 +54,13 @@ export type {
   ScopeSimulation,
   ScopeSimulationInput,
 } from './scope-simulation';
-export type { Prediction, PredictionPlan, ScopeFile, ScopeSimulator } from './prediction-types';
+export type {
+  PredictedGitopsUnit,
+  Prediction,
+  PredictionPlan,
+  ScopeFile,
+  ScopeSimulator,
+} from './prediction-types';
 export { MAX_SIMULATED_OBJECTS } from './prediction-types';
 export type { FilePlaces, TargetPortRequest } from './validate-placements';
 export type {

@@ -237,6 +237,7 @@ export interface LanguageService {
     context: AnalysisContext,
     cluster: OverlayCluster,
     uriOf: (path: string) => string,
+    readAs?: Pick<ManifestFile, 'appliedBy' | 'unitNamespace'>,
   ): Map<string, OverlayDiagnostic[]>;
   /** The message of a finding of overlays. */
   overlayMessage: typeof overlayMessage;
@@ -400,9 +401,17 @@ export function createLanguageService(dependencies: ServiceDependencies): Langua
         readerFindings,
         choice,
       ),
-    overlayDiagnostics: (label, folder, texts, settings, context, cluster, uriOf) =>
-      overlayDiagnostics(label, folder, texts, settings, context, cluster, uriOf, (version) =>
-        contexts.apiServingFor(version),
+    overlayDiagnostics: (label, folder, texts, settings, context, cluster, uriOf, readAs) =>
+      overlayDiagnostics(
+        label,
+        folder,
+        texts,
+        settings,
+        context,
+        cluster,
+        uriOf,
+        (version) => contexts.apiServingFor(version),
+        readAs,
       ),
   };
 }

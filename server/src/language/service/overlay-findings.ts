@@ -12,6 +12,7 @@ import type { AnalysisContext } from '../analyzer';
 import { analyzeText } from '../analyzer';
 import type { TextFinding } from '../findings';
 import { toDiagnostic } from '../lsp/diagnostics';
+import type { ManifestFile } from '../manifests/read-manifests';
 import { readManifests } from '../manifests/read-manifests';
 import { describePlaceIn } from '../manifests/describe-place';
 import type { RenderedText } from '../kustomize/rendered-texts';
@@ -64,6 +65,8 @@ export function overlayDiagnostics(
   cluster: OverlayCluster,
   uriOf: (path: string) => string,
   apiServingOf: ApiServingOf,
+  /** How the render's objects are read when a GitOps unit applies the overlay: its controller, its namespace. */
+  readAs: Pick<ManifestFile, 'appliedBy' | 'unitNamespace'> = {},
 ): Map<string, OverlayDiagnostic[]> {
   const files = texts.map((rendered) => ({
     rendered,
@@ -78,7 +81,7 @@ export function overlayDiagnostics(
   );
   if (settings.predictions.enable) {
     const read = readManifests(
-      files.map(({ scope }) => ({ id: scope.uri, analysis: scope.analysis })),
+      files.map(({ scope }) => ({ id: scope.uri, analysis: scope.analysis, ...readAs })),
       {
         describePlace: describePlaceIn(
           files.map(({ scope }) => ({ ...scope, id: scope.uri })),

@@ -17,6 +17,7 @@ import {
 } from '../predictions/prediction-hover';
 import type { WorkloadPrediction } from '../predictions/workload-predictions';
 import { pathAtOffset } from '../yaml/node-at-path';
+import { escapeMarkdown, inlineCode } from '../assist/markdown';
 import type { DocumentState } from './document-state';
 import type { Prediction } from './prediction-types';
 
@@ -59,11 +60,12 @@ export function predictionHover(
     if (relative === undefined || report === undefined) {
       continue;
     }
-    const namespace = object.namespace ?? 'default';
+    const namespace = namespaceIn(prediction, object.namespace);
     const isHeader = isSame(relative, ['kind']) || isSame(relative, ['metadata', 'name']);
     const refused = isHeader ? refusalsOf(object.path) : '';
     if (refused !== '' && workloadsOf(prediction, state.uri, document.index).length === 0) {
-      return refused; // nothing of it exists: the refusal is the whole prediction
+      // Nothing of it exists: the refusal is the whole prediction.
+      return [refused, appliedByMarkdown(prediction)].filter((part) => part !== '').join('\n\n');
     }
     if (object.kind === 'PodDisruptionBudget' && (isHeader || isSame(relative, ['spec']))) {
       const budget = report.disruptionBudgets?.find(
@@ -114,9 +116,9 @@ export function predictionHover(
     const isTemplate = isSame(relative, template) || isSame(relative, [...template, 'spec']);
     if (isHeader || isTemplate) {
       const refused = refusalsOf(objectPath);
-      return refused === ''
-        ? workloadHoverMarkdown(workload)
-        : `${workloadHoverMarkdown(workload)}\n\n${refused}`;
+      return [workloadHoverMarkdown(workload), refused, appliedByMarkdown(prediction)]
+        .filter((part) => part !== '')
+        .join('\n\n');
     }
     const simulation = prediction.simulation;
     const samples = (simulation?.samples ?? []).filter(
@@ -214,4 +216,28 @@ function sameSource(
   b: typeof a,
 ): boolean {
   return a.file === b.file && a.documentIndex === b.documentIndex && isSame(a.path, b.path);
+}
+
+/** The namespace an object is simulated in: the one its GitOps unit gives it, else its own, else `default`. */
+function namespaceIn(prediction: Prediction, written: string | undefined): string {
+  const unit = prediction.gitopsUnit?.namespace;
+  if (unit !== undefined && (unit.overrides || written === undefined || written === '')) {
+    return unit.name;
+  }
+  return written ?? 'default';
+}
+
+/** The line of a workload's hover that names the GitOps unit whose apply was simulated, and its namespace. */
+function appliedByMarkdown(prediction: Prediction): string {
+  const unit = prediction.gitopsUnit;
+  if (unit === undefined) {
+    return '';
+  }
+  const namespace =
+    unit.namespace === undefined
+      ? ''
+      : unit.namespace.overrides
+        ? `, every namespaced object in ${inlineCode(unit.namespace.name)}`
+        : `, objects without a namespace in ${inlineCode(unit.namespace.name)}`;
+  return `Applied as ${escapeMarkdown(unit.definition)} applies it${namespace}.`;
 }

@@ -9,6 +9,7 @@ import type { WorkloadPrediction } from '../predictions/workload-predictions';
 import type { PredictionSimulation } from './prediction-simulation';
 import type { ScopeSimulation, ScopeSimulationInput } from './scope-simulation';
 import type { ClusterChoice } from '../../../../protocol/messages';
+import type { UnitNamespace } from '../manifests/apply-namespace';
 
 /**
  * The most Kubernetes objects simulated on every keystroke. Beyond it the editor says so once and shows no
@@ -68,6 +69,18 @@ export interface Prediction {
   readonly clusterUri?: string;
   /** The simulated nodes' taints and cordons (the hover's "largest free" counts only nodes a pod can land on). */
   readonly nodeFacts?: NodeFacts;
+  /** The GitOps unit that applies the scope, when one does (the host's gitops-scopes.ts). */
+  readonly gitopsUnit?: PredictedGitopsUnit;
+}
+
+/**
+ * The GitOps unit a prediction applied its files as: the hover names it, and an object's namespace in the
+ * simulation is the one the unit gives it.
+ */
+export interface PredictedGitopsUnit {
+  /** "Argo CD Application argocd/guestbook (clusters/apps.yaml:4)". */
+  readonly definition: string;
+  readonly namespace: UnitNamespace | undefined;
 }
 
 /** A prediction not run yet: see PredictionService.plan. */
