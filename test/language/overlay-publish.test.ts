@@ -7,7 +7,11 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver';
 import { textFinding } from '../../server/src/language/findings';
-import { mergeUnitDiagnostics, throughRenders } from '../../server/src/language/service/overlay-publish';
+import {
+  mergeUnitDiagnostics,
+  throughRenders,
+  withOverlayDiagnostics,
+} from '../../server/src/language/service/overlay-publish';
 import type { OverlayDiagnostic } from '../../server/src/language/service/overlay-findings';
 import { LineIndex } from '../../server/src/language/text/line-index';
 
@@ -76,5 +80,37 @@ describe('a file judged through its renders', () => {
     const [other] = mergeUnitDiagnostics([unitDiagnostic('app', 0, '3 of 6 replicas stay Pending')], ['app']);
     assert.ok(other);
     assert.deepEqual(throughRenders([own], lines, [other]).predicted, []);
+  });
+});
+
+describe('a file not judged through renders, with its overlays', () => {
+  const own: Diagnostic = {
+    range: { start: { line: 2, character: 6 }, end: { line: 2, character: 18 } },
+    severity: 3,
+    source: 'kube-foresight',
+    code: 'unknown-custom-kind',
+    message: 'GatewayClass is not a built-in kind',
+  };
+  test('the overlay copy of its own finding, mapped to the line but not the column, is not added again', () => {
+    // flux2-kustomize-helm-example's infrastructure/configs/gateway.yaml: the render's `kind` maps to column 0.
+    const copy: OverlayDiagnostic = {
+      diagnostic: { ...own, range: { start: { line: 2, character: 0 }, end: { line: 2, character: 0 } } },
+      plainMessage: own.message,
+      label: 'infrastructure/configs',
+    };
+    const [merged] = mergeUnitDiagnostics([copy], ['infrastructure/configs']);
+    assert.ok(merged);
+    assert.deepEqual(withOverlayDiagnostics([own], [merged]), [own]);
+  });
+
+  test('the same code and message on another line is another finding, kept', () => {
+    const elsewhere: OverlayDiagnostic = {
+      diagnostic: { ...own, range: { start: { line: 9, character: 0 }, end: { line: 9, character: 0 } } },
+      plainMessage: own.message,
+      label: 'infrastructure/configs',
+    };
+    const [merged] = mergeUnitDiagnostics([elsewhere], ['infrastructure/configs']);
+    assert.ok(merged);
+    assert.equal(withOverlayDiagnostics([own], [merged]).length, 2);
   });
 });

@@ -61,11 +61,12 @@ export function throughRenders(
 }
 
 /**
- * Code, start and message: an overlay's range ends where the rendered field's end maps to in the source, which
- * need not be where the file's own diagnostic ends, though it is the same finding.
+ * Code, start line and message: an overlay's range is where the rendered field maps to in the source, line by
+ * line (a field kustomize re-indents or reorders maps to its line, not its column), so it need not start or end
+ * where the file's own diagnostic does, though it is the same finding.
  */
 function keyOf(diagnostic: Diagnostic, message: string): string {
-  return JSON.stringify([diagnostic.code, diagnostic.range.start, message]);
+  return JSON.stringify([diagnostic.code, diagnostic.range.start.line, message]);
 }
 
 /**

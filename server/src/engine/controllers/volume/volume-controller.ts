@@ -175,24 +175,28 @@ export class VolumeController {
     const key = `${set.namespace}/${podName}#${error}`;
     if (!this.refused.has(key)) {
       this.refused.add(key);
-      const message = `create Pod ${podName} in StatefulSet ${set.name} failed error: ${error}`;
-      const kube = controllerEvent(
-        'FailedCreate',
-        { kind: 'StatefulSet', name: set.name },
-        set.namespace,
-        true,
-      );
-      this.state.recordWorkload(
-        'FailedCreate',
-        'StatefulSet',
-        set.namespace,
-        set.name,
-        message,
-        undefined,
-        kube,
-      );
+      this.recordFailedCreate(set, `create Pod ${podName} in StatefulSet ${set.name} failed error: ${error}`);
     }
     return false;
+  }
+
+  /** The StatefulSet controller's warning event FailedCreate (recordClaimEvent, recordPodEvent) on the set. */
+  private recordFailedCreate(set: SimStatefulSet, message: string): void {
+    const kube = controllerEvent(
+      'FailedCreate',
+      { kind: 'StatefulSet', name: set.name },
+      set.namespace,
+      true,
+    );
+    this.state.recordWorkload(
+      'FailedCreate',
+      'StatefulSet',
+      set.namespace,
+      set.name,
+      message,
+      undefined,
+      kube,
+    );
   }
 
   /** recordClaimEvent's FailedCreate and the refused claim in the report, once per refusal. */
@@ -208,21 +212,9 @@ export class VolumeController {
       return;
     }
     this.refused.add(key);
-    const message = `create Claim ${name} for Pod ${podName} in StatefulSet ${set.name} failed error: ${refusal.message}`;
-    const kube = controllerEvent(
-      'FailedCreate',
-      { kind: 'StatefulSet', name: set.name },
-      set.namespace,
-      true,
-    );
-    this.state.recordWorkload(
-      'FailedCreate',
-      'StatefulSet',
-      set.namespace,
-      set.name,
-      message,
-      undefined,
-      kube,
+    this.recordFailedCreate(
+      set,
+      `create Claim ${name} for Pod ${podName} in StatefulSet ${set.name} failed error: ${refusal.message}`,
     );
     this.rejected.push(
       rejectedObject(
