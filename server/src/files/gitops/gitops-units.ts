@@ -272,7 +272,9 @@ function fillWith(
   namespace: string | undefined,
   application: ApplicationDefinition,
 ): UnitNamespace | undefined {
-  return namespace === undefined ? undefined : { name: namespace, overrides: false, ...creating(application) };
+  return namespace === undefined
+    ? undefined
+    : { name: namespace, overrides: false, ...creating(application) };
 }
 
 /** The namespace an Application's sync creates first (CreateNamespace=true), as a UnitNamespace field. */
