@@ -33,6 +33,7 @@ import { templateDaemonPods } from './template-daemon-pods';
 import { isUnschedulable } from './unschedulable-pods';
 import type { PodInfo } from '../model/snapshot/pod-info';
 import { SchedulingSnapshot } from './scheduling-snapshot';
+import { EquivalenceCache } from '../scheduler/equivalence-cache';
 import type { SnapshotSetup } from './scheduling-snapshot';
 import { recordRegisteredNode } from '../controllers/controller-events';
 import { minOf } from '../../../../protocol/collections';
@@ -98,6 +99,9 @@ export class ClusterAutoscaler {
   private lastScaleUp = Number.NEGATIVE_INFINITY;
   private readonly created = new Map<string, number>();
   private readonly daemonPods = new Map<NodeGroupSpec, readonly PodInfo[]>();
+  /** Pod classes that fit no node in a scan's snapshot; one cache for the run keeps each pod's key computed once. */
+  private readonly failures: EquivalenceCache<true> | null;
+  private scans = 0;
 
   constructor(
     private readonly state: ClusterState,
@@ -106,6 +110,8 @@ export class ClusterAutoscaler {
     private readonly groups: readonly NodeGroupSpec[],
     private readonly setup: SnapshotSetup,
   ) {
+    const equivalence = EquivalenceCache.settingsFor(setup);
+    this.failures = equivalence === null ? null : new EquivalenceCache(equivalence.labelsAlwaysRead);
     for (const node of state.nodeList()) {
       const group = groups.find((candidate) => isMemberOf(candidate, node.info.labels));
       if (group !== undefined) {
@@ -216,12 +222,23 @@ export class ClusterAutoscaler {
       return [];
     }
     const snapshot = this.fork();
+    // A pod that fits nowhere changes nothing, so the next pods of its class fit nowhere either until a pod is
+    // placed in the snapshot (scheduler/equivalence-cache.ts; the storage objects do not change during a scan).
+    const failures = this.failures;
+    const scan = ++this.scans;
+    let placed = 0;
     return waiting.filter((pod) => {
+      const generation = `${scan}/${placed}`;
+      if (failures?.lookup(pod.info, generation, snapshot.nodeInfos()) === true) {
+        return true;
+      }
       const fit = snapshot.firstFit(pod.info);
       if (fit === null) {
+        failures?.store(pod.info, generation, snapshot.nodeInfos(), true);
         return true;
       }
       snapshot.addPod(pod.info, fit);
+      placed++;
       return false;
     });
   }
