@@ -34,6 +34,7 @@ import { isUnschedulable } from './unschedulable-pods';
 import type { PodInfo } from '../model/snapshot/pod-info';
 import { SchedulingSnapshot } from './scheduling-snapshot';
 import { EquivalenceCache } from '../scheduler/equivalence-cache';
+import { ScanInputKeys } from './scan-inputs';
 import type { SnapshotSetup } from './scheduling-snapshot';
 import { recordRegisteredNode } from '../controllers/controller-events';
 import { minOf } from '../../../../protocol/collections';
@@ -102,6 +103,11 @@ export class ClusterAutoscaler {
   /** Pod classes that fit no node in a scan's snapshot; one cache for the run keeps each pod's key computed once. */
   private readonly failures: EquivalenceCache<true> | null;
   private scans = 0;
+  /** Keys of scan inputs, or null when every scan computes (the equivalence cache turned off). */
+  private readonly inputKeys: ScanInputKeys | null;
+  private lastUnhelped: { readonly key: string | null; readonly pending: readonly SimPod[] } | null = null;
+  /** The inputs' key of the last scale-up that chose nothing. */
+  private quietKey: string | null = null;
 
   constructor(
     private readonly state: ClusterState,
@@ -112,6 +118,7 @@ export class ClusterAutoscaler {
   ) {
     const equivalence = EquivalenceCache.settingsFor(setup);
     this.failures = equivalence === null ? null : new EquivalenceCache(equivalence.labelsAlwaysRead);
+    this.inputKeys = equivalence === null ? null : new ScanInputKeys();
     for (const node of state.nodeList()) {
       const group = groups.find((candidate) => isMemberOf(candidate, node.info.labels));
       if (group !== undefined) {
@@ -187,11 +194,13 @@ export class ClusterAutoscaler {
       return;
     }
     this.daemonPods.clear();
-    const pending = this.unhelpedPods();
+    const { pending, key } = this.unhelpedPods();
     // RunOnce: pods all created in the last 2 s (30 s for a pod asking for a GPU) wait one loop for more to
     // come (allPodsAreNew), and the loop skips its scale-down too (DisableScaleDownForLoop).
     const waitForMore = pending.length > 0 && !this.isMaxedOut() && allPodsAreNew(pending, now);
-    const scaledUp = pending.length > 0 && !waitForMore && this.scaleUp(pending);
+    // A scale-up that decided nothing on these very inputs decides nothing again, and records nothing new.
+    const isQuiet = key !== null && key === this.quietKey;
+    const scaledUp = pending.length > 0 && !waitForMore && !isQuiet && this.scaleUp(pending, key);
     const resumeAt = this.lastScaleUp + this.settings.scaleDownDelayAfterAdd;
     const coolDown = waitForMore || now < resumeAt;
     const wakeAt = this.scaleDown.run(coolDown, resumeAt, this.sizes());
@@ -214,13 +223,38 @@ export class ClusterAutoscaler {
    * FilterOutSchedulable and the upcoming nodes of the snapshot): a pod the scheduler only has to retry is not
    * a reason to grow.
    */
-  private unhelpedPods(): SimPod[] {
+  private unhelpedPods(): { readonly pending: SimPod[]; readonly key: string | null } {
     const waiting = [...this.state.pods.values()]
       .filter((pod) => isUnschedulable(pod, this.setup.profiles))
       .sort((a, b) => b.info.priority - a.info.priority || a.createdSeq - b.createdSeq);
     if (waiting.length === 0) {
-      return [];
+      return { pending: [], key: null };
     }
+    const key = this.inputKeys === null ? null : this.inputKeys.keyOf(this.scanInputs(waiting));
+    if (key !== null && this.lastUnhelped?.key === key) {
+      return { pending: this.lastUnhelped.pending.slice(), key };
+    }
+    const pending = this.helpedFiltered(waiting);
+    this.lastUnhelped = { key, pending: pending.slice() };
+    return { pending, key };
+  }
+
+  /** What a scan reads (scan-inputs.ts): equal keys of these, equal unhelped pods and scale-up decision. */
+  private scanInputs(waiting: readonly SimPod[]): Parameters<ScanInputKeys['keyOf']>[0] {
+    const sizes = this.sizes();
+    return {
+      nodes: this.state.nodeList(),
+      isDeleting: (name) => this.scaleDown.isDeleting(name),
+      upcoming: this.upcoming,
+      groupSizes: sizes.map((entry) => entry.size),
+      daemonPods: sizes.map((entry) => entry.daemonPods ?? []),
+      storageGeneration: this.setup.base.objects.storage.generation,
+      waiting,
+    };
+  }
+
+  /** The waiting pods that neither an existing node nor an upcoming one would take. */
+  private helpedFiltered(waiting: readonly SimPod[]): SimPod[] {
     const snapshot = this.fork();
     // A pod that fits nowhere changes nothing, so the next pods of its class fit nowhere either until a pod is
     // placed in the snapshot (scheduler/equivalence-cache.ts; the storage objects do not change during a scan).
@@ -261,8 +295,8 @@ export class ClusterAutoscaler {
     return snapshot;
   }
 
-  /** Runs the scale-up for the pods; returns whether a group grew. */
-  private scaleUp(pods: readonly SimPod[]): boolean {
+  /** Runs the scale-up for the pods; returns whether a group grew. `key`: its inputs' (scan-inputs.ts). */
+  private scaleUp(pods: readonly SimPod[], key: string | null): boolean {
     const sizes = this.sizes();
     const total = this.state.nodes.size + this.upcoming.length;
     const decision = decideScaleUp(
@@ -273,6 +307,7 @@ export class ClusterAutoscaler {
       () => this.fork(),
       this.random,
     );
+    this.quietKey = decision.chosen === null ? key : null;
     const byKey = new Map(pods.map((pod) => [pod.key, pod]));
     for (const [key, message] of decision.notTriggered) {
       const pod = byKey.get(key);
