@@ -33,8 +33,8 @@ import { templateDaemonPods } from './template-daemon-pods';
 import { isUnschedulable } from './unschedulable-pods';
 import type { PodInfo } from '../model/snapshot/pod-info';
 import { SchedulingSnapshot } from './scheduling-snapshot';
-import { EquivalenceCache } from '../scheduler/equivalence-cache';
-import { ScanInputKeys } from './scan-inputs';
+import type { ScanInputKeys } from './scan-inputs';
+import { UnhelpedPods } from './unhelped-pods';
 import type { SnapshotSetup } from './scheduling-snapshot';
 import { recordRegisteredNode } from '../controllers/controller-events';
 import { minOf } from '../../../../protocol/collections';
@@ -100,12 +100,7 @@ export class ClusterAutoscaler {
   private lastScaleUp = Number.NEGATIVE_INFINITY;
   private readonly created = new Map<string, number>();
   private readonly daemonPods = new Map<NodeGroupSpec, readonly PodInfo[]>();
-  /** Pod classes that fit no node in a scan's snapshot; one cache for the run keeps each pod's key computed once. */
-  private readonly failures: EquivalenceCache<true> | null;
-  private scans = 0;
-  /** Keys of scan inputs, or null when every scan computes (the equivalence cache turned off). */
-  private readonly inputKeys: ScanInputKeys | null;
-  private lastUnhelped: { readonly key: string | null; readonly pending: readonly SimPod[] } | null = null;
+  private readonly unhelped: UnhelpedPods;
   /** The inputs' key of the last scale-up that chose nothing. */
   private quietKey: string | null = null;
 
@@ -116,9 +111,7 @@ export class ClusterAutoscaler {
     private readonly groups: readonly NodeGroupSpec[],
     private readonly setup: SnapshotSetup,
   ) {
-    const equivalence = EquivalenceCache.settingsFor(setup);
-    this.failures = equivalence === null ? null : new EquivalenceCache(equivalence.labelsAlwaysRead);
-    this.inputKeys = equivalence === null ? null : new ScanInputKeys();
+    this.unhelped = new UnhelpedPods(setup);
     for (const node of state.nodeList()) {
       const group = groups.find((candidate) => isMemberOf(candidate, node.info.labels));
       if (group !== undefined) {
@@ -227,16 +220,11 @@ export class ClusterAutoscaler {
     const waiting = [...this.state.pods.values()]
       .filter((pod) => isUnschedulable(pod, this.setup.profiles))
       .sort((a, b) => b.info.priority - a.info.priority || a.createdSeq - b.createdSeq);
-    if (waiting.length === 0) {
-      return { pending: [], key: null };
-    }
-    const key = this.inputKeys === null ? null : this.inputKeys.keyOf(this.scanInputs(waiting));
-    if (key !== null && this.lastUnhelped?.key === key) {
-      return { pending: this.lastUnhelped.pending.slice(), key };
-    }
-    const pending = this.helpedFiltered(waiting);
-    this.lastUnhelped = { key, pending: pending.slice() };
-    return { pending, key };
+    return this.unhelped.find(
+      waiting,
+      () => this.scanInputs(waiting),
+      () => this.fork(),
+    );
   }
 
   /** What a scan reads (scan-inputs.ts): equal keys of these, equal unhelped pods and scale-up decision. */
@@ -251,30 +239,6 @@ export class ClusterAutoscaler {
       storageGeneration: this.setup.base.objects.storage.generation,
       waiting,
     };
-  }
-
-  /** The waiting pods that neither an existing node nor an upcoming one would take. */
-  private helpedFiltered(waiting: readonly SimPod[]): SimPod[] {
-    const snapshot = this.fork();
-    // A pod that fits nowhere changes nothing, so the next pods of its class fit nowhere either until a pod is
-    // placed in the snapshot (scheduler/equivalence-cache.ts; the storage objects do not change during a scan).
-    const failures = this.failures;
-    const scan = ++this.scans;
-    let placed = 0;
-    return waiting.filter((pod) => {
-      const generation = `${scan}/${placed}`;
-      if (failures?.lookup(pod.info, generation, snapshot.nodeInfos()) === true) {
-        return true;
-      }
-      const fit = snapshot.firstFit(pod.info);
-      if (fit === null) {
-        failures?.store(pod.info, generation, snapshot.nodeInfos(), true);
-        return true;
-      }
-      snapshot.addPod(pod.info, fit);
-      placed++;
-      return false;
-    });
   }
 
   /** A snapshot of the nodes that are there or coming (not those being deleted), with their pods. */
