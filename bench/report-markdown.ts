@@ -267,7 +267,7 @@ export function renderMarkdown(results: BenchResults): string {
     '| --- | --- | --- | --- |',
     ...results.goals.map(
       (g) =>
-        `| ${g.goal} | ${g.target} | ${g.measured} | ${g.met === undefined ? '–' : g.met ? 'yes' : 'no'} |`,
+        `| ${g.goal} | ${g.target} | ${g.measured} | ${g.met === undefined ? '–' : g.met ? 'yes' : g.limitedBy === undefined ? 'no' : `no: ${g.limitedBy}`} |`,
     ),
   ]);
   for (const failure of results.failures) {

@@ -143,7 +143,7 @@ async function main(): Promise<void> {
       capture,
       extension,
       failures,
-      goals: checkGoals({ languageServers, engine, cli, crd, capture }),
+      goals: checkGoals({ languageServers, engine, cli, crd, capture, phases }),
     };
     const resultsDir = join(__dirname, 'results');
     mkdirSync(resultsDir, { recursive: true });

@@ -33,6 +33,8 @@ import { templateDaemonPods } from './template-daemon-pods';
 import { isUnschedulable } from './unschedulable-pods';
 import type { PodInfo } from '../model/snapshot/pod-info';
 import { SchedulingSnapshot } from './scheduling-snapshot';
+import type { ScanInputKeys } from './scan-inputs';
+import { UnhelpedPods } from './unhelped-pods';
 import type { SnapshotSetup } from './scheduling-snapshot';
 import { recordRegisteredNode } from '../controllers/controller-events';
 import { minOf } from '../../../../protocol/collections';
@@ -98,6 +100,9 @@ export class ClusterAutoscaler {
   private lastScaleUp = Number.NEGATIVE_INFINITY;
   private readonly created = new Map<string, number>();
   private readonly daemonPods = new Map<NodeGroupSpec, readonly PodInfo[]>();
+  private readonly unhelped: UnhelpedPods;
+  /** The inputs' key of the last scale-up that chose nothing. */
+  private quietKey: string | null = null;
 
   constructor(
     private readonly state: ClusterState,
@@ -106,6 +111,7 @@ export class ClusterAutoscaler {
     private readonly groups: readonly NodeGroupSpec[],
     private readonly setup: SnapshotSetup,
   ) {
+    this.unhelped = new UnhelpedPods(setup);
     for (const node of state.nodeList()) {
       const group = groups.find((candidate) => isMemberOf(candidate, node.info.labels));
       if (group !== undefined) {
@@ -181,11 +187,13 @@ export class ClusterAutoscaler {
       return;
     }
     this.daemonPods.clear();
-    const pending = this.unhelpedPods();
+    const { pending, key } = this.unhelpedPods();
     // RunOnce: pods all created in the last 2 s (30 s for a pod asking for a GPU) wait one loop for more to
     // come (allPodsAreNew), and the loop skips its scale-down too (DisableScaleDownForLoop).
     const waitForMore = pending.length > 0 && !this.isMaxedOut() && allPodsAreNew(pending, now);
-    const scaledUp = pending.length > 0 && !waitForMore && this.scaleUp(pending);
+    // A scale-up that decided nothing on these very inputs decides nothing again, and records nothing new.
+    const isQuiet = key !== null && key === this.quietKey;
+    const scaledUp = pending.length > 0 && !waitForMore && !isQuiet && this.scaleUp(pending, key);
     const resumeAt = this.lastScaleUp + this.settings.scaleDownDelayAfterAdd;
     const coolDown = waitForMore || now < resumeAt;
     const wakeAt = this.scaleDown.run(coolDown, resumeAt, this.sizes());
@@ -208,22 +216,29 @@ export class ClusterAutoscaler {
    * FilterOutSchedulable and the upcoming nodes of the snapshot): a pod the scheduler only has to retry is not
    * a reason to grow.
    */
-  private unhelpedPods(): SimPod[] {
+  private unhelpedPods(): { readonly pending: SimPod[]; readonly key: string | null } {
     const waiting = [...this.state.pods.values()]
       .filter((pod) => isUnschedulable(pod, this.setup.profiles))
       .sort((a, b) => b.info.priority - a.info.priority || a.createdSeq - b.createdSeq);
-    if (waiting.length === 0) {
-      return [];
-    }
-    const snapshot = this.fork();
-    return waiting.filter((pod) => {
-      const fit = snapshot.firstFit(pod.info);
-      if (fit === null) {
-        return true;
-      }
-      snapshot.addPod(pod.info, fit);
-      return false;
-    });
+    return this.unhelped.find(
+      waiting,
+      () => this.scanInputs(waiting),
+      () => this.fork(),
+    );
+  }
+
+  /** What a scan reads (scan-inputs.ts): equal keys of these, equal unhelped pods and scale-up decision. */
+  private scanInputs(waiting: readonly SimPod[]): Parameters<ScanInputKeys['keyOf']>[0] {
+    const sizes = this.sizes();
+    return {
+      nodes: this.state.nodeList(),
+      isDeleting: (name) => this.scaleDown.isDeleting(name),
+      upcoming: this.upcoming,
+      groupSizes: sizes.map((entry) => entry.size),
+      daemonPods: sizes.map((entry) => entry.daemonPods ?? []),
+      storageGeneration: this.setup.base.objects.storage.generation,
+      waiting,
+    };
   }
 
   /** A snapshot of the nodes that are there or coming (not those being deleted), with their pods. */
@@ -244,8 +259,8 @@ export class ClusterAutoscaler {
     return snapshot;
   }
 
-  /** Runs the scale-up for the pods; returns whether a group grew. */
-  private scaleUp(pods: readonly SimPod[]): boolean {
+  /** Runs the scale-up for the pods; returns whether a group grew. `key`: its inputs' (scan-inputs.ts). */
+  private scaleUp(pods: readonly SimPod[], key: string | null): boolean {
     const sizes = this.sizes();
     const total = this.state.nodes.size + this.upcoming.length;
     const decision = decideScaleUp(
@@ -256,6 +271,7 @@ export class ClusterAutoscaler {
       () => this.fork(),
       this.random,
     );
+    this.quietKey = decision.chosen === null ? key : null;
     const byKey = new Map(pods.map((pod) => [pod.key, pod]));
     for (const [key, message] of decision.notTriggered) {
       const pod = byKey.get(key);

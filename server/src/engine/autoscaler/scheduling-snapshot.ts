@@ -27,6 +27,8 @@ export interface SnapshotSetup {
   readonly version: KubernetesMinor;
   /** The loaded cluster: PriorityClasses, namespace labels and the objects plugins list carry over. */
   readonly base: Cluster;
+  /** Whether pods of one class share failed verdicts (scheduler/equivalence-cache.ts); default true. */
+  readonly equivalenceCache?: boolean;
 }
 
 /** A what-if cluster of node copies. */
@@ -65,9 +67,37 @@ export class SchedulingSnapshot {
     return this.nodes.map((node) => node.name);
   }
 
-  /** The first of these nodes (all by default) the pod fits, or null (FitsAnyNodeMatching). */
+  /** The snapshot's nodes, in order (what the equivalence cache checks for placed anti-affinity). */
+  nodeInfos(): readonly NodeInfo[] {
+    return this.nodes;
+  }
+
+  /**
+   * The first of these nodes (all by default) the pod fits, or null (FitsAnyNodeMatching): PreFilter runs once,
+   * then Filter node by node, as upstream's SchedulePod runs RunPreFilterPlugins once before its node loop.
+   * https://github.com/kubernetes/autoscaler/blob/master/cluster-autoscaler/simulator/clustersnapshot/predicate/plugin_runner.go
+   */
   firstFit(pod: PodInfo, names: readonly string[] = this.nodeNames()): string | null {
-    return names.find((name) => isSuccess(this.checkPredicates(pod, name))) ?? null;
+    const framework = this.framework(pod);
+    const cluster = this.cluster;
+    if (framework === null || cluster === null) {
+      return null;
+    }
+    const state = framework.newCycleState();
+    const pre = framework.runPreFilterPlugins(state, pod);
+    if (!isSuccess(pre.status)) {
+      return null;
+    }
+    for (const name of names) {
+      const node = cluster.getNode(name);
+      if (node === undefined || (pre.nodeNames !== null && !pre.nodeNames.has(name))) {
+        continue;
+      }
+      if (isSuccess(framework.runFilterPlugins(state, pod, node))) {
+        return name;
+      }
+    }
+    return null;
   }
 
   /** PreFilter then Filter plugins of the pod's profile, for one node. */

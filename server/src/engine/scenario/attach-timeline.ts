@@ -57,6 +57,7 @@ interface TimelineRequest {
   readonly detail?: RecordDetail;
   readonly options: TimelineOptions;
   readonly apiServing?: ApiServing;
+  readonly equivalenceCache?: boolean;
 }
 
 /** The timeline's contribution to the report. */
@@ -91,6 +92,7 @@ export function runTimelineForReport(
     ...(options.timing === undefined ? {} : { timing: options.timing }),
     ...(options.shouldStop === undefined ? {} : { shouldStop: options.shouldStop }),
     ...(request.apiServing === undefined ? {} : { apiServing: request.apiServing }),
+    ...(request.equivalenceCache === undefined ? {} : { equivalenceCache: request.equivalenceCache }),
   });
   const seen = new Set(known.map(findingKey));
   const findings = result.findings.filter((finding) => {

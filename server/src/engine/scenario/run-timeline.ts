@@ -127,6 +127,8 @@ interface TimelineInput {
   readonly shouldStop?: () => boolean;
   /** Which apiVersion/kind pairs the simulated API server serves (all, when absent). */
   readonly apiServing?: ApiServing;
+  /** Whether pods of one class share failed verdicts (scheduler/equivalence-cache.ts); default true. */
+  readonly equivalenceCache?: boolean;
 }
 
 /** The outcome of a timeline simulation. */
@@ -277,6 +279,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     version,
     detail: input.detail ?? 'compact',
     base: cluster,
+    equivalenceCache: input.equivalenceCache ?? true,
   };
   let placer: Scheduler | null = null;
   // The cluster file's pods exist already: they were admitted when they were created.

@@ -16,6 +16,7 @@ import type { Status } from './framework/status';
 import { DEFAULT_SCHEDULER_NAME } from './profile';
 import type { RecordDetail, SchedulingRecord } from './record';
 import { runSchedulingCycle } from './schedule-one';
+import { EquivalenceCache } from './equivalence-cache';
 import type { CycleResult, SearchCursor } from './schedule-one';
 
 /** Message when the cluster has no node (ErrNoNodesAvailable). */
@@ -34,6 +35,19 @@ const ABSENT_NODE_STATUS: Status = newStatus('UnschedulableAndUnresolvable', '')
 interface SchedulerOptions {
   /** 'full' keeps every evaluated node's status and all scores; 'compact' only what explains failures. */
   readonly detail: RecordDetail;
+  /**
+   * Share failed verdicts within a pod class while the cluster is unchanged (equivalence-cache.ts); absent,
+   * every cycle is computed. Either way the records are the same. `labelsAlwaysRead`: a profile's plugin
+   * arguments may read any pod's labels (EquivalenceCache).
+   */
+  readonly equivalence?: { readonly labelsAlwaysRead: boolean };
+}
+
+/** A failed cycle and its preemption verdict, with the search position it started from and left. */
+interface CachedFailure {
+  readonly start: number;
+  readonly next: number;
+  readonly cycle: CycleResult;
 }
 
 /** Schedules pods into a cluster with one framework per scheduler name. */
@@ -41,13 +55,17 @@ export class Scheduler {
   private readonly cursor: SearchCursor = { nextStartNodeIndex: 0 };
   /** Pods evicted by preemption: victim key to the key of the pod that preempted it. */
   readonly preemptedBy = new Map<string, string>();
+  private readonly failures: EquivalenceCache<CachedFailure> | null;
 
   constructor(
     readonly cluster: Cluster,
     /** Frameworks by profile schedulerName. */
     private readonly frameworks: ReadonlyMap<string, SchedulerFramework>,
     private readonly options: SchedulerOptions,
-  ) {}
+  ) {
+    const equivalence = options.equivalence;
+    this.failures = equivalence === undefined ? null : new EquivalenceCache(equivalence.labelsAlwaysRead);
+  }
 
   /** Schedules pods in queue order and returns their records in that order. */
   scheduleAll(pods: readonly PodInfo[]): SchedulingRecord[] {
@@ -70,9 +88,30 @@ export class Scheduler {
       return notAttempted(pod, { kind: 'no-nodes', message: NO_NODES_AVAILABLE_MESSAGE });
     }
     const nominated = pod.pod.status?.nominatedNodeName ?? null;
+    const failures = nominated ? null : this.failures;
+    const changesBefore = failures === null ? 0 : this.changeCount();
+    if (failures !== null && !failures.isEmpty) {
+      const cached = failures.lookup(pod, this.generation(), this.cluster.nodes);
+      if (cached !== undefined && cached.start === this.cursor.nextStartNodeIndex) {
+        this.cursor.nextStartNodeIndex = cached.next;
+        return this.finish(pod, cached.cycle, []);
+      }
+    }
+    const start = this.cursor.nextStartNodeIndex;
+    const failed = (cycle: CycleResult): SchedulingRecord => {
+      // A failure changed nothing, so the pod's class fails alike until the cluster changes.
+      if (failures !== null && this.changeCount() === changesBefore) {
+        failures.store(pod, this.generation(), this.cluster.nodes, {
+          start,
+          next: this.cursor.nextStartNodeIndex,
+          cycle,
+        });
+      }
+      return this.finish(pod, cycle, []);
+    };
     const cycle = runSchedulingCycle(framework, pod, this.cursor, this.options.detail, nominated || null);
     if (cycle.fitError === null || !framework.hasPostFilterPlugins) {
-      return this.finish(pod, cycle, []);
+      return cycle.fitError === null ? this.finish(pod, cycle, []) : failed(cycle);
     }
     const post = framework.runPostFilterPlugins(cycle.state, pod, statusReader(cycle.fitError.diagnosis));
     if (isSuccess(post.status) && post.nominatedNodeName !== null) {
@@ -90,7 +129,17 @@ export class Scheduler {
       ...cycle.fitError.diagnosis,
       postFilterMessage: statusMessage(post.status),
     };
-    return this.finish(pod, { ...cycle, fitError: { ...cycle.fitError, diagnosis } }, []);
+    return failed({ ...cycle, fitError: { ...cycle.fitError, diagnosis } });
+  }
+
+  /** What a verdict depends on besides the pod: the pods placed on nodes and the storage objects. */
+  private generation(): string {
+    return `${this.cluster.changeLog.length}/${this.cluster.objects.storage.generation}`;
+  }
+
+  /** Grows with every change generation() names (both counters only grow): equal counts, no change. */
+  private changeCount(): number {
+    return this.cluster.changeLog.length + this.cluster.objects.storage.generation;
   }
 
   private evict(victims: readonly PodInfo[], preemptor: PodInfo): PodInfo[] {

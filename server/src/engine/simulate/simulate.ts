@@ -66,6 +66,12 @@ interface SimulationInput {
    * finding says so, instead of the memory and minutes `replicas: 1000000` would take.
    */
   readonly maxPods?: number;
+  /**
+   * Whether pods of one class that fail on an unchanged cluster share one verdict (scheduler/equivalence-cache.ts;
+   * default true). The report is the same either way; false computes every cycle, as the differential test's
+   * reference.
+   */
+  readonly equivalenceCache?: boolean;
 }
 
 /** The outcome: the report, the detailed records (input order) and every finding. */

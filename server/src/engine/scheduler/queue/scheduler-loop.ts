@@ -11,11 +11,13 @@
  */
 import { Cluster } from '../../model/snapshot/cluster';
 import { formatFitError } from '../framework/fit-error';
+import type { FitError } from '../framework/fit-error';
 import { buildFramework } from '../framework/build-framework';
 import type { SchedulerFramework } from '../framework/framework';
 import type { SchedulerProfile } from '../profile';
 import type { RecordDetail, SchedulingRecord } from '../record';
 import type { PluginRegistry } from '../registry';
+import { EquivalenceCache } from '../equivalence-cache';
 import { Scheduler } from '../scheduler';
 import { PRIORITY } from '../../sim/priorities';
 import type { KubernetesMinor } from '../../version';
@@ -45,6 +47,11 @@ interface SchedulerSetup {
   readonly detail: RecordDetail;
   /** The cluster loaded from the input: PriorityClasses, namespace labels and description carry over. */
   readonly base: Cluster;
+  /**
+   * Whether failed verdicts are shared within pod classes (scheduler/equivalence-cache.ts; default true). The
+   * results are the same either way: false is the reference the differential test compares against.
+   */
+  readonly equivalenceCache?: boolean;
 }
 
 interface QueuedPod {
@@ -71,6 +78,7 @@ export class SchedulerLoop {
   private readonly active: QueuedPod[] = [];
   private readonly unschedulable = new Map<string, QueuedPod>();
   private readonly batchTimes = new Set<number>();
+  private readonly fitErrorMessages = new WeakMap<FitError, string>();
   /** PreBind (VolumeBinding): runs for a pod between choosing its node and binding it. */
   preBind: ((pod: SimPod, node: { name: string; labels: Readonly<Record<string, string>> }) => void) | null =
     null;
@@ -205,7 +213,7 @@ export class SchedulerLoop {
     // A pod with scheduling gates or for a scheduler no profile serves is never tried: no event.
     this.state.recordUnschedulable(
       pod,
-      recordMessage(record),
+      this.messageOf(record),
       record.notAttempted === null ? FAILED_SCHEDULING : undefined,
     );
     const notAttempted = record.notAttempted?.kind;
@@ -216,6 +224,23 @@ export class SchedulerLoop {
     queued.lastAttempt = now;
     queued.queuedAt = now;
     this.unschedulable.set(pod.key, queued);
+  }
+
+  /**
+   * The FailedScheduling message of a record: counting a FitError's reasons walks every node, and the pods of one
+   * class that the equivalence cache failed alike share their FitError, so its message is worded once.
+   */
+  private messageOf(record: SchedulingRecord): string {
+    const fitError = record.fitError;
+    if (fitError === null) {
+      return recordMessage(record);
+    }
+    let message = this.fitErrorMessages.get(fitError);
+    if (message === undefined) {
+      message = recordMessage(record);
+      this.fitErrorMessages.set(fitError, message);
+    }
+    return message;
   }
 
   private moveAllToActive(): void {
@@ -262,7 +287,8 @@ export function buildScheduler(state: ClusterState, setup: SchedulerSetup): Sche
   for (const profile of profiles) {
     frameworks.set(profile.schedulerName, buildFramework(profile, registry, cluster, version).framework);
   }
-  return new Scheduler(cluster, frameworks, { detail });
+  const equivalence = EquivalenceCache.settingsFor(setup);
+  return new Scheduler(cluster, frameworks, equivalence === null ? { detail } : { detail, equivalence });
 }
 
 /** The FailedScheduling message of a record (or why no cycle ran). */
