@@ -12,10 +12,16 @@ import {
 } from 'vscode-languageserver/node';
 import type { InitializeResult } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CLUSTER_WRITTEN_NOTIFICATION, PROFILES_REQUEST, SIMULATION_REQUEST } from '../../protocol/messages';
+import {
+  CLUSTER_WRITTEN_NOTIFICATION,
+  PLAN_REQUEST,
+  PROFILES_REQUEST,
+  SIMULATION_REQUEST,
+} from '../../protocol/messages';
 import { fileURLToPath } from 'node:url';
 import { LanguageServer } from './host/language-server';
 import { answerSimulationRequest } from './host/simulation-request';
+import { answerPlanRequest } from './host/plan-request';
 import { profileSummaries } from './host/cluster-file';
 
 const connection = createConnection(ProposedFeatures.all);
@@ -68,6 +74,13 @@ connection.onDocumentSymbol((params) => server.documentSymbols(params));
 connection.onCodeLens((params) => server.codeLenses(params));
 connection.onRequest(SIMULATION_REQUEST, (params: unknown) =>
   answerSimulationRequest(params, {
+    openDocuments: () => documents.all(),
+    settingsFor: (uri) => server.settings.get(uri),
+    service: server.service,
+  }),
+);
+connection.onRequest(PLAN_REQUEST, (params: unknown) =>
+  answerPlanRequest(params, {
     openDocuments: () => documents.all(),
     settingsFor: (uri) => server.settings.get(uri),
     service: server.service,
