@@ -49,8 +49,10 @@ function unavailable(
   box.append(h('p', { className: 'notice-message', text: message }));
   if (needsCluster) {
     box.append(
-      h('p', { text: 'From a terminal with access to the cluster, in the manifests’ folder:' }),
-      h('pre', { text: 'foresight capture > .foresight/cluster.yaml' }),
+      h('p', {
+        text: 'From a terminal with access to the cluster, in the manifests’ folder (it writes .foresight/cluster.yaml):',
+      }),
+      h('pre', { text: 'foresight capture' }),
     );
   }
   box.append(actionButton('Plan again', () => post({ type: 'reload' })));

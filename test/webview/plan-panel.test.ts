@@ -193,7 +193,8 @@ describe('the Preview Apply page', { skip: SKIP_WITHOUT_CHROMIUM, timeout: 120_0
     });
     const text = await panel.page.locator('#app').innerText();
     assert.match(text, /A plan needs a cluster file or a capture/);
-    assert.match(text, /foresight capture > \.foresight\/cluster\.yaml/);
+    assert.match(text, /it writes \.foresight\/cluster\.yaml/);
+    assert.equal(await panel.page.locator('.notice pre').innerText(), 'foresight capture');
     assert.equal(await panel.page.locator('.verdict').count(), 0);
   });
 });
