@@ -28,6 +28,8 @@ const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
 const server = new LanguageServer(connection, documents);
 let canRegisterConfiguration = false;
+/** The workspace folders: the panels' requests resolve a relative cluster setting against them, as predictions do. */
+let workspaceRoots: readonly string[] = [];
 
 connection.onInitialize((params): InitializeResult => {
   const workspace = params.capabilities.workspace;
@@ -35,15 +37,14 @@ connection.onInitialize((params): InitializeResult => {
   const options = params.initializationOptions as { workspaceTrusted?: unknown } | undefined;
   server.setWorkspaceTrusted(options?.workspaceTrusted !== false);
   server.setSupportsCodeLensRefresh(workspace?.codeLens?.refreshSupport === true);
-  server.setWorkspaceRoots(
-    (params.workspaceFolders ?? []).flatMap((folder) => {
-      try {
-        return folder.uri.startsWith('file:') ? [fileURLToPath(folder.uri)] : [];
-      } catch {
-        return [];
-      }
-    }),
-  );
+  workspaceRoots = (params.workspaceFolders ?? []).flatMap((folder) => {
+    try {
+      return folder.uri.startsWith('file:') ? [fileURLToPath(folder.uri)] : [];
+    } catch {
+      return [];
+    }
+  });
+  server.setWorkspaceRoots(workspaceRoots);
   canRegisterConfiguration = workspace?.didChangeConfiguration?.dynamicRegistration === true;
   return {
     capabilities: {
@@ -77,6 +78,7 @@ connection.onRequest(SIMULATION_REQUEST, (params: unknown) =>
     openDocuments: () => documents.all(),
     settingsFor: (uri) => server.settings.get(uri),
     service: server.service,
+    workspaceRoots: () => workspaceRoots,
   }),
 );
 connection.onRequest(PLAN_REQUEST, (params: unknown) =>
@@ -84,6 +86,7 @@ connection.onRequest(PLAN_REQUEST, (params: unknown) =>
     openDocuments: () => documents.all(),
     settingsFor: (uri) => server.settings.get(uri),
     service: server.service,
+    workspaceRoots: () => workspaceRoots,
   }),
 );
 connection.onRequest(PROFILES_REQUEST, () => profileSummaries());

@@ -107,6 +107,27 @@ describe('kubeForesight/plan', () => {
     assert.match(result.message, /`foresight capture`/);
   });
 
+  test('a relative kubeForesight.cluster setting is read from the workspace folder, as Select Cluster writes it', async () => {
+    const examples = resolve(CAPTURED, '..');
+    const withSetting = (roots: readonly string[]) => ({
+      ...context(),
+      settingsFor: () =>
+        Promise.resolve({ ...DEFAULT_SETTINGS, cluster: 'captured/.foresight/cluster.yaml' }),
+      workspaceRoots: () => roots,
+    });
+    const result = await answerPlanRequest({ uri: pathToFileURL(WEB).href }, withSetting([examples]));
+    assert.ok(result.ok, result.ok ? '' : result.message);
+    assert.equal(result.plan.verdict.unchanged, 3);
+    // Without the workspace folder the same setting names a file under the folder itself, which does not exist.
+    const unresolved = await answerPlanRequest({ uri: pathToFileURL(WEB).href }, withSetting([]));
+    assert.ok(!unresolved.ok);
+    assert.equal(unresolved.needsCluster, true);
+    assert.match(
+      unresolved.message,
+      /names \(.*captured\/captured\/\.foresight\/cluster\.yaml\) does not exist/,
+    );
+  });
+
   const untrusted: { name: string; params: unknown; message: RegExp }[] = [
     { name: 'no params', params: undefined, message: /needs a file or folder on disk/ },
     { name: 'a URI that is no string', params: { uri: 42 }, message: /needs a file or folder on disk/ },

@@ -16,7 +16,7 @@ import { collectManifestFiles } from '../files/manifest-files';
 import { KustomizeRoles } from '../files/kustomize-roles';
 import type { Finding, InputFile, LanguageService, SourcedObject } from '../language/service';
 import { findProfile, profileObjects } from '../language/service';
-import { chooseCluster } from './cluster-file';
+import { chooseCluster, resolveClusterSetting } from './cluster-file';
 
 /** What reading a folder needs from the language server. */
 export interface FolderInputContext {
@@ -26,6 +26,8 @@ export interface FolderInputContext {
   settingsFor(uri: string): Promise<Settings>;
   /** The server's language service. */
   readonly service: LanguageService;
+  /** The workspace folders (paths): a relative cluster setting is relative to the one holding the folder. */
+  workspaceRoots?(): readonly string[];
 }
 
 /** A folder read: its manifests and its cluster. */
@@ -101,7 +103,11 @@ export async function readFolderInput(
   if (read.objects.length === 0) {
     return { ok: false, message: nothingToApply(basename(folder), leftOut) };
   }
-  const choice = chooseCluster(folder, settings.cluster);
+  // The cluster the status bar names: a relative setting is resolved as the predictions resolve it.
+  const choice = chooseCluster(
+    folder,
+    resolveClusterSetting(folder, settings.cluster, context.workspaceRoots?.() ?? []),
+  );
   const clusterFile = choice.reason === 'setting' || choice.reason === 'nearest' ? choice.path : undefined;
   const profile = choice.reason === 'profile' ? findProfile(choice.profile) : undefined;
   let cluster: readonly SourcedObject[] | null = profile === undefined ? null : profileObjects(profile);
