@@ -58,6 +58,22 @@ if (existsSync('media/main.ts')) {
     minify: production,
     logLevel: 'warning',
   });
+  // The Preview Apply panel's page (media/plan/): its own script and stylesheet beside the timeline's.
+  builds.push({
+    ...common,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    entryPoints: ['media/plan/plan-main.ts'],
+    outfile: 'dist/media/plan.js',
+  });
+  builds.push({
+    bundle: true,
+    entryPoints: ['media/plan/plan.css'],
+    outfile: 'dist/media/plan.css',
+    minify: production,
+    logLevel: 'warning',
+  });
 }
 
 if (watch) {

@@ -2,6 +2,7 @@
  * Custom messages between the extension (client) and the language server, declared once here: method string,
  * typed params, who sends it and why.
  */
+import type { Plan } from './plan';
 import type { PanelFolder, PanelReport } from './webview-messages';
 
 /**
@@ -67,3 +68,26 @@ export interface SimulationParams {
 /** Result of SIMULATION_REQUEST: the folder and its report, or why there is none. */
 export type SimulationResult =
   { ok: true; folder: PanelFolder; report: PanelReport } | { ok: false; message: string };
+
+/**
+ * Client → server request, sent by "Kube Foresight: Preview Apply" when its panel opens, when the active editor
+ * moves to another folder and (debounced) when a manifest of the shown folder changes: the plan of `kubectl apply`
+ * of the folder that holds `uri` (read as SIMULATION_REQUEST reads it, open documents as edited) against the
+ * cluster the editor uses for it (the setting, else the nearest .foresight/cluster.yaml). The embedded default
+ * cluster is refused: it runs nothing to compare with.
+ */
+export const PLAN_REQUEST = 'kubeForesight/plan';
+
+/** Params of PLAN_REQUEST. */
+export interface PlanParams {
+  /** A file URI (its folder is planned) or a folder URI. */
+  uri: string;
+}
+
+/**
+ * Result of PLAN_REQUEST: the folder, the cluster planned against and the plan (its files are file URIs), or why
+ * there is none; `needsCluster` when the folder's cluster is the embedded default (the panel says how to make one).
+ */
+export type PlanResult =
+  | { ok: true; folder: PanelFolder; cluster: string; plan: Plan }
+  | { ok: false; message: string; needsCluster: boolean };

@@ -6,8 +6,9 @@ import * as vscode from 'vscode';
 import { buildCommandTable } from './commands/command-table';
 import { ForesightLanguageClient } from './language-client';
 import { TimelinePanels } from './panel/timeline-panels';
-import type { SimulationParams, SimulationResult } from '../../protocol/messages';
-import { SIMULATION_REQUEST } from '../../protocol/messages';
+import { PlanPanels } from './panel/plan-panels';
+import type { PlanParams, PlanResult, SimulationParams, SimulationResult } from '../../protocol/messages';
+import { PLAN_REQUEST, SIMULATION_REQUEST } from '../../protocol/messages';
 
 let client: ForesightLanguageClient | undefined;
 
@@ -30,8 +31,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       },
     });
     context.subscriptions.push(timeline, timeline.register());
+    const plans = new PlanPanels({
+      extensionUri: context.extensionUri,
+      output,
+      plan: (uri) => languageClient.sendRequest<PlanResult>(PLAN_REQUEST, { uri } satisfies PlanParams),
+      openTimeline: (folder) => timeline.showFolder(folder),
+    });
+    context.subscriptions.push(plans, plans.register());
     const cliPath = context.asAbsolutePath(join('dist', 'cli.js'));
-    for (const command of buildCommandTable(languageClient, output, timeline, cliPath)) {
+    for (const command of buildCommandTable(languageClient, output, timeline, cliPath, plans)) {
       context.subscriptions.push(
         vscode.commands.registerCommand(command.id, async (...args: unknown[]) => {
           try {

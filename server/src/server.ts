@@ -12,16 +12,24 @@ import {
 } from 'vscode-languageserver/node';
 import type { InitializeResult } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CLUSTER_WRITTEN_NOTIFICATION, PROFILES_REQUEST, SIMULATION_REQUEST } from '../../protocol/messages';
+import {
+  CLUSTER_WRITTEN_NOTIFICATION,
+  PLAN_REQUEST,
+  PROFILES_REQUEST,
+  SIMULATION_REQUEST,
+} from '../../protocol/messages';
 import { fileURLToPath } from 'node:url';
 import { LanguageServer } from './host/language-server';
 import { answerSimulationRequest } from './host/simulation-request';
+import { answerPlanRequest } from './host/plan-request';
 import { profileSummaries } from './host/cluster-file';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
 const server = new LanguageServer(connection, documents);
 let canRegisterConfiguration = false;
+/** The workspace folders: the panels' requests resolve a relative cluster setting against them, as predictions do. */
+let workspaceRoots: readonly string[] = [];
 
 connection.onInitialize((params): InitializeResult => {
   const workspace = params.capabilities.workspace;
@@ -29,15 +37,14 @@ connection.onInitialize((params): InitializeResult => {
   const options = params.initializationOptions as { workspaceTrusted?: unknown } | undefined;
   server.setWorkspaceTrusted(options?.workspaceTrusted !== false);
   server.setSupportsCodeLensRefresh(workspace?.codeLens?.refreshSupport === true);
-  server.setWorkspaceRoots(
-    (params.workspaceFolders ?? []).flatMap((folder) => {
-      try {
-        return folder.uri.startsWith('file:') ? [fileURLToPath(folder.uri)] : [];
-      } catch {
-        return [];
-      }
-    }),
-  );
+  workspaceRoots = (params.workspaceFolders ?? []).flatMap((folder) => {
+    try {
+      return folder.uri.startsWith('file:') ? [fileURLToPath(folder.uri)] : [];
+    } catch {
+      return [];
+    }
+  });
+  server.setWorkspaceRoots(workspaceRoots);
   canRegisterConfiguration = workspace?.didChangeConfiguration?.dynamicRegistration === true;
   return {
     capabilities: {
@@ -72,6 +79,16 @@ connection.onRequest(SIMULATION_REQUEST, (params: unknown) =>
     settingsFor: (uri) => server.settings.get(uri),
     service: server.service,
     gitops: server.gitops,
+    workspaceRoots: () => workspaceRoots,
+  }),
+);
+connection.onRequest(PLAN_REQUEST, (params: unknown) =>
+  answerPlanRequest(params, {
+    openDocuments: () => documents.all(),
+    settingsFor: (uri) => server.settings.get(uri),
+    service: server.service,
+    gitops: server.gitops,
+    workspaceRoots: () => workspaceRoots,
   }),
 );
 connection.onRequest(PROFILES_REQUEST, () => profileSummaries());

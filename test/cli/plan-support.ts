@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import type { Plan } from '../../server/src/language/service';
+import type { PlanList } from '../../server/src/cli/formats/plan-list';
 import type { CliResult } from './cli-harness';
 import { ROOT } from './cli-harness';
 
@@ -16,10 +17,10 @@ const CLI = join(ROOT, 'dist', 'cli.js');
 export const CAPTURE = 'examples/captured/.foresight/cluster.yaml';
 export const CAPTURED_MANIFESTS = readFileSync(join(ROOT, 'examples', 'captured', 'web.yaml'), 'utf8');
 
-/** Runs `node dist/cli.js plan ARGS` from the repository root. */
-export function runPlanCli(args: readonly string[]): CliResult {
+/** Runs `node dist/cli.js plan ARGS` from the repository root (or from `cwd`). */
+export function runPlanCli(args: readonly string[], cwd: string = ROOT): CliResult {
   const result = spawnSync(process.execPath, [CLI, 'plan', ...args], {
-    cwd: ROOT,
+    cwd,
     encoding: 'utf8',
     env: { PATH: process.env['PATH'] ?? '' },
     maxBuffer: 64 * 1024 * 1024,
@@ -29,13 +30,22 @@ export function runPlanCli(args: readonly string[]): CliResult {
 
 /** The plan's JSON, checked against schemas/plan.schema.json (throws with ajv's errors when it does not follow it). */
 export function validPlan(json: string): Plan {
+  const plan = validPlanDocument(json);
+  if (plan.kind !== 'Plan') {
+    throw new Error(`expected one Plan, got a ${plan.kind}`);
+  }
+  return plan;
+}
+
+/** A plan's or a plan list's JSON, checked against schemas/plan.schema.json. */
+export function validPlanDocument(json: string): Plan | PlanList {
   const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'plan.schema.json'), 'utf8')) as object;
   const validate = new Ajv({ strict: true }).compile(schema);
   const plan: unknown = JSON.parse(json);
   if (!validate(plan)) {
     throw new Error(`the plan does not follow schemas/plan.schema.json: ${JSON.stringify(validate.errors)}`);
   }
-  return plan as Plan;
+  return plan as Plan | PlanList;
 }
 
 /** A Deployment whose replicas each ask for more than a node of the captured cluster has left. */

@@ -129,7 +129,8 @@ describe('foresight plan on a cluster with node groups', () => {
 
 describe('foresight plan: what it refuses and what it says it cannot know', () => {
   test('without a cluster the embedded default is refused with a clear message and exit 2', () => {
-    for (const args of [['examples/captured/'], ['--profile', 'default', 'examples/captured/']]) {
+    const alone = scratch({ 'web.yaml': CAPTURED_MANIFESTS });
+    for (const args of [[alone], ['--profile', 'default', 'examples/captured/']]) {
       const result = runPlanCli(args);
       assert.equal(result.code, 2);
       assert.match(result.stderr, /a plan compares the input with a cluster: give --cluster FILE/);

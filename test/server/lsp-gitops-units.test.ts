@@ -13,8 +13,8 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { Diagnostic, MarkupContent } from 'vscode-languageserver-protocol/node';
 import { HoverRequest } from 'vscode-languageserver-protocol/node';
-import { SIMULATION_REQUEST, STATUS_NOTIFICATION } from '../../protocol/messages';
-import type { SimulationResult, StatusParams } from '../../protocol/messages';
+import { PLAN_REQUEST, SIMULATION_REQUEST, STATUS_NOTIFICATION } from '../../protocol/messages';
+import type { PlanResult, SimulationResult, StatusParams } from '../../protocol/messages';
 import { LspSession } from '../support/lsp-session';
 import { findKustomize } from '../../server/src/files/kustomize/render-kustomization';
 
@@ -206,6 +206,20 @@ describe('GitOps units in the editor, over LSP', () => {
       [['team-a', 'PodSecurity']],
     );
     assert.equal(team.report.cluster.nodes.map((node) => node.name).join(), 'node-1');
+  });
+
+  test('Preview Apply plans the unit: the Flux path on the cluster nearest its definition, in targetNamespace', async () => {
+    const result = await session.connection.sendRequest<PlanResult>(PLAN_REQUEST, {
+      uri: uriOf('apps/team/api.yaml'),
+    });
+    assert.ok(result.ok, JSON.stringify(result));
+    assert.equal(result.cluster, 'cluster.yaml');
+    assert.deepEqual(
+      result.plan.objects.map(
+        (object) => `${object.action} ${object.kind} ${object.namespace ?? ''}/${object.name}`,
+      ),
+      ['created Deployment team-a/api'],
+    );
   });
 
   test('a definition shows the notes foresight validate gives: a path missing from the repository is a warning on it', async () => {

@@ -6,6 +6,7 @@ import { readPanelWorkload } from '../../../protocol/webview-messages';
 import * as vscode from 'vscode';
 import type { ForesightLanguageClient } from '../language-client';
 import type { TimelinePanels } from '../panel/timeline-panels';
+import type { PlanPanels } from '../panel/plan-panels';
 import { CLUSTER_WRITTEN_NOTIFICATION, PROFILES_REQUEST } from '../../../protocol/messages';
 import type { ProfilesResult } from '../../../protocol/messages';
 import { captureCluster } from './capture-cluster';
@@ -36,6 +37,7 @@ export function buildCommandTable(
   output: vscode.OutputChannel,
   timeline: Pick<TimelinePanels, 'show'>,
   cliPath: string,
+  plans: Pick<PlanPanels, 'show'>,
 ): CommandEntry[] {
   const capture = (): Promise<void> =>
     captureCluster({
@@ -85,6 +87,12 @@ export function buildCommandTable(
       // offers to simulate again once it runs. The Replay code lens passes the manifest's URI (untrusted: only a
       // file URI string is taken).
       run: (_isServerRunning, args) => timeline.show(manifestArgument(args[0]), readPanelWorkload(args[1])),
+    },
+    {
+      id: 'kubeForesight.previewApply',
+      // The same either way: the panel opens (or comes to the front) on the active manifest's folder; with the
+      // server stopped it says so, as the timeline does.
+      run: () => plans.show(),
     },
   ];
 }

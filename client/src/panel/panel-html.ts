@@ -1,5 +1,5 @@
 /**
- * The timeline panel's HTML: an empty page that loads the bundled script and stylesheet from dist/media under a
+ * A panel's HTML (the timeline's, and Preview Apply's with its own script and title): an empty page that loads the bundled script and stylesheet from dist/media under a
  * strict Content-Security-Policy. Nothing from the report goes in here: data travels by postMessage once the
  * page says it is ready. Each render gets a fresh nonce from a cryptographic source; scripts run only with it.
  * https://code.visualstudio.com/api/extension-guides/webview#content-security-policy
@@ -13,6 +13,8 @@ interface PanelHtmlInput {
   readonly scriptUri: string;
   readonly styleUri: string;
   readonly nonce: string;
+  /** The page's title (the timeline's by default); escaped. */
+  readonly title?: string;
 }
 
 const NONCE_PATTERN = /^[A-Za-z0-9+/_-]{16,}={0,2}$/;
@@ -57,7 +59,7 @@ export function buildPanelHtml(input: PanelHtmlInput): string {
   <meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}">
   <meta name="viewport" content="width=device-width, initial-scale=1.0">
   <link rel="stylesheet" href="${escapeAttribute(input.styleUri)}">
-  <title>Simulation Timeline</title>
+  <title>${escapeAttribute(input.title ?? 'Simulation Timeline')}</title>
 </head>
 <body>
   <div id="app" class="app" aria-busy="true"></div>

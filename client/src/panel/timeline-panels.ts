@@ -33,6 +33,11 @@ export class TimelinePanels implements vscode.WebviewPanelSerializer, vscode.Dis
         : editor === undefined
           ? undefined
           : manifestFolderOf(editor.document);
+    this.showFolder(folder, workload);
+  }
+
+  /** Shows a folder (Preview Apply's "open the timeline" link: the folder it planned). */
+  showFolder(folder: vscode.Uri | undefined, workload?: PanelWorkload): void {
     if (this.current !== undefined) {
       this.current.show(folder, workload);
       return;

@@ -5,40 +5,35 @@
  * without the input: how it runs now; with it: what the apply does), and prints the plan the service builds
  * (engine/plan/): each object created, configured (the fields that change), unchanged, the cluster's objects left
  * alone, the rollouts, what fails, capacity before and after, what the plan cannot know, and a verdict.
- * A cluster is required (--cluster or --profile): the embedded default runs nothing to compare with.
+ * Each unit is planned on its cluster as simulate groups them (cli/unit-clusters.ts): --cluster or --profile for
+ * every unit, else each unit's nearest `.foresight/cluster.yaml`, one plan per cluster file. A unit with no cluster
+ * file would be planned on the embedded default, which runs nothing to compare with: when no unit has a cluster
+ * the plan is refused (exit 2), else those units are listed as not planned (docs/cli.md, "foresight plan").
  * Exit codes as simulate's (--fail-on), 2 on usage errors.
  */
-import type {
-  CliRun,
-  Finding,
-  LanguageService,
-  ObjectSource,
-  Plan,
-  SourcedObject,
-} from '../language/service';
-import { capturedVersion, severityOf } from '../language/service';
+import type { CliRun, Finding, InputFile, LanguageService, Plan } from '../language/service';
 import { createDiskLanguageService } from '../files/schema-files';
+import { kustomizeOptionsOf } from '../files/kustomize/kustomization-units';
+import { appendAll } from '../../../protocol/collections';
 import type { CliIo } from './io';
 import { COMMON_OPTIONS_HELP, finishRun } from './outcome';
-import { kustomizeOptionsOf } from '../files/kustomize/kustomization-units';
-import { readCliInput } from './read-input';
-import { profileCluster } from './profiles';
+import { readCliTexts } from './read-input';
 import { parseSimulateArgs } from './simulate';
-import {
-  chartFinding,
-  INPUT_NOTES,
-  inputFindingsOf,
-  MAX_FILE_LENGTH,
-  readClusterFiles,
-} from './simulate-group';
+import { MAX_FILE_LENGTH, namedTemplates, readGroup } from './simulate-group';
+import { groupUnitsByCluster, oneGroup } from './unit-clusters';
 import { formatPlanText } from './formats/plan-text';
 import { formatPlanMarkdown } from './formats/plan-markdown';
-import { objectLine } from './formats/object-lines';
-import { failureClassOf } from './formats/finding-places';
+import type { ClusterPlan, NotPlannedUnit } from './formats/plan-list';
+import {
+  formatPlanListMarkdown,
+  formatPlanListText,
+  NOT_PLANNED_REASON,
+  planList,
+} from './formats/plan-list';
 
 /** The usage line of the plan command. */
 export const PLAN_USAGE =
-  'usage: foresight plan [-R] [-n NAMESPACE] [--cluster FILE]... [--profile NAME] (one is required) ' +
+  'usage: foresight plan [-R] [-n NAMESPACE] [--cluster FILE]... [--profile NAME] ' +
   '[--output text|markdown|json] ' +
   "[--fail-on error|warning|prediction|never] [--kubernetes-version 1.35] [--until SECONDS] [simulate's scenario " +
   'steps] [--kustomize PATH] [--kustomize-allow-remote] PATH... (- reads standard input)';
@@ -49,7 +44,8 @@ type PlanOutput = 'text' | 'markdown' | 'json';
 /** Why a plan needs a cluster, said when none is given. */
 export const PLAN_NEEDS_CLUSTER =
   'a plan compares the input with a cluster: give --cluster FILE (a capture, made by foresight capture) or ' +
-  '--profile NAME; the embedded default cluster runs nothing to compare with';
+  '--profile NAME, or put a .foresight/cluster.yaml at or above the units; the embedded default cluster runs ' +
+  'nothing to compare with';
 
 /** Runs the plan command with a service (the process's own by default); resolves to the exit code. */
 export function runPlan(
@@ -73,93 +69,85 @@ export function runPlan(
   if (typeof options === 'string') {
     return usageError(options);
   }
-  if ((options.clusters.length === 0 && options.profile === undefined) || options.profile === 'default') {
+  if (options.profile === 'default') {
     return usageError(PLAN_NEEDS_CLUSTER);
   }
-  const readOptions = {
-    recursive: false,
-    kubernetesVersion: options.version,
-    maxFileLength: MAX_FILE_LENGTH,
-  };
-  const clusterInput =
-    options.clusters.length > 0 ? readCliInput(options.clusters, io, readOptions, service) : null;
-  if (!options.isVersionGiven && clusterInput?.ok === true) {
-    options.version = capturedVersion(clusterInput.files.map((file) => file.text)) ?? options.version;
-  }
-  const manifestInput = readCliInput(
+  const input = readCliTexts(
     options.paths,
     io,
     {
-      ...readOptions,
       recursive: options.recursive,
       kubernetesVersion: options.version,
+      maxFileLength: MAX_FILE_LENGTH,
       kustomize: kustomizeOptionsOf(options.kustomize, options.allowRemote, io),
     },
     service,
   );
-  if (clusterInput?.ok === false || !manifestInput.ok) {
-    const failed = clusterInput?.ok === false ? clusterInput : manifestInput.ok ? null : manifestInput;
-    io.stderr(`foresight plan: ${failed?.message ?? 'the input could not be read'}\n`);
+  if (!input.ok) {
+    io.stderr(`foresight plan: ${input.message}\n${input.usage ? `${PLAN_USAGE}\n` : ''}`);
     return Promise.resolve(2);
   }
-  const read = service.readObjects(
-    manifestInput.files,
-    options.namespace === undefined ? {} : { namespace: options.namespace },
-  );
-  const profile = options.profile === undefined ? null : profileCluster(options.profile);
-  const cluster =
-    profile !== null && 'objects' in profile
-      ? { objects: profile.objects, error: null }
-      : readClusterFiles(clusterInput?.files ?? [], service);
-  if (cluster.error !== null) {
-    io.stderr(`foresight plan: ${cluster.error}\n`);
-    return Promise.resolve(2);
+  // As simulate: --cluster and --profile name the one cluster of every unit; else each unit is planned on its
+  // nearest cluster file, and a unit without one (the embedded default: nothing to compare with) is not planned.
+  const isClusterGiven = options.clusters.length > 0 || options.profile !== undefined;
+  const groups = isClusterGiven ? [oneGroup(input)] : groupUnitsByCluster(input, io.cwd);
+  const planned = groups.filter((group) => isClusterGiven || group.clusterPath !== undefined);
+  if (planned.length === 0) {
+    return usageError(PLAN_NEEDS_CLUSTER);
   }
-  const simulate = (manifests: readonly SourcedObject[]): ReturnType<LanguageService['simulate']> =>
-    service.simulate({
-      manifests: [...manifests],
-      cluster: cluster.objects,
-      clusterDescription:
-        profile !== null && 'objects' in profile
-          ? profile.description
-          : (clusterInput?.files ?? []).map((file) => file.id).join(', '),
-      version: options.version,
-      timeline: {
-        scenario: { steps: options.steps, until: null, timing: {} },
-        ...(options.until === null ? {} : { until: options.until }),
-      },
+  const plans: ClusterPlan[] = [];
+  const findings: Finding[] = [];
+  const files: InputFile[] = [];
+  for (const group of planned) {
+    const read = readGroup(group, options, io, service);
+    if ('error' in read) {
+      io.stderr(`foresight plan: ${read.error}\n`);
+      return Promise.resolve(2);
+    }
+    const result = service.planApply({
+      manifestFiles: read.manifests,
+      clusterFiles: read.clusterFiles,
+      chartFiles: read.chartFiles,
+      inputFindings: read.inputFindings,
+      manifests: read.objects,
+      cluster: read.cluster ?? [],
+      clusterDescription: read.clusterDescription,
+      version: read.version,
+      namespace: options.namespace,
+      steps: options.steps,
+      until: options.until,
     });
-  // The cluster as it runs without the input: what "before" means, and which problems it already has.
-  const before = simulate([]);
-  const after = simulate(read.objects);
-  const inputFiles = [...(clusterInput?.files ?? []), ...manifestInput.files];
-  const inputFindings: Finding[] = [
-    ...inputFindingsOf(clusterInput?.files ?? [], (code) => code.startsWith('yaml-')),
-    ...(clusterInput?.charts ?? []).map(chartFinding),
-    ...inputFindingsOf(manifestInput.files, (code) => INPUT_NOTES.has(code) || severityOf(code) === 'error'),
-    ...manifestInput.charts.map(chartFinding),
-    ...read.findings,
-  ];
-  const findings = service.placeSimulationFindings(
-    inputFiles,
-    [...(clusterInput?.charts ?? []), ...manifestInput.charts].map((chart) => chart.file),
-    [...inputFindings, ...after.report.findings],
-    after,
-    options.version,
-  );
-  const plan = service.plan({
-    manifests: read.objects,
-    cluster: cluster.objects,
-    before: before.report,
-    after: after.report,
-    findings,
-    namespace: options.namespace ?? 'default',
-    lineOf: (source: ObjectSource) => objectLine(manifestInput.files, source),
-    failureClassOf,
-  });
-  io.stdout(formatPlan(plan, taken.output));
-  const run: CliRun = { command: 'plan', files: inputFiles.map(service.inputFileOf), findings };
+    const groupFiles = [...read.clusterFiles, ...read.manifests];
+    appendAll(findings, namedTemplates(result.findings, groupFiles, io, service));
+    appendAll(files, groupFiles);
+    plans.push({ cluster: read.clusterName, units: group.units.map((unit) => unit.name), plan: result.plan });
+  }
+  const notPlanned: NotPlannedUnit[] = groups
+    .filter((group) => !planned.includes(group))
+    .flatMap((group) => group.units.map((unit) => ({ unit: unit.name, reason: NOT_PLANNED_REASON })));
+  io.stdout(formatPlans(plans, notPlanned, taken.output));
+  const run: CliRun = { command: 'plan', files: files.map(service.inputFileOf), findings };
   return Promise.resolve(finishRun(run, taken.output === 'text' ? 'text' : 'json', options.failOn, io));
+}
+
+/** The plans as the output asks: one plan alone is a plan, as before units had clusters; else a list. */
+function formatPlans(
+  plans: readonly ClusterPlan[],
+  notPlanned: readonly NotPlannedUnit[],
+  output: PlanOutput,
+): string {
+  const [only] = plans;
+  if (plans.length === 1 && only !== undefined && notPlanned.length === 0) {
+    return formatPlan(only.plan, output);
+  }
+  switch (output) {
+    case 'text':
+      return formatPlanListText(plans, notPlanned);
+    case 'markdown':
+      return formatPlanListMarkdown(plans, notPlanned);
+    case 'json':
+      return `${JSON.stringify(planList(plans, notPlanned), null, 2)}\n`;
+  }
 }
 
 function formatPlan(plan: Plan, output: PlanOutput): string {

@@ -50,13 +50,37 @@ export interface GroupRun {
   readonly objects: number;
 }
 
-/** Simulates one group, or says why it cannot be (a cluster file that cannot be read: a usage error). */
-export function simulateGroup(
+/** One group read: its cluster and its manifests, analysed with the cluster's version, before any simulation. */
+export interface GroupInput {
+  readonly version: KubernetesMinor;
+  /** The cluster files read (none for a profile). */
+  readonly clusterFiles: InputFile[];
+  /** The cluster's objects, or null for the embedded default cluster. */
+  readonly cluster: SourcedObject[] | null;
+  readonly clusterDescription: string;
+  /** The cluster as the text header names it. */
+  readonly clusterName: string;
+  /** The manifests' files, analysed. */
+  readonly manifests: InputFile[];
+  /** The objects applied (the one reader's: what the API server would refuse is left out). */
+  readonly objects: SourcedObject[];
+  /** The reading's findings (left-out documents, charts, the reader's), not placed yet. */
+  readonly inputFindings: Finding[];
+  /** The files of notes that are no input file (a chart's Chart.yaml, a kustomization not rendered). */
+  readonly chartFiles: string[];
+}
+
+/**
+ * Reads one group: its cluster (--cluster's files, the profile, else the group's cluster file) and its manifests,
+ * or says why it cannot be (a cluster file that cannot be read: a usage error). `foresight plan` reads its groups
+ * with it too.
+ */
+export function readGroup(
   group: ClusterGroup,
   settings: GroupSettings,
   io: CliIo,
   service: LanguageService,
-): GroupRun | { readonly error: string } {
+): GroupInput | { readonly error: string } {
   const clusterPaths =
     settings.clusters.length > 0
       ? settings.clusters
@@ -104,41 +128,77 @@ export function simulateGroup(
     ...group.charts.map(chartFinding),
     ...read.findings,
   ];
-  const result = service.simulate({
-    manifests: read.objects,
-    cluster: cluster === null ? null : cluster.objects,
-    clusterDescription:
+  const clusterFileNames = (clusterInput?.files ?? []).map((file) => file.id).join(', ');
+  return {
+    version,
+    clusterFiles: [...(clusterInput?.files ?? [])],
+    cluster: cluster === null ? null : [...cluster.objects],
+    clusterDescription: profile !== null && 'objects' in profile ? profile.description : clusterFileNames,
+    clusterName:
       profile !== null && 'objects' in profile
         ? profile.description
-        : (clusterInput?.files ?? []).map((file) => file.id).join(', '),
-    version,
+        : settings.clusters.length > 0
+          ? clusterFileNames
+          : clusterNameOf(group, io.cwd),
+    manifests,
+    objects: [...read.objects],
+    inputFindings,
+    chartFiles: [...clusterCharts, ...group.charts].map((chart) => chart.file),
+  };
+}
+
+/** Simulates one group, or says why it cannot be (a cluster file that cannot be read: a usage error). */
+export function simulateGroup(
+  group: ClusterGroup,
+  settings: GroupSettings,
+  io: CliIo,
+  service: LanguageService,
+): GroupRun | { readonly error: string } {
+  const input = readGroup(group, settings, io, service);
+  if ('error' in input) {
+    return input;
+  }
+  const result = service.simulate({
+    manifests: input.objects,
+    cluster: input.cluster,
+    clusterDescription: input.clusterDescription,
+    version: input.version,
     timeline: {
       scenario: { steps: [...settings.steps], until: null, timing: {} },
       ...(settings.until === null ? {} : { until: settings.until }),
     },
   });
-  const files = [...(clusterInput?.files ?? []), ...manifests];
+  const files = [...input.clusterFiles, ...input.manifests];
   // One list of findings, placed, for every output: what the text, JSON, SARIF and JUnit say is the same.
   const placed = service.placeSimulationFindings(
     files,
-    [...clusterCharts, ...group.charts].map((chart) => chart.file),
-    [...inputFindings, ...result.report.findings],
+    input.chartFiles,
+    [...input.inputFindings, ...result.report.findings],
     result,
-    version,
+    input.version,
   );
-  // helm template output keeps its `# Source:` comments: each finding names the chart template it came from.
-  const findings = relateChartTemplates(
-    service.nameHelmTemplates(placed, files),
+  return {
+    group,
+    clusterName: input.clusterName,
+    report: result.report,
+    findings: namedTemplates(placed, files, io, service),
+    files,
+    objects: input.objects.length,
+  };
+}
+
+/** helm template output keeps its `# Source:` comments: each finding names the chart template it came from. */
+export function namedTemplates(
+  findings: Finding[],
+  files: readonly InputFile[],
+  io: CliIo,
+  service: LanguageService,
+): Finding[] {
+  return relateChartTemplates(
+    service.nameHelmTemplates(findings, files),
     io.cwd,
     (path) => relative(io.cwd, path) || path,
   );
-  const clusterName =
-    profile !== null && 'objects' in profile
-      ? profile.description
-      : settings.clusters.length > 0
-        ? (clusterInput?.files ?? []).map((file) => file.id).join(', ')
-        : clusterNameOf(group, io.cwd);
-  return { group, clusterName, report: result.report, findings, files, objects: read.objects.length };
 }
 
 /** Notes of the reading that a simulation prints: what was left out of it. */

@@ -32,6 +32,23 @@ export function chooseCluster(folder: string, setting: string, stopAt?: string):
   return nearest === undefined ? { reason: 'embedded' } : { reason: 'nearest', path: nearest };
 }
 
+/**
+ * The cluster setting as a path: a relative path is relative to the workspace folder that holds the analysed
+ * folder (the Select Cluster command writes it that way), else to the analysed folder. A profile, an absolute
+ * path or an empty setting is returned as it is.
+ */
+export function resolveClusterSetting(
+  folder: string,
+  setting: string,
+  workspaceRoots: readonly string[],
+): string {
+  if (setting.trim() === '' || isAbsolute(setting) || setting.trim().startsWith(PROFILE_SETTING_PREFIX)) {
+    return setting;
+  }
+  const root = workspaceRoots.find((candidate) => folder === candidate || folder.startsWith(`${candidate}/`));
+  return root === undefined ? setting : resolve(root, setting);
+}
+
 /** The profiles the cluster picker offers (PROFILES_REQUEST): each name with its one line. */
 export function profileSummaries(): ProfilesResult {
   return CLUSTER_PROFILES.map((profile) => ({ name: profile.name, title: profile.title }));

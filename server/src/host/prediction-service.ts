@@ -5,7 +5,7 @@
  * The last result per scope is kept; it is recomputed only when one of its inputs changed.
  */
 import { readFileSync } from 'node:fs';
-import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
+import { basename, dirname, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ClusterChoice } from '../../../protocol/messages';
 import type { Settings } from '../../../protocol/settings';
@@ -20,7 +20,7 @@ import type {
   ScopeSimulator,
 } from '../language/service';
 import { MAX_SIMULATED_OBJECTS } from '../language/service';
-import { chooseCluster } from './cluster-file';
+import { chooseCluster, resolveClusterSetting } from './cluster-file';
 import { FolderFiles } from './folder-files';
 import type { OpenText } from './gitops-scopes';
 import { GitopsScopes, readAsUnit } from './gitops-scopes';
@@ -84,13 +84,7 @@ export class PredictionService {
    * folder (the Select Cluster command writes it that way), else to the analysed folder.
    */
   private resolveClusterSetting(folder: string, setting: string): string {
-    if (setting.trim() === '' || isAbsolute(setting) || setting.trim().startsWith(PROFILE_SETTING_PREFIX)) {
-      return setting;
-    }
-    const root = this.workspaceRoots.find(
-      (candidate) => folder === candidate || folder.startsWith(`${candidate}/`),
-    );
-    return root === undefined ? setting : resolve(root, setting);
+    return resolveClusterSetting(folder, setting, this.workspaceRoots);
   }
 
   /** The prediction for the scope of a document. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { FieldChange } from '../../../server/src/engine/plan/field-changes';
+import type { FieldChange } from '../../../protocol/plan';
 import { fieldChanges, formatChangePath, lastAppliedOf } from '../../../server/src/engine/plan/field-changes';
 import type { JsonObject } from '../../../server/src/engine/model/json';
 

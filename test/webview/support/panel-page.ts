@@ -89,8 +89,11 @@ export class PanelBrowser {
     return new PanelBrowser(context, profile);
   }
 
-  /** Opens the panel page, waits until it posted "ready", and returns it with its problem log. */
-  async open(savedState: unknown = undefined): Promise<PanelPage> {
+  /**
+   * Opens the panel page (the timeline's, or with `entry` 'plan' Preview Apply's: dist/media/ENTRY.js and .css),
+   * waits until it posted "ready", and returns it with its problem log.
+   */
+  async open(savedState: unknown = undefined, entry: 'main' | 'plan' = 'main'): Promise<PanelPage> {
     const page = await this.context.newPage();
     const problems: PageProblems = { dialogs: [], violations: [], errors: [] };
     page.on('dialog', (dialog) => {
@@ -110,9 +113,10 @@ export class PanelBrowser {
       if (path === '/' || path === '/index.html') {
         const html = buildPanelHtml({
           cspSource: ORIGIN,
-          scriptUri: `${ORIGIN}/media/main.js`,
-          styleUri: `${ORIGIN}/media/main.css`,
+          scriptUri: `${ORIGIN}/media/${entry}.js`,
+          styleUri: `${ORIGIN}/media/${entry}.css`,
           nonce: createNonce(),
+          ...(entry === 'plan' ? { title: 'Preview Apply' } : {}),
         });
         await route.fulfill({ status: 200, contentType: 'text/html', body: html });
       } else if (path.startsWith('/media/') && !path.includes('..')) {

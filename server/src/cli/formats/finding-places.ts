@@ -4,7 +4,7 @@
  * `--fail-on`. One reading for text, JSON, SARIF, JUnit and the annotations, so they cannot disagree.
  */
 import type { Finding } from '../../language/service';
-import { describeFindingObject, isPredictedOutcome, STDIN_NAME } from '../../language/service';
+import { describeFindingObject, STDIN_NAME } from '../../language/service';
 
 /** A range of a file in 1-based lines and columns (UTF-16 code units); the end column is just past the end. */
 export interface Region {
@@ -14,27 +14,9 @@ export interface Region {
   readonly endColumn: number;
 }
 
-/**
- * How a finding counts for `--fail-on`: an error of the input, a predicted failure (a pod that stays Pending, an
- * object the API server refuses, a drain that never finishes), a warning, or a note that never fails a run.
- */
-export type FailureClass = 'error' | 'prediction' | 'warning' | 'information';
-
-/** The codes of a predicted failure whatever their severity (a Pending replica is a warning in the editor). */
-const ALWAYS_PREDICTED: ReadonlySet<string> = new Set([
-  'pod-unschedulable',
-  'admission-refused',
-  'admission-refused-partly',
-  'pod-unschedulable-on-capture',
-]);
-
-/** The failure class of a finding: an error of a predicted outcome (or a Pending or refused pod) is a prediction. */
-export function failureClassOf(finding: Finding): FailureClass {
-  if (ALWAYS_PREDICTED.has(finding.code)) {
-    return 'prediction';
-  }
-  return finding.severity === 'error' && isPredictedOutcome(finding.code) ? 'prediction' : finding.severity;
-}
+/** How a finding counts for `--fail-on` (the service's, so that the editor's plan counts it alike). */
+export type { FailureClass } from '../../language/service';
+export { failureClassOf } from '../../language/service';
 
 /** The file a finding is shown on, as displayed; undefined for the cluster as a whole. */
 export function fileOf(finding: Finding): string | undefined {

@@ -13,15 +13,7 @@
 import type { JsonObject } from '../model/json';
 import { isJsonObject } from '../model/json';
 import { sameScalar } from '../scenario/state/applied-template';
-
-/** One changed field: its path (`spec.template.spec.containers[0].image`), old and new values as short text. */
-export interface FieldChange {
-  readonly path: string;
-  /** The live value, or null when the field is new. */
-  readonly old: string | null;
-  /** The applied value, or null when the apply removes the field. */
-  readonly new: string | null;
-}
+import type { FieldChange } from '../../../../protocol/plan';
 
 /** The longest value shown; longer ones are cut with "…" (a reviewer reads the path, then the start). */
 export const MAX_VALUE_LENGTH = 80;

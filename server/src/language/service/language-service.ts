@@ -90,6 +90,8 @@ import type { TargetPortRequest } from './validate-placements';
 import { targetPortRequests } from './validate-placements';
 import type { Finding } from '../../../../protocol/finding';
 import { buildPlan } from '../../engine/plan/build-plan';
+import type { PlanApplyInput, PlanApplyResult } from './plan-apply';
+import { planApply } from './plan-apply';
 
 /** What the reader gives: the objects to apply, in order, and its findings. */
 export type ReadResult = ReturnType<typeof readManifests>;
@@ -265,6 +267,8 @@ export interface LanguageService {
   shiftFinding: typeof shiftFinding;
   /** The plan of an apply (`foresight plan`): the input against the cluster file, and the two runs' outcomes. */
   plan: typeof buildPlan;
+  /** The plan of one apply on one cluster: the two runs, the findings placed, the plan (the CLI's and the panel's). */
+  planApply(input: PlanApplyInput): PlanApplyResult;
 }
 
 /** How readObjects reads. */
@@ -378,6 +382,10 @@ export function createLanguageService(dependencies: ServiceDependencies): Langua
       simulate({ ...input, apiServing: contexts.apiServingFor(input.version ?? DEFAULT_KUBERNETES_VERSION) }),
     simulateScope: (input, shouldStop) =>
       simulateScope(input, (version) => contexts.apiServingFor(version), shouldStop),
+    planApply: (input) =>
+      planApply(input, (run) =>
+        simulate({ ...run, apiServing: contexts.apiServingFor(run.version ?? DEFAULT_KUBERNETES_VERSION) }),
+      ),
     runPrediction: (
       scopeUri,
       files,

@@ -2,7 +2,8 @@
  * The line an object of the input starts on, from the analysis of its file: the document's offset in the file
  * plus the object's node (an item of a List has its own), as the editor places an object.
  */
-import type { InputFile, ObjectSource } from '../../language/service';
+import type { ObjectSource } from '../../engine/model/source';
+import type { InputFile } from './input-files';
 
 /** The 1-based line where the object `source` points at starts, or null when its file is not among `files`. */
 export function objectLine(files: readonly InputFile[], source: ObjectSource): number | null {

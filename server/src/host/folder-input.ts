@@ -1,0 +1,208 @@
+/**
+ * What the editor's panels simulate for a folder: its manifests read the way `foresight simulate -R DIR` reads
+ * them (the one manifest reader; open documents as edited), and the cluster the editor chooses for it (the
+ * `kubeForesight.cluster` setting, else the nearest `.foresight/cluster.yaml` at or above the folder, else the
+ * embedded default cluster). The timeline panel's request (simulation-request.ts) and the Preview Apply panel's
+ * (plan-request.ts) read a folder through this one function, so the plan and the timeline it links to are of the
+ * same input. A file or folder a GitOps unit of the workspace applies is read as that unit (its files, its
+ * namespace, the cluster nearest its definition: gitops-scopes.ts), as the predictions read it. Expected failures
+ * (not a folder, no manifests, a cluster file that cannot be read) are answers.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ClusterChoice } from '../../../protocol/messages';
+import type { Settings } from '../../../protocol/settings';
+import type { PanelLeftOut } from '../../../protocol/webview-messages';
+import { collectManifestFiles } from '../files/manifest-files';
+import { KustomizeRoles } from '../files/kustomize-roles';
+import type { Finding, InputFile, LanguageService, SourcedObject } from '../language/service';
+import { findProfile, profileObjects } from '../language/service';
+import { chooseCluster, resolveClusterSetting } from './cluster-file';
+import type { GitopsScopes } from './gitops-scopes';
+import { readAsUnit } from './gitops-scopes';
+
+/** What reading a folder needs from the language server. */
+export interface FolderInputContext {
+  /** The open documents (their text wins over the file on disk). */
+  openDocuments(): readonly { readonly uri: string; getText(): string }[];
+  /** The settings that apply to a URI. */
+  settingsFor(uri: string): Promise<Settings>;
+  /** The server's language service. */
+  readonly service: LanguageService;
+  /** The workspace folders (paths): a relative cluster setting is relative to the one holding the folder. */
+  workspaceRoots?(): readonly string[];
+  /** The workspace's GitOps units: a file or folder one applies is read as that unit applies it. */
+  readonly gitops?: GitopsScopes;
+}
+
+/** A folder read: its manifests and its cluster. */
+export interface FolderInput {
+  readonly ok: true;
+  readonly folder: string;
+  readonly settings: Settings;
+  /** Each file read, by URI. */
+  readonly texts: ReadonlyMap<string, string>;
+  /** The manifests' files (ids are file URIs), analysed. */
+  readonly manifestFiles: readonly InputFile[];
+  /** The objects applied, and the reader's findings. */
+  readonly manifests: readonly SourcedObject[];
+  readonly readerFindings: readonly Finding[];
+  /** Documents left out for an error the API server would refuse. */
+  readonly leftOut: readonly PanelLeftOut[];
+  /** The cluster chosen, and why. */
+  readonly choice: ClusterChoice;
+  /** The cluster's objects, or null for the embedded default. */
+  readonly cluster: readonly SourcedObject[] | null;
+  /** The cluster as named to the user: the cluster file's name or `profile NAME`; undefined for the default. */
+  readonly clusterDescription: string | undefined;
+  /** The cluster file, analysed, when it was analysed (a finding of it is placed on it). */
+  readonly clusterFiles: readonly InputFile[];
+}
+
+/** The most manifest files read from one folder. */
+const MAX_FILES = 2000;
+
+/** Reads the folder of `params.uri` (untrusted), or says why it cannot be simulated. */
+export async function readFolderInput(
+  params: unknown,
+  context: FolderInputContext,
+): Promise<FolderInput | { readonly ok: false; readonly message: string }> {
+  const uri = typeof params === 'object' && params !== null ? (params as { uri?: unknown }).uri : undefined;
+  if (typeof uri !== 'string' || !uri.startsWith('file:')) {
+    return { ok: false, message: 'The simulation needs a file or folder on disk.' };
+  }
+  const requested = fileURLToPath(uri);
+  let folder = requested;
+  const stats = statSync(folder, { throwIfNoEntry: false });
+  if (stats === undefined) {
+    return { ok: false, message: `${folder} does not exist.` };
+  }
+  if (!stats.isDirectory()) {
+    folder = dirname(folder);
+  }
+  const settings = await context.settingsFor(pathToFileURL(folder).href);
+  const open = new Map(context.openDocuments().flatMap((document) => openEntry(document)));
+  // A file (or folder) a GitOps unit applies is read as the predictions read it: that unit's files.
+  const openTexts = [...open].map(([path, text]) => ({ path, text }));
+  const unit = stats.isDirectory()
+    ? context.gitops?.unitOfFolder(folder, openTexts)
+    : context.gitops?.unitOf(requested, openTexts);
+  // Its plain files (Argo CD's directory, Flux's generated kustomization) are read from its folder; a file in a
+  // kustomization it renders keeps its own folder, as the predictions keep it.
+  if (unit !== undefined && unit.files.includes(resolve(requested))) {
+    folder = unit.folder;
+  }
+  const maxLength = settings.maxFileSizeKB * 1024;
+  const texts = new Map<string, string>();
+  const { service } = context;
+  const analysisContext = service.analysisContext(settings.kubernetesVersion, maxLength);
+  const kustomizeRoles = new KustomizeRoles(service);
+  const analysed = (file: string): InputFile[] => {
+    const href = pathToFileURL(file).href;
+    const text = open.get(resolve(file)) ?? readText(file);
+    if (text === undefined || text.length > maxLength) {
+      return [];
+    }
+    texts.set(href, text);
+    const fileContext = service.contextForFile(analysisContext, {
+      kustomizeRole: kustomizeRoles.roleOf(file),
+    });
+    return [
+      { id: href, text, lines: service.lineIndex(text), analysis: service.analyzeText(text, fileContext) },
+    ];
+  };
+  const plainUnitFiles =
+    unit !== undefined && unit.files.length > 0 && unit.folder === folder ? unit.files : undefined;
+  const files = (plainUnitFiles ?? collectManifestFiles([folder], folder, { recursive: true }).files)
+    .filter((file) => !file.includes('/.foresight/'))
+    .slice(0, MAX_FILES);
+  // The one manifest reader, as `foresight simulate -R DIR` and the editor's predictions read the folder.
+  const manifestFiles = files.flatMap(analysed);
+  const readAs = unit === undefined ? {} : readAsUnit(unit);
+  const read = service.readObjects(manifestFiles.map((file) => ({ ...file, ...readAs })));
+  const leftOut = service.leftOutDocuments(manifestFiles, (file) => texts.get(file));
+  if (read.objects.length === 0) {
+    return { ok: false, message: nothingToApply(basename(folder), leftOut) };
+  }
+  // The cluster the status bar names: a relative setting is resolved as the predictions resolve it; a GitOps
+  // unit's is the one nearest its definition.
+  const choice = chooseCluster(
+    unit === undefined ? folder : dirname(unit.definition.file),
+    resolveClusterSetting(folder, settings.cluster, context.workspaceRoots?.() ?? []),
+  );
+  const clusterFile = choice.reason === 'setting' || choice.reason === 'nearest' ? choice.path : undefined;
+  const profile = choice.reason === 'profile' ? findProfile(choice.profile) : undefined;
+  let cluster: readonly SourcedObject[] | null = profile === undefined ? null : profileObjects(profile);
+  let clusterFiles: InputFile[] = [];
+  if (clusterFile !== undefined) {
+    const inEditor = analysed(clusterFile);
+    if (inEditor.length > 0 && !inEditor.some((file) => service.isTooLargeForAnalysis(file.analysis))) {
+      cluster = service.readObjects(inEditor, { keepAll: true }).objects;
+      clusterFiles = inEditor;
+    } else {
+      // A capture too large for the editing analysis is read as data (files/capture-reader.ts).
+      const text = open.get(resolve(clusterFile)) ?? readText(clusterFile);
+      const capture =
+        text === undefined
+          ? ({ ok: false, message: 'it cannot be read' } as const)
+          : service.readCapture(pathToFileURL(clusterFile).href, text);
+      if (!capture.ok) {
+        return {
+          ok: false,
+          message: `The cluster file ${basename(clusterFile)} was not read: ${capture.message}.`,
+        };
+      }
+      cluster = capture.objects;
+    }
+  }
+  return {
+    ok: true,
+    folder,
+    settings,
+    texts,
+    manifestFiles,
+    manifests: read.objects,
+    readerFindings: read.findings,
+    leftOut,
+    choice,
+    cluster,
+    clusterDescription:
+      clusterFile !== undefined
+        ? basename(clusterFile)
+        : profile === undefined
+          ? undefined
+          : `profile ${profile.name}`,
+    clusterFiles,
+  };
+}
+
+/** Why a folder has nothing to simulate: no manifest, or only documents the API server would refuse. */
+function nothingToApply(folder: string, leftOut: readonly PanelLeftOut[]): string {
+  const [first] = leftOut;
+  if (first === undefined) {
+    return `No Kubernetes manifest in ${folder}.`;
+  }
+  const count = leftOut.length === 1 ? 'its only document has' : `its ${leftOut.length} documents have`;
+  const where = `${basename(fileURLToPath(first.file))}:${first.line}`;
+  return `Nothing in ${folder} can be applied: ${count} an error the API server would refuse (${where}: ${first.message}).`;
+}
+
+function openEntry(document: { readonly uri: string; getText(): string }): [string, string][] {
+  if (!document.uri.startsWith('file:')) {
+    return [];
+  }
+  try {
+    return [[resolve(fileURLToPath(document.uri)), document.getText()]];
+  } catch {
+    return [];
+  }
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
