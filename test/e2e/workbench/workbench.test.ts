@@ -10,16 +10,15 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TestContext } from 'node:test';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import type { CodeServer } from './code-server';
-import { readE2eEnvironment, RESULTS_DIR, startCodeServer } from './code-server';
-import type { ProblemRow } from './workbench-page';
-import { WorkbenchPage } from './workbench-page';
+import type { ProblemRow, WorkbenchPage } from './workbench-page';
+import { useWorkbench } from './workbench-page';
 import { dump } from 'js-yaml';
 import { fourNodeCluster } from '../../support/four-node-cluster';
 
 const MANIFEST = 'batch-analytics/deployment.yaml';
+
 
 /** kube-scheduler's summary for the Deployment on the embedded default's four nodes (one tainted control plane and
  * three 4-cpu, 16Gi workers). */
@@ -45,39 +44,22 @@ const LARGE_CLUSTER = ['control-plane', 'large-1', 'large-2', 'large-3']
   .join('\n---\n');
 
 describe('Kube Foresight in VS Code 1.139 (code-server) in Chromium', () => {
-  let server: CodeServer;
-  let workbench: WorkbenchPage;
-
-  before(async () => {
-    mkdirSync(RESULTS_DIR, { recursive: true });
-    server = await startCodeServer(readE2eEnvironment(), (workspace) => {
+  const session = useWorkbench({
+    prepareWorkspace: (workspace) => {
       // These tests pin the four nodes the scheduler message above is about (the examples' own cluster file has
       // other nodes, and the embedded default adds a large node for the Deployment): the workspace's
       // .foresight/cluster.yaml becomes those nodes. Later the setting points at a cluster file of their own.
       const nodes = fourNodeCluster().map(({ object }) => dump(object, { noRefs: true }).trimEnd());
       writeFileSync(join(workspace, '.foresight', 'cluster.yaml'), `${nodes.join('\n---\n')}\n`);
-    });
-    workbench = await WorkbenchPage.open(server.url, readE2eEnvironment().chromium);
+    },
+    withServerLog: true,
   });
-
-  after(async () => {
-    await workbench?.close();
-    await server?.stop();
+  const { step } = session;
+  let server: CodeServer;
+  let workbench: WorkbenchPage;
+  before(() => {
+    ({ server, workbench } = session);
   });
-
-  /** Runs a step; on failure keeps a screenshot and prints what the extension and code-server logged. */
-  async function step(t: TestContext, name: string, body: () => Promise<void>): Promise<void> {
-    try {
-      await body();
-    } catch (error: unknown) {
-      await workbench.screenshot(`failed-${name}`).catch(() => undefined);
-      process.stderr.write(
-        `--- ${t.name} failed; extension output:\n${server.extensionOutput().slice(-4000)}\n` +
-          `--- code-server log:\n${server.log().slice(-2000)}\n`,
-      );
-      throw error;
-    }
-  }
 
   test('opening the manifest lists kube-scheduler’s message in the Problems panel on the requests that cause it', (t) =>
     step(t, '01-problems', async () => {
