@@ -8,10 +8,11 @@
  * Run with `npm run test:e2e` (scripts/e2e/run-e2e.mjs installs code-server and sets the environment).
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import type { CodeServer } from './code-server';
+import { REPO_ROOT } from './code-server';
 import type { ProblemRow, WorkbenchPage } from './workbench-page';
 import { useWorkbench } from './workbench-page';
 import { dump } from 'js-yaml';
@@ -19,6 +20,8 @@ import { fourNodeCluster } from '../../support/four-node-cluster';
 
 const MANIFEST = 'batch-analytics/deployment.yaml';
 
+/** A base Deployment with no selector, and an overlay whose `labels: includeSelectors: true` supplies it. */
+const KUSTOMIZE_EXAMPLE = join(REPO_ROOT, 'test/fixtures/kustomize-files/overlay-includes-selectors');
 
 /** kube-scheduler's summary for the Deployment on the embedded default's four nodes (one tainted control plane and
  * three 4-cpu, 16Gi workers). */
@@ -51,6 +54,8 @@ describe('Kube Foresight in VS Code 1.139 (code-server) in Chromium', () => {
       // .foresight/cluster.yaml becomes those nodes. Later the setting points at a cluster file of their own.
       const nodes = fourNodeCluster().map(({ object }) => dump(object, { noRefs: true }).trimEnd());
       writeFileSync(join(workspace, '.foresight', 'cluster.yaml'), `${nodes.join('\n---\n')}\n`);
+      // A kustomize base without a selector, and the overlay whose labels (includeSelectors) supply it.
+      cpSync(KUSTOMIZE_EXAMPLE, join(workspace, 'catalog'), { recursive: true });
     },
     withServerLog: true,
   });
@@ -233,6 +238,21 @@ describe('Kube Foresight in VS Code 1.139 (code-server) in Chromium', () => {
       assert.match(await shown.locator('body').innerText(), /Simulation timeline[\s\S]*large\.yaml/);
       // The lens names its workload: the panel selects its pod and shows its scheduling explanation.
       await shown.locator('.details .pod-name', { hasText: /^analytics-engine-/ }).waitFor();
+    }));
+
+  test('a kustomize base whose selector the overlay supplies has no error: its replicas are predicted through the render', (t) =>
+    step(t, '07-kustomize-base', async () => {
+      await workbench.openBeside('catalog/base/deployment.yaml');
+      // The lens comes from the overlay's render (the file as written has no selector): the object is not dropped.
+      const lenses = await workbench.codeLenses(/2\/2 scheduled/);
+      assert.match(normalizeSpaces(lenses[0] ?? ''), /^2\/2 scheduled · Burstable · rollout/);
+      await workbench.showProblems();
+      const rows = await workbench.problemsWhen(
+        (shown) => !shown.some((row) => /schema-required/.test(row.code)),
+        'no missing selector on the base',
+      );
+      await workbench.screenshot('07-kustomize-base');
+      assert.deepEqual(rows, []);
     }));
 });
 
