@@ -83,7 +83,7 @@ export class WorkbenchPage {
       `${escapeRegExp(fileName)}${folder === undefined ? '' : `.*${escapeRegExp(folder)}`}`,
     );
     await this.page.keyboard.press('Control+P');
-    await this.page.locator('.quick-input-widget input').waitFor();
+    await this.quickInputFocused();
     await this.page.keyboard.type(relativePath);
     // The row is clicked, not Enter pressed: while the file search runs, the list's first (selected) row can be a
     // recently opened file of another folder that the typed path also matches.
@@ -97,6 +97,14 @@ export class WorkbenchPage {
     await this.editor().locator('.view-lines').waitFor();
   }
 
+  /**
+   * Waits for the quick input's box to have the focus: on a loaded machine the box of a quick input closing can
+   * still be visible, and what is typed then goes into the editor.
+   */
+  private async quickInputFocused(): Promise<void> {
+    await this.page.locator('.quick-input-widget input:focus').waitFor();
+  }
+
   /** Opens a file in the editor group on the left (Ctrl+1), beside a panel in a side split. */
   async openBeside(relativePath: string): Promise<void> {
     await this.page.keyboard.press('Control+1');
@@ -107,7 +115,7 @@ export class WorkbenchPage {
   async useColorTheme(label: string): Promise<void> {
     await this.page.keyboard.press('Control+K');
     await this.page.keyboard.press('Control+T');
-    await this.page.locator('.quick-input-widget input').waitFor();
+    await this.quickInputFocused();
     await this.page.keyboard.type(label);
     await this.page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().waitFor();
     await this.page.keyboard.press('Enter');
@@ -130,7 +138,7 @@ export class WorkbenchPage {
   /** Runs a command from the Command Palette (F1) by its title. */
   async runCommand(title: string): Promise<void> {
     await this.page.keyboard.press('F1');
-    await this.page.locator('.quick-input-widget input').waitFor();
+    await this.quickInputFocused();
     await this.page.keyboard.type(title);
     await this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
     await this.page.keyboard.press('Enter');
@@ -160,7 +168,7 @@ export class WorkbenchPage {
   /** Moves the cursor with Go to Line (Ctrl+G), line and column 1-based. */
   async goTo(line: number, column: number): Promise<void> {
     await this.page.keyboard.press('Control+G');
-    await this.page.locator('.quick-input-widget input').waitFor();
+    await this.quickInputFocused();
     await this.page.keyboard.type(`${line}:${column}`);
     await this.page.keyboard.press('Enter');
     await this.page
