@@ -87,6 +87,12 @@ const CASES: readonly { name: string; file: string; role: string | undefined; fi
     findings: [],
   },
   {
+    name: "a base Deployment whose selector only an overlay's labels with includeSelectors supplies is not missing it",
+    file: 'overlay-includes-selectors/base/deployment.yaml',
+    role: 'resource+selector',
+    findings: [],
+  },
+  {
     name: 'a Kustomization with every kind of reference gets no finding',
     file: 'app/overlays/prod/kustomization.yaml',
     role: 'kustomization',

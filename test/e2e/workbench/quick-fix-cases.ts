@@ -1,9 +1,7 @@
 /**
  * The quick fixes docs/predictions.md promises, one manifest each (quick-fixes.test.ts): where the manifest goes
  * in the workspace, the code of the diagnostic whose fix is applied, and the fix's title. Applied, the fix must
- * leave the file with no diagnostic of that code. The requests fix is workbench.test.ts's. Not here yet (their
- * LSP tests cover them): the enum value, the quota's default resources and Pod Security at restricted, which did
- * not pass reliably in the workbench.
+ * leave the file with no diagnostic of that code. The requests fix is workbench.test.ts's.
  */
 
 import { readFileSync } from 'node:fs';
@@ -22,6 +20,8 @@ export interface QuickFixCase {
   /** The code of the diagnostic the fix is on. */
   readonly code: string;
   readonly title: RegExp;
+  /** A code the fixed file then shows, when the title says what follows (pods admitted but Pending). */
+  readonly then?: string;
 }
 
 const yaml = (...lines: string[]): string => `${lines.join('\n')}\n`;
@@ -51,19 +51,21 @@ const namespace = (level: string): string =>
     `    pod-security.kubernetes.io/enforce: ${level}`,
   );
 
-const privilegedPod = yaml(
-  'apiVersion: v1',
-  'kind: Pod',
-  'metadata:',
-  '  name: debug',
-  '  namespace: tools',
-  'spec:',
-  '  containers:',
-  '    - name: shell',
-  '      image: busybox:1.36',
-  '      securityContext:',
-  '        privileged: true',
-);
+const privilegedPod = (resources: string[] = []): string =>
+  yaml(
+    'apiVersion: v1',
+    'kind: Pod',
+    'metadata:',
+    '  name: debug',
+    '  namespace: tools',
+    'spec:',
+    '  containers:',
+    '    - name: shell',
+    '      image: busybox:1.36',
+    ...resources,
+    '      securityContext:',
+    '        privileged: true',
+  );
 
 const deployment = (name: string, spec: string[], container: string[] = []): string =>
   yaml(
@@ -141,6 +143,13 @@ export const QUICK_FIX_CASES: readonly QuickFixCase[] = [
     title: /^Rename to "replicas"$/,
   },
   {
+    name: 'fix-enum-value',
+    file: 'fixes/enum/deployment.yaml',
+    text: deployment('enum', selector('enum'), ['          imagePullPolicy: Alwayz', ...requests]),
+    code: 'schema-enum',
+    title: /^Change to Always$/,
+  },
+  {
     name: 'fix-quantity-unit',
     file: 'fixes/units/deployment.yaml',
     text: deployment('units', selector('units'), [
@@ -190,11 +199,57 @@ export const QUICK_FIX_CASES: readonly QuickFixCase[] = [
     title: /^Add resources \(requests cpu 100m, memory 128Mi; limits memory 128Mi/,
   },
   {
+    // A quota on requests.cpu and limits.memory: pods that state neither are refused ("must specify"). The quota
+    // is of a namespace of its own: in default, the cluster file's own pods already use more than its 2 cpu.
+    name: 'fix-quota-default-resources',
+    file: 'fixes/quota/deployment.yaml',
+    text: [
+      yaml('apiVersion: v1', 'kind: Namespace', 'metadata:', '  name: team'),
+      yaml(
+        'apiVersion: v1',
+        'kind: ResourceQuota',
+        'metadata:',
+        '  name: compute',
+        '  namespace: team',
+        'spec:',
+        '  hard:',
+        '    requests.cpu: "2"',
+        '    limits.memory: 2Gi',
+      ),
+      deployment('quota', selector('quota')).replace('  name: quota\n', '  name: quota\n  namespace: team\n'),
+    ].join('---\n'),
+    code: 'admission-refused',
+    title:
+      /^Add resources \(requests cpu 100m, memory 128Mi; limits memory 128Mi, from kubeForesight\.defaultResources\)$/,
+  },
+  {
     name: 'fix-pod-security-baseline',
     file: 'fixes/pod-security-baseline/pod.yaml',
-    text: [namespace('baseline'), privilegedPod].join('---\n'),
+    text: [namespace('baseline'), privilegedPod()].join('---\n'),
     code: 'admission-refused',
     title: /^Set what Pod Security "baseline" requires: privileged: false$/,
+  },
+  {
+    // 12 cpu on 8-cpu nodes: the fix gets the Pod admitted and its title says it then stays Pending.
+    name: 'fix-pod-security-then-pending',
+    file: 'fixes/pod-security-pending/pod.yaml',
+    text: [
+      namespace('baseline'),
+      privilegedPod(['      resources:', '        requests: {cpu: "12", memory: 1Gi}']),
+    ].join('---\n'),
+    cluster: [node('pool-1'), node('pool-2')].join('---\n'),
+    code: 'admission-refused',
+    title:
+      /^Set what Pod Security "baseline" requires: privileged: false \(admitted, but Pending: no node has room for it\)$/,
+    then: 'pod-unschedulable',
+  },
+  {
+    name: 'fix-pod-security-restricted',
+    file: 'fixes/pod-security-restricted/pod.yaml',
+    text: [namespace('restricted'), privilegedPod()].join('---\n'),
+    code: 'admission-refused',
+    title:
+      /^Set what Pod Security "restricted" requires: privileged: false, allowPrivilegeEscalation: false, capabilities\.drop: \[ALL\], runAsNonRoot: true, seccompProfile: RuntimeDefault$/,
   },
   {
     // The cluster runs version 1.0.0 of the Deployment; the manifest rolls out 1.1.0 (the LSP test's fixture).

@@ -9,13 +9,11 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TestContext } from 'node:test';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import type { Frame } from 'playwright-core';
 import { layoutProblems } from '../../webview/support/layout-check';
-import type { CodeServer } from './code-server';
-import { readE2eEnvironment, RESULTS_DIR, startCodeServer } from './code-server';
-import { WorkbenchPage } from './workbench-page';
+import type { WorkbenchPage } from './workbench-page';
+import { useWorkbench } from './workbench-page';
 
 const DARK = 'Dark Modern';
 const LIGHT = 'Light Modern';
@@ -35,36 +33,18 @@ const LEGACY_DEPLOYMENT = [
 ].join('\n');
 
 describe('the timeline panel in a side split of VS Code 1.139 (code-server)', () => {
-  let server: CodeServer;
-  let workbench: WorkbenchPage;
-
-  before(async () => {
-    mkdirSync(RESULTS_DIR, { recursive: true });
-    server = await startCodeServer(readE2eEnvironment(), (workspace) => {
+  const session = useWorkbench({
+    prepareWorkspace: (workspace) => {
       mkdirSync(join(workspace, 'legacy'));
       writeFileSync(join(workspace, 'legacy', 'deployment.yaml'), LEGACY_DEPLOYMENT);
-    });
-    server.writeUserSettings({ 'workbench.colorTheme': `Default ${DARK}` });
-    workbench = await WorkbenchPage.open(server.url, readE2eEnvironment().chromium);
+    },
+    userSettings: { 'workbench.colorTheme': `Default ${DARK}` },
   });
-
-  after(async () => {
-    await workbench?.close();
-    await server?.stop();
+  const { step } = session;
+  let workbench: WorkbenchPage;
+  before(() => {
+    ({ workbench } = session);
   });
-
-  /** Runs a step; on failure keeps a screenshot and prints what the extension logged. */
-  async function step(t: TestContext, name: string, body: () => Promise<void>): Promise<void> {
-    try {
-      await body();
-    } catch (error: unknown) {
-      await workbench.screenshot(`failed-${name}`).catch(() => undefined);
-      process.stderr.write(
-        `--- ${t.name} failed; extension output:\n${server.extensionOutput().slice(-4000)}\n`,
-      );
-      throw error;
-    }
-  }
 
   /** The timeline's webview frame, once it shows `selector`. */
   function panel(selector: string, what: string): Promise<Frame> {
@@ -75,12 +55,6 @@ describe('the timeline panel in a side split of VS Code 1.139 (code-server)', ()
   async function useTheme(theme: string, bodyClass: 'vscode-dark' | 'vscode-light'): Promise<void> {
     await workbench.useColorTheme(theme);
     await panel(`body.${bodyClass} .lane`, `the timeline in the ${theme} theme`);
-  }
-
-  /** Opens a manifest in the editor group on the left (the panel follows its folder). */
-  async function openBeside(file: string): Promise<void> {
-    await workbench.page.keyboard.press('Control+1');
-    await workbench.openFile(file);
   }
 
   test('beside web-app’s manifest the panel reads in half the window: names whole, badges apart, the drain’s source shown', (t) =>
@@ -111,7 +85,7 @@ describe('the timeline panel in a side split of VS Code 1.139 (code-server)', ()
 
   test('the database folder’s completed StatefulSet rollout reads both pods available', (t) =>
     step(t, 'timeline-statefulset-light', async () => {
-      await openBeside('database/statefulset.yaml');
+      await workbench.openBeside('database/statefulset.yaml');
       const frame = await panel(
         '.rollout-name:text("StatefulSet default/orders-db")',
         'the StatefulSet’s rollout',
@@ -131,7 +105,7 @@ describe('the timeline panel in a side split of VS Code 1.139 (code-server)', ()
   test('a folder whose only object the API server refuses says so instead of an empty timeline', (t) =>
     step(t, 'timeline-refused-dark', async () => {
       await useTheme(DARK, 'vscode-dark');
-      await openBeside('legacy/deployment.yaml');
+      await workbench.openBeside('legacy/deployment.yaml');
       const frame = await panel('.empty-notice:not(.is-hidden)', 'the notice of the empty timeline');
       assert.equal(
         await frame.locator('.empty-notice h2').innerText(),

@@ -3,10 +3,14 @@
  * the quick-fix menu and the webview of a panel. Every wait is on a condition of the page (a locator or a
  * polled predicate) with a deadline, never a fixed sleep.
  */
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { TestContext } from 'node:test';
+import { after, before } from 'node:test';
 import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
-import { RESULTS_DIR } from './code-server';
+import type { CodeServer } from './code-server';
+import { readE2eEnvironment, RESULTS_DIR, startCodeServer } from './code-server';
 
 /** The flags the project's Chromium runs with (headless, no sandbox as root, nothing phoning home). */
 const CHROMIUM_ARGS = [
@@ -79,10 +83,11 @@ export class WorkbenchPage {
       `${escapeRegExp(fileName)}${folder === undefined ? '' : `.*${escapeRegExp(folder)}`}`,
     );
     await this.page.keyboard.press('Control+P');
-    await this.page.locator('.quick-input-widget input').waitFor();
+    await this.quickInputFocused();
     await this.page.keyboard.type(relativePath);
-    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: row }).first().waitFor();
-    await this.page.keyboard.press('Enter');
+    // The row is clicked, not Enter pressed: while the file search runs, the list's first (selected) row can be a
+    // recently opened file of another folder that the typed path also matches.
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: row }).first().click();
     await this.page.locator('.tab.active', { hasText: fileName }).waitFor();
     if (folder !== undefined) {
       await this.page
@@ -92,11 +97,25 @@ export class WorkbenchPage {
     await this.editor().locator('.view-lines').waitFor();
   }
 
+  /**
+   * Waits for the quick input's box to have the focus: on a loaded machine the box of a quick input closing can
+   * still be visible, and what is typed then goes into the editor.
+   */
+  private async quickInputFocused(): Promise<void> {
+    await this.page.locator('.quick-input-widget input:focus').waitFor();
+  }
+
+  /** Opens a file in the editor group on the left (Ctrl+1), beside a panel in a side split. */
+  async openBeside(relativePath: string): Promise<void> {
+    await this.page.keyboard.press('Control+1');
+    await this.openFile(relativePath);
+  }
+
   /** Picks a color theme ("Light Modern") in the theme picker (Ctrl+K Ctrl+T), as a person does. */
   async useColorTheme(label: string): Promise<void> {
     await this.page.keyboard.press('Control+K');
     await this.page.keyboard.press('Control+T');
-    await this.page.locator('.quick-input-widget input').waitFor();
+    await this.quickInputFocused();
     await this.page.keyboard.type(label);
     await this.page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().waitFor();
     await this.page.keyboard.press('Enter');
@@ -119,7 +138,7 @@ export class WorkbenchPage {
   /** Runs a command from the Command Palette (F1) by its title. */
   async runCommand(title: string): Promise<void> {
     await this.page.keyboard.press('F1');
-    await this.page.locator('.quick-input-widget input').waitFor();
+    await this.quickInputFocused();
     await this.page.keyboard.type(title);
     await this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
     await this.page.keyboard.press('Enter');
@@ -149,7 +168,7 @@ export class WorkbenchPage {
   /** Moves the cursor with Go to Line (Ctrl+G), line and column 1-based. */
   async goTo(line: number, column: number): Promise<void> {
     await this.page.keyboard.press('Control+G');
-    await this.page.locator('.quick-input-widget input').waitFor();
+    await this.quickInputFocused();
     await this.page.keyboard.type(`${line}:${column}`);
     await this.page.keyboard.press('Enter');
     await this.page
@@ -219,13 +238,13 @@ export class WorkbenchPage {
   }
 
   /**
-   * Opens the quick-fix menu (Ctrl+.) at the cursor and applies the action whose title matches; with
-   * `screenshot`, the menu is saved as test-results/e2e/SCREENSHOT.png first.
+   * Opens the quick-fix menu (Ctrl+.) at the cursor once it lists an action whose title matches, and returns the
+   * menu's titles; the menu stays open. The menu lists the code actions computed when it opens: one opened before
+   * the server answered for the diagnostic lacks its fix, so the menu closes and opens again (up to six times, ten
+   * seconds each).
    */
-  async applyQuickFix(title: RegExp, screenshot?: string): Promise<string> {
+  async showQuickFixes(title: RegExp): Promise<string[]> {
     const action = this.page.locator('.action-widget .monaco-list-row.action', { hasText: title }).first();
-    // The menu lists the code actions computed when it opens: one opened before the server answered for the
-    // diagnostic lacks its fix, so the menu closes and opens again (up to six times, ten seconds each).
     for (let attempt = 1; ; attempt++) {
       await this.page.keyboard.press('Control+.');
       try {
@@ -238,6 +257,16 @@ export class WorkbenchPage {
         await this.page.keyboard.press('Escape');
       }
     }
+    return this.page.locator('.action-widget .monaco-list-row.action').allInnerTexts();
+  }
+
+  /**
+   * Opens the quick-fix menu (Ctrl+.) at the cursor and applies the action whose title matches; with
+   * `screenshot`, the menu is saved as test-results/e2e/SCREENSHOT.png first.
+   */
+  async applyQuickFix(title: RegExp, screenshot?: string): Promise<string> {
+    await this.showQuickFixes(title);
+    const action = this.page.locator('.action-widget .monaco-list-row.action', { hasText: title }).first();
     const text = await action.innerText();
     if (screenshot !== undefined) {
       await this.screenshot(screenshot);
@@ -278,6 +307,73 @@ export class WorkbenchPage {
       await this.page.waitForTimeout(250);
     }
   }
+}
+
+/** How a test file's workbench starts: its workspace changes, user settings (a theme), what a failure prints. */
+export interface WorkbenchOptions {
+  /** Changes the copy of examples/ before code-server opens it. */
+  readonly prepareWorkspace?: (workspace: string) => void;
+  /** Written over the quiet defaults before the page opens. */
+  readonly userSettings?: Readonly<Record<string, unknown>>;
+  /** Whether a failed step prints code-server's own log too. */
+  readonly withServerLog?: boolean;
+}
+
+/** One test file's code-server and page, and the step runner its tests share. */
+export interface WorkbenchSession {
+  readonly server: CodeServer;
+  readonly workbench: WorkbenchPage;
+  /** Runs a test's body; on failure keeps test-results/e2e/failed-NAME.png and prints what the extension logged. */
+  readonly step: (t: TestContext, name: string, body: () => Promise<void>) => Promise<void>;
+}
+
+/**
+ * The setup every workbench test file shares: registers, in the calling describe, a `before` that starts
+ * code-server on a copy of examples/ and opens Chromium on it, and an `after` that closes both. The session's
+ * server and page are there once `before` has run (inside tests and later hooks).
+ */
+export function useWorkbench(options: WorkbenchOptions = {}): WorkbenchSession {
+  let server: CodeServer | undefined;
+  let workbench: WorkbenchPage | undefined;
+  before(async () => {
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    server = await startCodeServer(readE2eEnvironment(), options.prepareWorkspace);
+    if (options.userSettings !== undefined) {
+      server.writeUserSettings(options.userSettings);
+    }
+    workbench = await WorkbenchPage.open(server.url, readE2eEnvironment().chromium);
+  });
+  after(async () => {
+    await workbench?.close();
+    await server?.stop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) {
+      throw new Error('the workbench is not started: use the session inside a test or a later hook');
+    }
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get workbench() {
+      return started(workbench);
+    },
+    step: async (t, name, body) => {
+      try {
+        await body();
+      } catch (error: unknown) {
+        await workbench?.screenshot(`failed-${name}`).catch(() => undefined);
+        const log =
+          options.withServerLog === true ? `--- code-server log:\n${server?.log().slice(-2000) ?? ''}\n` : '';
+        process.stderr.write(
+          `--- ${t.name} failed; extension output:\n${server?.extensionOutput().slice(-4000) ?? ''}\n${log}`,
+        );
+        throw error;
+      }
+    },
+  };
 }
 
 function escapeRegExp(text: string): string {

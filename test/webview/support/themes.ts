@@ -21,7 +21,7 @@ const THEMES: Record<ThemeName, { readonly bodyClass: string; readonly variables
       variables: {
         ...COMMON,
         foreground: '#3b3b3b',
-        descriptionForeground: '#717171',
+        descriptionForeground: '#3b3b3b',
         'editor-background': '#ffffff',
         'sideBar-background': '#f8f8f8',
         'editorWidget-background': '#f8f8f8',
@@ -39,7 +39,7 @@ const THEMES: Record<ThemeName, { readonly bodyClass: string; readonly variables
         'list-activeSelectionBackground': '#e8e8e8',
         'list-activeSelectionForeground': '#000000',
         'textLink-foreground': '#005fb8',
-        errorForeground: '#e51400',
+        errorForeground: '#f85149',
         'toolbar-hoverBackground': 'rgba(184, 184, 184, 0.31)',
         'charts-blue': '#1a85ff',
         'charts-green': '#388a34',

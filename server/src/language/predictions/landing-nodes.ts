@@ -20,6 +20,8 @@ import type { ReportNode } from '../../engine/scenario/report/report-entries';
 export interface NodeFacts {
   readonly taints: ReadonlyMap<string, readonly TaintObject[]>;
   readonly cordoned: ReadonlySet<string>;
+  /** Each node's labels, for a pod's nodeSelector and required node affinity (absent: not read). */
+  readonly labels?: ReadonlyMap<string, Readonly<Record<string, string>>>;
 }
 
 /** A node's free room after the simulated placements: millicores and bytes. */
@@ -38,11 +40,21 @@ const asObject = (value: unknown): Record<string, unknown> =>
 export function nodeFactsOf(nodes: readonly unknown[]): NodeFacts {
   const taints = new Map<string, TaintObject[]>();
   const cordoned = new Set<string>();
+  const labels = new Map<string, Record<string, string>>();
   for (const node of nodes) {
-    const name = asObject(asObject(node)['metadata'])['name'];
+    const metadata = asObject(asObject(node)['metadata']);
+    const name = metadata['name'];
     if (typeof name !== 'string') {
       continue;
     }
+    labels.set(
+      name,
+      Object.fromEntries(
+        Object.entries(asObject(metadata['labels'])).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string',
+        ),
+      ),
+    );
     const spec = asObject(asObject(node)['spec']);
     if (spec['unschedulable'] === true) {
       cordoned.add(name);
@@ -58,7 +70,7 @@ export function nodeFactsOf(nodes: readonly unknown[]): NodeFacts {
       }),
     );
   }
-  return { taints, cordoned };
+  return { taints, cordoned, labels };
 }
 
 /** A pod spec's tolerations (the objects among them). */

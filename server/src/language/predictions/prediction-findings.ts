@@ -17,6 +17,7 @@ import type { Node } from 'yaml';
 import { pendingFinding, withoutPostFilter } from './pending-finding';
 import { antiAffinityDeadlockFix } from './value-fixes';
 import { podSecurityFix } from './security-fixes';
+import { stillPendingOnceAdmitted } from './admitted-schedule';
 import { valueAt } from '../rules/rule-support';
 import type { WorkloadPrediction } from './workload-predictions';
 import type { Finding } from '../../../../protocol/finding';
@@ -39,6 +40,8 @@ interface PredictionFixContext {
   readonly nodeFacts?: NodeFacts;
   /** The requests and limits the BestEffort fix adds (the setting kubeForesight.defaultResources). */
   readonly defaultResources?: DefaultResources;
+  /** Whether a pod's spec.resources counts (PodLevelResources, on by default from 1.34); default true. */
+  readonly podLevelResources?: boolean;
 }
 
 const REPLICATED_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);
@@ -220,6 +223,12 @@ export function predictionFindings(
                 fullPath,
                 located.document.yaml.value,
                 finding.message,
+                (spec) =>
+                  stillPendingOnceAdmitted(spec, Number(finding.data?.['desired'] ?? '1'), {
+                    nodes,
+                    facts: fixContext.nodeFacts,
+                    podLevelResources: fixContext.podLevelResources ?? true,
+                  }),
               )
             : finding.data?.['plugin'] === 'ResourceQuota' &&
                 located.text !== undefined &&

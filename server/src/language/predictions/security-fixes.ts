@@ -3,8 +3,9 @@
  * level (admission/plugins/pod-security/security-context-fix.ts says which, following pod-security-admission's
  * checks), written into the YAML as a person would, keeping the layout (block-edits.ts): a field left unset is
  * added, one set to a forbidden value is changed, a forbidden added capability is removed. What securityContext
- * cannot change (host namespaces, hostPath volumes, host ports…) is named in the title as still refused. A
- * template written in flow style gets no fix.
+ * cannot change (host namespaces, hostPath volumes, host ports…) is named in the title as still refused; pods
+ * admitted but then Pending (admitted-schedule.ts) are named in it too. A template written in flow style gets no
+ * fix.
  */
 import type { Node } from 'yaml';
 import { isMap } from 'yaml';
@@ -23,6 +24,7 @@ import {
 import { nodeAtPath } from '../yaml/node-at-path';
 import { valueAt } from '../rules/rule-support';
 import { isRecord } from '../../engine/model/objects';
+import type { PodSpecObject } from '../../engine/model/objects';
 
 type Path = readonly (string | number)[];
 
@@ -115,7 +117,8 @@ const listOf = (edit: OffsetEdit | undefined): OffsetEdit[] | undefined =>
 
 /**
  * The fix for a PodSecurity refusal of the pod spec at `specPath` (its metadata beside it), or undefined when the
- * message names no policy, no securityContext change helps, or the YAML cannot take the edits.
+ * message names no policy, no securityContext change helps, or the YAML cannot take the edits. `pendingOnce
+ * Admitted` says why the admitted pods would not schedule (the fix changes nothing the scheduler reads).
  */
 export function podSecurityFix(
   root: Node | undefined,
@@ -124,6 +127,7 @@ export function podSecurityFix(
   specPath: Path,
   documentValue: unknown,
   message: string,
+  pendingOnceAdmitted?: (spec: PodSpecObject) => string | undefined,
 ): FixData | undefined {
   const name = /violates PodSecurity "([^"]+)"/.exec(message)?.[1];
   const policy = name === undefined ? null : parseLevelVersion(name);
@@ -160,11 +164,15 @@ export function podSecurityFix(
   }
   const fields = [...new Set(fix.changes.flatMap((change) => describe(change, spec)))];
   const remaining = [...new Set(fix.remaining.map((failure) => failure.reason))];
+  if (remaining.length > 0) {
+    return {
+      title: `Set the securityContext fields Pod Security "${policy.level}" requires: ${fields.join(', ')} (still refused: ${remaining.join(', ')})`,
+      edits,
+    };
+  }
+  const pending = pendingOnceAdmitted?.(spec);
   return {
-    title:
-      remaining.length === 0
-        ? `Set what Pod Security "${policy.level}" requires: ${fields.join(', ')}`
-        : `Set the securityContext fields Pod Security "${policy.level}" requires: ${fields.join(', ')} (still refused: ${remaining.join(', ')})`,
+    title: `Set what Pod Security "${policy.level}" requires: ${fields.join(', ')}${pending === undefined ? '' : ` (admitted, but ${pending})`}`,
     edits,
   };
 }

@@ -19,6 +19,7 @@ import type { ApiServingOf, ClusterFileRef, PreparedScope, ScopeSimulation } fro
 import { nodeObjectsOf, prepareScope, simulateScope } from './scope-simulation';
 import type { Finding } from '../../../../protocol/finding';
 import { severityOf } from '../findings';
+import { isAtLeast } from '../../engine/version';
 
 /** Runs the engine on a scope's manifests (in this thread) and places the findings on its files. */
 export function runPrediction(
@@ -73,6 +74,7 @@ export function placePrediction(
   const fixContext = {
     nodeFacts,
     defaultResources: settings.defaultResources,
+    podLevelResources: isAtLeast(settings.kubernetesVersion, '1.34'),
   };
   const findingsOn = (
     current: ReadonlyMap<string, FileAnalysis>,
@@ -236,7 +238,10 @@ function rejectionFindings(rejected: readonly RejectedObject[]): Finding[] {
         object: { file: entry.file, documentIndex: entry.documentIndex, path: [...entry.path] },
         path: [],
         message: `Refused by ${by}, ${what}: ${entry.message}`,
-        ...(entry.plugin === '' ? {} : { data: { plugin: entry.plugin } }),
+        // How many pods the refusal stands for, so a fix can say whether they all fit once admitted.
+        ...(entry.plugin === ''
+          ? {}
+          : { data: { plugin: entry.plugin, desired: String(replicas?.desired ?? 1) } }),
       },
     ];
   });

@@ -32,8 +32,8 @@ import {
 } from './profile-checks';
 import { appendAll } from '../../../../../../protocol/collections';
 
-/** capabilities_allowed_1_0: what baseline lets a container add. */
-const BASELINE_CAPABILITIES = new Set([
+/** capabilities_allowed_1_0: what baseline lets a container add (check_capabilities_baseline.go). */
+const BASELINE_CAPABILITIES: ReadonlySet<string> = new Set([
   'AUDIT_WRITE',
   'CHOWN',
   'DAC_OVERRIDE',
@@ -49,13 +49,18 @@ const BASELINE_CAPABILITIES = new Set([
   'SYS_CHROOT',
 ]);
 
+/** Whether baseline lets a container add this capability; the check and the securityContext fix both ask. */
+export function isBaselineCapability(name: unknown): boolean {
+  return typeof name === 'string' && BASELINE_CAPABILITIES.has(name);
+}
+
 const capabilitiesBaseline: CheckPod = (_metadata, spec) => {
   const bad: string[] = [];
   const added: string[] = [];
   for (const container of containersOf(spec)) {
     const capabilities = securityOf(container)?.['capabilities'];
     const adds = isRecord(capabilities) && Array.isArray(capabilities['add']) ? capabilities['add'] : [];
-    const extra = adds.map(String).filter((name) => !BASELINE_CAPABILITIES.has(name));
+    const extra = adds.map(String).filter((name) => !isBaselineCapability(name));
     if (extra.length > 0) {
       bad.push(nameOf(container));
       appendAll(added, extra);

@@ -15,6 +15,7 @@
 import { isRecord } from '../../../model/objects';
 import { asJson, type CheckFailure, type Json } from './check-helpers';
 import { evaluatePod } from './check-registry';
+import { isBaselineCapability } from './baseline-checks';
 import type { LevelVersion } from './namespace-policy';
 import { appendAll } from '../../../../../../protocol/collections';
 
@@ -35,23 +36,6 @@ export interface SecurityContextFix {
   readonly changes: readonly SecurityChange[];
   readonly remaining: readonly CheckFailure[];
 }
-
-/** capabilities_baseline's allowed additions (check_capabilities_baseline.go). */
-const BASELINE_CAPABILITIES = new Set([
-  'AUDIT_WRITE',
-  'CHOWN',
-  'DAC_OVERRIDE',
-  'FOWNER',
-  'FSETID',
-  'KILL',
-  'MKNOD',
-  'NET_BIND_SERVICE',
-  'SETFCAP',
-  'SETGID',
-  'SETPCAP',
-  'SETUID',
-  'SYS_CHROOT',
-]);
 
 /**
  * The securityContext changes that make the spec pass `policy`, or null when it passes already, the level is
@@ -158,7 +142,7 @@ function containerChanges(context: Json, at: Path, restricted: boolean): Securit
     return changes;
   }
   const allowed = (name: unknown): boolean =>
-    restricted ? name === 'NET_BIND_SERVICE' : BASELINE_CAPABILITIES.has(String(name));
+    restricted ? name === 'NET_BIND_SERVICE' : isBaselineCapability(name);
   const add = capabilities['add'];
   if (Array.isArray(add)) {
     const indexes = add.flatMap((name, index) => (allowed(name) ? [] : [index]));
