@@ -123,6 +123,11 @@ export interface PanelReport {
   readonly rejected?: readonly PanelRejected[];
   /** Documents of the folder left out before the simulation (the language server adds them). */
   readonly leftOut?: readonly PanelLeftOut[];
+  /**
+   * Files of the folder (URIs) that are kustomize resources whose workloads' selector a kustomization including
+   * them supplies (`labels` with `includeSelectors`): as written, they run no pod; their overlay's render does.
+   */
+  readonly selectorFromOverlay?: readonly string[];
 }
 
 /** The folder whose manifests were simulated. */

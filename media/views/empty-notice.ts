@@ -2,7 +2,8 @@
  * Why a timeline shows none of the folder's pods, in the cluster area: the report's pods are the manifests' pods,
  * so none means nothing of the folder runs. The report says why, in this order: objects the API server refused
  * (a removed apiVersion, an admission plugin), documents left out for an error it would refuse (a kustomize base
- * judged without its overlay's selector), or manifests that create no pod at all (Services, ConfigMaps…). When
+ * judged without its overlay's selector), a kustomize base whose workloads' selector an overlay supplies (they run
+ * only through its render), or manifests that create no pod at all (Services, ConfigMaps…). When
  * the manifests run pods, it names only the documents left out, if any.
  */
 import type { PanelReport } from '../../protocol/webview-messages';
@@ -75,10 +76,18 @@ export function explainEmpty(
       }),
     };
   }
+  const fromOverlay = report.selectorFromOverlay ?? [];
+  if (leftOut.length === 0 && fromOverlay.length > 0) {
+    return {
+      title: `Nothing of ${folder} runs as it is written: it is a kustomize base`,
+      detail: `A kustomization that includes ${fromOverlay.length === 1 ? 'this file' : 'these files'} supplies the selector of ${fromOverlay.length === 1 ? 'its workloads' : 'their workloads'} (labels with includeSelectors), so they run only through its render, as kubectl apply -k applies them. The timeline replays a folder’s manifests as written, not kustomize renders: the render’s predictions are the diagnostics on these files, and foresight simulate OVERLAY-FOLDER replays it. ${others}`,
+      items: fromOverlay.map((file) => visibleText(file.slice(file.lastIndexOf('/') + 1))),
+    };
+  }
   if (leftOut.length > 0) {
     return {
       title: `Nothing of ${folder} runs: ${plural(leftOut.length, 'document')} with an error ${leftOut.length === 1 ? 'is' : 'are'} left out`,
-      detail: `The API server would refuse ${leftOut.length === 1 ? 'it' : 'them'}. A kustomize base is applied through its overlay, which may supply what it lacks (a selector, a namespace): open the overlay’s folder. ${others}`,
+      detail: `The API server would refuse ${leftOut.length === 1 ? 'it' : 'them'}. A kustomize base is applied through its overlay, which may supply what it lacks (a selector, a namespace); the timeline replays a folder’s manifests as written, not kustomize renders: foresight simulate OVERLAY-FOLDER replays the render. ${others}`,
       items: leftOutItems(leftOut),
     };
   }

@@ -51,7 +51,7 @@ const CASES: readonly { name: string; report: PanelReport; notice: string[] | nu
     report: { ...NO_PODS, leftOut: [LEFT_OUT] },
     notice: [
       'Nothing of examples runs: 1 document with an error is left out',
-      'The API server would refuse it. A kustomize base is applied through its overlay, which may supply what it lacks (a selector, a namespace): open the overlay’s folder. The lanes show the cluster’s own pods only.',
+      'The API server would refuse it. A kustomize base is applied through its overlay, which may supply what it lacks (a selector, a namespace); the timeline replays a folder’s manifests as written, not kustomize renders: foresight simulate OVERLAY-FOLDER replays the render. The lanes show the cluster’s own pods only.',
       'deploy.yaml:4: Missing required field "selector".',
     ],
   },
@@ -61,6 +61,15 @@ const CASES: readonly { name: string; report: PanelReport; notice: string[] | nu
     notice: [
       'Nothing of examples runs: its manifests create no pod',
       'No workload (Deployment, StatefulSet, DaemonSet, Job, CronJob, Pod…) is among them. The lanes show the cluster’s own pods only.',
+    ],
+  },
+  {
+    name: 'a kustomize base whose selector its overlay supplies: said so, not "no workload"',
+    report: { ...NO_PODS, selectorFromOverlay: ['file:///workspace/base/deployment.yaml'] },
+    notice: [
+      'Nothing of examples runs as it is written: it is a kustomize base',
+      'A kustomization that includes this file supplies the selector of its workloads (labels with includeSelectors), so they run only through its render, as kubectl apply -k applies them. The timeline replays a folder’s manifests as written, not kustomize renders: the render’s predictions are the diagnostics on these files, and foresight simulate OVERLAY-FOLDER replays it. The lanes show the cluster’s own pods only.',
+      'deployment.yaml',
     ],
   },
   {

@@ -50,6 +50,8 @@ export interface FolderInput {
   readonly readerFindings: readonly Finding[];
   /** Documents left out for an error the API server would refuse. */
   readonly leftOut: readonly PanelLeftOut[];
+  /** Files (URIs) whose workloads' selector a kustomization including them supplies (a kustomize base). */
+  readonly selectorFromOverlay: readonly string[];
   /** The cluster chosen, and why. */
   readonly choice: ClusterChoice;
   /** The cluster's objects, or null for the embedded default. */
@@ -122,6 +124,9 @@ export async function readFolderInput(
   const readAs = unit === undefined ? {} : readAsUnit(unit);
   const read = service.readObjects(manifestFiles.map((file) => ({ ...file, ...readAs })));
   const leftOut = service.leftOutDocuments(manifestFiles, (file) => texts.get(file));
+  const selectorFromOverlay = files
+    .filter((file) => kustomizeRoles.roleOf(file)?.selectorSupplied === true)
+    .map((file) => pathToFileURL(file).href);
   if (read.objects.length === 0) {
     return { ok: false, message: nothingToApply(basename(folder), leftOut) };
   }
@@ -165,6 +170,7 @@ export async function readFolderInput(
     manifests: read.objects,
     readerFindings: read.findings,
     leftOut,
+    selectorFromOverlay,
     choice,
     cluster,
     clusterDescription:

@@ -34,6 +34,12 @@ export async function answerSimulationRequest(
   return {
     ok: true,
     folder: { uri: pathToFileURL(input.folder).href, name: basename(input.folder) },
-    report: { ...service.panelReport(result, (file) => input.texts.get(file)), leftOut: [...input.leftOut] },
+    report: {
+      ...service.panelReport(result, (file) => input.texts.get(file)),
+      leftOut: [...input.leftOut],
+      ...(input.selectorFromOverlay.length === 0
+        ? {}
+        : { selectorFromOverlay: [...input.selectorFromOverlay] }),
+    },
   };
 }

@@ -33,6 +33,20 @@ function liveDeployment(container: JsonObject, extra: JsonObject = {}): JsonObje
   };
 }
 
+/** A live object with some of its spec's fields replaced. */
+function withSpec(live: JsonObject, fields: JsonObject): JsonObject {
+  return { ...live, spec: { ...(live['spec'] as JsonObject), ...fields } };
+}
+
+/** A live Deployment with some of its pod template spec's fields replaced. */
+function withTemplateSpec(live: JsonObject, fields: JsonObject): JsonObject {
+  const spec = live['spec'] as JsonObject;
+  const template = spec['template'] as JsonObject;
+  return withSpec(live, {
+    template: { ...template, spec: { ...(template['spec'] as JsonObject), ...fields } },
+  });
+}
+
 function manifest(container: JsonObject, spec: JsonObject = {}): JsonObject {
   return {
     apiVersion: 'apps/v1',
@@ -106,6 +120,60 @@ const CASES: readonly {
     }),
     manifest: manifest(CONTAINER),
     expected: [{ path: 'metadata.labels', old: '{"tier":"web"}', new: null }],
+  },
+  {
+    // pkg/apis/apps/v1/defaults_test.go TestSetDefaultDeployment: an unset strategy is RollingUpdate 25%/25%.
+    name: 'a dropped field whose live value is the default is no change (TestSetDefaultDeployment)',
+    live: liveDeployment(CONTAINER, {
+      annotations: {
+        'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify({
+          spec: { strategy: { type: 'RollingUpdate' }, progressDeadlineSeconds: 600 },
+        }),
+      },
+    }),
+    manifest: manifest(CONTAINER),
+    expected: [],
+  },
+  {
+    // The live Deployment had Recreate and 3 revisions kept; dropping both from the manifest defaults them.
+    name: 'dropped fields that had other values change to their defaults (TestSetDefaultDeployment)',
+    live: withSpec(
+      liveDeployment(CONTAINER, {
+        annotations: {
+          'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify({
+            spec: { strategy: { type: 'Recreate' }, revisionHistoryLimit: 3 },
+          }),
+        },
+      }),
+      { strategy: { type: 'Recreate' }, revisionHistoryLimit: 3 },
+    ),
+    manifest: manifest(CONTAINER),
+    expected: [
+      {
+        path: 'spec.strategy',
+        old: '{"type":"Recreate"}',
+        // Cut at 80 characters, as every long value is.
+        new: '{"type":"RollingUpdate","rollingUpdate":{"maxUnavailable":"25%","maxSurge":"25%…',
+      },
+      { path: 'spec.revisionHistoryLimit', old: '3', new: '10' },
+    ],
+  },
+  {
+    // pkg/apis/core/v1/defaults_test.go TestSetDefaultPodSpec... rows: terminationGracePeriodSeconds 30,
+    // dnsPolicy ClusterFirst.
+    name: 'a dropped pod template field takes SetDefaults_PodSpec’s default; one already at it is no change',
+    live: withTemplateSpec(
+      liveDeployment(CONTAINER, {
+        annotations: {
+          'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify({
+            spec: { template: { spec: { terminationGracePeriodSeconds: 5, dnsPolicy: 'ClusterFirst' } } },
+          }),
+        },
+      }),
+      { terminationGracePeriodSeconds: 5 },
+    ),
+    manifest: manifest(CONTAINER),
+    expected: [{ path: 'spec.template.spec.terminationGracePeriodSeconds', old: '5', new: '30' }],
   },
   {
     name: 'a field set live by someone else (no last applied) is kept: the three-way merge leaves it',

@@ -7,12 +7,14 @@
  * replaced whole. Quantities compare by value ("0.5" is "500m"), as applied-template.ts compares them for rollouts.
  * https://kubernetes.io/docs/tasks/manage-kubernetes-objects/declarative-config/#merge-patch-calculation
  *
- * Left out: the default the API server gives a removed field is not computed (the change says "removed"), and
- * `status` and the last-applied annotation are not compared (kubectl diff shows the annotation; it is noise here).
+ * A removed field the API server defaults (removed-defaults.ts) changes to its default, or not at all when it had
+ * the default; another removed field says "removed". `status` and the last-applied annotation are not compared
+ * (kubectl diff shows the annotation; it is noise here).
  */
 import type { JsonObject } from '../model/json';
 import { isJsonObject } from '../model/json';
 import { sameScalar } from '../scenario/state/applied-template';
+import { removedFieldDefault } from './removed-defaults';
 import type { FieldChange } from '../../../../protocol/plan';
 
 /** The longest value shown; longer ones are cut with "…" (a reviewer reads the path, then the start). */
@@ -32,7 +34,7 @@ export function fieldChanges(live: JsonObject, manifest: JsonObject, lastApplied
     }
   }
   if (isJsonObject(lastApplied)) {
-    collectRemovals(live, manifest, lastApplied, [], changes);
+    collectRemovals(live, manifest, lastApplied, [], changes, manifest);
   }
   return changes.filter((change) => !change.path.includes(LAST_APPLIED));
 }
@@ -119,6 +121,7 @@ function collectRemovals(
   lastApplied: JsonObject,
   path: Path,
   changes: FieldChange[],
+  applied: JsonObject,
 ): void {
   for (const [key, previous] of Object.entries(lastApplied)) {
     const here = [...path, key];
@@ -126,12 +129,27 @@ function collectRemovals(
     const liveValue = isJsonObject(live) ? live[key] : undefined;
     if (written === undefined) {
       if (liveValue !== undefined && !SERVER_FIELDS.has(key)) {
-        changes.push({ path: formatChangePath(here), old: show(liveValue), new: null });
+        // The API server defaults the merged object: a removed field it defaults takes its default.
+        const defaulted = removedFieldDefault(applied, here);
+        if (defaulted === undefined) {
+          changes.push({ path: formatChangePath(here), old: show(liveValue), new: null });
+        } else if (canonical(defaulted) !== canonical(liveValue)) {
+          changes.push({ path: formatChangePath(here), old: show(liveValue), new: show(defaulted) });
+        }
       }
     } else if (isJsonObject(previous)) {
-      collectRemovals(liveValue, written, previous, here, changes);
+      collectRemovals(liveValue, written, previous, here, changes, applied);
     }
   }
+}
+
+/** JSON with sorted keys, to compare a live value with a default whatever the order of its keys. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    isJsonObject(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
 }
 
 function hasName(item: unknown): item is JsonObject & { readonly name: string } {
