@@ -23,6 +23,12 @@ export interface Settings {
   /** Kubernetes version whose schemas and scheduler wording apply. */
   kubernetesVersion: KubernetesVersion;
   /**
+   * Whether the user set kubernetesVersion (the extension sends it, from the setting's inspect()): when not, a
+   * captured cluster's own version applies, as the CLI applies it without --kubernetes-version. Absent: the
+   * client did not say, and the setting's value applies.
+   */
+  isKubernetesVersionSet?: boolean;
+  /**
    * Path of the cluster file, or `profile:NAME` for a profile; empty means the nearest `.foresight/cluster.yaml`,
    * else the embedded default cluster.
    */
@@ -118,6 +124,9 @@ export function normalizeSettings(raw: unknown): Settings {
       limits: resourceMap(defaultResources['limits'], DEFAULT_SETTINGS.defaultResources.limits),
     },
     kustomize: kustomizeSettings(source['kustomize']),
+    ...(typeof source['kubernetesVersionSet'] === 'boolean'
+      ? { isKubernetesVersionSet: source['kubernetesVersionSet'] }
+      : {}),
   };
 }
 
@@ -155,4 +164,32 @@ function resourceMap(value: unknown, fallback: Record<string, string>): Record<s
       QUANTITY.test(String(amount)),
   );
   return valid ? Object.fromEntries(entries.map(([name, amount]) => [name, String(amount)])) : fallback;
+}
+
+/**
+ * The client's answer to workspace/configuration with `kubernetesVersionSet` added to each of its kubeForesight
+ * sections: whether the user set kubernetesVersion for that scope (`isSet`, from VS Code's inspect()). A server
+ * cannot tell a default from a value the user chose; the CLI can (--kubernetes-version), and the editor follows
+ * the CLI: a capture's own version applies when the setting is not set. Other items and answers pass unchanged.
+ */
+export function withVersionSetFlags(
+  items: readonly { readonly section?: string; readonly scopeUri?: string }[],
+  answers: unknown,
+  isSet: (scopeUri: string | undefined) => boolean,
+): unknown {
+  if (!Array.isArray(answers)) {
+    return answers;
+  }
+  return answers.map((answer: unknown, index) => {
+    const item = items[index];
+    if (
+      item?.section !== SETTINGS_SECTION ||
+      typeof answer !== 'object' ||
+      answer === null ||
+      Array.isArray(answer)
+    ) {
+      return answer;
+    }
+    return { ...(answer as Record<string, unknown>), kubernetesVersionSet: isSet(item.scopeUri) };
+  });
 }

@@ -8,7 +8,7 @@ import type { LanguageClientOptions, ServerOptions } from 'vscode-languageclient
 import { LanguageClient, TransportKind } from 'vscode-languageclient/node';
 import type { StatusParams } from '../../protocol/messages';
 import { STATUS_NOTIFICATION } from '../../protocol/messages';
-import { SETTINGS_SECTION } from '../../protocol/settings';
+import { SETTINGS_SECTION, withVersionSetFlags } from '../../protocol/settings';
 import { SERVER_NODE_FLAGS } from '../../protocol/server-process';
 import { readSettings } from './config';
 
@@ -70,6 +70,16 @@ export class ForesightLanguageClient implements vscode.Disposable {
       // Untrusted workspaces: the server reads no file beyond the open documents (no folder scan, no cluster file).
       initializationOptions: { workspaceTrusted: vscode.workspace.isTrusted },
       outputChannel: this.output,
+      middleware: {
+        workspace: {
+          // The server follows the CLI: a capture's own Kubernetes version applies unless the user set one, which
+          // only the client can tell from a default (protocol/settings.ts withVersionSetFlags).
+          configuration: async (params, token, next) =>
+            withVersionSetFlags(params.items, await next(params, token), isKubernetesVersionSet) as Awaited<
+              ReturnType<typeof next>
+            >,
+        },
+      },
     };
     const client = new LanguageClient('kubeForesight', 'Kube Foresight', serverOptions, clientOptions);
     this.client = client;
@@ -124,4 +134,18 @@ export class ForesightLanguageClient implements vscode.Disposable {
     this.statusItem.tooltip = `Kube Foresight: Kubernetes ${status.kubernetesVersion} schemas, cluster: ${status.cluster}`;
     this.statusItem.show();
   }
+}
+
+/** Whether the user set kubeForesight.kubernetesVersion anywhere that applies to a scope (not its default). */
+function isKubernetesVersionSet(scopeUri: string | undefined): boolean {
+  const scope = scopeUri === undefined ? undefined : vscode.Uri.parse(scopeUri);
+  const inspected = vscode.workspace.getConfiguration(SETTINGS_SECTION, scope).inspect('kubernetesVersion');
+  return [
+    inspected?.globalValue,
+    inspected?.workspaceValue,
+    inspected?.workspaceFolderValue,
+    inspected?.globalLanguageValue,
+    inspected?.workspaceLanguageValue,
+    inspected?.workspaceFolderLanguageValue,
+  ].some((value) => value !== undefined);
 }

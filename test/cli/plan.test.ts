@@ -77,6 +77,26 @@ describe('foresight plan against examples/captured', () => {
     ]);
   });
 
+  test('a budget over the rolling workload and another one counts both workloads’ pods', () => {
+    // minAvailable 2 over catalog's 2 pods and cart-db's 1: the rollout surges and never takes one away, so the
+    // disruption controller allows 2 throughout; counting catalog's pods alone would say 0.
+    const dir = scratch({
+      'web.yaml': CAPTURED_MANIFESTS.replace('image: nginx:1.27.3', 'image: nginx:1.27.4'),
+      'budget.yaml': [
+        'apiVersion: policy/v1',
+        'kind: PodDisruptionBudget',
+        'metadata: {name: store-pods, namespace: store}',
+        'spec:',
+        '  minAvailable: 2',
+        '  selector:',
+        '    matchExpressions: [{key: app, operator: In, values: [catalog, cart-db]}]',
+        '',
+      ].join('\n'),
+    });
+    const plan = validPlan(runPlanCli(['--cluster', CAPTURE, '-o', 'json', dir]).stdout);
+    assert.deepEqual(plan.rollouts[0]?.budgets, [{ name: 'store-pods', minDisruptionsAllowed: 2 }]);
+  });
+
   test('adding a Deployment too large for the nodes plans a Pending workload that will fail, with its file:line', () => {
     const dir = scratch({
       'web.yaml': CAPTURED_MANIFESTS,

@@ -7,6 +7,7 @@ import {
   normalizeSettings,
   SETTINGS_SECTION,
   SUPPORTED_KUBERNETES_VERSIONS,
+  withVersionSetFlags,
 } from '../../protocol/settings';
 
 interface ManifestProperty {
@@ -118,4 +119,33 @@ describe('normalizeSettings', () => {
       }
     });
   }
+});
+
+describe('withVersionSetFlags: the client says whether kubernetesVersion is the user’s', () => {
+  const items = [{ section: SETTINGS_SECTION, scopeUri: 'file:///a/x.yaml' }, { section: 'editor' }];
+  test('each kubeForesight answer gets kubernetesVersionSet from inspect(); other sections pass unchanged', () => {
+    const answers = [{ kubernetesVersion: '1.35' }, { tabSize: 2 }];
+    const seen: (string | undefined)[] = [];
+    const flagged = withVersionSetFlags(items, answers, (scopeUri) => {
+      seen.push(scopeUri);
+      return false;
+    });
+    assert.deepEqual(flagged, [{ kubernetesVersion: '1.35', kubernetesVersionSet: false }, { tabSize: 2 }]);
+    assert.deepEqual(seen, ['file:///a/x.yaml']);
+  });
+  test('an answer that is not a list (an error) or an item that is not an object passes unchanged', () => {
+    assert.equal(
+      withVersionSetFlags(items, 'failed', () => true),
+      'failed',
+    );
+    assert.deepEqual(
+      withVersionSetFlags(items, [null, 3], () => true),
+      [null, 3],
+    );
+  });
+  test('normalizeSettings keeps the flag when it is a boolean, and leaves it out otherwise', () => {
+    assert.equal(normalizeSettings({ kubernetesVersionSet: true }).isKubernetesVersionSet, true);
+    assert.equal(normalizeSettings({ kubernetesVersionSet: false }).isKubernetesVersionSet, false);
+    assert.equal('isKubernetesVersionSet' in normalizeSettings({ kubernetesVersionSet: 'yes' }), false);
+  });
 });

@@ -342,6 +342,36 @@ spec:
     assert.match(markdown, /> pods "debug" is forbidden: violates PodSecurity/);
   });
 
+  /**
+   * Opens web.yaml in `folder`, takes the admission refusal's first fix, applies it, and simulates the fixed text
+   * on the embedded cluster: what the fix's title promises is checked against that.
+   */
+  async function refusalFixed(folder: string, text: string) {
+    writeFileSync(join(folder, 'web.yaml'), text);
+    const uri = pathToFileURL(join(folder, 'web.yaml')).href;
+    const diagnostics = await session.open(uri, text);
+    const refused = diagnostics.find((d) => d.code === 'admission-refused');
+    assert.ok(refused);
+    const actions = await session.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: refused.range,
+      context: { diagnostics: [refused] },
+    });
+    const [action] = (actions ?? []).filter((item): item is CodeAction => 'edit' in item);
+    const fixed = TextDocument.applyEdits(
+      TextDocument.create(uri, 'yaml', 1, text),
+      action?.edit?.changes?.[uri] ?? [],
+    );
+    const report = simulate({
+      manifests: parseAllDocuments(fixed).map((document, documentIndex): SourcedObject => ({
+        object: document.toJS() as unknown,
+        source: { file: 'web.yaml', documentIndex, path: [] },
+      })),
+      cluster: null,
+    }).report;
+    return { refused, action, report };
+  }
+
   test('a quota that needs stated resources offers the default resources, and the fixed file is admitted', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'foresight-must-specify-'));
     const text = `apiVersion: v1
@@ -371,34 +401,55 @@ spec:
         - name: web
           image: nginx:1.27
 `;
-    writeFileSync(join(folder, 'web.yaml'), text);
-    const uri = pathToFileURL(join(folder, 'web.yaml')).href;
-    const diagnostics = await session.open(uri, text);
-    const refused = diagnostics.find((d) => d.code === 'admission-refused');
+    const { refused, action, report } = await refusalFixed(folder, text);
     assert.match(
-      refused?.message ?? '',
+      refused.message,
       /failed quota: compute: must specify limits\.memory for: web; requests\.cpu for: web$/,
     );
-    assert.ok(refused);
-    const actions = await session.connection.sendRequest(CodeActionRequest.type, {
-      textDocument: { uri },
-      range: refused.range,
-      context: { diagnostics: [refused] },
-    });
-    const [action] = (actions ?? []).filter((item): item is CodeAction => 'edit' in item);
     assert.match(action?.title ?? '', /^Add resources \(.*from kubeForesight\.defaultResources\)$/);
-    const fixed = TextDocument.applyEdits(
-      TextDocument.create(uri, 'yaml', 1, text),
-      action?.edit?.changes?.[uri] ?? [],
-    );
-    const report = simulate({
-      manifests: parseAllDocuments(fixed).map((document, documentIndex): SourcedObject => ({
-        object: document.toJS() as unknown,
-        source: { file: 'web.yaml', documentIndex, path: [] },
-      })),
-      cluster: null,
-    }).report;
     assert.deepEqual(report.rejected, []);
     assert.equal(report.pods.length, 2);
+  });
+
+  test('the quota fix says when the quota has room for fewer pods than desired, and the fixed file proves it', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'foresight-quota-room-'));
+    // Room for 2 of 3 pods at the default 100m each (kubeForesight.defaultResources).
+    const text = `apiVersion: v1
+kind: ResourceQuota
+metadata:
+  name: compute
+spec:
+  hard:
+    requests.cpu: 250m
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 3
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+        - name: web
+          image: nginx:1.27
+`;
+    const { action, report } = await refusalFixed(folder, text);
+    assert.match(
+      action?.title ?? '',
+      /^Add resources \(.*from kubeForesight\.defaultResources\) \(still refused for 1 of 3 pod\(s\): quota "compute" has requests\.cpu 250m left\)$/,
+    );
+    // What the title said: 2 pods admitted, the third refused for exceeding the quota.
+    assert.equal(report.pods.length, 2);
+    assert.match(
+      report.rejected[0]?.message ?? '',
+      /exceeded quota: compute, requested: requests\.cpu=100m, used: requests\.cpu=200m, limited: requests\.cpu=250m$/,
+    );
   });
 });

@@ -5,7 +5,7 @@
  * to make a cluster file.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -94,6 +94,36 @@ describe('kubeForesight/plan', () => {
     assert.deepEqual(plan.rollouts, cliPlan.rollouts);
     assert.deepEqual(plan.verdict, cliPlan.verdict);
     assert.equal(plan.rollouts[0]?.waves, 2);
+  });
+
+  test('a capture of a 1.33 server is planned with 1.33 unless the user set the version, as foresight plan does', async () => {
+    const folder = mkdtempSync(join(temporary, 'v133-'));
+    mkdirSync(join(folder, '.foresight'));
+    const header =
+      'apiVersion: foresight/v1\nkind: Capture\nspec: {context: prod, capturedAt: "2026-11-01T00:00:00Z", serverVersion: v1.33.4}\n---\n';
+    writeFileSync(
+      join(folder, '.foresight', 'cluster.yaml'),
+      header + readFileSync(join(CAPTURED, '.foresight', 'cluster.yaml'), 'utf8'),
+    );
+    writeFileSync(join(folder, 'web.yaml'), WEB_TEXT);
+    const planWith = async (isKubernetesVersionSet: boolean | undefined): Promise<string> => {
+      const settings = {
+        ...DEFAULT_SETTINGS,
+        ...(isKubernetesVersionSet === undefined ? {} : { isKubernetesVersionSet }),
+      };
+      const result = await answerPlanRequest(
+        { uri: pathToFileURL(join(folder, 'web.yaml')).href },
+        { ...context(), settingsFor: () => Promise.resolve(settings) },
+      );
+      assert.ok(result.ok, result.ok ? '' : result.message);
+      return result.plan.kubernetesVersion;
+    };
+    assert.equal(await planWith(false), '1.33');
+    // The user chose 1.35 (or the client did not say): the setting applies.
+    assert.equal(await planWith(true), '1.35');
+    assert.equal(await planWith(undefined), '1.35');
+    const cli = await runForesight(['plan', '-o', 'json', join(folder, 'web.yaml')], { cwd: folder });
+    assert.equal((JSON.parse(cli.stdout) as Plan).kubernetesVersion, '1.33');
   });
 
   test('a folder on the embedded default cluster gets no plan but how to make a cluster file', async () => {

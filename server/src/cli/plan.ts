@@ -13,14 +13,11 @@
  */
 import type { CliRun, Finding, InputFile, LanguageService, Plan } from '../language/service';
 import { createDiskLanguageService } from '../files/schema-files';
-import { kustomizeOptionsOf } from '../files/kustomize/kustomization-units';
 import { appendAll } from '../../../protocol/collections';
 import type { CliIo } from './io';
 import { COMMON_OPTIONS_HELP, finishRun } from './outcome';
-import { readCliTexts } from './read-input';
 import { parseSimulateArgs } from './simulate';
-import { MAX_FILE_LENGTH, namedTemplates, readGroup } from './simulate-group';
-import { groupUnitsByCluster, oneGroup } from './unit-clusters';
+import { namedTemplates, readCommandInput, readGroup } from './simulate-group';
 import { formatPlanText } from './formats/plan-text';
 import { formatPlanMarkdown } from './formats/plan-markdown';
 import type { ClusterPlan, NotPlannedUnit } from './formats/plan-list';
@@ -72,25 +69,13 @@ export function runPlan(
   if (options.profile === 'default') {
     return usageError(PLAN_NEEDS_CLUSTER);
   }
-  const input = readCliTexts(
-    options.paths,
-    io,
-    {
-      recursive: options.recursive,
-      kubernetesVersion: options.version,
-      maxFileLength: MAX_FILE_LENGTH,
-      kustomize: kustomizeOptionsOf(options.kustomize, options.allowRemote, io),
-    },
-    service,
-  );
-  if (!input.ok) {
-    io.stderr(`foresight plan: ${input.message}\n${input.usage ? `${PLAN_USAGE}\n` : ''}`);
-    return Promise.resolve(2);
+  const read = readCommandInput('plan', PLAN_USAGE, options, io, service);
+  if ('exitCode' in read) {
+    return Promise.resolve(read.exitCode);
   }
   // As simulate: --cluster and --profile name the one cluster of every unit; else each unit is planned on its
   // nearest cluster file, and a unit without one (the embedded default: nothing to compare with) is not planned.
-  const isClusterGiven = options.clusters.length > 0 || options.profile !== undefined;
-  const groups = isClusterGiven ? [oneGroup(input)] : groupUnitsByCluster(input, io.cwd);
+  const { groups, isClusterGiven } = read;
   const planned = groups.filter((group) => isClusterGiven || group.clusterPath !== undefined);
   if (planned.length === 0) {
     return usageError(PLAN_NEEDS_CLUSTER);

@@ -47,7 +47,7 @@ type CliInput =
   | { readonly ok: false; readonly usage: boolean; readonly message: string };
 
 /** The texts read, or why nothing could be. */
-type CliTexts =
+export type CliTexts =
   | ({
       readonly ok: true;
       readonly texts: readonly InputText[];

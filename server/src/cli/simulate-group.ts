@@ -20,9 +20,11 @@ import { relative } from 'node:path';
 import { relateChartTemplates } from '../files/helm-charts';
 import type { CliIo } from './io';
 import { profileCluster } from './profiles';
-import { readCliInput } from './read-input';
+import type { CliTexts } from './read-input';
+import { readCliInput, readCliTexts } from './read-input';
 import type { ClusterGroup } from './unit-clusters';
-import { clusterNameOf } from './unit-clusters';
+import { clusterNameOf, groupUnitsByCluster, oneGroup } from './unit-clusters';
+import { kustomizeOptionsOf } from '../files/kustomize/kustomization-units';
 import { appendAll } from '../../../protocol/collections';
 
 /** What every simulation of a command line shares: its flags. */
@@ -48,6 +50,59 @@ export interface GroupRun {
   readonly files: InputFile[];
   /** The objects applied (after the reader left out what the API server would refuse). */
   readonly objects: number;
+}
+
+/** The flags that say what a command line reads. */
+interface InputFlags {
+  readonly paths: readonly string[];
+  readonly recursive: boolean;
+  readonly version: KubernetesMinor;
+  readonly kustomize: string | undefined;
+  readonly allowRemote: boolean;
+  readonly clusters: readonly string[];
+  readonly profile: string | undefined;
+}
+
+/** A command line's input read and grouped by cluster, or the usage error already written (exit code 2). */
+type CommandInput =
+  | {
+      readonly input: Extract<CliTexts, { ok: true }>;
+      readonly groups: ClusterGroup[];
+      /** --cluster or --profile named the one cluster of every unit. */
+      readonly isClusterGiven: boolean;
+    }
+  | { readonly exitCode: 2 };
+
+/**
+ * Reads the paths of `foresight simulate` or `foresight plan` the one way both read them (kustomizations rendered,
+ * Helm charts, GitOps units) and groups the units by cluster: one group when --cluster or --profile names it,
+ * else each unit on its nearest cluster file. A path that cannot be read is written to stderr with the usage.
+ */
+export function readCommandInput(
+  command: 'simulate' | 'plan',
+  usage: string,
+  flags: InputFlags,
+  io: CliIo,
+  service: LanguageService,
+): CommandInput {
+  const input = readCliTexts(
+    flags.paths,
+    io,
+    {
+      recursive: flags.recursive,
+      kubernetesVersion: flags.version,
+      maxFileLength: MAX_FILE_LENGTH,
+      kustomize: kustomizeOptionsOf(flags.kustomize, flags.allowRemote, io),
+    },
+    service,
+  );
+  if (!input.ok) {
+    io.stderr(`foresight ${command}: ${input.message}\n${input.usage ? `${usage}\n` : ''}`);
+    return { exitCode: 2 };
+  }
+  const isClusterGiven = flags.clusters.length > 0 || flags.profile !== undefined;
+  const groups = isClusterGiven ? [oneGroup(input)] : groupUnitsByCluster(input, io.cwd);
+  return { input, groups, isClusterGiven };
 }
 
 /** One group read: its cluster and its manifests, analysed with the cluster's version, before any simulation. */

@@ -26,11 +26,8 @@ import { formatSimulationsJson } from './formats/report-json';
 import { COMMON_OPTIONS_HELP, finishRun, formatRun } from './outcome';
 import type { CommonOptions, FlagOutcome, FlagValue } from './command-line';
 import { commonDefaults, readCommandLine } from './command-line';
-import { kustomizeOptionsOf } from '../files/kustomize/kustomization-units';
-import { readCliTexts } from './read-input';
 import type { GroupRun } from './simulate-group';
-import { MAX_FILE_LENGTH, simulateGroup } from './simulate-group';
-import { groupUnitsByCluster, oneGroup } from './unit-clusters';
+import { readCommandInput, simulateGroup } from './simulate-group';
 import { gitopsUnitLines, withGitopsUnits } from '../files/gitops/gitops-texts';
 
 /** The usage line of the simulate command. */
@@ -68,26 +65,11 @@ export function runSimulate(
     io.stderr(`foresight simulate: ${options}\n${SIMULATE_USAGE}\n`);
     return Promise.resolve(2);
   }
-  const input = readCliTexts(
-    options.paths,
-    io,
-    {
-      recursive: options.recursive,
-      kubernetesVersion: options.version,
-      maxFileLength: MAX_FILE_LENGTH,
-      kustomize: kustomizeOptionsOf(options.kustomize, options.allowRemote, io),
-    },
-    service,
-  );
-  if (!input.ok) {
-    io.stderr(`foresight simulate: ${input.message}\n${input.usage ? `${SIMULATE_USAGE}\n` : ''}`);
-    return Promise.resolve(2);
+  const read = readCommandInput('simulate', SIMULATE_USAGE, options, io, service);
+  if ('exitCode' in read) {
+    return Promise.resolve(read.exitCode);
   }
-  // --cluster and --profile name the one cluster of every unit; else each unit is on its nearest cluster file.
-  const groups =
-    options.clusters.length > 0 || options.profile !== undefined
-      ? [oneGroup(input)]
-      : groupUnitsByCluster(input, io.cwd);
+  const { input, groups } = read;
   const runs: GroupRun[] = [];
   for (const group of groups) {
     const run = simulateGroup(group, options, io, service);

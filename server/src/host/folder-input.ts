@@ -19,6 +19,7 @@ import { KustomizeRoles } from '../files/kustomize-roles';
 import type { Finding, InputFile, LanguageService, SourcedObject } from '../language/service';
 import { findProfile, profileObjects } from '../language/service';
 import { chooseCluster, resolveClusterSetting } from './cluster-file';
+import { withClusterVersion } from './cluster-version';
 import type { GitopsScopes } from './gitops-scopes';
 import { readAsUnit } from './gitops-scopes';
 
@@ -83,7 +84,7 @@ export async function readFolderInput(
   if (!stats.isDirectory()) {
     folder = dirname(folder);
   }
-  const settings = await context.settingsFor(pathToFileURL(folder).href);
+  const folderSettings = await context.settingsFor(pathToFileURL(folder).href);
   const open = new Map(context.openDocuments().flatMap((document) => openEntry(document)));
   // A file (or folder) a GitOps unit applies is read as the predictions read it: that unit's files.
   const openTexts = [...open].map(([path, text]) => ({ path, text }));
@@ -95,6 +96,15 @@ export async function readFolderInput(
   if (unit !== undefined && unit.files.includes(resolve(requested))) {
     folder = unit.folder;
   }
+  // The cluster the status bar names: a relative setting is resolved as the predictions resolve it; a GitOps
+  // unit's is the one nearest its definition. A capture's own Kubernetes version applies when the user did not
+  // set one, as the predictions and the CLI apply it.
+  const choice = chooseCluster(
+    unit === undefined ? folder : dirname(unit.definition.file),
+    resolveClusterSetting(folder, folderSettings.cluster, context.workspaceRoots?.() ?? []),
+  );
+  const clusterFile = choice.reason === 'setting' || choice.reason === 'nearest' ? choice.path : undefined;
+  const settings = withClusterVersion(folderSettings, clusterFile);
   const maxLength = settings.maxFileSizeKB * 1024;
   const texts = new Map<string, string>();
   const { service } = context;
@@ -130,13 +140,6 @@ export async function readFolderInput(
   if (read.objects.length === 0) {
     return { ok: false, message: nothingToApply(basename(folder), leftOut) };
   }
-  // The cluster the status bar names: a relative setting is resolved as the predictions resolve it; a GitOps
-  // unit's is the one nearest its definition.
-  const choice = chooseCluster(
-    unit === undefined ? folder : dirname(unit.definition.file),
-    resolveClusterSetting(folder, settings.cluster, context.workspaceRoots?.() ?? []),
-  );
-  const clusterFile = choice.reason === 'setting' || choice.reason === 'nearest' ? choice.path : undefined;
   const profile = choice.reason === 'profile' ? findProfile(choice.profile) : undefined;
   let cluster: readonly SourcedObject[] | null = profile === undefined ? null : profileObjects(profile);
   let clusterFiles: InputFile[] = [];

@@ -33,6 +33,7 @@ import type {
 import type { Settings } from '../../../protocol/settings';
 import { DocumentAnalyses } from './document-analyses';
 import { SettingsCache } from './settings-cache';
+import { withClusterVersion } from './cluster-version';
 import { ValidationQueue } from './validation-queue';
 import { PredictionsHost } from './predictions-host';
 import { GitopsScopes } from './gitops-scopes';
@@ -199,6 +200,22 @@ export class LanguageServer {
     releaseAfterClose(length);
   }
 
+  /**
+   * The settings of a document with the Kubernetes version it is analysed with: the setting's, or, when the user
+   * did not set it, the version its cluster file's capture records (cluster-version.ts), as the CLI chooses it.
+   */
+  async effectiveSettings(uri: string): Promise<Settings> {
+    const settings = await this.settings.get(uri);
+    if (settings.isKubernetesVersionSet !== false) {
+      return settings;
+    }
+    const choice = this.predictions.clusterChoiceOf(uri, settings, this.isTrusted);
+    return withClusterVersion(
+      settings,
+      choice.reason === 'setting' || choice.reason === 'nearest' ? choice.path : undefined,
+    );
+  }
+
   /** Settings changed: drop caches and validate every open document again. */
   configurationChanged(): void {
     this.settings.clear();
@@ -350,7 +367,7 @@ export class LanguageServer {
 
   /** Analyses a document version (no prediction); undefined when it became stale or validation is off. */
   private async analyzeOnly(document: TextDocument): Promise<AnalyzedVersion | undefined> {
-    const settings = await this.settings.get(document.uri);
+    const settings = await this.effectiveSettings(document.uri);
     const current = this.documents.get(document.uri);
     if (current === undefined || current.version !== document.version) {
       return undefined;

@@ -113,6 +113,26 @@ export class PredictionService {
     return this.plan(uri, settings, context, trusted).runWith(simulator, isWanted);
   }
 
+  /** The cluster the predictions of a document use, and why (the status bar's and the picker's). */
+  clusterChoiceOf(uri: string, settings: Settings, trusted: boolean): ClusterChoice {
+    return this.choiceOf(this.scopeOf(uri, settings, trusted), settings, trusted);
+  }
+
+  /** A scope's cluster: a GitOps unit's is looked up from its definition's folder, as `foresight simulate` does. */
+  private choiceOf(scope: Scope, settings: Settings, trusted: boolean): ClusterChoice {
+    const unit = scope.gitops;
+    if (!trusted || scope.folder === undefined) {
+      return { reason: 'embedded' };
+    }
+    return withAppliedBy(
+      chooseCluster(
+        unit === undefined ? scope.folder : dirname(unit.definition.file),
+        this.resolveClusterSetting(scope.folder, settings.cluster),
+      ),
+      unit === undefined ? undefined : this.definitionOf(unit),
+    );
+  }
+
   /**
    * What predict would do for a document, without running the engine: the cached prediction when none of its
    * files changed; else the run, which reuses the last simulation when the engine's inputs are the same
@@ -123,17 +143,7 @@ export class PredictionService {
     const files = this.filesOf(scope, context);
     const unit = scope.gitops;
     const definition = unit === undefined ? undefined : this.definitionOf(unit);
-    // A GitOps unit's cluster is looked up from its definition's folder, as `foresight simulate` looks it up.
-    const choice: ClusterChoice =
-      trusted && scope.folder !== undefined
-        ? withAppliedBy(
-            chooseCluster(
-              unit === undefined ? scope.folder : dirname(unit.definition.file),
-              this.resolveClusterSetting(scope.folder, settings.cluster),
-            ),
-            definition,
-          )
-        : { reason: 'embedded' };
+    const choice = this.choiceOf(scope, settings, trusted);
     const described = (prediction: Prediction): Prediction =>
       unit === undefined || definition === undefined
         ? prediction

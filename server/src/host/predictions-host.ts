@@ -2,6 +2,7 @@
  * The predictions side of the language server: runs the prediction service for a validated document and remembers
  * which prediction each open document belongs to (the service turns them into diagnostics, hovers and lenses).
  */
+import type { ClusterChoice } from '../../../protocol/messages';
 import type { Settings } from '../../../protocol/settings';
 import type {
   AnalysisContext,
@@ -100,6 +101,11 @@ export class PredictionsHost {
       newNotice = prediction.clusterNotice;
     }
     return { prediction, newNotice };
+  }
+
+  /** The cluster the predictions of a document use, and why. */
+  clusterChoiceOf(uri: string, settings: Settings, trusted: boolean): ClusterChoice {
+    return this.service.clusterChoiceOf(uri, settings, trusted);
   }
 
   /**

@@ -176,6 +176,49 @@ const CASES: readonly {
     expected: [{ path: 'spec.template.spec.terminationGracePeriodSeconds', old: '5', new: '30' }],
   },
   {
+    // TestWorkloadDefaults: a container's imagePullPolicy defaults to IfNotPresent for a tagged image; the named
+    // list is matched by name, so the dropped field is found inside its container.
+    name: 'a field dropped from a container takes SetDefaults_Container’s default (TestWorkloadDefaults)',
+    live: liveDeployment(
+      { ...CONTAINER, imagePullPolicy: 'Always', terminationMessagePolicy: 'File' },
+      {
+        annotations: {
+          'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify({
+            spec: {
+              template: {
+                spec: {
+                  containers: [{ name: 'app', imagePullPolicy: 'Always', terminationMessagePolicy: 'File' }],
+                },
+              },
+            },
+          }),
+        },
+      },
+    ),
+    manifest: manifest(CONTAINER),
+    expected: [
+      { path: 'spec.template.spec.containers[0].imagePullPolicy', old: 'Always', new: 'IfNotPresent' },
+    ],
+  },
+  {
+    // A strategic merge patch deletes a list item the last applied configuration had and the manifest dropped.
+    name: 'a container the last applied configuration had and the manifest dropped is removed',
+    live: withTemplateSpec(
+      liveDeployment(CONTAINER, {
+        annotations: {
+          'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify({
+            spec: { template: { spec: { containers: [{ name: 'sidecar' }, { name: 'app' }] } } },
+          }),
+        },
+      }),
+      { containers: [{ name: 'sidecar', image: 'envoy:1.32' }, CONTAINER] },
+    ),
+    manifest: manifest(CONTAINER),
+    expected: [
+      { path: 'spec.template.spec.containers[0]', old: '{"name":"sidecar","image":"envoy:1.32"}', new: null },
+    ],
+  },
+  {
     name: 'a field set live by someone else (no last applied) is kept: the three-way merge leaves it',
     live: liveDeployment(CONTAINER, { labels: { team: 'payments' } }),
     manifest: manifest(CONTAINER),

@@ -47,6 +47,7 @@ export class PodAdmissionChain {
             stage: 'admission',
             plugin: plugin.name,
             message: forbiddenMessage('pods', nameForErrors(pod), refusal.reason),
+            ...(refusal.quotaRoom === undefined ? {} : { quotaRoom: refusal.quotaRoom }),
           },
           path: refusal.path,
         };

@@ -5,11 +5,14 @@
  * every validation in the same order.
  */
 import type { AdmissionPluginName } from './names';
+import type { QuotaRoom } from './rejected';
 
 /** Why a plugin refuses a pod: the reason of the Forbidden error, and the field that causes it. */
 interface PluginRefusal {
   readonly reason: string;
   readonly path: readonly (string | number)[];
+  /** A quota's room left when ResourceQuota refuses for a missing resource (rejected.ts QuotaRoom). */
+  readonly quotaRoom?: QuotaRoom;
 }
 
 /** One admission plugin's pod phases. */

@@ -35,6 +35,8 @@ export interface RejectedObject {
   readonly documentIndex: number;
   /** Path in the document to the field that causes the refusal (the object's, or its pod template's field). */
   readonly path: readonly (string | number)[];
+  /** For a quota's "must specify" refusal: the quota's room left then. */
+  readonly quotaRoom?: QuotaRoom;
 }
 
 /** A workload's desired replicas against the pods that exist: "3 desired · 1 created · 2 refused". */
@@ -49,6 +51,17 @@ export interface Refusal {
   readonly stage: RejectionStage;
   readonly plugin: string;
   readonly message: string;
+  readonly quotaRoom?: QuotaRoom;
+}
+
+/**
+ * What a ResourceQuota had left when it refused a pod for a resource its containers do not state ("must
+ * specify"): hard minus the usage of the namespace's pods it covers, per tracked resource, as the API server
+ * prints quantities. A fix that adds the resources reads it to say whether the pods then fit the quota.
+ */
+export interface QuotaRoom {
+  readonly quota: string;
+  readonly room: Readonly<Record<string, string>>;
 }
 
 /** The report entry for a refused object. */
@@ -70,6 +83,7 @@ export function rejectedObject(
     file: source.file,
     documentIndex: source.documentIndex,
     path: [...source.path, ...field],
+    ...(refusal.quotaRoom === undefined ? {} : { quotaRoom: refusal.quotaRoom }),
   };
 }
 

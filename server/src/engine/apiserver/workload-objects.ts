@@ -148,4 +148,9 @@ export interface SimDisruptionBudget {
   readonly unhealthyPodEvictionPolicy: 'IfHealthyBudget' | 'AlwaysAllow';
   /** status, written by the disruption controller and decremented by the eviction API. */
   status: BudgetStatus;
+  /**
+   * status.disruptionsAllowed each time it changed (simulated seconds), from the first sync: what a plan reads to
+   * say how much of the budget an apply's rollout consumed, whichever selected pods were unavailable.
+   */
+  readonly allowedChanges: { at: number; disruptionsAllowed: number }[];
 }

@@ -139,6 +139,45 @@ function collectRemovals(
       }
     } else if (isJsonObject(previous)) {
       collectRemovals(liveValue, written, previous, here, changes, applied);
+    } else if (Array.isArray(previous) && Array.isArray(written)) {
+      collectListRemovals(liveValue, written as unknown[], previous as unknown[], here, changes, applied);
+    }
+  }
+}
+
+/**
+ * Removals in a list merged by name (containers, env, volumes): an item the last applied configuration had and
+ * the manifest dropped is deleted (path at its live index); in an item both have, a dropped field is removed as
+ * in an object. Lists without names are replaced whole, and compareList already shows them.
+ */
+function collectListRemovals(
+  live: unknown,
+  written: readonly unknown[],
+  previous: readonly unknown[],
+  path: Path,
+  changes: FieldChange[],
+  applied: JsonObject,
+): void {
+  const liveItems = Array.isArray(live) ? (live as unknown[]) : [];
+  if (!written.every(hasName) || !previous.every(hasName)) {
+    return;
+  }
+  for (const item of previous) {
+    const liveIndex = liveItems.findIndex(
+      (candidate) => hasName(candidate) && candidate['name'] === item['name'],
+    );
+    if (liveIndex === -1) {
+      continue;
+    }
+    const index = written.findIndex((candidate) => candidate['name'] === item['name']);
+    if (index === -1) {
+      changes.push({
+        path: formatChangePath([...path, liveIndex]),
+        old: show(liveItems[liveIndex]),
+        new: null,
+      });
+    } else {
+      collectRemovals(liveItems[liveIndex], written[index], item, [...path, index], changes, applied);
     }
   }
 }

@@ -23,9 +23,11 @@ const NODE_GROUP_LABELS = [
 const ZONE_LABEL = 'topology.kubernetes.io/zone';
 
 /**
- * The report's rollouts with their cost. A budget's fewest disruptions allowed is its desired healthy count
- * (the report's, at the end) taken from the workload's available pods at each wave: it counts that workload's
- * pods only, and reads selectors' matchLabels and matchExpressions against the pod template's labels.
+ * The report's rollouts with their cost. The budgets of a rollout are those whose selector (matchLabels and
+ * matchExpressions) matches its pod template's labels; each one's fewest disruptions allowed is the lowest
+ * status.disruptionsAllowed the disruption controller computed while the rollout ran, so every pod the budget
+ * selects counts (another workload's pods it covers, evictions of a drain at the same time), not only the
+ * rolling workload's.
  */
 export function planRollouts(report: SimulationReport, objects: readonly SourcedObject[]): PlanRollout[] {
   return (report.rollouts ?? []).map((rollout) => {
@@ -34,14 +36,12 @@ export function planRollouts(report: SimulationReport, objects: readonly Sourced
     let waves = 0;
     let previous = 0;
     let peakUnavailable = 0;
-    let fewestAvailable = Number.POSITIVE_INFINITY;
     for (const step of rollout.steps) {
       if (step.newReplicas > previous) {
         waves++;
       }
       previous = step.newReplicas;
       peakUnavailable = Math.max(peakUnavailable, rollout.replicas - step.available);
-      fewestAvailable = Math.min(fewestAvailable, step.available);
     }
     const labels = templateLabels(objects, rollout.kind, rollout.namespace, rollout.name);
     const budgets = (report.disruptionBudgets ?? [])
@@ -49,9 +49,7 @@ export function planRollouts(report: SimulationReport, objects: readonly Sourced
       .filter((budget) => labels !== null && selects(objects, budget.namespace, budget.name, labels))
       .map((budget) => ({
         name: budget.name,
-        minDisruptionsAllowed: Number.isFinite(fewestAvailable)
-          ? Math.max(0, fewestAvailable - budget.desiredHealthy)
-          : budget.disruptionsAllowed,
+        minDisruptionsAllowed: fewestAllowed(budget, rollout.startedAt, rollout.endedAt),
       }));
     return {
       kind: rollout.kind,
@@ -73,6 +71,27 @@ export function planRollouts(report: SimulationReport, objects: readonly Sourced
       message: rollout.message,
     };
   });
+}
+
+/** The lowest disruptionsAllowed in effect from `from` to `to` (null: to the end of the timeline). */
+function fewestAllowed(
+  budget: NonNullable<SimulationReport['disruptionBudgets']>[number],
+  from: number,
+  to: number | null,
+): number {
+  let fewest = Number.POSITIVE_INFINITY;
+  let inEffect: number | undefined;
+  for (const change of budget.allowedChanges) {
+    if (change.at <= from) {
+      inEffect = change.disruptionsAllowed;
+    } else if (to === null || change.at <= to) {
+      fewest = Math.min(fewest, change.disruptionsAllowed);
+    }
+  }
+  if (inEffect !== undefined) {
+    fewest = Math.min(fewest, inEffect);
+  }
+  return Number.isFinite(fewest) ? fewest : budget.disruptionsAllowed;
 }
 
 /** The last object of a kind and name (the input after the cluster file): its pod template's labels. */

@@ -93,7 +93,7 @@ export function checkApiVersion(
         {
           code: 'unknown-kind',
           severity: severityOf('unknown-kind'),
-          message: `${object.apiVersion} ${object.kind} is served from Kubernetes ${verdict.introducedIn} on; the selected version is ${version} (setting kubeForesight.kubernetesVersion).`,
+          message: `${object.apiVersion} ${object.kind} is served from Kubernetes ${verdict.introducedIn} on; the version checked is ${version} (the setting kubeForesight.kubernetesVersion or --kubernetes-version, else the captured cluster's).`,
           start: apiVersionRange[0],
           end: apiVersionRange[1],
         },

@@ -5,7 +5,8 @@
 import type { NodeFacts } from './landing-nodes';
 import { landingNodes } from './landing-nodes';
 import type { DefaultResources, TemplateLocation } from './template-fixes';
-import { defaultResourcesFix, quotaResourcesFix, withRoomSaid } from './template-fixes';
+import { defaultResourcesFix, withRoomSaid } from './template-fixes';
+import { quotaResourcesFix } from './quota-fix';
 import type { ObjectSource } from '../../engine/model/source';
 import type { AnalyzedDocument } from '../analyzer';
 import type { DiagnosticCode, TextFinding } from '../findings';
@@ -244,6 +245,10 @@ export function predictionFindings(
                   fullPath,
                   finding.message,
                   fixContext.defaultResources,
+                  {
+                    quotaRoom: finding.data?.['quotaRoom'],
+                    desired: Number(finding.data?.['desired'] ?? '1'),
+                  },
                 )
               : undefined;
       add(located.fileId, {

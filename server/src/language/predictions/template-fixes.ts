@@ -132,37 +132,6 @@ export function defaultResourcesFix(
 }
 
 /**
- * The fix of a quota's "must specify" refusal (a quota on cpu or memory needs every container to state them):
- * the default resources added to the containers, offered only when no container states any resources and the
- * defaults name every resource the quota asks for (a limit stands for the request, as the API server defaults it).
- */
-export function quotaResourcesFix(
-  location: TemplateLocation,
-  refusedPath: Path,
-  message: string,
-  defaults: DefaultResources,
-): FixData | undefined {
-  // "must specify limits.cpu for: app; requests.memory for: app,sidecar" (resource-quota.ts mustSpecifyReason).
-  const named = /failed quota: [^:]+: must specify (.+)$/.exec(message)?.[1];
-  if (named === undefined || refusedPath.at(-1) !== 'containers' || refusedPath.at(-2) !== 'spec') {
-    return undefined;
-  }
-  const resources = named.split('; ').map((part) => part.split(' for: ')[0] ?? '');
-  const covered = resources.every((resource) => {
-    const [scope, name] = resource.includes('.') ? resource.split('.') : ['requests', resource];
-    return scope === 'limits'
-      ? defaults.limits[name ?? ''] !== undefined
-      : defaults.requests[name ?? ''] !== undefined || defaults.limits[name ?? ''] !== undefined;
-  });
-  const spec = asObject(asObject(location.value)['spec']);
-  const containers = ['initContainers', 'containers'].flatMap((list) =>
-    Array.isArray(spec[list]) ? (spec[list] as unknown[]) : [],
-  );
-  const untouched = containers.every((container) => asObject(container)['resources'] === undefined);
-  return covered && untouched && containers.length > 0 ? defaultResourcesFix(location, defaults) : undefined;
-}
-
-/**
  * Sets each container's cpu and memory requests equal to its limits, which makes the pods Guaranteed: offered
  * when every container (and init container) has cpu and memory limits and at least one request differs.
  */

@@ -241,7 +241,13 @@ function rejectionFindings(rejected: readonly RejectedObject[]): Finding[] {
         // How many pods the refusal stands for, so a fix can say whether they all fit once admitted.
         ...(entry.plugin === ''
           ? {}
-          : { data: { plugin: entry.plugin, desired: String(replicas?.desired ?? 1) } }),
+          : {
+              data: {
+                plugin: entry.plugin,
+                desired: String(replicas?.desired ?? 1),
+                ...(entry.quotaRoom === undefined ? {} : { quotaRoom: JSON.stringify(entry.quotaRoom) }),
+              },
+            }),
       },
     ];
   });

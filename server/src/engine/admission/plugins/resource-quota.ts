@@ -100,10 +100,6 @@ export function resourceQuotaPlugin(
           continue;
         }
         const missing = podLevelResources && hasPodLevelResources(pod) ? [] : missingResources(pod, tracked);
-        if (missing.length > 0) {
-          return { reason: mustSpecifyReason(quota.name, missing), path: ['spec', 'containers'] };
-        }
-        const requested = podUsage(pod, podLevelResources);
         const used = new Map<string, number>();
         for (const other of podsIn(namespace)) {
           if (matchesScopes(quota, other, podLevelResources)) {
@@ -112,6 +108,18 @@ export function resourceQuotaPlugin(
             }
           }
         }
+        if (missing.length > 0) {
+          const room = tracked.map((name) => {
+            const left = Math.max(0, amountOf(quota.hard[name] ?? '0', name) - (used.get(name) ?? 0));
+            return [name, format(left, name)] as const;
+          });
+          return {
+            reason: mustSpecifyReason(quota.name, missing),
+            path: ['spec', 'containers'],
+            quotaRoom: { quota: quota.name, room: Object.fromEntries(room) },
+          };
+        }
+        const requested = podUsage(pod, podLevelResources);
         const exceeded = tracked
           .filter(
             (name) =>

@@ -92,6 +92,7 @@ export class DisruptionController {
       budget.status = status;
       this.state.budgetChanged(budget);
     }
+    noteAllowed(budget, now);
   }
 
   /**
@@ -156,8 +157,17 @@ export function evictPod(state: ClusterState, index: BudgetIndex, pod: SimPod): 
     const budget = budgets[0] as SimDisruptionBudget;
     budget.status.disruptionsAllowed--;
     budget.status.disruptedPods.set(pod.name, state.sim.now);
+    noteAllowed(budget, state.sim.now);
   }
   return verdict;
+}
+
+/** Records status.disruptionsAllowed when it differs from the last value recorded. */
+function noteAllowed(budget: SimDisruptionBudget, now: number): void {
+  const last = budget.allowedChanges.at(-1);
+  if (last === undefined || last.disruptionsAllowed !== budget.status.disruptionsAllowed) {
+    budget.allowedChanges.push({ at: now, disruptionsAllowed: budget.status.disruptionsAllowed });
+  }
 }
 
 function isSameStatus(a: BudgetStatus, b: BudgetStatus): boolean {

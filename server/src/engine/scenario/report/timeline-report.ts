@@ -65,6 +65,8 @@ interface ReportDisruptionBudget {
   readonly syncError: string | null;
   /** Selected pods whose eviction would be refused now. */
   readonly blocks: readonly ReportBlockedEviction[];
+  /** disruptionsAllowed each time the disruption controller or an eviction changed it (seconds). */
+  readonly allowedChanges: readonly { readonly at: number; readonly disruptionsAllowed: number }[];
 }
 
 /** A refusal that holds a drain. */
@@ -243,6 +245,7 @@ function reportBudgets(state: ClusterState, index: BudgetIndex): ReportDisruptio
       disruptionsAllowed: status.disruptionsAllowed,
       syncError: status.syncError,
       blocks,
+      allowedChanges: budget.allowedChanges.map((change) => ({ ...change })),
     };
   });
 }

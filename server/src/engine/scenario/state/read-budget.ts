@@ -87,6 +87,7 @@ export function readDisruptionBudget(
     unhealthyPodEvictionPolicy:
       spec['unhealthyPodEvictionPolicy'] === 'AlwaysAllow' ? 'AlwaysAllow' : 'IfHealthyBudget',
     status: emptyBudgetStatus(),
+    allowedChanges: [],
   };
 }
 
