@@ -242,8 +242,7 @@ export class LanguageServer {
   async codeLenses(params: CodeLensParams): Promise<CodeLens[]> {
     return this.guarded('computing code lenses', [], async () => {
       const state = await this.currentState(params.textDocument.uri);
-      const lenses =
-        state === undefined ? [] : this.service.codeLenses(state, this.predictions.predictionFor(state.uri));
+      const lenses = state === undefined ? [] : this.lensesOf(state);
       if (state !== undefined) {
         this.lensRefresh.record(state, lenses);
       }
@@ -618,13 +617,19 @@ export class LanguageServer {
 
   /** Asks the client to fetch code lenses again when those it shows no longer match the predictions. */
   private async refreshStaleCodeLenses(states: readonly DocumentState[]): Promise<void> {
-    if (
-      this.lensRefresh.isDue(states, (state) =>
-        this.service.codeLenses(state, this.predictions.predictionFor(state.uri)),
-      )
-    ) {
+    if (this.lensRefresh.isDue(states, (state) => this.lensesOf(state))) {
       await this.connection.sendRequest(CodeLensRefreshRequest.type);
     }
+  }
+
+  /**
+   * A document's code lenses: those of the kustomize renders that include it when rendered ones do (it is judged
+   * through them, as its diagnostics are), else its folder's prediction's.
+   */
+  private lensesOf(state: DocumentState): CodeLens[] {
+    const path = this.isTrusted ? pathOfUri(state.uri) : undefined;
+    const throughRenders = path === undefined ? undefined : this.overlays.lensesFor(path);
+    return this.service.codeLenses(state, this.predictions.predictionFor(state.uri), throughRenders);
   }
 
   /**

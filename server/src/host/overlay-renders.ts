@@ -20,6 +20,7 @@ import type {
   DiagnosticCode,
   LanguageService,
   OverlayDiagnostic,
+  OverlayLens,
   PlacedOverlayDiagnostic,
 } from '../language/service';
 import { overlayUnitsIncluding } from '../files/kustomize/overlay-units';
@@ -52,6 +53,8 @@ export interface OverlayRenderOptions {
 interface UnitResult {
   readonly key: string;
   readonly diagnostics: ReadonlyMap<string, OverlayDiagnostic[]>;
+  /** Its workloads' lenses by source file (absolute path). */
+  readonly lenses: ReadonlyMap<string, OverlayLens[]>;
   /** The unit's label when kustomize rendered it (not when it failed or was not run). */
   readonly renderedAs?: string;
 }
@@ -106,6 +109,20 @@ export class OverlayRenders {
       ...(note === undefined ? [] : [note]),
       ...this.service.mergeUnitDiagnostics(entries, this.renderedUnitsOf(file)),
     ];
+  }
+
+  /**
+   * The lenses the renders including a file give its workloads, or undefined when no rendered kustomization
+   * includes it (its folder's prediction gives its lenses then).
+   */
+  lensesFor(path: string): OverlayLens[] | undefined {
+    const file = resolve(path);
+    const rendered = (this.unitsOf.get(file) ?? []).filter(
+      (folder) => this.results.get(folder)?.renderedAs !== undefined,
+    );
+    return rendered.length === 0
+      ? undefined
+      : rendered.flatMap((folder) => this.results.get(folder)?.lenses.get(file) ?? []);
   }
 
   /** Whether rendered kustomizations include the file: it is then judged through their renders. */
@@ -180,11 +197,16 @@ export class OverlayRenders {
       if (this.results.get(unit.folder)?.key === key) {
         continue;
       }
-      const { diagnostics, rendered } = await this.renderUnit(unit, command, request, gitops);
+      const { diagnostics, lenses, rendered } = await this.renderUnit(unit, command, request, gitops);
       if (generation !== this.generation) {
         return;
       }
-      this.results.set(unit.folder, { key, diagnostics, ...(rendered ? { renderedAs: unit.label } : {}) });
+      this.results.set(unit.folder, {
+        key,
+        diagnostics,
+        lenses,
+        ...(rendered ? { renderedAs: unit.label } : {}),
+      });
       changed = true;
     }
     if (changed) {
@@ -219,7 +241,11 @@ export class OverlayRenders {
     command: KustomizeCommand,
     request: OverlayRequest,
     gitops: GitopsUnit | undefined,
-  ): Promise<{ diagnostics: Map<string, OverlayDiagnostic[]>; rendered: boolean }> {
+  ): Promise<{
+    diagnostics: Map<string, OverlayDiagnostic[]>;
+    lenses: Map<string, OverlayLens[]>;
+    rendered: boolean;
+  }> {
     const { settings, openTexts } = request;
     if (unit.tree.remotes.length > 0 && !settings.kustomize.allowRemote) {
       const message = `names remote bases (${unit.tree.remotes.join(', ')}): rendering would fetch them, so it is not rendered and its files are checked as they are. Set kubeForesight.kustomize.allowRemote to render it.`;
@@ -227,6 +253,7 @@ export class OverlayRenders {
         diagnostics: new Map([
           [unit.kustomizationFile, [labelled(this.service, unit, 'kustomize-remote-refused', message)]],
         ]),
+        lenses: new Map(),
         rendered: false,
       };
     }
@@ -247,6 +274,7 @@ export class OverlayRenders {
         diagnostics: new Map([
           [unit.kustomizationFile, [labelled(this.service, unit, 'kustomize-render-failed', message)]],
         ]),
+        lenses: new Map(),
         rendered: false,
       };
     }
@@ -274,7 +302,7 @@ export class OverlayRenders {
           ? ''
           : (openTexts.get(clusterPath) ?? readTextOrUndefined(clusterPath) ?? ''),
     };
-    const diagnostics = this.service.overlayDiagnostics(
+    const { diagnostics, lenses } = this.service.overlayDiagnostics(
       unit.label,
       unit.folder,
       texts,
@@ -284,7 +312,7 @@ export class OverlayRenders {
       (path) => pathToFileURL(path).href,
       gitops === undefined ? undefined : readAsUnit(gitops),
     );
-    return { diagnostics, rendered: true };
+    return { diagnostics, lenses, rendered: true };
   }
 }
 
