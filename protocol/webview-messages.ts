@@ -94,6 +94,14 @@ export interface PanelRejected {
   readonly message: string;
 }
 
+/** A kustomization that includes the simulated folder (a kustomize base) and is applied on its own. */
+export interface PanelOverlay {
+  /** Its folder. */
+  readonly uri: string;
+  /** Its folder relative to the workspace folder ("overlays/prod"). */
+  readonly label: string;
+}
+
 /** A document left out of the simulation: it has an error the API server would refuse (kubectl apply fails it). */
 export interface PanelLeftOut {
   /** The file's URI. */
@@ -128,6 +136,13 @@ export interface PanelReport {
    * them supplies (`labels` with `includeSelectors`): as written, they run no pod; their overlay's render does.
    */
   readonly selectorFromOverlay?: readonly string[];
+  /**
+   * The kustomizations that include the folder, when it is a kustomize base read as written: `kubectl apply -k`
+   * applies it only through their renders, which their own timelines replay.
+   */
+  readonly includedBy?: readonly PanelOverlay[];
+  /** The kustomization (its folder, as labelled) whose render was replayed, when the folder is one. */
+  readonly renderOf?: string;
 }
 
 /** The folder whose manifests were simulated. */

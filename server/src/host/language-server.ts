@@ -45,6 +45,7 @@ import { KustomizeRoles } from '../files/kustomize-roles';
 import { createDiskLanguageService } from '../files/schema-files';
 import { chartFolderOf } from '../files/manifest-files';
 import { OverlayRenders } from './overlay-renders';
+import type { PanelRenders } from './kustomization-input';
 import { appendAll } from '../../../protocol/collections';
 
 /** Debounce between the last keystroke and validation. */
@@ -156,6 +157,11 @@ export class LanguageServer {
   setWorkspaceRoots(roots: readonly string[]): void {
     this.workspaceRoots = roots;
     this.predictions.setWorkspaceRoots(roots);
+  }
+
+  /** The kustomize renders the panels may use: none in an untrusted workspace, where kustomize is not run. */
+  get panelRenders(): PanelRenders | undefined {
+    return this.isTrusted ? this.overlays : undefined;
   }
 
   /** Records whether the workspace is trusted (from the client's initialization options). */

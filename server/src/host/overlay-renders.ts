@@ -25,16 +25,16 @@ import type {
 } from '../language/service';
 import { overlayUnitsIncluding } from '../files/kustomize/overlay-units';
 import type { OverlayUnit } from '../files/kustomize/overlay-units';
-import { findKustomize, renderKustomizationAsync } from '../files/kustomize/render-kustomization';
-import type { KustomizeCommand, RenderResult } from '../files/kustomize/render-kustomization';
-import { patchFieldsOf } from '../files/kustomize/patch-fields';
-import { renderFromCopy } from '../files/kustomize/unsaved-copy';
+import { findKustomize } from '../files/kustomize/render-kustomization';
+import type { KustomizeCommand } from '../files/kustomize/render-kustomization';
 import { chooseCluster, findClusterFile } from './cluster-file';
 import type { GitopsScopes } from './gitops-scopes';
 import { readAsUnit } from './gitops-scopes';
 import type { GitopsUnit } from '../files/gitops/gitops-units';
 import { clusterSetting, inputsKey, readTextOrUndefined } from './overlay-inputs';
 import type { OverlayRequest } from './overlay-inputs';
+import { UnitRenders } from './unit-renders';
+import type { UnitRender } from './unit-renders';
 
 /** How long the edited file must be quiet before its overlays are rendered. */
 const RENDER_DELAY_MS = 300;
@@ -47,6 +47,13 @@ export interface OverlayRenderOptions {
   readonly timeLimitMs?: number;
   /** The PATH kubectl and kustomize are looked for on. */
   readonly pathVariable?: string | undefined;
+}
+
+/** Why a unit was not rendered for a panel, and how to have it rendered. */
+export interface NotRendered {
+  readonly ok: false;
+  readonly why: string;
+  readonly how: string;
 }
 
 /** The last result of a unit, and the hash of the inputs it was made from. */
@@ -66,8 +73,10 @@ export class OverlayRenders {
   private readonly unitsOf = new Map<string, readonly string[]>();
   private readonly notes = new Map<string, OverlayDiagnostic>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  private chain: Promise<void> = Promise.resolve();
+  private chain: Promise<unknown> = Promise.resolve();
   private generation = 0;
+  /** The renders, shared with the panels that replay a kustomization (renderForPanel). */
+  private readonly renders: UnitRenders;
 
   constructor(
     /** Called when a render changed what is shown: the open documents are published again. */
@@ -78,7 +87,9 @@ export class OverlayRenders {
     private readonly options: OverlayRenderOptions = {},
     /** The workspace's GitOps units: an overlay one renders is read in its namespace, on its cluster. */
     private readonly gitops?: GitopsScopes,
-  ) {}
+  ) {
+    this.renders = new UnitRenders(service);
+  }
 
   /** Asks for the overlays of an edited file, once it has been quiet for a moment. */
   request(request: OverlayRequest): void {
@@ -90,9 +101,9 @@ export class OverlayRenders {
     const generation = this.generation;
     const timer = setTimeout(() => {
       this.timers.delete(file);
-      this.chain = this.chain
-        .then(() => (generation === this.generation ? this.update({ ...request, file }) : undefined))
-        .catch((error: unknown) => this.log.error(`rendering the kustomize overlays of ${file}`, error));
+      this.enqueue(() =>
+        generation === this.generation ? this.update({ ...request, file }) : Promise.resolve(),
+      ).catch((error: unknown) => this.log.error(`rendering the kustomize overlays of ${file}`, error));
     }, this.options.delayMs ?? RENDER_DELAY_MS);
     this.timers.set(file, timer);
   }
@@ -125,6 +136,56 @@ export class OverlayRenders {
       : rendered.flatMap((folder) => this.results.get(folder)?.lenses.get(file) ?? []);
   }
 
+  /**
+   * A unit's render for a panel that replays it (the timeline, Preview Apply): the editor's render when the
+   * unit's files are unchanged since, else rendered after the renders already queued (one kustomize at a time).
+   * Not rendered, with why, when no kustomize can be run or the unit names remote bases (unless allowed).
+   */
+  async renderForPanel(
+    unit: OverlayUnit,
+    settings: Settings,
+    openTexts: ReadonlyMap<string, string>,
+  ): Promise<UnitRender | NotRendered> {
+    const chosen = settings.kustomize.path;
+    const command = findKustomize(chosen, this.options.pathVariable ?? process.env['PATH']);
+    if (chosen !== '' && !isExecutable(chosen)) {
+      return {
+        ok: false,
+        why: `kubeForesight.kustomize.path names ${chosen}, which cannot be run`,
+        how: 'Name kubectl or kustomize there, or leave the setting empty to use the one on PATH.',
+      };
+    }
+    if (command === undefined) {
+      return {
+        ok: false,
+        why: 'neither kubectl nor kustomize is on PATH to render it',
+        how: 'Install kubectl (https://kubernetes.io/docs/tasks/tools/) or kustomize (https://kubectl.docs.kubernetes.io/installation/kustomize/), or name one in kubeForesight.kustomize.path.',
+      };
+    }
+    if (unit.tree.remotes.length > 0 && !settings.kustomize.allowRemote) {
+      return {
+        ok: false,
+        why: `it names remote bases (${unit.tree.remotes.join(', ')}) that rendering would fetch`,
+        how: 'Set kubeForesight.kustomize.allowRemote to render it.',
+      };
+    }
+    return this.enqueue(() =>
+      this.renders.renderOf(
+        unit,
+        command,
+        openTexts,
+        this.options.timeLimitMs ?? EDITOR_RENDER_TIME_LIMIT_MS,
+      ),
+    );
+  }
+
+  /** Runs work after the renders asked for before it, one at a time. */
+  private enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.chain.then(work, work);
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
   /** Whether rendered kustomizations include the file: it is then judged through their renders. */
   isJudgedThroughRenders(path: string): boolean {
     return this.renderedUnitsOf(resolve(path)).length > 0;
@@ -143,6 +204,7 @@ export class OverlayRenders {
     this.generation++;
     this.dispose();
     this.results.clear();
+    this.renders.clear();
     this.unitsOf.clear();
     this.notes.clear();
   }
@@ -257,17 +319,12 @@ export class OverlayRenders {
         rendered: false,
       };
     }
-    const timeLimitMs = this.options.timeLimitMs ?? EDITOR_RENDER_TIME_LIMIT_MS;
-    const render = (folder: string): Promise<RenderResult> =>
-      renderKustomizationAsync(command, folder, timeLimitMs);
-    const unsaved = [...unit.tree.files].filter((file) => {
-      const text = openTexts.get(file);
-      return text !== undefined && text !== readTextOrUndefined(file);
-    });
-    const result =
-      unsaved.length === 0
-        ? await render(unit.folder)
-        : await renderFromCopy(unit.tree.files, unit.folder, openTexts, render);
+    const result: UnitRender = await this.renders.renderOf(
+      unit,
+      command,
+      openTexts,
+      this.options.timeLimitMs ?? EDITOR_RENDER_TIME_LIMIT_MS,
+    );
     if (!result.ok) {
       const message = `kustomize could not render it: ${result.message}`;
       return {
@@ -281,13 +338,7 @@ export class OverlayRenders {
     if (result.warnings !== '') {
       this.log.warn(`Kube Foresight: kustomize, rendering ${unit.label}: ${result.warnings}`);
     }
-    const readSource = (file: string): string | undefined => openTexts.get(file) ?? readTextOrUndefined(file);
-    const texts = this.service.renderedTexts(
-      result.objects,
-      unit.kustomizationFile,
-      readSource,
-      patchFieldsOf(unit.tree.files, readSource),
-    );
+    const { texts } = result;
     // A GitOps unit's cluster is the one nearest its definition, as for its predictions.
     const choice = chooseCluster(
       gitops === undefined ? unit.folder : dirname(gitops.definition.file),

@@ -70,7 +70,6 @@ import type { CaptureRead } from '../manifests/capture-reader';
 import type { RenderedText } from '../kustomize/rendered-texts';
 import type { OverlayAnswers, OverlayCluster } from './overlay-findings';
 import type { OverlayLens } from './workload-lenses';
-import type { PanelReport } from '../../../../protocol/webview-messages';
 import type {
   ClusterFileRef,
   PreparedScope,
@@ -232,8 +231,11 @@ export interface LanguageService {
   skippedPrediction: typeof skippedPrediction;
   /** One comparable key of what the engine is given (equal keys: the same simulation). */
   simulationInputsKey: typeof simulationInputsKey;
-  /** The timeline panel's report of a simulation; `textOf` gives a manifest's text by its file id. */
-  panelReport(result: SimulationResult, textOf: (file: string) => string | undefined): PanelReport;
+  /**
+   * The timeline panel's report of a simulation; `textOf` gives a manifest's text by its file id, `linesOf` its
+   * line index when not the text's own (a kustomize render's).
+   */
+  panelReport: typeof buildPanelReport;
   /** The documents of a simulated folder's files left out before the simulation, for the panel to name. */
   leftOutDocuments: typeof leftOutDocuments;
   /** A rendered overlay's diagnostics and workload lenses by source file (absolute path). */
