@@ -213,13 +213,16 @@ export type WebviewToHostMessage =
   /** Open the manifest of a pod of the current report beside the panel. */
   | { readonly type: 'revealPod'; readonly namespace: string; readonly name: string }
   /** Compute the simulation again (after an error, or on request). */
-  | { readonly type: 'reload' };
+  | { readonly type: 'reload' }
+  /** Replay a kustomization that includes the folder instead: its position in the report's `includedBy`. */
+  | { readonly type: 'openOverlay'; readonly index: number };
 
 /** The `type` of every webview → host message, for the host's shape check. */
 export const WEBVIEW_TO_HOST_TYPES: readonly WebviewToHostMessage['type'][] = [
   'ready',
   'revealPod',
   'reload',
+  'openOverlay',
 ];
 
 /** Playback speeds offered by the panel, in simulated seconds per second. */
