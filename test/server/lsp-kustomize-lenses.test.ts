@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { CodeLensRefreshRequest, CodeLensRequest } from 'vscode-languageserver-protocol/node';
+import { CodeLensRefreshRequest, CodeLensRequest, HoverRequest } from 'vscode-languageserver-protocol/node';
 import type { CodeLens } from 'vscode-languageserver-protocol/node';
 import { findKustomize } from '../../server/src/files/kustomize/render-kustomization';
 import { LspSession } from '../support/lsp-session';
@@ -79,6 +79,16 @@ class LensSession {
     }
   }
 
+  /** The hover's Markdown at a position of an open file. */
+  async hover(file: string, line: number, character: number): Promise<string> {
+    const hover = await this.session.connection.sendRequest(HoverRequest.type, {
+      textDocument: { uri: pathToFileURL(file).href },
+      position: { line, character },
+    });
+    const contents = hover?.contents;
+    return typeof contents === 'object' && 'kind' in contents ? contents.value : '';
+  }
+
   stop(): Promise<void> {
     return this.session.stop();
   }
@@ -108,6 +118,9 @@ describe('a kustomize base file gets its code lenses from its overlays’ render
           ])}`,
         ]);
         assert.match(shown[0]?.command?.title ?? '', /^2\/2 scheduled · Burstable/);
+        // The hover on its kind is the render's prediction too (line 5: `kind: Deployment`).
+        const hover = await lenses.hover(base, 4, 8);
+        assert.match(hover, /^\*\*Prediction\*\* · Deployment catalog: all 2 scheduled/);
       },
     );
   });
@@ -138,6 +151,17 @@ describe('a kustomize base file gets its code lenses from its overlays’ render
             pathToFileURL(join(OVERLAYS, 'split', overlay, 'kustomization.yaml')).href,
             { kind: 'Deployment', namespace: 'default', name: 'api' },
           ]),
+        );
+        // The hover on its name gives each overlay's prediction under its name, not the base's as written.
+        const hover = await lenses.hover(join(OVERLAYS, 'split', 'base', 'deployment.yaml'), 3, 9);
+        const parts = hover.split('\n\n---\n\n');
+        assert.match(
+          parts[0] ?? '',
+          /^\*\*overlay `split\/narrow`\*\*\n\n\*\*Prediction\*\* · Deployment api: all 2 scheduled/,
+        );
+        assert.match(
+          parts[1] ?? '',
+          /^\*\*overlay `split\/wide`\*\*\n\n\*\*Prediction\*\* · Deployment api: 3 of 6 /,
         );
       },
     );

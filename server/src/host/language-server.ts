@@ -28,6 +28,7 @@ import type {
   DocumentState,
   KustomizeRole,
   LanguageService,
+  OverlayLens,
   TextFinding,
 } from '../language/service';
 import type { Settings } from '../../../protocol/settings';
@@ -240,6 +241,7 @@ export class LanguageServer {
         state,
         state.lines.offsetAt(params.position),
         this.predictions.predictionFor(state.uri),
+        this.renderLensesOf(state),
       );
     });
   }
@@ -633,9 +635,17 @@ export class LanguageServer {
    * through them, as its diagnostics are), else its folder's prediction's.
    */
   private lensesOf(state: DocumentState): CodeLens[] {
+    return this.service.codeLenses(
+      state,
+      this.predictions.predictionFor(state.uri),
+      this.renderLensesOf(state),
+    );
+  }
+
+  /** The lenses the kustomize renders including a document give it, or undefined when none rendered includes it. */
+  private renderLensesOf(state: DocumentState): OverlayLens[] | undefined {
     const path = this.isTrusted ? pathOfUri(state.uri) : undefined;
-    const throughRenders = path === undefined ? undefined : this.overlays.lensesFor(path);
-    return this.service.codeLenses(state, this.predictions.predictionFor(state.uri), throughRenders);
+    return path === undefined ? undefined : this.overlays.lensesFor(path);
   }
 
   /**

@@ -11,7 +11,7 @@ import type { FixData } from '../../../../protocol/finding';
 import { toRange } from '../assist/locate';
 import { guaranteedFix } from '../predictions/template-fixes';
 import { valueAt } from '../rules/rule-support';
-import { pathAtOffset } from '../yaml/node-at-path';
+import { nodeRange, pathAtOffset } from '../yaml/node-at-path';
 import type { DocumentState } from './document-state';
 import { predictionHover, startsWith, workloadsOf } from './prediction-hover';
 import type { Prediction } from './prediction-types';
@@ -21,14 +21,24 @@ import { workloadLenses } from './workload-lenses';
 /** The command the Replay lens runs (the timeline panel). */
 const REPLAY_COMMAND = 'kubeForesight.showTimeline';
 
-/** The hover at an offset: the prediction's Markdown and the schema's, separated by a rule. */
+/**
+ * The hover at an offset: the prediction's Markdown and the schema's, separated by a rule. For a file judged
+ * through kustomize renders (`throughRenders`, their lenses on its lines), the prediction is the renders', as its
+ * lenses are: its folder's simulates the file as written.
+ */
 export function hoverAnswer(
   state: DocumentState,
   offset: number,
   prediction: Prediction | undefined,
+  throughRenders?: readonly OverlayLens[],
 ): Hover | null {
   const result = hoverAt(state.analysis, state.lines, offset, state.context.store);
-  const predicted = prediction === undefined ? undefined : predictionHover(prediction, state, offset);
+  const predicted =
+    throughRenders !== undefined
+      ? renderHover(state, offset, throughRenders)
+      : prediction === undefined
+        ? undefined
+        : predictionHover(prediction, state, offset);
   const parts = [predicted, result?.markdown].filter((part) => part !== undefined);
   if (parts.length === 0) {
     return null;
@@ -83,6 +93,42 @@ export function codeLensesOf(
       { range, command: { title: 'Replay', command: REPLAY_COMMAND, arguments: [state.uri, lens.workload] } },
     ];
   });
+}
+
+/**
+ * The renders' hover on a workload's kind or name: that of the lenses on the workload's first line, once when the
+ * renders agree, else each under the name of its overlay.
+ */
+function renderHover(
+  state: DocumentState,
+  offset: number,
+  lenses: readonly OverlayLens[],
+): string | undefined {
+  const document = state.analysis.documents.find(
+    (d) => offset >= d.offset && offset <= d.offset + d.yaml.end,
+  );
+  if (document === undefined) {
+    return undefined;
+  }
+  const root = (document.yaml.document?.contents ?? undefined) as Node | undefined;
+  const { path } = pathAtOffset(root, offset - document.offset);
+  for (const object of document.objects) {
+    const relative = startsWith(path, object.path) ? path.slice(object.path.length).join('.') : undefined;
+    const range = nodeRange(object.node);
+    if ((relative !== 'kind' && relative !== 'metadata.name') || range === undefined) {
+      continue;
+    }
+    const line = state.lines.positionAt(range[0] + document.offset).line;
+    const here = lenses.filter((lens) => lens.line === line);
+    const hovers = new Set(here.map((lens) => lens.hover));
+    if (hovers.size === 1) {
+      return [...hovers][0];
+    }
+    if (hovers.size > 1) {
+      return here.map((lens) => `**overlay \`${lens.label}\`**\n\n${lens.hover}`).join('\n\n---\n\n');
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -150,7 +150,13 @@ export interface LanguageService {
   fileStartDiagnostic(code: DiagnosticCode, message: string): Diagnostic;
   /** The quick fixes our diagnostics carry. */
   quickFixes(uri: string, diagnostics: readonly Diagnostic[]): CodeAction[];
-  hover(state: DocumentState, offset: number, prediction: Prediction | undefined): Hover | null;
+  /** The hover at an offset; `throughRenders`: the kustomize renders' lenses of a file judged through them. */
+  hover(
+    state: DocumentState,
+    offset: number,
+    prediction: Prediction | undefined,
+    throughRenders?: readonly OverlayLens[],
+  ): Hover | null;
   completion(state: DocumentState, offset: number): CompletionItem[];
   symbols(state: DocumentState): DocumentSymbol[];
   /** The lenses above each workload; `throughRenders`: the kustomize renders' of a file judged through them. */

@@ -25,6 +25,7 @@ import type { ClusterChoice } from '../../../../protocol/messages';
 import { appendAll } from '../../../../protocol/collections';
 import type { OverlayLens } from './workload-lenses';
 import { workloadLenses } from './workload-lenses';
+import { workloadHeaderHover } from './prediction-hover';
 
 /** A diagnostic of an overlay on a source file, with the message before the overlay's name was added. */
 export interface OverlayDiagnostic {
@@ -127,6 +128,7 @@ export function overlayDiagnostics(
           workload: lens.workload,
           label,
           replayUri: uriOf(rendered.unit),
+          hover: workloadHeaderHover(prediction, lens.predicted),
         }));
         if (placed.length > 0) {
           lenses.set(rendered.file, [...(lenses.get(rendered.file) ?? []), ...placed]);

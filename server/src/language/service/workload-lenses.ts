@@ -3,7 +3,7 @@
  * scheduled · Burstable · rollout …") and the workload the Replay lens selects in the timeline. One function for a
  * file of the editor's scope and for a kustomize render's text (overlay-findings.ts), whose lenses are then placed
  * on the lines the render's objects came from, so a base file judged through its overlays' renders shows their
- * lenses on its own lines.
+ * lenses (and their hovers on a workload's kind and name) on its own lines.
  */
 import type { PanelWorkload } from '../../../../protocol/webview-messages';
 import type { FileAnalysis } from '../analyzer';
@@ -11,6 +11,7 @@ import { summaryLensTitle } from '../predictions/code-lenses';
 import { nodeRange } from '../yaml/node-at-path';
 import { objectPathLength, startsWith, workloadsOf } from './prediction-hover';
 import type { Prediction } from './prediction-types';
+import type { WorkloadPrediction } from '../predictions/workload-predictions';
 
 /** A workload's lens in an analysed text: where its object starts, its summary, and the workload it names. */
 export interface WorkloadLens {
@@ -18,6 +19,8 @@ export interface WorkloadLens {
   readonly start: number;
   readonly title: string;
   readonly workload: PanelWorkload;
+  /** The workload's prediction. */
+  readonly predicted: WorkloadPrediction;
 }
 
 /**
@@ -33,6 +36,8 @@ export interface OverlayLens {
   readonly label: string;
   /** The kustomization file's URI: its folder is what the timeline replays. */
   readonly replayUri: string;
+  /** The render's hover on the workload's kind and name (prediction-hover.ts workloadHeaderHover). */
+  readonly hover: string;
 }
 
 /** The lenses of the workloads a prediction places in a text (its URI `uri`), in document order. */
@@ -65,6 +70,7 @@ export function workloadLenses(prediction: Prediction, analysis: FileAnalysis, u
         start: range[0] + document.offset,
         title: summaryLensTitle(workload, rollout, refusedBy, report?.autoscaler),
         workload: { kind: workload.kind, namespace: workload.namespace, name: workload.name },
+        predicted: workload,
       });
     }
   }
