@@ -84,7 +84,7 @@ describe('the panels of a kustomization folder, over LSP (real kustomize, truste
   );
 
   test(
-    'Preview Apply plans the render: the prefixed Deployment is what it creates',
+    'Preview Apply plans the render: the prefixed Deployment, its Pending replicas on the patch',
     needsKustomize,
     async () => {
       const result = await session.connection.sendRequest<PlanResult>(PLAN_REQUEST, {
@@ -94,6 +94,14 @@ describe('the panels of a kustomization folder, over LSP (real kustomize, truste
       const names = JSON.stringify(result.plan);
       assert.match(names, /prod-web/);
       assert.doesNotMatch(names, /"name":"web"/);
+      // The replicas that do not fit are put on the JSON 6902 patch that asks for 3 CPUs (as `foresight plan`
+      // puts them), named by a file URI the panel links.
+      const patch = pathToFileURL(join(ROOT, 'shop/overlays/prod/cpu.json-patch.yaml')).href;
+      assert.ok(
+        result.plan.problems.some((problem) => problem.file === patch),
+        JSON.stringify(result.plan.problems),
+      );
+      assert.ok(result.plan.problems.every((problem) => problem.file?.startsWith('file:') ?? true));
     },
   );
 
