@@ -7,7 +7,8 @@
  * `npm run build` first.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
@@ -171,6 +172,64 @@ describe("the timeline of an overlay that supplies its base's selector, over LSP
         line: templateLine,
         character: 2,
       });
+    },
+  );
+});
+
+describe("the panels reuse the editor's render of an overlay, over LSP", () => {
+  let fakeBin: string;
+  let runs: string;
+  before(() => {
+    fakeBin = mkdtempSync(join(tmpdir(), 'foresight-counting-kubectl-'));
+    runs = join(fakeBin, 'runs');
+    // A kubectl that writes a line per run (shell built-ins only: PATH holds only this folder), then runs the real one.
+    writeFileSync(
+      join(fakeBin, 'kubectl'),
+      `#!/bin/sh\necho run >> '${runs}'\nexec '${kustomize?.file ?? 'kubectl'}' "$@"\n`,
+    );
+    chmodSync(join(fakeBin, 'kubectl'), 0o755);
+  });
+  after(() => {
+    rmSync(fakeBin, { recursive: true, force: true });
+  });
+  const runCount = (): number => {
+    try {
+      return readFileSync(runs, 'utf8')
+        .split('\n')
+        .filter((line) => line === 'run').length;
+    } catch {
+      return 0;
+    }
+  };
+
+  test(
+    'a base opened in the editor renders both overlays once: their timelines run no kustomize again',
+    needsKustomize,
+    async () => {
+      const session = await LspSession.start(
+        {},
+        { workspaceFolders: [ROOT], env: { ...process.env, PATH: fakeBin } },
+      );
+      try {
+        const base = join(ROOT, 'split', 'base', 'deployment.yaml');
+        const uri = pathToFileURL(base).href;
+        await session.open(uri, readFileSync(base, 'utf8'));
+        // split/wide's 3 Pending replicas arrive on the base once both overlays are rendered.
+        await session.diagnosticsWhere(uri, (published) =>
+          published.some((diagnostic) => diagnostic.message.includes('`split/wide`')),
+        );
+        const rendered = runCount();
+        assert.equal(rendered, 2, 'the editor rendered split/wide and split/narrow');
+        for (const folder of ['split/wide', 'split/narrow', 'split/wide']) {
+          const result = await session.connection.sendRequest<SimulationResult>(SIMULATION_REQUEST, {
+            uri: uriOf(folder),
+          });
+          assert.ok(result.ok && result.report.renderOf === folder, JSON.stringify(result));
+        }
+        assert.equal(runCount(), rendered, 'no kustomize run for the panels');
+      } finally {
+        await session.stop();
+      }
     },
   );
 });
