@@ -48,7 +48,7 @@ export class App {
   private readonly body: HTMLElement;
   private readonly summary = new SummaryView();
   private readonly scenario: ScenarioView;
-  private readonly emptyNotice = new EmptyNotice();
+  private readonly emptyNotice: EmptyNotice;
   private readonly transport: TransportView;
   private readonly rollouts = new RolloutsView();
   private readonly pending: PendingView;
@@ -91,6 +91,7 @@ export class App {
       clearSelection: () => this.selectPod(-1),
     });
     this.header = new HeaderView(() => host.post({ type: 'reload' }));
+    this.emptyNotice = new EmptyNotice((index) => host.post({ type: 'openOverlay', index }));
     this.body = h(
       'div',
       { className: 'body' },

@@ -94,6 +94,14 @@ export interface PanelRejected {
   readonly message: string;
 }
 
+/** A kustomization that includes the simulated folder (a kustomize base) and is applied on its own. */
+export interface PanelOverlay {
+  /** Its folder. */
+  readonly uri: string;
+  /** Its folder relative to the workspace folder ("overlays/prod"). */
+  readonly label: string;
+}
+
 /** A document left out of the simulation: it has an error the API server would refuse (kubectl apply fails it). */
 export interface PanelLeftOut {
   /** The file's URI. */
@@ -128,6 +136,13 @@ export interface PanelReport {
    * them supplies (`labels` with `includeSelectors`): as written, they run no pod; their overlay's render does.
    */
   readonly selectorFromOverlay?: readonly string[];
+  /**
+   * The kustomizations that include the folder, when it is a kustomize base read as written: `kubectl apply -k`
+   * applies it only through their renders, which their own timelines replay.
+   */
+  readonly includedBy?: readonly PanelOverlay[];
+  /** The kustomization (its folder, as labelled) whose render was replayed, when the folder is one. */
+  readonly renderOf?: string;
 }
 
 /** The folder whose manifests were simulated. */
@@ -198,13 +213,16 @@ export type WebviewToHostMessage =
   /** Open the manifest of a pod of the current report beside the panel. */
   | { readonly type: 'revealPod'; readonly namespace: string; readonly name: string }
   /** Compute the simulation again (after an error, or on request). */
-  | { readonly type: 'reload' };
+  | { readonly type: 'reload' }
+  /** Replay a kustomization that includes the folder instead: its position in the report's `includedBy`. */
+  | { readonly type: 'openOverlay'; readonly index: number };
 
 /** The `type` of every webview → host message, for the host's shape check. */
 export const WEBVIEW_TO_HOST_TYPES: readonly WebviewToHostMessage['type'][] = [
   'ready',
   'revealPod',
   'reload',
+  'openOverlay',
 ];
 
 /** Playback speeds offered by the panel, in simulated seconds per second. */

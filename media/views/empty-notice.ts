@@ -4,9 +4,11 @@
  * (a removed apiVersion, an admission plugin), documents left out for an error it would refuse (a kustomize base
  * judged without its overlay's selector), a kustomize base whose workloads' selector an overlay supplies (they run
  * only through its render), or manifests that create no pod at all (Services, ConfigMaps…). When
- * the manifests run pods, it names only the documents left out, if any.
+ * the manifests run pods, it names only the documents left out, if any, and that a kustomize base is replayed as
+ * written. A base's notice offers the timelines of the overlays that include it (the report's `includedBy`):
+ * a kustomization folder's timeline replays its render, as kubectl apply -k applies it.
  */
-import type { PanelReport } from '../../protocol/webview-messages';
+import type { PanelOverlay, PanelReport } from '../../protocol/webview-messages';
 import { h, replaceChildren, toggleClass } from '../dom';
 import { visibleText } from '../format';
 
@@ -17,7 +19,8 @@ const MAX_LISTED = 5;
 export class EmptyNotice {
   readonly element: HTMLElement;
 
-  constructor() {
+  /** `openOverlay` replays the overlay at this position of the report's `includedBy` instead. */
+  constructor(private readonly openOverlay: (index: number) => void) {
     this.element = h('section', {
       className: 'empty-notice is-hidden',
       attrs: { role: 'status', 'aria-label': 'Why the timeline is empty' },
@@ -36,11 +39,21 @@ export class EmptyNotice {
     if (reason.items.length > MAX_LISTED) {
       items.push(h('li', { className: 'muted', text: `and ${reason.items.length - MAX_LISTED} more` }));
     }
+    const overlays = (reason.overlays ?? []).map((overlay, index) => {
+      const button = h('button', {
+        className: 'link-button',
+        text: `Open the timeline of ${visibleText(overlay.label)}`,
+        attrs: { type: 'button' },
+      });
+      button.addEventListener('click', () => this.openOverlay(index));
+      return button;
+    });
     replaceChildren(
       this.element,
       h('h2', { className: 'empty-title', text: reason.title }),
       ...(reason.detail === '' ? [] : [h('p', { text: reason.detail })]),
       ...(items.length === 0 ? [] : [h('ul', {}, ...items)]),
+      ...(overlays.length === 0 ? [] : [h('div', { className: 'empty-overlays' }, ...overlays)]),
     );
   }
 }
@@ -52,16 +65,26 @@ export class EmptyNotice {
 export function explainEmpty(
   report: PanelReport,
   folder: string,
-): { title: string; detail: string; items: string[] } | null {
+): { title: string; detail: string; items: string[]; overlays?: readonly PanelOverlay[] } | null {
   const rejected = report.rejected ?? [];
   const leftOut = report.leftOut ?? [];
+  const overlays = report.includedBy ?? [];
   if (report.pods.length > 0) {
-    return leftOut.length === 0
+    if (leftOut.length > 0) {
+      return {
+        title: `${plural(leftOut.length, 'document')} of ${folder} with an error ${leftOut.length === 1 ? 'is' : 'are'} left out`,
+        detail: '',
+        items: leftOutItems(leftOut),
+        overlays,
+      };
+    }
+    return overlays.length === 0
       ? null
       : {
-          title: `${plural(leftOut.length, 'document')} of ${folder} with an error ${leftOut.length === 1 ? 'is' : 'are'} left out`,
-          detail: '',
-          items: leftOutItems(leftOut),
+          title: `${folder} is a kustomize base, replayed as it is written`,
+          detail: `kubectl apply -k applies it only through ${overlays.length === 1 ? 'the kustomization that includes' : 'the kustomizations that include'} it, whose render may change its names, namespaces and replicas. ${overlays.length === 1 ? 'Its timeline replays' : 'Their timelines replay'} what kubectl apply -k applies.`,
+          items: [],
+          overlays,
         };
   }
   const others = 'The lanes show the cluster’s own pods only.';
@@ -77,18 +100,25 @@ export function explainEmpty(
     };
   }
   const fromOverlay = report.selectorFromOverlay ?? [];
+  // Where the render is replayed: the overlays' timelines when the report names them, else the command line.
+  const replayed =
+    overlays.length === 0
+      ? 'foresight simulate OVERLAY-FOLDER replays the render'
+      : `the timeline of ${overlays.length === 1 ? 'the kustomization that includes it replays its render' : 'each kustomization that includes it replays its render'}`;
   if (leftOut.length === 0 && fromOverlay.length > 0) {
     return {
       title: `Nothing of ${folder} runs as it is written: it is a kustomize base`,
-      detail: `A kustomization that includes ${fromOverlay.length === 1 ? 'this file' : 'these files'} supplies the selector of ${fromOverlay.length === 1 ? 'its workloads' : 'their workloads'} (labels with includeSelectors), so they run only through its render, as kubectl apply -k applies them. The timeline replays a folder’s manifests as written, not kustomize renders: the render’s predictions are the diagnostics on these files, and foresight simulate OVERLAY-FOLDER replays it. ${others}`,
+      detail: `A kustomization that includes ${fromOverlay.length === 1 ? 'this file' : 'these files'} supplies the selector of ${fromOverlay.length === 1 ? 'its workloads' : 'their workloads'} (labels with includeSelectors), so they run only through its render, as kubectl apply -k applies them. A base is replayed as written, not as a render: the render’s predictions are the diagnostics on these files, and ${replayed}. ${others}`,
       items: fromOverlay.map((file) => visibleText(file.slice(file.lastIndexOf('/') + 1))),
+      overlays,
     };
   }
   if (leftOut.length > 0) {
     return {
       title: `Nothing of ${folder} runs: ${plural(leftOut.length, 'document')} with an error ${leftOut.length === 1 ? 'is' : 'are'} left out`,
-      detail: `The API server would refuse ${leftOut.length === 1 ? 'it' : 'them'}. A kustomize base is applied through its overlay, which may supply what it lacks (a selector, a namespace); the timeline replays a folder’s manifests as written, not kustomize renders: foresight simulate OVERLAY-FOLDER replays the render. ${others}`,
+      detail: `The API server would refuse ${leftOut.length === 1 ? 'it' : 'them'}. A kustomize base is applied through its overlay, which may supply what it lacks (a selector, a namespace); a base is replayed as written, not as a render: ${replayed}. ${others}`,
       items: leftOutItems(leftOut),
+      overlays,
     };
   }
   return {

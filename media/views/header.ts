@@ -1,6 +1,7 @@
 /**
  * The panel's header: its title with the folder's name, the report's facts (Kubernetes version, cluster, counts)
- * on a line of their own that wraps between facts rather than cutting them, and the "Simulate again" button.
+ * on a line of their own that wraps between facts rather than cutting them (first, "kustomize render" when the
+ * folder is a kustomization replayed as its render), and the "Simulate again" button.
  */
 import type { PanelFolder } from '../../protocol/webview-messages';
 import { h, iconButton, replaceChildren, setText } from '../dom';
@@ -32,6 +33,8 @@ export class HeaderView {
     replaceChildren(
       this.meta,
       ...[
+        // A kustomization folder is replayed as its render (kubectl apply -k), not as its files read.
+        ...(report.renderOf === undefined ? [] : ['kustomize render']),
         `Kubernetes ${visibleText(report.kubernetesVersion)}`,
         visibleText(report.cluster.source),
         `${timeline.nodes.length} nodes`,

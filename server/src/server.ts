@@ -79,6 +79,7 @@ connection.onRequest(SIMULATION_REQUEST, (params: unknown) =>
     settingsFor: (uri) => server.settings.get(uri),
     service: server.service,
     gitops: server.gitops,
+    renders: server.panelRenders,
     workspaceRoots: () => workspaceRoots,
   }),
 );
@@ -88,6 +89,7 @@ connection.onRequest(PLAN_REQUEST, (params: unknown) =>
     settingsFor: (uri) => server.settings.get(uri),
     service: server.service,
     gitops: server.gitops,
+    renders: server.panelRenders,
     workspaceRoots: () => workspaceRoots,
   }),
 );

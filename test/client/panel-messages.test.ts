@@ -12,6 +12,26 @@ describe('webview → host message check', () => {
     { name: 'a ready message is accepted', input: { type: 'ready' }, expected: { type: 'ready' } },
     { name: 'a reload message is accepted', input: { type: 'reload' }, expected: { type: 'reload' } },
     {
+      name: 'an openOverlay message with a position in the report is accepted',
+      input: { type: 'openOverlay', index: 1 },
+      expected: { type: 'openOverlay', index: 1 },
+    },
+    {
+      name: 'an openOverlay with a negative position is dropped',
+      input: { type: 'openOverlay', index: -1 },
+      expected: undefined,
+    },
+    {
+      name: 'an openOverlay with a fractional position is dropped',
+      input: { type: 'openOverlay', index: 0.5 },
+      expected: undefined,
+    },
+    {
+      name: 'an openOverlay carrying a folder URI is dropped: the host opens only an overlay its report names',
+      input: { type: 'openOverlay', index: 0, uri: 'file:///etc' },
+      expected: undefined,
+    },
+    {
       name: 'a revealPod message with a namespace and a name is accepted',
       input: { type: 'revealPod', namespace: 'default', name: 'web-0' },
       expected: { type: 'revealPod', namespace: 'default', name: 'web-0' },

@@ -37,6 +37,10 @@ describe('the timeline of a kustomize base, over LSP', () => {
     assert.deepEqual(result.report.selectorFromOverlay, [
       pathToFileURL(join(FIXTURE, 'base', 'deployment.yaml')).href,
     ]);
+    // The overlay that includes it is named, for the panel to offer its timeline (its render).
+    assert.deepEqual(result.report.includedBy, [
+      { uri: pathToFileURL(join(FIXTURE, 'overlays', 'prod')).href, label: 'overlays/prod' },
+    ]);
   });
 
   test('a folder of plain manifests (examples/web-app) has no such file: the field is absent', async () => {
@@ -45,5 +49,6 @@ describe('the timeline of a kustomize base, over LSP', () => {
     });
     assert.ok(result.ok, JSON.stringify(result));
     assert.equal(result.report.selectorFromOverlay, undefined);
+    assert.equal(result.report.includedBy, undefined);
   });
 });

@@ -36,7 +36,15 @@ const LEFT_OUT = {
   message: 'Missing required field "selector".',
 };
 
-const CASES: readonly { name: string; report: PanelReport; notice: string[] | null }[] = [
+const OVERLAY = { uri: 'file:///workspace/overlays/prod', label: 'overlays/prod' };
+
+const CASES: readonly {
+  name: string;
+  report: PanelReport;
+  notice: string[] | null;
+  /** The overlays' buttons, when the notice offers them. */
+  buttons?: string[];
+}[] = [
   {
     name: 'every object refused by the API server: the refusals, kubectl’s first line each',
     report: { ...NO_PODS, rejected: [REFUSED] },
@@ -51,7 +59,7 @@ const CASES: readonly { name: string; report: PanelReport; notice: string[] | nu
     report: { ...NO_PODS, leftOut: [LEFT_OUT] },
     notice: [
       'Nothing of examples runs: 1 document with an error is left out',
-      'The API server would refuse it. A kustomize base is applied through its overlay, which may supply what it lacks (a selector, a namespace); the timeline replays a folder’s manifests as written, not kustomize renders: foresight simulate OVERLAY-FOLDER replays the render. The lanes show the cluster’s own pods only.',
+      'The API server would refuse it. A kustomize base is applied through its overlay, which may supply what it lacks (a selector, a namespace); a base is replayed as written, not as a render: foresight simulate OVERLAY-FOLDER replays the render. The lanes show the cluster’s own pods only.',
       'deploy.yaml:4: Missing required field "selector".',
     ],
   },
@@ -68,9 +76,35 @@ const CASES: readonly { name: string; report: PanelReport; notice: string[] | nu
     report: { ...NO_PODS, selectorFromOverlay: ['file:///workspace/base/deployment.yaml'] },
     notice: [
       'Nothing of examples runs as it is written: it is a kustomize base',
-      'A kustomization that includes this file supplies the selector of its workloads (labels with includeSelectors), so they run only through its render, as kubectl apply -k applies them. The timeline replays a folder’s manifests as written, not kustomize renders: the render’s predictions are the diagnostics on these files, and foresight simulate OVERLAY-FOLDER replays it. The lanes show the cluster’s own pods only.',
+      'A kustomization that includes this file supplies the selector of its workloads (labels with includeSelectors), so they run only through its render, as kubectl apply -k applies them. A base is replayed as written, not as a render: the render’s predictions are the diagnostics on these files, and foresight simulate OVERLAY-FOLDER replays the render. The lanes show the cluster’s own pods only.',
       'deployment.yaml',
     ],
+  },
+  {
+    name: 'the same base with the overlay that includes it named: its timeline is offered',
+    report: {
+      ...NO_PODS,
+      selectorFromOverlay: ['file:///workspace/base/deployment.yaml'],
+      includedBy: [OVERLAY],
+    },
+    notice: [
+      'Nothing of examples runs as it is written: it is a kustomize base',
+      'A kustomization that includes this file supplies the selector of its workloads (labels with includeSelectors), so they run only through its render, as kubectl apply -k applies them. A base is replayed as written, not as a render: the render’s predictions are the diagnostics on these files, and the timeline of the kustomization that includes it replays its render. The lanes show the cluster’s own pods only.',
+      'deployment.yaml',
+    ],
+    buttons: ['Open the timeline of overlays/prod'],
+  },
+  {
+    name: 'a base whose pods run as written: said to be a base, with the timelines of both overlays',
+    report: {
+      ...ENGINE,
+      includedBy: [OVERLAY, { uri: 'file:///workspace/overlays/dev', label: 'overlays/dev' }],
+    },
+    notice: [
+      'examples is a kustomize base, replayed as it is written',
+      'kubectl apply -k applies it only through the kustomizations that include it, whose render may change its names, namespaces and replicas. Their timelines replay what kubectl apply -k applies.',
+    ],
+    buttons: ['Open the timeline of overlays/prod', 'Open the timeline of overlays/dev'],
   },
   {
     name: 'pods that run, with a document left out beside them: only the left-out document is named',
@@ -92,7 +126,7 @@ describe('an empty timeline says why', { skip: SKIP_WITHOUT_CHROMIUM, timeout: 1
     await browser?.close();
   });
 
-  for (const { name, report, notice } of CASES) {
+  for (const { name, report, notice, buttons } of CASES) {
     test(name, async () => {
       const panel = await browser.open();
       await panel.load(report, { uri: 'file:///workspace/examples', name: 'examples' });
@@ -103,9 +137,28 @@ describe('an empty timeline says why', { skip: SKIP_WITHOUT_CHROMIUM, timeout: 1
       } else {
         assert.equal(await element.getAttribute('role'), 'status');
         assert.deepEqual(await element.locator('h2, p, li').allInnerTexts(), notice);
+        assert.deepEqual(await element.locator('button').allInnerTexts(), buttons ?? []);
       }
       assert.deepEqual(await panel.allProblems(), []);
       await panel.page.close();
     });
   }
+
+  test('the button of the second overlay asks the host for that overlay, by its position only', async () => {
+    const panel = await browser.open();
+    const report: PanelReport = {
+      ...ENGINE,
+      includedBy: [OVERLAY, { uri: 'file:///workspace/overlays/dev', label: 'overlays/dev' }],
+    };
+    await panel.load(report, { uri: 'file:///workspace/base', name: 'base' });
+    await panel.settle();
+    await panel.page.locator('.empty-notice button', { hasText: 'overlays/dev' }).click();
+    const posted = await panel.posted();
+    assert.deepEqual(
+      posted.filter((message) => message.type === 'openOverlay'),
+      [{ type: 'openOverlay', index: 1 }],
+    );
+    assert.deepEqual(await panel.allProblems(), []);
+    await panel.page.close();
+  });
 });

@@ -57,6 +57,17 @@ describe('timeline panel in Chromium', { skip: SKIP_WITHOUT_CHROMIUM, timeout: 1
     assert.deepEqual(await panel.allProblems(), []);
   });
 
+  test('a kustomization replayed as its render says so first among the header facts; a folder does not', async () => {
+    panel = await browser.open();
+    await panel.load({ ...REPORT, renderOf: 'overlays/prod' });
+    const rendered = await texts(panel.page, '.meta .meta-item');
+    assert.equal(rendered[0], 'kustomize render');
+    await panel.page.close();
+    const { page } = await openWithReport();
+    assert.equal((await texts(page, '.meta .meta-item')).includes('kustomize render'), false);
+    assert.deepEqual(await panel.allProblems(), []);
+  });
+
   test('play moves the playhead forward and pause stops it where it is', async () => {
     const { page } = await openWithReport();
     await seekTo(panel, 0);

@@ -168,6 +168,16 @@ export class TimelinePanel implements vscode.Disposable {
       case 'revealPod':
         await this.revealPod(message.namespace, message.name);
         break;
+      case 'openOverlay': {
+        // The index names an overlay of the report the page shows; a URI from the page is never opened as is.
+        const overlay = this.report?.includedBy?.[message.index];
+        if (overlay !== undefined) {
+          this.folder = vscode.Uri.parse(overlay.uri);
+          this.report = undefined;
+          await this.load(false);
+        }
+        break;
+      }
     }
   }
 
@@ -186,7 +196,15 @@ export class TimelinePanel implements vscode.Disposable {
 
   private documentChanged(uri: vscode.Uri): void {
     const folder = this.folder?.toString();
-    if (folder !== undefined && uri.scheme === 'file' && uri.toString().startsWith(`${folder}/`)) {
+    if (folder === undefined || uri.scheme !== 'file') {
+      return;
+    }
+    // A kustomization's render reads files outside its folder (its bases): a change to one its pods come from
+    // replays it again too.
+    const isRenderSource =
+      this.report?.renderOf !== undefined &&
+      this.report.pods.some((pod) => pod.location?.uri === uri.toString());
+    if (uri.toString().startsWith(`${folder}/`) || isRenderSource) {
       this.scheduleUpdate();
     }
   }

@@ -32,6 +32,12 @@ export function parseWebviewMessage(value: unknown): WebviewToHostMessage | unde
       }
       return { type: message, namespace, name };
     }
+    case 'openOverlay': {
+      const index = record['index'];
+      return hasExactKeys(record, ['type', 'index']) && Number.isSafeInteger(index) && (index as number) >= 0
+        ? { type: message, index: index as number }
+        : undefined;
+    }
   }
 }
 

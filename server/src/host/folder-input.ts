@@ -5,15 +5,17 @@
  * embedded default cluster). The timeline panel's request (simulation-request.ts) and the Preview Apply panel's
  * (plan-request.ts) read a folder through this one function, so the plan and the timeline it links to are of the
  * same input. A file or folder a GitOps unit of the workspace applies is read as that unit (its files, its
- * namespace, the cluster nearest its definition: gitops-scopes.ts), as the predictions read it. Expected failures
- * (not a folder, no manifests, a cluster file that cannot be read) are answers.
+ * namespace, the cluster nearest its definition: gitops-scopes.ts), as the predictions read it. A folder holding
+ * a kustomization no other includes is read as its render, as `kubectl apply -k` applies it (kustomization-input.ts);
+ * a kustomize base is read as written, with the overlays that include it. Expected failures (not a folder, no
+ * manifests, a cluster file that cannot be read, a kustomization that cannot be rendered) are answers.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ClusterChoice } from '../../../protocol/messages';
 import type { Settings } from '../../../protocol/settings';
-import type { PanelLeftOut } from '../../../protocol/webview-messages';
+import type { PanelLeftOut, PanelOverlay } from '../../../protocol/webview-messages';
 import { collectManifestFiles } from '../files/manifest-files';
 import { KustomizeRoles } from '../files/kustomize-roles';
 import type { Finding, InputFile, LanguageService, SourcedObject } from '../language/service';
@@ -22,6 +24,8 @@ import { chooseCluster, resolveClusterSetting } from './cluster-file';
 import { withClusterVersion } from './cluster-version';
 import type { GitopsScopes } from './gitops-scopes';
 import { readAsUnit } from './gitops-scopes';
+import { readKustomizationFolder } from './kustomization-input';
+import type { KustomizationRead, PanelRenders } from './kustomization-input';
 
 /** What reading a folder needs from the language server. */
 export interface FolderInputContext {
@@ -35,6 +39,8 @@ export interface FolderInputContext {
   workspaceRoots?(): readonly string[];
   /** The workspace's GitOps units: a file or folder one applies is read as that unit applies it. */
   readonly gitops?: GitopsScopes;
+  /** The editor's kustomize renders (a kustomization folder is read as its render); absent when untrusted. */
+  readonly renders?: PanelRenders | undefined;
 }
 
 /** A folder read: its manifests and its cluster. */
@@ -53,6 +59,10 @@ export interface FolderInput {
   readonly leftOut: readonly PanelLeftOut[];
   /** Files (URIs) whose workloads' selector a kustomization including them supplies (a kustomize base). */
   readonly selectorFromOverlay: readonly string[];
+  /** The kustomizations that include the folder, when it holds a kustomize base (read as written). */
+  readonly includedBy: readonly PanelOverlay[];
+  /** The kustomization (as labelled) whose render was read, when the folder holds one no other includes. */
+  readonly renderOf?: string;
   /** The cluster chosen, and why. */
   readonly choice: ClusterChoice;
   /** The cluster's objects, or null for the embedded default. */
@@ -126,19 +136,47 @@ export async function readFolderInput(
   };
   const plainUnitFiles =
     unit !== undefined && unit.files.length > 0 && unit.folder === folder ? unit.files : undefined;
-  const files = (plainUnitFiles ?? collectManifestFiles([folder], folder, { recursive: true }).files)
-    .filter((file) => !file.includes('/.foresight/'))
-    .slice(0, MAX_FILES);
-  // The one manifest reader, as `foresight simulate -R DIR` and the editor's predictions read the folder.
-  const manifestFiles = files.flatMap(analysed);
   const readAs = unit === undefined ? {} : readAsUnit(unit);
+  // A kustomization is applied as its render (kubectl apply -k), as `foresight simulate DIR` reads it.
+  const kustomize: KustomizationRead =
+    plainUnitFiles === undefined
+      ? await readKustomizationFolder(folder, {
+          service,
+          settings,
+          openTexts: open,
+          roots: context.workspaceRoots?.() ?? [],
+          renders: context.renders,
+          readAs,
+        })
+      : { kind: 'plain' };
+  if (kustomize.kind === 'failed') {
+    return { ok: false, message: kustomize.message };
+  }
+  const files =
+    kustomize.kind === 'rendered'
+      ? []
+      : (plainUnitFiles ?? collectManifestFiles([folder], folder, { recursive: true }).files)
+          .filter((file) => !file.includes('/.foresight/'))
+          .slice(0, MAX_FILES);
+  // The one manifest reader, as `foresight simulate -R DIR` and the editor's predictions read the folder.
+  const manifestFiles = kustomize.kind === 'rendered' ? [...kustomize.files] : files.flatMap(analysed);
+  if (kustomize.kind === 'rendered') {
+    manifestFiles.forEach((file) => texts.set(file.id, file.text));
+  }
   const read = service.readObjects(manifestFiles.map((file) => ({ ...file, ...readAs })));
-  const leftOut = service.leftOutDocuments(manifestFiles, (file) => texts.get(file));
+  const linesOf = new Map(manifestFiles.map((file) => [file.id, file.lines]));
+  const leftOut = service.leftOutDocuments(manifestFiles, (file) => linesOf.get(file));
   const selectorFromOverlay = files
     .filter((file) => kustomizeRoles.roleOf(file)?.selectorSupplied === true)
     .map((file) => pathToFileURL(file).href);
   if (read.objects.length === 0) {
-    return { ok: false, message: nothingToApply(basename(folder), leftOut) };
+    return {
+      ok: false,
+      message: nothingToApply(
+        kustomize.kind === 'rendered' ? `the render of ${kustomize.label}` : basename(folder),
+        leftOut,
+      ),
+    };
   }
   const profile = choice.reason === 'profile' ? findProfile(choice.profile) : undefined;
   let cluster: readonly SourcedObject[] | null = profile === undefined ? null : profileObjects(profile);
@@ -174,6 +212,8 @@ export async function readFolderInput(
     readerFindings: read.findings,
     leftOut,
     selectorFromOverlay,
+    includedBy: kustomize.kind === 'base' ? kustomize.overlays : [],
+    ...(kustomize.kind === 'rendered' ? { renderOf: kustomize.label } : {}),
     choice,
     cluster,
     clusterDescription:

@@ -28,6 +28,7 @@ import type {
   DocumentState,
   KustomizeRole,
   LanguageService,
+  OverlayLens,
   TextFinding,
 } from '../language/service';
 import type { Settings } from '../../../protocol/settings';
@@ -46,6 +47,7 @@ import { KustomizeRoles } from '../files/kustomize-roles';
 import { createDiskLanguageService } from '../files/schema-files';
 import { chartFolderOf } from '../files/manifest-files';
 import { OverlayRenders } from './overlay-renders';
+import type { PanelRenders } from './kustomization-input';
 import { appendAll } from '../../../protocol/collections';
 
 /** Debounce between the last keystroke and validation. */
@@ -159,6 +161,11 @@ export class LanguageServer {
     this.predictions.setWorkspaceRoots(roots);
   }
 
+  /** The kustomize renders the panels may use: none in an untrusted workspace, where kustomize is not run. */
+  get panelRenders(): PanelRenders | undefined {
+    return this.isTrusted ? this.overlays : undefined;
+  }
+
   /** Records whether the workspace is trusted (from the client's initialization options). */
   setWorkspaceTrusted(isTrusted: boolean): void {
     this.isTrusted = isTrusted;
@@ -251,6 +258,7 @@ export class LanguageServer {
         state,
         state.lines.offsetAt(params.position),
         this.predictions.predictionFor(state.uri),
+        this.renderLensesOf(state),
       );
     });
   }
@@ -259,8 +267,7 @@ export class LanguageServer {
   async codeLenses(params: CodeLensParams): Promise<CodeLens[]> {
     return this.guarded('computing code lenses', [], async () => {
       const state = await this.currentState(params.textDocument.uri);
-      const lenses =
-        state === undefined ? [] : this.service.codeLenses(state, this.predictions.predictionFor(state.uri));
+      const lenses = state === undefined ? [] : this.lensesOf(state);
       if (state !== undefined) {
         this.lensRefresh.record(state, lenses);
       }
@@ -635,13 +642,27 @@ export class LanguageServer {
 
   /** Asks the client to fetch code lenses again when those it shows no longer match the predictions. */
   private async refreshStaleCodeLenses(states: readonly DocumentState[]): Promise<void> {
-    if (
-      this.lensRefresh.isDue(states, (state) =>
-        this.service.codeLenses(state, this.predictions.predictionFor(state.uri)),
-      )
-    ) {
+    if (this.lensRefresh.isDue(states, (state) => this.lensesOf(state))) {
       await this.connection.sendRequest(CodeLensRefreshRequest.type);
     }
+  }
+
+  /**
+   * A document's code lenses: those of the kustomize renders that include it when rendered ones do (it is judged
+   * through them, as its diagnostics are), else its folder's prediction's.
+   */
+  private lensesOf(state: DocumentState): CodeLens[] {
+    return this.service.codeLenses(
+      state,
+      this.predictions.predictionFor(state.uri),
+      this.renderLensesOf(state),
+    );
+  }
+
+  /** The lenses the kustomize renders including a document give it, or undefined when none rendered includes it. */
+  private renderLensesOf(state: DocumentState): OverlayLens[] | undefined {
+    const path = this.isTrusted ? pathOfUri(state.uri) : undefined;
+    return path === undefined ? undefined : this.overlays.lensesFor(path);
   }
 
   /**

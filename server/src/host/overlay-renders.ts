@@ -20,20 +20,21 @@ import type {
   DiagnosticCode,
   LanguageService,
   OverlayDiagnostic,
+  OverlayLens,
   PlacedOverlayDiagnostic,
 } from '../language/service';
 import { overlayUnitsIncluding } from '../files/kustomize/overlay-units';
 import type { OverlayUnit } from '../files/kustomize/overlay-units';
-import { findKustomize, renderKustomizationAsync } from '../files/kustomize/render-kustomization';
-import type { KustomizeCommand, RenderResult } from '../files/kustomize/render-kustomization';
-import { patchFieldsOf } from '../files/kustomize/patch-fields';
-import { renderFromCopy } from '../files/kustomize/unsaved-copy';
+import { findKustomize } from '../files/kustomize/render-kustomization';
+import type { KustomizeCommand } from '../files/kustomize/render-kustomization';
 import { chooseCluster, findClusterFile } from './cluster-file';
 import type { GitopsScopes } from './gitops-scopes';
 import { readAsUnit } from './gitops-scopes';
 import type { GitopsUnit } from '../files/gitops/gitops-units';
 import { clusterSetting, inputsKey, readTextOrUndefined } from './overlay-inputs';
 import type { OverlayRequest } from './overlay-inputs';
+import { UnitRenders } from './unit-renders';
+import type { UnitRender } from './unit-renders';
 
 /** How long the edited file must be quiet before its overlays are rendered. */
 const RENDER_DELAY_MS = 300;
@@ -48,10 +49,19 @@ export interface OverlayRenderOptions {
   readonly pathVariable?: string | undefined;
 }
 
+/** Why a unit was not rendered for a panel, and how to have it rendered. */
+export interface NotRendered {
+  readonly ok: false;
+  readonly why: string;
+  readonly how: string;
+}
+
 /** The last result of a unit, and the hash of the inputs it was made from. */
 interface UnitResult {
   readonly key: string;
   readonly diagnostics: ReadonlyMap<string, OverlayDiagnostic[]>;
+  /** Its workloads' lenses by source file (absolute path). */
+  readonly lenses: ReadonlyMap<string, OverlayLens[]>;
   /** The unit's label when kustomize rendered it (not when it failed or was not run). */
   readonly renderedAs?: string;
 }
@@ -63,8 +73,10 @@ export class OverlayRenders {
   private readonly unitsOf = new Map<string, readonly string[]>();
   private readonly notes = new Map<string, OverlayDiagnostic>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  private chain: Promise<void> = Promise.resolve();
+  private chain: Promise<unknown> = Promise.resolve();
   private generation = 0;
+  /** The renders, shared with the panels that replay a kustomization (renderForPanel). */
+  private readonly renders: UnitRenders;
 
   constructor(
     /** Called when a render changed what is shown: the open documents are published again. */
@@ -75,7 +87,9 @@ export class OverlayRenders {
     private readonly options: OverlayRenderOptions = {},
     /** The workspace's GitOps units: an overlay one renders is read in its namespace, on its cluster. */
     private readonly gitops?: GitopsScopes,
-  ) {}
+  ) {
+    this.renders = new UnitRenders(service);
+  }
 
   /** Asks for the overlays of an edited file, once it has been quiet for a moment. */
   request(request: OverlayRequest): void {
@@ -87,9 +101,9 @@ export class OverlayRenders {
     const generation = this.generation;
     const timer = setTimeout(() => {
       this.timers.delete(file);
-      this.chain = this.chain
-        .then(() => (generation === this.generation ? this.update({ ...request, file }) : undefined))
-        .catch((error: unknown) => this.log.error(`rendering the kustomize overlays of ${file}`, error));
+      this.enqueue(() =>
+        generation === this.generation ? this.update({ ...request, file }) : Promise.resolve(),
+      ).catch((error: unknown) => this.log.error(`rendering the kustomize overlays of ${file}`, error));
     }, this.options.delayMs ?? RENDER_DELAY_MS);
     this.timers.set(file, timer);
   }
@@ -106,6 +120,70 @@ export class OverlayRenders {
       ...(note === undefined ? [] : [note]),
       ...this.service.mergeUnitDiagnostics(entries, this.renderedUnitsOf(file)),
     ];
+  }
+
+  /**
+   * The lenses the renders including a file give its workloads, or undefined when no rendered kustomization
+   * includes it (its folder's prediction gives its lenses then).
+   */
+  lensesFor(path: string): OverlayLens[] | undefined {
+    const file = resolve(path);
+    const rendered = (this.unitsOf.get(file) ?? []).filter(
+      (folder) => this.results.get(folder)?.renderedAs !== undefined,
+    );
+    return rendered.length === 0
+      ? undefined
+      : rendered.flatMap((folder) => this.results.get(folder)?.lenses.get(file) ?? []);
+  }
+
+  /**
+   * A unit's render for a panel that replays it (the timeline, Preview Apply): the editor's render when the
+   * unit's files are unchanged since, else rendered after the renders already queued (one kustomize at a time).
+   * Not rendered, with why, when no kustomize can be run or the unit names remote bases (unless allowed).
+   */
+  async renderForPanel(
+    unit: OverlayUnit,
+    settings: Settings,
+    openTexts: ReadonlyMap<string, string>,
+  ): Promise<UnitRender | NotRendered> {
+    const chosen = settings.kustomize.path;
+    const command = findKustomize(chosen, this.options.pathVariable ?? process.env['PATH']);
+    if (chosen !== '' && !isExecutable(chosen)) {
+      return {
+        ok: false,
+        why: `kubeForesight.kustomize.path names ${chosen}, which cannot be run`,
+        how: 'Name kubectl or kustomize there, or leave the setting empty to use the one on PATH.',
+      };
+    }
+    if (command === undefined) {
+      return {
+        ok: false,
+        why: 'neither kubectl nor kustomize is on PATH to render it',
+        how: 'Install kubectl (https://kubernetes.io/docs/tasks/tools/) or kustomize (https://kubectl.docs.kubernetes.io/installation/kustomize/), or name one in kubeForesight.kustomize.path.',
+      };
+    }
+    if (unit.tree.remotes.length > 0 && !settings.kustomize.allowRemote) {
+      return {
+        ok: false,
+        why: `it names remote bases (${unit.tree.remotes.join(', ')}) that rendering would fetch`,
+        how: 'Set kubeForesight.kustomize.allowRemote to render it.',
+      };
+    }
+    return this.enqueue(() =>
+      this.renders.renderOf(
+        unit,
+        command,
+        openTexts,
+        this.options.timeLimitMs ?? EDITOR_RENDER_TIME_LIMIT_MS,
+      ),
+    );
+  }
+
+  /** Runs work after the renders asked for before it, one at a time. */
+  private enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.chain.then(work, work);
+    this.chain = next.catch(() => undefined);
+    return next;
   }
 
   /** Whether rendered kustomizations include the file: it is then judged through their renders. */
@@ -126,6 +204,7 @@ export class OverlayRenders {
     this.generation++;
     this.dispose();
     this.results.clear();
+    this.renders.clear();
     this.unitsOf.clear();
     this.notes.clear();
   }
@@ -180,11 +259,16 @@ export class OverlayRenders {
       if (this.results.get(unit.folder)?.key === key) {
         continue;
       }
-      const { diagnostics, rendered } = await this.renderUnit(unit, command, request, gitops);
+      const { diagnostics, lenses, rendered } = await this.renderUnit(unit, command, request, gitops);
       if (generation !== this.generation) {
         return;
       }
-      this.results.set(unit.folder, { key, diagnostics, ...(rendered ? { renderedAs: unit.label } : {}) });
+      this.results.set(unit.folder, {
+        key,
+        diagnostics,
+        lenses,
+        ...(rendered ? { renderedAs: unit.label } : {}),
+      });
       changed = true;
     }
     if (changed) {
@@ -219,7 +303,11 @@ export class OverlayRenders {
     command: KustomizeCommand,
     request: OverlayRequest,
     gitops: GitopsUnit | undefined,
-  ): Promise<{ diagnostics: Map<string, OverlayDiagnostic[]>; rendered: boolean }> {
+  ): Promise<{
+    diagnostics: Map<string, OverlayDiagnostic[]>;
+    lenses: Map<string, OverlayLens[]>;
+    rendered: boolean;
+  }> {
     const { settings, openTexts } = request;
     if (unit.tree.remotes.length > 0 && !settings.kustomize.allowRemote) {
       const message = `names remote bases (${unit.tree.remotes.join(', ')}): rendering would fetch them, so it is not rendered and its files are checked as they are. Set kubeForesight.kustomize.allowRemote to render it.`;
@@ -227,39 +315,30 @@ export class OverlayRenders {
         diagnostics: new Map([
           [unit.kustomizationFile, [labelled(this.service, unit, 'kustomize-remote-refused', message)]],
         ]),
+        lenses: new Map(),
         rendered: false,
       };
     }
-    const timeLimitMs = this.options.timeLimitMs ?? EDITOR_RENDER_TIME_LIMIT_MS;
-    const render = (folder: string): Promise<RenderResult> =>
-      renderKustomizationAsync(command, folder, timeLimitMs);
-    const unsaved = [...unit.tree.files].filter((file) => {
-      const text = openTexts.get(file);
-      return text !== undefined && text !== readTextOrUndefined(file);
-    });
-    const result =
-      unsaved.length === 0
-        ? await render(unit.folder)
-        : await renderFromCopy(unit.tree.files, unit.folder, openTexts, render);
+    const result: UnitRender = await this.renders.renderOf(
+      unit,
+      command,
+      openTexts,
+      this.options.timeLimitMs ?? EDITOR_RENDER_TIME_LIMIT_MS,
+    );
     if (!result.ok) {
       const message = `kustomize could not render it: ${result.message}`;
       return {
         diagnostics: new Map([
           [unit.kustomizationFile, [labelled(this.service, unit, 'kustomize-render-failed', message)]],
         ]),
+        lenses: new Map(),
         rendered: false,
       };
     }
     if (result.warnings !== '') {
       this.log.warn(`Kube Foresight: kustomize, rendering ${unit.label}: ${result.warnings}`);
     }
-    const readSource = (file: string): string | undefined => openTexts.get(file) ?? readTextOrUndefined(file);
-    const texts = this.service.renderedTexts(
-      result.objects,
-      unit.kustomizationFile,
-      readSource,
-      patchFieldsOf(unit.tree.files, readSource),
-    );
+    const { texts } = result;
     // A GitOps unit's cluster is the one nearest its definition, as for its predictions.
     const choice = chooseCluster(
       gitops === undefined ? unit.folder : dirname(gitops.definition.file),
@@ -274,7 +353,7 @@ export class OverlayRenders {
           ? ''
           : (openTexts.get(clusterPath) ?? readTextOrUndefined(clusterPath) ?? ''),
     };
-    const diagnostics = this.service.overlayDiagnostics(
+    const { diagnostics, lenses } = this.service.overlayDiagnostics(
       unit.label,
       unit.folder,
       texts,
@@ -284,7 +363,7 @@ export class OverlayRenders {
       (path) => pathToFileURL(path).href,
       gitops === undefined ? undefined : readAsUnit(gitops),
     );
-    return { diagnostics, rendered: true };
+    return { diagnostics, lenses, rendered: true };
   }
 }
 

@@ -4,7 +4,7 @@
  * the cluster the editor chose for it, planned by the service's planApply, the one the CLI's `foresight plan`
  * runs. The embedded default cluster is refused, as `foresight plan` refuses it: it runs nothing to compare with.
  */
-import { basename } from 'node:path';
+import { basename, isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PlanResult } from '../../../protocol/messages';
 import type { Finding } from '../language/service';
@@ -52,7 +52,16 @@ export async function answerPlanRequest(params: unknown, context: FolderInputCon
     ok: true,
     folder: { uri: pathToFileURL(input.folder).href, name: basename(input.folder) },
     cluster: clusterName,
-    plan,
+    plan: {
+      ...plan,
+      // A finding on a field a kustomize patch set is placed on the patch, which the render names by its path
+      // (files/kustomize/patch-fields.ts); the panel links file URIs, as every other place here is.
+      problems: plan.problems.map((problem) =>
+        problem.file !== null && isAbsolute(problem.file)
+          ? { ...problem, file: pathToFileURL(problem.file).href }
+          : problem,
+      ),
+    },
   };
 }
 

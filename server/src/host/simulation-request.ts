@@ -23,6 +23,7 @@ export async function answerSimulationRequest(
     return input;
   }
   const { service } = context;
+  const lines = new Map(input.manifestFiles.map((file) => [file.id, file.lines]));
   const version = input.settings.kubernetesVersion;
   const result = service.simulate({
     manifests: [...input.manifests],
@@ -35,11 +36,17 @@ export async function answerSimulationRequest(
     ok: true,
     folder: { uri: pathToFileURL(input.folder).href, name: basename(input.folder) },
     report: {
-      ...service.panelReport(result, (file) => input.texts.get(file)),
+      ...service.panelReport(
+        result,
+        (file) => input.texts.get(file),
+        (file) => lines.get(file),
+      ),
       leftOut: [...input.leftOut],
       ...(input.selectorFromOverlay.length === 0
         ? {}
         : { selectorFromOverlay: [...input.selectorFromOverlay] }),
+      ...(input.includedBy.length === 0 ? {} : { includedBy: [...input.includedBy] }),
+      ...(input.renderOf === undefined ? {} : { renderOf: input.renderOf }),
     },
   };
 }

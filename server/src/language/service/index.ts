@@ -51,7 +51,13 @@ export type { TargetPortProblem } from '../rules';
 export { LineIndex } from '../text/line-index';
 export { ANALYSIS_TIME_BUDGET_MS } from '../limits';
 export { KUSTOMIZATION_FILE_NAMES } from '../kustomize/kustomization';
-export type { OverlayCluster, OverlayDiagnostic, PlacedOverlayDiagnostic } from './overlay-findings';
+export type {
+  OverlayAnswers,
+  OverlayCluster,
+  OverlayDiagnostic,
+  PlacedOverlayDiagnostic,
+} from './overlay-findings';
+export type { OverlayLens } from './workload-lenses';
 export type {
   ClusterFileRef,
   PreparedScope,

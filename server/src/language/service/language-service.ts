@@ -68,8 +68,8 @@ import { LineIndex } from '../text/line-index';
 import type { ManifestFile } from '../manifests/read-manifests';
 import type { CaptureRead } from '../manifests/capture-reader';
 import type { RenderedText } from '../kustomize/rendered-texts';
-import type { OverlayCluster, OverlayDiagnostic } from './overlay-findings';
-import type { PanelReport } from '../../../../protocol/webview-messages';
+import type { OverlayAnswers, OverlayCluster } from './overlay-findings';
+import type { OverlayLens } from './workload-lenses';
 import type {
   ClusterFileRef,
   PreparedScope,
@@ -150,10 +150,21 @@ export interface LanguageService {
   fileStartDiagnostic(code: DiagnosticCode, message: string): Diagnostic;
   /** The quick fixes our diagnostics carry. */
   quickFixes(uri: string, diagnostics: readonly Diagnostic[]): CodeAction[];
-  hover(state: DocumentState, offset: number, prediction: Prediction | undefined): Hover | null;
+  /** The hover at an offset; `throughRenders`: the kustomize renders' lenses of a file judged through them. */
+  hover(
+    state: DocumentState,
+    offset: number,
+    prediction: Prediction | undefined,
+    throughRenders?: readonly OverlayLens[],
+  ): Hover | null;
   completion(state: DocumentState, offset: number): CompletionItem[];
   symbols(state: DocumentState): DocumentSymbol[];
-  codeLenses(state: DocumentState, prediction: Prediction | undefined): CodeLens[];
+  /** The lenses above each workload; `throughRenders`: the kustomize renders' of a file judged through them. */
+  codeLenses(
+    state: DocumentState,
+    prediction: Prediction | undefined,
+    throughRenders?: readonly OverlayLens[],
+  ): CodeLens[];
   /** The fixes offered where the cursor is, without a diagnostic. */
   codeActions(state: DocumentState, offset: number, prediction: Prediction | undefined): CodeAction[];
 
@@ -226,11 +237,14 @@ export interface LanguageService {
   skippedPrediction: typeof skippedPrediction;
   /** One comparable key of what the engine is given (equal keys: the same simulation). */
   simulationInputsKey: typeof simulationInputsKey;
-  /** The timeline panel's report of a simulation; `textOf` gives a manifest's text by its file id. */
-  panelReport(result: SimulationResult, textOf: (file: string) => string | undefined): PanelReport;
+  /**
+   * The timeline panel's report of a simulation; `textOf` gives a manifest's text by its file id, `linesOf` its
+   * line index when not the text's own (a kustomize render's).
+   */
+  panelReport: typeof buildPanelReport;
   /** The documents of a simulated folder's files left out before the simulation, for the panel to name. */
   leftOutDocuments: typeof leftOutDocuments;
-  /** A rendered overlay's diagnostics by source file (absolute path). */
+  /** A rendered overlay's diagnostics and workload lenses by source file (absolute path). */
   overlayDiagnostics(
     label: string,
     folder: string,
@@ -240,7 +254,7 @@ export interface LanguageService {
     cluster: OverlayCluster,
     uriOf: (path: string) => string,
     readAs?: Pick<ManifestFile, 'appliedBy' | 'unitNamespace'>,
-  ): Map<string, OverlayDiagnostic[]>;
+  ): OverlayAnswers;
   /** The message of a finding of overlays. */
   overlayMessage: typeof overlayMessage;
   /** The diagnostics the units including a file give it, merged (overlay-publish.ts). */

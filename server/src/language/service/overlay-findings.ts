@@ -23,6 +23,9 @@ import type { ApiServingOf } from './scope-simulation';
 import { baseNameOf } from '../text/base-name';
 import type { ClusterChoice } from '../../../../protocol/messages';
 import { appendAll } from '../../../../protocol/collections';
+import type { OverlayLens } from './workload-lenses';
+import { workloadLenses } from './workload-lenses';
+import { workloadHeaderHover } from './prediction-hover';
 
 /** A diagnostic of an overlay on a source file, with the message before the overlay's name was added. */
 export interface OverlayDiagnostic {
@@ -55,7 +58,13 @@ export function overlayMessage(labels: readonly string[], message: string): stri
   return `${labels.length === 1 ? 'overlay' : 'overlays'} ${named}: ${message}`;
 }
 
-/** Analyses and predicts a rendered overlay; its diagnostics by source file (absolute path). */
+/** What a rendered overlay gives its source files (by absolute path): diagnostics, and its workloads' lenses. */
+export interface OverlayAnswers {
+  readonly diagnostics: Map<string, OverlayDiagnostic[]>;
+  readonly lenses: Map<string, OverlayLens[]>;
+}
+
+/** Analyses and predicts a rendered overlay; its diagnostics and lenses by source file (absolute path). */
 export function overlayDiagnostics(
   label: string,
   folder: string,
@@ -67,7 +76,7 @@ export function overlayDiagnostics(
   apiServingOf: ApiServingOf,
   /** How the render's objects are read when a GitOps unit applies the overlay: its controller, its namespace. */
   readAs: Pick<ManifestFile, 'appliedBy' | 'unitNamespace'> = {},
-): Map<string, OverlayDiagnostic[]> {
+): OverlayAnswers {
   const files = texts.map((rendered) => ({
     rendered,
     scope: {
@@ -79,6 +88,7 @@ export function overlayDiagnostics(
   const findingsByUri = new Map<string, TextFinding[]>(
     files.map(({ scope }) => [scope.uri, [...scope.analysis.findings]]),
   );
+  const lenses = new Map<string, OverlayLens[]>();
   if (settings.predictions.enable) {
     const read = readManifests(
       files.map(({ scope }) => ({ id: scope.uri, analysis: scope.analysis, ...readAs })),
@@ -108,6 +118,20 @@ export function overlayDiagnostics(
         const list = findingsByUri.get(uri);
         if (list !== undefined) {
           appendAll(list, findings);
+        }
+      }
+      // Each workload's lens on the line its object came from (the render's mapped lines).
+      for (const { rendered, scope } of files) {
+        const placed = workloadLenses(prediction, scope.analysis, scope.uri).map((lens) => ({
+          ...rendered.lines.positionAt(lens.start),
+          title: lens.title,
+          workload: lens.workload,
+          label,
+          replayUri: uriOf(rendered.unit),
+          hover: workloadHeaderHover(prediction, lens.predicted),
+        }));
+        if (placed.length > 0) {
+          lenses.set(rendered.file, [...(lenses.get(rendered.file) ?? []), ...placed]);
         }
       }
     }
@@ -155,5 +179,5 @@ export function overlayDiagnostics(
       byFile.set(file, diagnostics);
     }
   }
-  return byFile;
+  return { diagnostics: byFile, lenses };
 }

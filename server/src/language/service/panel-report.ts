@@ -24,10 +24,17 @@ import { LineIndex } from '../text/line-index';
 /** The text of a file the simulation read, by the `file` its sources name (a URI), or undefined. */
 type SourceText = (file: string) => string | undefined;
 
-/** Builds the panel's report. */
-export function buildPanelReport(result: SimulationResult, textOf: SourceText): PanelReport {
+/**
+ * Builds the panel's report; `linesOf` gives a file's line index when it is not its text's own (a kustomize
+ * render's, whose positions are those of the files its objects came from).
+ */
+export function buildPanelReport(
+  result: SimulationResult,
+  textOf: SourceText,
+  linesOf: (file: string) => LineIndex | undefined = () => undefined,
+): PanelReport {
   const report = result.report;
-  const locate = manifestLocator(textOf);
+  const locate = manifestLocator(textOf, linesOf);
   const pods: PanelPod[] = report.pods.map((pod, index) => {
     const record = result.records[index];
     if (record === undefined || record.pod.name !== pod.name || record.pod.namespace !== pod.namespace) {
@@ -154,7 +161,10 @@ function quantityOf(text: string | undefined, unit: 'milli' | 'value'): number {
 }
 
 /** Finds where an object's source points in its file, parsing each file once. */
-function manifestLocator(textOf: SourceText): (source: ObjectSource) => PanelManifestLocation | undefined {
+function manifestLocator(
+  textOf: SourceText,
+  linesOf: (file: string) => LineIndex | undefined,
+): (source: ObjectSource) => PanelManifestLocation | undefined {
   const parsed = new Map<string, { documents: Document.Parsed[]; lines: LineIndex } | null>();
   return (source) => {
     let file = parsed.get(source.file);
@@ -163,7 +173,10 @@ function manifestLocator(textOf: SourceText): (source: ObjectSource) => PanelMan
       file =
         text === undefined
           ? null
-          : { documents: parseAllDocuments(text) as Document.Parsed[], lines: new LineIndex(text) };
+          : {
+              documents: parseAllDocuments(text) as Document.Parsed[],
+              lines: linesOf(source.file) ?? new LineIndex(text),
+            };
       parsed.set(source.file, file);
     }
     const document = file?.documents[source.documentIndex];

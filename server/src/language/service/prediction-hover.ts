@@ -42,17 +42,8 @@ export function predictionHover(
     return undefined;
   }
   const report = prediction.simulation?.report;
-  // What the API server refuses of an object of this document: its own refusal, or its template's pods'.
   const refusalsOf = (objectPath: readonly (string | number)[]): string =>
-    admissionHoverMarkdown(
-      (report?.rejected ?? []).filter(
-        (entry) =>
-          entry.file === state.uri &&
-          entry.documentIndex === document.index &&
-          entry.stage !== 'discovery' &&
-          startsWith(entry.path, objectPath),
-      ),
-    );
+    refusalsMarkdown(prediction, state.uri, document.index, objectPath);
   for (const object of document.objects) {
     const relative = startsWith(location.path, object.path)
       ? location.path.slice(object.path.length)
@@ -115,10 +106,7 @@ export function predictionHover(
     const isHeader = isSame(relative, ['kind']) || isSame(relative, ['metadata', 'name']);
     const isTemplate = isSame(relative, template) || isSame(relative, [...template, 'spec']);
     if (isHeader || isTemplate) {
-      const refused = refusalsOf(objectPath);
-      return [workloadHoverMarkdown(workload), refused, appliedByMarkdown(prediction)]
-        .filter((part) => part !== '')
-        .join('\n\n');
+      return workloadHeaderHover(prediction, workload);
     }
     const simulation = prediction.simulation;
     const samples = (simulation?.samples ?? []).filter(
@@ -148,6 +136,42 @@ export function predictionHover(
     }
   }
   return undefined;
+}
+
+/**
+ * The hover on a workload's kind, name or template: where its replicas land, what the API server refused of it,
+ * and the GitOps unit that applies it. Also the hover a kustomize render gives the file the workload came from
+ * (overlay-findings.ts).
+ */
+export function workloadHeaderHover(prediction: Prediction, workload: WorkloadPrediction): string {
+  const objectPath = workload.source.path.slice(0, objectPathLength(workload.source.path));
+  const refused = refusalsMarkdown(
+    prediction,
+    workload.source.file,
+    workload.source.documentIndex,
+    objectPath,
+  );
+  return [workloadHoverMarkdown(workload), refused, appliedByMarkdown(prediction)]
+    .filter((part) => part !== '')
+    .join('\n\n');
+}
+
+/** What the API server refuses of an object of a document: its own refusal, or its template's pods'. */
+function refusalsMarkdown(
+  prediction: Prediction,
+  uri: string,
+  documentIndex: number,
+  objectPath: readonly (string | number)[],
+): string {
+  return admissionHoverMarkdown(
+    (prediction.simulation?.report.rejected ?? []).filter(
+      (entry) =>
+        entry.file === uri &&
+        entry.documentIndex === documentIndex &&
+        entry.stage !== 'discovery' &&
+        startsWith(entry.path, objectPath),
+    ),
+  );
 }
 
 /**
