@@ -7,6 +7,7 @@ import type { Cluster } from '../../model/snapshot/cluster';
 import type { NodeInfo } from '../../model/snapshot/node-info';
 import type { PodInfo } from '../../model/snapshot/pod-info';
 import { CycleState } from './cycle-state';
+import { SkippedPlugins } from './skipped-plugins';
 import { MAX_NODE_SCORE, MIN_NODE_SCORE } from './plugin';
 import type {
   FrameworkHandle,
@@ -87,6 +88,9 @@ export class SchedulerFramework implements FrameworkHandle {
   private readonly pluginStatuses: Status[] = [];
   private readonly chunkStatuses: Status[] = [];
   private readonly filterRun: FilterRun = { passed: this.liveNodes, statuses: this.chunkStatuses };
+  /** The sets of skipped plugin names met so far, by SkippedPlugins mask, per extension point. */
+  private readonly preFilterSkipSets = new Map<number, ReadonlySet<string>>();
+  private readonly preScoreSkipSets = new Map<number, ReadonlySet<string>>();
 
   constructor(
     /** The cluster being scheduled into. */
@@ -126,20 +130,22 @@ export class SchedulerFramework implements FrameworkHandle {
    * sets are intersected, and an empty intersection rejects the pod.
    */
   runPreFilterPlugins(state: CycleState, pod: PodInfo): PreFilterOutcome {
-    const skipped = new Set<string>();
+    const plugins = this.plugins.preFilter;
+    const skipped = new SkippedPlugins(plugins, this.preFilterSkipSets);
     const pluginsWithNodes: string[] = [];
     let nodeNames: Set<string> | null = null;
     let rejection: Status | null = null;
     try {
-      for (const plugin of this.plugins.preFilter) {
-        const preFilter = plugin.preFilter?.bind(plugin);
-        if (preFilter === undefined) {
+      for (let i = 0; i < plugins.length; i++) {
+        const plugin = plugins[i] as SchedulerPlugin;
+        // Called as a method: binding it first would allocate a function per plugin and cycle.
+        if (plugin.preFilter === undefined) {
           continue;
         }
-        const result = preFilter(state, pod, this.cluster.nodes);
+        const result = plugin.preFilter(state, pod, this.cluster.nodes);
         const status = result.status;
         if (status.code === 'Skip') {
-          skipped.add(plugin.name);
+          skipped.add(i);
           continue;
         }
         if (!isSuccess(status)) {
@@ -171,10 +177,10 @@ export class SchedulerFramework implements FrameworkHandle {
         }
       }
     } finally {
-      state.skipFilterPlugins = skipped;
+      state.skipFilterPlugins = skipped.names();
       state.activeFilterPlugins = null;
     }
-    return { status: rejection ?? SUCCESS, nodeNames, pluginsWithNodes: [...pluginsWithNodes].sort() };
+    return { status: rejection ?? SUCCESS, nodeNames, pluginsWithNodes: pluginsWithNodes.sort() };
   }
 
   /** Runs Filter plugins on one node, stopping at the first that does not pass (RunFilterPlugins). */
@@ -340,12 +346,14 @@ export class SchedulerFramework implements FrameworkHandle {
 
   /** Runs PreScore plugins (RunPreScorePlugins); Skip marks the plugin's score as skipped. */
   runPreScorePlugins(state: CycleState, pod: PodInfo, nodes: readonly NodeInfo[]): Status {
-    const skipped = new Set<string>();
+    const plugins = this.plugins.preScore;
+    const skipped = new SkippedPlugins(plugins, this.preScoreSkipSets);
     try {
-      for (const plugin of this.plugins.preScore) {
+      for (let i = 0; i < plugins.length; i++) {
+        const plugin = plugins[i] as SchedulerPlugin;
         const status = plugin.preScore?.(state, pod, nodes) ?? SUCCESS;
         if (status.code === 'Skip') {
-          skipped.add(plugin.name);
+          skipped.add(i);
           continue;
         }
         if (!isSuccess(status)) {
@@ -353,7 +361,7 @@ export class SchedulerFramework implements FrameworkHandle {
         }
       }
     } finally {
-      state.skipScorePlugins = skipped;
+      state.skipScorePlugins = skipped.names();
     }
     return SUCCESS;
   }

@@ -49,8 +49,14 @@ export function readPodVolumes(spec: unknown): PodRestrictedVolumes {
       disks.push(disk);
     }
   }
-  return { disks, claimNames };
+  return disks.length === 0 && claimNames.length === 0 ? NO_RESTRICTED_VOLUMES : { disks, claimNames };
 }
+
+/** The answer for a pod without disk or claim volumes (most pods): one shared value, not one per pod. */
+const NO_RESTRICTED_VOLUMES: PodRestrictedVolumes = Object.freeze({
+  disks: Object.freeze([]),
+  claimNames: Object.freeze([]),
+});
 
 function readDiskVolume(volume: Record<string, unknown>): DiskVolume | null {
   const gce = volume['gcePersistentDisk'];

@@ -106,6 +106,11 @@ export const createVolumeRestrictions: PluginFactory = (context) => {
   return {
     name: VOLUME_RESTRICTIONS,
     preFilter(state, pod) {
+      const volumes = volumesOf(pod);
+      if (volumes.disks.length === 0 && volumes.claimNames.length === 0) {
+        // What the state below would conclude for a pod without claims (no conflict), without building it.
+        return { status: skip(VOLUME_RESTRICTIONS), nodeNames: null };
+      }
       const built = buildState(pod);
       if (!(built instanceof VolumeRestrictionsState)) {
         return { status: built, nodeNames: null };
