@@ -57,8 +57,9 @@ type ScoreOutcome =
   | { ok: false; status: Status };
 
 /**
- * What runFilterPluginsOnNodes leaves: the nodes that passed, in visiting order, and every visited node's status
- * by visiting position (the framework's scratch lists, valid until the next call).
+ * What runFilterPluginsOnNodes leaves: the nodes that passed, in visiting order, and, when some node did not pass
+ * (fewer passed than were visited), every visited node's status by visiting position (the framework's scratch
+ * lists, valid until the next call; when every node passed, statuses is stale).
  */
 export interface FilterRun {
   readonly passed: readonly NodeInfo[];
@@ -199,8 +200,8 @@ export class SchedulerFramework implements FrameworkHandle {
   /**
    * Runs Filter plugins on `size` nodes of the ring `nodes` from `start` (nodes[(start + j) % nodes.length] for
    * j < size: the search order of findNodesThatPassFilters, read in place rather than copied into a chunk
-   * first). statuses[j] becomes exactly what runFilterPlugins returns for that node; passed lists the nodes
-   * that passed, in that order. The plugins run one after another over the nodes still passing (filterNodes
+   * first). When a node does not pass, statuses[j] becomes exactly what runFilterPlugins returns for each node;
+   * passed lists the nodes that passed, in that order. The plugins run one after another over the nodes still passing (filterNodes
    * when a plugin has it), not node after node: filters only read the cycle state and the node, so every node
    * still gets the status of its first failing plugin, and the per-node call no longer goes through one call
    * site shared by every plugin. The result is the framework's scratch, valid until the next call.
@@ -220,14 +221,13 @@ export class SchedulerFramework implements FrameworkHandle {
     // Lengths are set only when they change: shrinking an array's length is a call into the runtime.
     let index = start;
     for (let i = 0; i < size; i++) {
-      statuses[i] = SUCCESS;
       live[i] = nodes[index] as NodeInfo;
-      liveIndex[i] = i;
       index = index + 1 === nodes.length ? 0 : index + 1;
     }
-    setLength(statuses, size);
     setLength(live, size);
-    setLength(liveIndex, size);
+    // Until a node fails, every status is SUCCESS and live[j] is the node at position j: statuses and positions
+    // are written only from the first failure on (a chunk where every node passes, the usual one, writes none).
+    let isIdentity = true;
     for (let p = 0; p < plugins.length && live.length > 0; p++) {
       const plugin = plugins[p] as SchedulerPlugin;
       const count = live.length;
@@ -250,11 +250,17 @@ export class SchedulerFramework implements FrameworkHandle {
           }
           kept++;
         } else {
+          if (isIdentity) {
+            isIdentity = false;
+            fillFirstFailure(statuses, size, liveIndex, count);
+          }
           statuses[liveIndex[j] as number] = attributeFilterStatus(plugin, status);
         }
       }
       setLength(live, kept);
-      setLength(liveIndex, kept);
+      if (!isIdentity) {
+        setLength(liveIndex, kept);
+      }
     }
     return this.filterRun;
   }
@@ -506,6 +512,21 @@ function attributeFilterStatus(plugin: SchedulerPlugin, status: Status): Status 
 /** The framework's error for a score outside 0..100 after normalising (RunScorePlugins' wording). */
 function invalidScoreMessage(plugin: string, score: number): string {
   return `plugin "${plugin}" returns an invalid score ${score}, it should in the range of [${MIN_NODE_SCORE}, ${MAX_NODE_SCORE}] after normalizing`;
+}
+
+/**
+ * What runFilterPluginsOnNodes leaves unwritten until a node fails: every status SUCCESS, and the position of each
+ * of the `positions` live nodes its own index.
+ */
+function fillFirstFailure(statuses: Status[], size: number, liveIndex: number[], positions: number): void {
+  for (let i = 0; i < size; i++) {
+    statuses[i] = SUCCESS;
+  }
+  setLength(statuses, size);
+  for (let i = 0; i < positions; i++) {
+    liveIndex[i] = i;
+  }
+  setLength(liveIndex, positions);
 }
 
 /** Sets an array's length only when it differs. */
