@@ -31,6 +31,11 @@ export interface PodRestrictedVolumes {
   readonly claimNames: readonly string[];
 }
 
+/** Whether a pod spec lists any volume (readPodVolumes gives the shared empty answer otherwise). */
+export function hasVolumes(spec: unknown): boolean {
+  return isRecord(spec) && Array.isArray(spec['volumes']) && spec['volumes'].length > 0;
+}
+
 /** Reads a pod spec's volumes (unchecked JSON). */
 export function readPodVolumes(spec: unknown): PodRestrictedVolumes {
   const volumes = isRecord(spec) && Array.isArray(spec['volumes']) ? (spec['volumes'] as unknown[]) : [];

@@ -21,7 +21,7 @@ import type { ClonableState, CycleState } from '../../framework/cycle-state';
 import type { PluginFactory } from '../../framework/plugin';
 import { SUCCESS, skip, unresolvable, unschedulable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
-import { hasDiskConflict, readPodVolumes } from './disks';
+import { hasDiskConflict, hasVolumes, readPodVolumes } from './disks';
 import type { PodRestrictedVolumes } from './disks';
 import { PLUGIN_NAMES } from '../names';
 
@@ -89,6 +89,10 @@ export const createVolumeRestrictions: PluginFactory = (context) => {
   // A pod's volumes are read once: PodInfo's pod object does not change.
   const volumesCache = new WeakMap<PodInfo, PodRestrictedVolumes>();
   const volumesOf = (pod: PodInfo): PodRestrictedVolumes => {
+    if (!hasVolumes(pod.pod.spec)) {
+      // Nothing to read, nothing to remember: the shared answer of a pod without volumes.
+      return readPodVolumes(pod.pod.spec);
+    }
     let volumes = volumesCache.get(pod);
     if (volumes === undefined) {
       volumes = readPodVolumes(pod.pod.spec);
