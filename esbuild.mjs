@@ -3,6 +3,7 @@
 import * as esbuild from 'esbuild';
 import { existsSync } from 'node:fs';
 import { yamlDebugFlagsPlugin } from './scripts/yaml-debug-flags-plugin.mjs';
+import { standaloneValidatorsBuild } from './scripts/standalone-validators-build.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -41,6 +42,9 @@ const builds = [
     plugins: [yamlDebugFlagsPlugin],
   },
 ];
+// The default Kubernetes version's validators, compiled now rather than by every process that validates
+// (server/src/language/schema/standalone-validators.ts); the other versions still compile on first use.
+builds.push(await standaloneValidatorsBuild('1.35', 'dist'));
 if (existsSync('media/main.ts')) {
   builds.push({
     ...common,

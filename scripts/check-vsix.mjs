@@ -26,6 +26,7 @@ const required = [
   'extension/dist/server.js',
   'extension/dist/prediction-worker.js',
   'extension/dist/cli.js',
+  'extension/dist/kubernetes-validators-1.35.js',
   'extension/schemas/kubernetes/1.35.json',
   'extension/schemas/kubernetes/api-versions.json',
   `extension/${manifest.icon}`,

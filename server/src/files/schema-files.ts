@@ -2,12 +2,19 @@
  * The generated schemas (schemas/kubernetes/) read from disk, as the language service's SchemaSource: the
  * bundled server (dist/server.js) and CLI (dist/cli.js) find them at ../schemas; run from source, at
  * ../../schemas. Each file is read once per process, and each version's schema store is shared by the process's
- * services (a store compiles its validators as they are first used).
+ * services (a store compiles its validators as they are first used, unless the build left them beside this
+ * bundle: dist/kubernetes-validators-<version>.js, loaded on the first validation).
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { KubernetesSchemaBundle, LanguageService, SchemaSource } from '../language/service';
-import { createLanguageService, SchemaStore } from '../language/service';
+import type {
+  KubernetesSchemaBundle,
+  LanguageService,
+  SchemaSource,
+  StandaloneValidators,
+} from '../language/service';
+import { createLanguageService, readStandaloneValidators, SchemaStore } from '../language/service';
 
 const stores = new Map<string, SchemaStore>();
 let apiVersionsDocument: unknown;
@@ -31,7 +38,11 @@ export const DISK_SCHEMAS: SchemaSource = {
     let store = stores.get(kubernetesVersion);
     if (store === undefined) {
       const file = join(findSchemasDirectory(), 'kubernetes', `${kubernetesVersion}.json`);
-      store = new SchemaStore(JSON.parse(readFileSync(file, 'utf8')) as KubernetesSchemaBundle);
+      const text = readFileSync(file, 'utf8');
+      const schemaSha256 = createHash('sha256').update(text).digest('hex');
+      store = new SchemaStore(JSON.parse(text) as KubernetesSchemaBundle, () =>
+        loadPrebuiltValidators(__dirname, kubernetesVersion, schemaSha256),
+      );
       stores.set(kubernetesVersion, store);
     }
     return store;
@@ -45,6 +56,26 @@ export const DISK_SCHEMAS: SchemaSource = {
     return apiVersionsDocument;
   },
 };
+
+/**
+ * The validators the build compiled for this version (kubernetes-validators-<version>.js in `directory`), when
+ * they were built from the schema file whose SHA-256 is given; null when there are none (run from source, another
+ * version) or they belong to another schema file.
+ */
+export function loadPrebuiltValidators(
+  directory: string,
+  kubernetesVersion: string,
+  schemaSha256: string,
+): StandaloneValidators | null {
+  const file = join(directory, `kubernetes-validators-${kubernetesVersion}.js`);
+  if (!existsSync(file)) {
+    return null;
+  }
+  // A path known only at run time: the module stays a file of its own beside the bundle, not part of it.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const loaded: unknown = require(file);
+  return readStandaloneValidators(loaded, { kubernetesVersion, schemaSha256 });
+}
 
 /** A language service over the installation's schemas: what the language server, the CLI and workers start with. */
 export function createDiskLanguageService(): LanguageService {

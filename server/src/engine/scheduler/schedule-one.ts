@@ -159,10 +159,12 @@ export function runSchedulingCycle(
       const run = framework.runFilterPluginsOnNodes(state, pod, nodes, from, size);
       const passed = run.passed;
       if (passed.length === size) {
-        // Every node passed (the usual chunk): no status to read. A first chunk is copied at its final size (a
-        // list grown one push at a time to hundreds of nodes leaves several times its size as garbage).
+        // Every node passed (the usual chunk): no status to read. A first chunk that ends the search is used as
+        // it is: the framework's scratch list stays intact until its next filter run, and nothing of this cycle
+        // filters a chunk again nor keeps the list. Any other first chunk is copied at its final size (a list
+        // grown one push at a time to hundreds of nodes leaves several times its size as garbage).
         if (feasible.length === 0) {
-          feasible = passed.slice();
+          feasible = size === numToFind ? (passed as NodeInfo[]) : passed.slice();
         } else {
           for (let j = 0; j < size; j++) {
             feasible.push(passed[j] as NodeInfo);

@@ -1,10 +1,12 @@
 /**
  * The JSON schemas of one Kubernetes version (schemas/kubernetes/<minor>.json), compiled with ajv on first use
- * per kind, and walked by path for hover and completion. Pure: the caller loads the bundle.
+ * per kind, and walked by path for hover and completion. Pure: the caller loads the bundle, and may hand over
+ * the same validators compiled at build time (standalone-validators.ts), which are then used instead.
  */
 import Ajv from 'ajv';
-import type { ValidateFunction } from 'ajv';
+import type { CodeOptions, ErrorObject, FormatDefinition } from 'ajv';
 import { isQuantityText } from './quantity-format';
+import type { StandaloneValidators } from './standalone-validators';
 
 /** A JSON schema node, as generated into schemas/kubernetes/. */
 export interface JsonSchema {
@@ -28,29 +30,54 @@ export interface KubernetesSchemaBundle {
   readonly definitions: Record<string, JsonSchema>;
 }
 
-const BUNDLE_ID = 'https://kube-foresight.invalid/kubernetes.json';
+/** The id the bundle's definitions are registered under; a kind's schema is a $ref into it. */
+export const BUNDLE_ID = 'https://kube-foresight.invalid/kubernetes.json';
 const MAX_REF_HOPS = 64;
+
+/** The ajv format "quantity" (quantity-format.ts), as the store and the build-time validators use it. */
+export const QUANTITY_FORMAT: FormatDefinition<string> = { type: 'string', validate: isQuantityText };
+
+/** A kind's validator: ajv's ValidateFunction, compiled here or at build time. */
+export interface SchemaValidator {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
+/**
+ * The ajv instance of a bundle, with the options every validator of the store is compiled with (the
+ * build-time ones too: `code` adds only what standalone code needs).
+ */
+export function createBundleAjv(bundle: KubernetesSchemaBundle, code: CodeOptions = {}): Ajv {
+  // code.optimize off: ajv's extra passes over the generated code cost ~40% of compiling a kind (about 140 ms
+  // of the first Deployment, Service and ConfigMap, i.e. of a cold start) and change neither results nor
+  // validation speed (README, "Benchmarks"; test/language/schema/unoptimized-validators.test.ts).
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: false,
+    verbose: true,
+    validateSchema: false,
+    code: { ...code, optimize: false },
+  });
+  ajv.addFormat('quantity', QUANTITY_FORMAT);
+  ajv.addSchema({ $id: BUNDLE_ID, definitions: bundle.definitions });
+  return ajv;
+}
 
 /** Compiled validators and schema lookups for one Kubernetes version. */
 export class SchemaStore {
-  private readonly ajv: Ajv;
-  private readonly validators = new Map<string, ValidateFunction>();
+  private ajv: Ajv | null = null;
+  private readonly validators = new Map<string, SchemaValidator>();
+  /** The build-time validators by definition, once asked for (null: none, compile here). */
+  private prebuilt: StandaloneValidators | null | undefined;
 
-  /** Registers a bundle; nothing is compiled until a kind is validated. */
-  constructor(readonly bundle: KubernetesSchemaBundle) {
-    // code.optimize off: ajv's extra passes over the generated code cost ~40% of compiling a kind (about 140 ms
-    // of the first Deployment, Service and ConfigMap, i.e. of a cold start) and change neither results nor
-    // validation speed (README, "Benchmarks"; test/language/schema/unoptimized-validators.test.ts).
-    this.ajv = new Ajv({
-      allErrors: true,
-      strict: false,
-      verbose: true,
-      validateSchema: false,
-      code: { optimize: false },
-    });
-    this.ajv.addFormat('quantity', { type: 'string', validate: isQuantityText });
-    this.ajv.addSchema({ $id: BUNDLE_ID, definitions: bundle.definitions });
-  }
+  /**
+   * Registers a bundle; nothing is compiled until a kind is validated. `prebuilt`, called on the first
+   * validation, gives the validators compiled from this very bundle at build time, or null.
+   */
+  constructor(
+    readonly bundle: KubernetesSchemaBundle,
+    private readonly loadPrebuilt: () => StandaloneValidators | null = () => null,
+  ) {}
 
   /** The Kubernetes minor version of this store. */
   get kubernetesVersion(): string {
@@ -78,15 +105,27 @@ export class SchemaStore {
       .map((key) => key.slice(prefix.length));
   }
 
-  /** The compiled validator of a built-in kind (compiled once, on first use). */
-  validatorFor(apiVersion: string, kind: string): ValidateFunction | undefined {
+  /** Whether the validators come from the build (standalone-validators.ts), once one was asked for. */
+  get usesPrebuiltValidators(): boolean {
+    return this.prebuilt !== undefined && this.prebuilt !== null;
+  }
+
+  /** The validator of a built-in kind: built at build time, or compiled once, on first use. */
+  validatorFor(apiVersion: string, kind: string): SchemaValidator | undefined {
     const definition = this.definitionOf(apiVersion, kind);
     if (definition === undefined) {
       return undefined;
     }
     let validator = this.validators.get(definition);
     if (validator === undefined) {
-      validator = this.ajv.compile({ $ref: `${BUNDLE_ID}#/definitions/${definition}` });
+      if (this.prebuilt === undefined) {
+        this.prebuilt = this.loadPrebuilt();
+      }
+      validator =
+        this.prebuilt?.validatorOf(definition) ??
+        (this.ajv ??= createBundleAjv(this.bundle)).compile({
+          $ref: `${BUNDLE_ID}#/definitions/${definition}`,
+        });
       this.validators.set(definition, validator);
     }
     return validator;

@@ -25,6 +25,8 @@ export type { SchemaSource, ServiceDependencies } from './dependencies';
 export type { DocumentState } from './document-state';
 export type { KubernetesSchemaBundle } from '../schema/schema-store';
 export { SchemaStore } from '../schema/schema-store';
+export type { StandaloneValidators } from '../schema/standalone-validators';
+export { readStandaloneValidators } from '../schema/standalone-validators';
 export type { PatchField, PatchPathStep, Position, RenderedObject } from '../kustomize/render-types';
 export type { RenderedText } from '../kustomize/rendered-texts';
 export type { KustomizationReferences, KustomizeRole } from '../kustomize/kustomization';

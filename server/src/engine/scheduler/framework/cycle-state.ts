@@ -29,13 +29,16 @@ export interface ClonableState {
   clone(): unknown;
 }
 
+/** No plugin: the skip sets of a fresh state, shared (the framework replaces them, nothing adds to them). */
+const NO_PLUGINS: ReadonlySet<string> = new Set();
+
 /** Per-cycle data. */
 export class CycleState {
   private readonly data = new Map<StateKey<unknown>, unknown>();
   /** Plugins whose PreFilter returned Skip: their Filter does not run this cycle. */
-  skipFilterPlugins: ReadonlySet<string> = new Set();
+  skipFilterPlugins: ReadonlySet<string> = NO_PLUGINS;
   /** Plugins whose PreScore returned Skip: their Score does not run this cycle. */
-  skipScorePlugins: ReadonlySet<string> = new Set();
+  skipScorePlugins: ReadonlySet<string> = NO_PLUGINS;
 
   /** Filter plugins not skipped this cycle, once computed by the framework (null: not yet). */
   activeFilterPlugins: readonly SchedulerPlugin[] | null = null;

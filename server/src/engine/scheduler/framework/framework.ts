@@ -7,6 +7,7 @@ import type { Cluster } from '../../model/snapshot/cluster';
 import type { NodeInfo } from '../../model/snapshot/node-info';
 import type { PodInfo } from '../../model/snapshot/pod-info';
 import { CycleState } from './cycle-state';
+import { SkippedPlugins } from './skipped-plugins';
 import { MAX_NODE_SCORE, MIN_NODE_SCORE } from './plugin';
 import type {
   FrameworkHandle,
@@ -56,8 +57,9 @@ type ScoreOutcome =
   | { ok: false; status: Status };
 
 /**
- * What runFilterPluginsOnNodes leaves: the nodes that passed, in visiting order, and every visited node's status
- * by visiting position (the framework's scratch lists, valid until the next call).
+ * What runFilterPluginsOnNodes leaves: the nodes that passed, in visiting order, and, when some node did not pass
+ * (fewer passed than were visited), every visited node's status by visiting position (the framework's scratch
+ * lists, valid until the next call; when every node passed, statuses is stale).
  */
 export interface FilterRun {
   readonly passed: readonly NodeInfo[];
@@ -87,6 +89,9 @@ export class SchedulerFramework implements FrameworkHandle {
   private readonly pluginStatuses: Status[] = [];
   private readonly chunkStatuses: Status[] = [];
   private readonly filterRun: FilterRun = { passed: this.liveNodes, statuses: this.chunkStatuses };
+  /** The sets of skipped plugin names met so far, by SkippedPlugins mask, per extension point. */
+  private readonly preFilterSkipSets = new Map<number, ReadonlySet<string>>();
+  private readonly preScoreSkipSets = new Map<number, ReadonlySet<string>>();
 
   constructor(
     /** The cluster being scheduled into. */
@@ -126,20 +131,22 @@ export class SchedulerFramework implements FrameworkHandle {
    * sets are intersected, and an empty intersection rejects the pod.
    */
   runPreFilterPlugins(state: CycleState, pod: PodInfo): PreFilterOutcome {
-    const skipped = new Set<string>();
+    const plugins = this.plugins.preFilter;
+    const skipped = new SkippedPlugins(plugins, this.preFilterSkipSets);
     const pluginsWithNodes: string[] = [];
     let nodeNames: Set<string> | null = null;
     let rejection: Status | null = null;
     try {
-      for (const plugin of this.plugins.preFilter) {
-        const preFilter = plugin.preFilter?.bind(plugin);
-        if (preFilter === undefined) {
+      for (let i = 0; i < plugins.length; i++) {
+        const plugin = plugins[i] as SchedulerPlugin;
+        // Called as a method: binding it first would allocate a function per plugin and cycle.
+        if (plugin.preFilter === undefined) {
           continue;
         }
-        const result = preFilter(state, pod, this.cluster.nodes);
+        const result = plugin.preFilter(state, pod, this.cluster.nodes);
         const status = result.status;
         if (status.code === 'Skip') {
-          skipped.add(plugin.name);
+          skipped.add(i);
           continue;
         }
         if (!isSuccess(status)) {
@@ -171,10 +178,10 @@ export class SchedulerFramework implements FrameworkHandle {
         }
       }
     } finally {
-      state.skipFilterPlugins = skipped;
+      state.skipFilterPlugins = skipped.names();
       state.activeFilterPlugins = null;
     }
-    return { status: rejection ?? SUCCESS, nodeNames, pluginsWithNodes: [...pluginsWithNodes].sort() };
+    return { status: rejection ?? SUCCESS, nodeNames, pluginsWithNodes: pluginsWithNodes.sort() };
   }
 
   /** Runs Filter plugins on one node, stopping at the first that does not pass (RunFilterPlugins). */
@@ -193,8 +200,8 @@ export class SchedulerFramework implements FrameworkHandle {
   /**
    * Runs Filter plugins on `size` nodes of the ring `nodes` from `start` (nodes[(start + j) % nodes.length] for
    * j < size: the search order of findNodesThatPassFilters, read in place rather than copied into a chunk
-   * first). statuses[j] becomes exactly what runFilterPlugins returns for that node; passed lists the nodes
-   * that passed, in that order. The plugins run one after another over the nodes still passing (filterNodes
+   * first). When a node does not pass, statuses[j] becomes exactly what runFilterPlugins returns for each node;
+   * passed lists the nodes that passed, in that order. The plugins run one after another over the nodes still passing (filterNodes
    * when a plugin has it), not node after node: filters only read the cycle state and the node, so every node
    * still gets the status of its first failing plugin, and the per-node call no longer goes through one call
    * site shared by every plugin. The result is the framework's scratch, valid until the next call.
@@ -214,14 +221,13 @@ export class SchedulerFramework implements FrameworkHandle {
     // Lengths are set only when they change: shrinking an array's length is a call into the runtime.
     let index = start;
     for (let i = 0; i < size; i++) {
-      statuses[i] = SUCCESS;
       live[i] = nodes[index] as NodeInfo;
-      liveIndex[i] = i;
       index = index + 1 === nodes.length ? 0 : index + 1;
     }
-    setLength(statuses, size);
     setLength(live, size);
-    setLength(liveIndex, size);
+    // Until a node fails, every status is SUCCESS and live[j] is the node at position j: statuses and positions
+    // are written only from the first failure on (a chunk where every node passes, the usual one, writes none).
+    let isIdentity = true;
     for (let p = 0; p < plugins.length && live.length > 0; p++) {
       const plugin = plugins[p] as SchedulerPlugin;
       const count = live.length;
@@ -244,11 +250,17 @@ export class SchedulerFramework implements FrameworkHandle {
           }
           kept++;
         } else {
+          if (isIdentity) {
+            isIdentity = false;
+            fillFirstFailure(statuses, size, liveIndex, count);
+          }
           statuses[liveIndex[j] as number] = attributeFilterStatus(plugin, status);
         }
       }
       setLength(live, kept);
-      setLength(liveIndex, kept);
+      if (!isIdentity) {
+        setLength(liveIndex, kept);
+      }
     }
     return this.filterRun;
   }
@@ -340,12 +352,14 @@ export class SchedulerFramework implements FrameworkHandle {
 
   /** Runs PreScore plugins (RunPreScorePlugins); Skip marks the plugin's score as skipped. */
   runPreScorePlugins(state: CycleState, pod: PodInfo, nodes: readonly NodeInfo[]): Status {
-    const skipped = new Set<string>();
+    const plugins = this.plugins.preScore;
+    const skipped = new SkippedPlugins(plugins, this.preScoreSkipSets);
     try {
-      for (const plugin of this.plugins.preScore) {
+      for (let i = 0; i < plugins.length; i++) {
+        const plugin = plugins[i] as SchedulerPlugin;
         const status = plugin.preScore?.(state, pod, nodes) ?? SUCCESS;
         if (status.code === 'Skip') {
-          skipped.add(plugin.name);
+          skipped.add(i);
           continue;
         }
         if (!isSuccess(status)) {
@@ -353,7 +367,7 @@ export class SchedulerFramework implements FrameworkHandle {
         }
       }
     } finally {
-      state.skipScorePlugins = skipped;
+      state.skipScorePlugins = skipped.names();
     }
     return SUCCESS;
   }
@@ -498,6 +512,21 @@ function attributeFilterStatus(plugin: SchedulerPlugin, status: Status): Status 
 /** The framework's error for a score outside 0..100 after normalising (RunScorePlugins' wording). */
 function invalidScoreMessage(plugin: string, score: number): string {
   return `plugin "${plugin}" returns an invalid score ${score}, it should in the range of [${MIN_NODE_SCORE}, ${MAX_NODE_SCORE}] after normalizing`;
+}
+
+/**
+ * What runFilterPluginsOnNodes leaves unwritten until a node fails: every status SUCCESS, and the position of each
+ * of the `positions` live nodes its own index.
+ */
+function fillFirstFailure(statuses: Status[], size: number, liveIndex: number[], positions: number): void {
+  for (let i = 0; i < size; i++) {
+    statuses[i] = SUCCESS;
+  }
+  setLength(statuses, size);
+  for (let i = 0; i < positions; i++) {
+    liveIndex[i] = i;
+  }
+  setLength(liveIndex, positions);
 }
 
 /** Sets an array's length only when it differs. */

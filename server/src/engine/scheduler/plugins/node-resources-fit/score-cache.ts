@@ -25,25 +25,43 @@ export interface ScoreCacheEntry {
 /** Remembered scores of one scorer for one cluster's columns, keyed by the pod's request vector. */
 export class ScoreCache {
   private columns: NodeColumns | null = null;
-  private readonly entries = new Map<string, ScoreCacheEntry>();
+  /**
+   * The entries with their request vectors, compared number by number (a handful of short vectors: cheaper than
+   * a text key made twice per cycle).
+   */
+  private readonly entries: { readonly vector: readonly number[]; readonly entry: ScoreCacheEntry }[] = [];
 
   /** The entry for this request vector on these columns (created empty when new). */
   entryFor(columns: NodeColumns, podRequests: readonly number[]): ScoreCacheEntry {
     if (columns !== this.columns) {
       // Another cluster (a new simulation with the same framework): nothing remembered applies.
       this.columns = columns;
-      this.entries.clear();
+      this.entries.length = 0;
     }
-    const key = podRequests.join(',');
-    let entry = this.entries.get(key);
-    if (entry === undefined) {
-      if (this.entries.size >= MAX_ENTRIES) {
-        this.entries.clear();
+    for (const known of this.entries) {
+      if (sameVector(known.vector, podRequests)) {
+        return known.entry;
       }
-      const size = columns.stamp.length;
-      entry = { scores: new Float64Array(size), stamps: new Float64Array(size) };
-      this.entries.set(key, entry);
     }
+    if (this.entries.length >= MAX_ENTRIES) {
+      this.entries.length = 0;
+    }
+    const size = columns.stamp.length;
+    const entry = { scores: new Float64Array(size), stamps: new Float64Array(size) };
+    this.entries.push({ vector: [...podRequests], entry });
     return entry;
   }
+}
+
+/** Whether two request vectors hold the same amounts (NaN never matches: such a vector is scored afresh). */
+function sameVector(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) {
+    return false;
+  }
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i]) {
+      return false;
+    }
+  }
+  return true;
 }

@@ -53,9 +53,13 @@ const SKEW_STATUS = Object.freeze(unschedulable(POD_TOPOLOGY_SPREAD, REASON_CONS
 const PRE_FILTER_KEY = new StateKey<SpreadFilterState | null>('PreFilterPodTopologySpread');
 const PRE_SCORE_KEY = new StateKey<SpreadScoreState>('PreScorePodTopologySpread');
 
-/** What is kept per pod being scheduled: its node inclusion and constraints per action, once built. */
+/**
+ * What is kept per pod being scheduled: its node inclusion and constraints per action, once built. The inclusion
+ * is built only for a pod that has constraints (most pods of a plain workload have none, and it serialises the
+ * pod's node selector and tolerations).
+ */
 interface PodSpread {
-  readonly inclusion: NodeInclusion;
+  inclusion?: NodeInclusion;
   DoNotSchedule?: ConstraintsResult;
   ScheduleAnyway?: ConstraintsResult;
 }
@@ -79,10 +83,14 @@ export const createPodTopologySpread: PluginFactory = (context: PluginContext) =
   const spreadOf = (pod: PodInfo): PodSpread => {
     let found = perPod.get(pod);
     if (found === undefined) {
-      found = { inclusion: new NodeInclusion(pod) };
+      found = {};
       perPod.set(pod, found);
     }
     return found;
+  };
+  const inclusionOf = (pod: PodInfo): NodeInclusion => {
+    const spread = spreadOf(pod);
+    return (spread.inclusion ??= new NodeInclusion(pod));
   };
   const constraintsOf = (pod: PodInfo, action: UnsatisfiableAction): ConstraintsResult => {
     const spread = spreadOf(pod);
@@ -105,7 +113,7 @@ export const createPodTopologySpread: PluginFactory = (context: PluginContext) =
       return { ok: true, state: null };
     }
     const index = topologyIndexFor(cluster, nodes);
-    const inclusion = spreadOf(pod).inclusion;
+    const inclusion = inclusionOf(pod);
     const counters = constraints.map((constraint) =>
       constraintCounter(index, pod, constraints, constraint, inclusion, true),
     );
@@ -173,7 +181,7 @@ export const createPodTopologySpread: PluginFactory = (context: PluginContext) =
       const ownConstraints = listOf(pod.pod.spec?.topologySpreadConstraints).length > 0;
       const requireAllKeys = ownConstraints || !defaults.systemDefaulted;
       const index = topologyIndexFor(cluster, cluster.nodes);
-      const inclusion = spreadOf(pod).inclusion;
+      const inclusion = inclusionOf(pod);
       state.write(
         PRE_SCORE_KEY,
         buildSpreadScoreState(index, pod, feasible, built.constraints, inclusion, requireAllKeys),

@@ -31,6 +31,11 @@ export interface PodRestrictedVolumes {
   readonly claimNames: readonly string[];
 }
 
+/** Whether a pod spec lists any volume (readPodVolumes gives the shared empty answer otherwise). */
+export function hasVolumes(spec: unknown): boolean {
+  return isRecord(spec) && Array.isArray(spec['volumes']) && spec['volumes'].length > 0;
+}
+
 /** Reads a pod spec's volumes (unchecked JSON). */
 export function readPodVolumes(spec: unknown): PodRestrictedVolumes {
   const volumes = isRecord(spec) && Array.isArray(spec['volumes']) ? (spec['volumes'] as unknown[]) : [];
@@ -49,8 +54,14 @@ export function readPodVolumes(spec: unknown): PodRestrictedVolumes {
       disks.push(disk);
     }
   }
-  return { disks, claimNames };
+  return disks.length === 0 && claimNames.length === 0 ? NO_RESTRICTED_VOLUMES : { disks, claimNames };
 }
+
+/** The answer for a pod without disk or claim volumes (most pods): one shared value, not one per pod. */
+const NO_RESTRICTED_VOLUMES: PodRestrictedVolumes = Object.freeze({
+  disks: Object.freeze([]),
+  claimNames: Object.freeze([]),
+});
 
 function readDiskVolume(volume: Record<string, unknown>): DiskVolume | null {
   const gce = volume['gcePersistentDisk'];

@@ -21,7 +21,7 @@ import type { ClonableState, CycleState } from '../../framework/cycle-state';
 import type { PluginFactory } from '../../framework/plugin';
 import { SUCCESS, skip, unresolvable, unschedulable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
-import { hasDiskConflict, readPodVolumes } from './disks';
+import { hasDiskConflict, hasVolumes, readPodVolumes } from './disks';
 import type { PodRestrictedVolumes } from './disks';
 import { PLUGIN_NAMES } from '../names';
 
@@ -89,6 +89,10 @@ export const createVolumeRestrictions: PluginFactory = (context) => {
   // A pod's volumes are read once: PodInfo's pod object does not change.
   const volumesCache = new WeakMap<PodInfo, PodRestrictedVolumes>();
   const volumesOf = (pod: PodInfo): PodRestrictedVolumes => {
+    if (!hasVolumes(pod.pod.spec)) {
+      // Nothing to read, nothing to remember: the shared answer of a pod without volumes.
+      return readPodVolumes(pod.pod.spec);
+    }
     let volumes = volumesCache.get(pod);
     if (volumes === undefined) {
       volumes = readPodVolumes(pod.pod.spec);
@@ -106,6 +110,11 @@ export const createVolumeRestrictions: PluginFactory = (context) => {
   return {
     name: VOLUME_RESTRICTIONS,
     preFilter(state, pod) {
+      const volumes = volumesOf(pod);
+      if (volumes.disks.length === 0 && volumes.claimNames.length === 0) {
+        // What the state below would conclude for a pod without claims (no conflict), without building it.
+        return { status: skip(VOLUME_RESTRICTIONS), nodeNames: null };
+      }
       const built = buildState(pod);
       if (!(built instanceof VolumeRestrictionsState)) {
         return { status: built, nodeNames: null };
