@@ -48,12 +48,14 @@ export class EmptyNotice {
       button.addEventListener('click', () => this.openOverlay(index));
       return button;
     });
+    // The overlays' buttons come right under the title: in a half-width panel the explanation scrolls, and the
+    // way to the render's timeline must not be below it.
     replaceChildren(
       this.element,
       h('h2', { className: 'empty-title', text: reason.title }),
+      ...(overlays.length === 0 ? [] : [h('div', { className: 'empty-overlays' }, ...overlays)]),
       ...(reason.detail === '' ? [] : [h('p', { text: reason.detail })]),
       ...(items.length === 0 ? [] : [h('ul', {}, ...items)]),
-      ...(overlays.length === 0 ? [] : [h('div', { className: 'empty-overlays' }, ...overlays)]),
     );
   }
 }

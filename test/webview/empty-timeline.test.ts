@@ -152,6 +152,8 @@ describe('an empty timeline says why', { skip: SKIP_WITHOUT_CHROMIUM, timeout: 1
     };
     await panel.load(report, { uri: 'file:///workspace/base', name: 'base' });
     await panel.settle();
+    // The buttons sit right under the title, above the explanation that scrolls in a half-width panel.
+    assert.equal(await panel.page.locator('.empty-notice h2 + .empty-overlays').count(), 1);
     await panel.page.locator('.empty-notice button', { hasText: 'overlays/dev' }).click();
     const posted = await panel.posted();
     assert.deepEqual(
