@@ -5,15 +5,14 @@
  */
 import type { CodeAction, CodeLens, Hover } from 'vscode-languageserver';
 import { CodeActionKind, MarkupKind } from 'vscode-languageserver';
-import type { Node } from 'yaml';
 import { hoverAt } from '../assist/hover';
 import type { FixData } from '../../../../protocol/finding';
 import { toRange } from '../assist/locate';
 import { guaranteedFix } from '../predictions/template-fixes';
 import { valueAt } from '../rules/rule-support';
-import { nodeRange, pathAtOffset } from '../yaml/node-at-path';
+import { nodeRange } from '../yaml/node-at-path';
 import type { DocumentState } from './document-state';
-import { predictionHover, startsWith, workloadsOf } from './prediction-hover';
+import { yamlPlaceAt, predictionHover, startsWith, workloadsOf } from './prediction-hover';
 import type { Prediction } from './prediction-types';
 import type { OverlayLens } from './workload-lenses';
 import { workloadLenses } from './workload-lenses';
@@ -104,14 +103,12 @@ function renderHover(
   offset: number,
   lenses: readonly OverlayLens[],
 ): string | undefined {
-  const document = state.analysis.documents.find(
-    (d) => offset >= d.offset && offset <= d.offset + d.yaml.end,
-  );
-  if (document === undefined) {
+  const found = yamlPlaceAt(state, offset);
+  if (found === undefined) {
     return undefined;
   }
-  const root = (document.yaml.document?.contents ?? undefined) as Node | undefined;
-  const { path } = pathAtOffset(root, offset - document.offset);
+  const { document } = found;
+  const { path } = found.location;
   for (const object of document.objects) {
     const relative = startsWith(path, object.path) ? path.slice(object.path.length).join('.') : undefined;
     const range = nodeRange(object.node);
@@ -175,14 +172,12 @@ function renderLenses(state: DocumentState, lenses: readonly OverlayLens[]): Cod
  * containers all have cpu and memory limits, "Set requests equal to limits" (Guaranteed).
  */
 function templateFixes(state: DocumentState, offset: number, prediction: Prediction | undefined): FixData[] {
-  const document = state.analysis.documents.find(
-    (d) => offset >= d.offset && offset <= d.offset + d.yaml.end,
-  );
-  if (prediction === undefined || document === undefined) {
+  const found = yamlPlaceAt(state, offset);
+  if (prediction === undefined || found === undefined) {
     return [];
   }
-  const root = (document.yaml.document?.contents ?? undefined) as Node | undefined;
-  const { path } = pathAtOffset(root, offset - document.offset);
+  const { document, root } = found;
+  const { path } = found.location;
   const fixes: FixData[] = [];
   for (const workload of workloadsOf(prediction, state.uri, document.index)) {
     if (workload.qosClass !== 'Burstable' || !startsWith(path, [...workload.source.path, 'spec'])) {

@@ -21,6 +21,28 @@ import { escapeMarkdown, inlineCode } from '../assist/markdown';
 import type { DocumentState } from './document-state';
 import type { Prediction } from './prediction-types';
 
+/** The document of a state that holds an offset, and the YAML path at it; undefined outside every document. */
+export function yamlPlaceAt(
+  state: DocumentState,
+  offset: number,
+):
+  | {
+      readonly document: DocumentState['analysis']['documents'][number];
+      /** The document's YAML root node (edits and fixes are placed against it). */
+      readonly root: Node | undefined;
+      readonly location: ReturnType<typeof pathAtOffset>;
+    }
+  | undefined {
+  const document = state.analysis.documents.find(
+    (d) => offset >= d.offset && offset <= d.offset + d.yaml.end,
+  );
+  if (document === undefined) {
+    return undefined;
+  }
+  const root = (document.yaml.document?.contents ?? undefined) as Node | undefined;
+  return { document, root, location: pathAtOffset(root, offset - document.offset) };
+}
+
 /**
  * The hover of a prediction at an offset: on a workload's kind, name or template, where its replicas land (and
  * what admission refused of it); on a budget, its numbers; on a strategy, its waves; on `resources`, the fit.
@@ -30,14 +52,11 @@ export function predictionHover(
   state: DocumentState,
   offset: number,
 ): string | undefined {
-  const document = state.analysis.documents.find(
-    (d) => offset >= d.offset && offset <= d.offset + d.yaml.end,
-  );
-  if (document === undefined) {
+  const found = yamlPlaceAt(state, offset);
+  if (found === undefined) {
     return undefined;
   }
-  const root = (document.yaml.document?.contents ?? undefined) as Node | undefined;
-  const location = pathAtOffset(root, offset - document.offset);
+  const { document, location } = found;
   if (!location.isKey && location.path.at(-1) !== 'kind' && location.path.at(-1) !== 'name') {
     return undefined;
   }
