@@ -42,15 +42,16 @@ export interface CliRunResult {
   readonly peakMB: Summary;
 }
 
-/** The script a child node runs: the CLI, then its resource usage on stderr's last line. */
-const CLI_WRAPPER = [
-  'const [cli, ...args] = process.argv.slice(1);',
+/**
+ * Preloaded (`node -r`) into the CLI's process: its resource usage on stderr's last line at exit. Preloaded, not a
+ * `node -e` wrapper that requires the CLI: under `-e` there is no main module, so the CLI's `require.main ===
+ * module` start was never taken and the process exited at once with nothing done (the figures of an empty run).
+ */
+const USAGE_HOOK = [
   "process.on('exit', () => {",
   '  const u = process.resourceUsage();',
   "  require('fs').writeSync(2, '\\nUSAGE ' + JSON.stringify({ maxRss: u.maxRSS, cpu: (u.userCPUTime + u.systemCPUTime) / 1000 }) + '\\n');",
   '});',
-  'process.argv = [process.argv[0], cli, ...args];',
-  'require(cli);',
 ].join('\n');
 
 /** The capture's text: nodes, then per Deployment its ReplicaSet and pods spread over the nodes. */
@@ -177,6 +178,8 @@ function benchCli(text: string, repeats: number): CliRunResult {
     const app = join(dir, 'app.yaml');
     writeFileSync(capture, text);
     writeFileSync(app, dump(manifest()));
+    const hook = join(dir, 'usage-hook.js');
+    writeFileSync(hook, USAGE_HOOK);
     const cli = join(__dirname, '..', 'dist', 'cli.js');
     const wallMs: number[] = [];
     const cpuMs: number[] = [];
@@ -185,7 +188,7 @@ function benchCli(text: string, repeats: number): CliRunResult {
       const started = performance.now();
       const child = spawnSync(
         process.execPath,
-        ['-e', CLI_WRAPPER, cli, 'simulate', '--output', 'json', '--cluster', capture, app],
+        ['-r', hook, cli, 'simulate', '--output', 'json', '--cluster', capture, app],
         { encoding: 'utf8', maxBuffer: 256 * 2 ** 20 },
       );
       const wall = performance.now() - started;
@@ -193,6 +196,7 @@ function benchCli(text: string, repeats: number): CliRunResult {
       if (child.status !== 0 || usage?.[1] === undefined) {
         throw new Error(`foresight simulate exited ${child.status}: ${child.stderr.slice(-2000)}`);
       }
+      assertSimulated(child.stdout);
       const { maxRss, cpu } = JSON.parse(usage[1]) as { maxRss: number; cpu: number };
       if (run > 0) {
         wallMs.push(wall);
@@ -203,6 +207,22 @@ function benchCli(text: string, repeats: number): CliRunResult {
     return { wallMs: summarize(wallMs), cpuMs: summarize(cpuMs), peakMB: summarize(peakMB) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Refuses a run that did not simulate: the JSON report must hold the re-applied Deployment's pods, so a CLI that
+ * exits early without error (as the old wrapper made it) fails the bench instead of timing nothing.
+ */
+function assertSimulated(stdout: string): void {
+  let pods: unknown;
+  try {
+    pods = (JSON.parse(stdout) as { pods?: unknown }).pods;
+  } catch {
+    throw new Error(`foresight simulate wrote no JSON report: ${stdout.slice(0, 200)}`);
+  }
+  if (!Array.isArray(pods) || pods.length === 0) {
+    throw new Error('foresight simulate reported no pods for the re-applied Deployment');
   }
 }
 
