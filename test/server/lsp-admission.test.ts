@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { CodeActionRequest, CodeLensRequest, HoverRequest } from 'vscode-languageserver-protocol/node';
+import { CodeLensRequest, HoverRequest } from 'vscode-languageserver-protocol/node';
 import type { CodeAction, Diagnostic, MarkupContent } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { parseAllDocuments } from 'yaml';
@@ -87,9 +87,7 @@ describe('admission refusals over LSP', () => {
     const quota =
       'apiVersion: v1\nkind: ResourceQuota\nmetadata:\n  name: pods\nspec:\n  hard:\n    pods: "2"\n';
     writeFileSync(join(folder, 'quota.yaml'), quota);
-    writeFileSync(join(folder, 'web.yaml'), text);
-    const uri = pathToFileURL(join(folder, 'web.yaml')).href;
-    const diagnostics = await session.open(uri, text);
+    const { uri, diagnostics } = await session.openFile(folder, 'web.yaml', text);
     // Part of the workload runs: a warning, not an error.
     assert.equal(diagnostics.filter((d) => d.code === 'admission-refused').length, 0);
     const refused = diagnostics.find((d) => d.code === 'admission-refused-partly');
@@ -148,17 +146,10 @@ spec:
               drop:
                 - NET_RAW
 `;
-    writeFileSync(join(folder, 'web.yaml'), text);
-    const uri = pathToFileURL(join(folder, 'web.yaml')).href;
-    const diagnostics = await session.open(uri, text);
+    const { uri, diagnostics } = await session.openFile(folder, 'web.yaml', text);
     const refused = diagnostics.find((d) => d.code === 'admission-refused');
     assert.ok(refused, JSON.stringify(diagnostics.map((d) => [d.code, d.message])));
-    const actions = await session.connection.sendRequest(CodeActionRequest.type, {
-      textDocument: { uri },
-      range: refused.range,
-      context: { diagnostics: [refused] },
-    });
-    const [action] = (actions ?? []).filter((item): item is CodeAction => 'edit' in item);
+    const [action] = await session.fixesFor(uri, refused);
     assert.equal(
       action?.title,
       'Set what Pod Security "restricted" requires: allowPrivilegeEscalation: false, capabilities.drop: [ALL], runAsNonRoot: true, seccompProfile: RuntimeDefault',
@@ -212,17 +203,10 @@ spec:
           add:
             - SYS_ADMIN
 `;
-    writeFileSync(join(folder, 'debug.yaml'), text);
-    const uri = pathToFileURL(join(folder, 'debug.yaml')).href;
-    const diagnostics = await session.open(uri, text);
+    const { uri, diagnostics } = await session.openFile(folder, 'debug.yaml', text);
     const refused = diagnostics.find((d) => d.code === 'admission-refused');
     assert.ok(refused);
-    const actions = await session.connection.sendRequest(CodeActionRequest.type, {
-      textDocument: { uri },
-      range: refused.range,
-      context: { diagnostics: [refused] },
-    });
-    const [action] = (actions ?? []).filter((item): item is CodeAction => 'edit' in item);
+    const [action] = await session.fixesFor(uri, refused);
     assert.equal(
       action?.title,
       'Set what Pod Security "restricted" requires: privileged: false, allowPrivilegeEscalation: false, capabilities.add without SYS_ADMIN, capabilities.drop: [ALL], runAsNonRoot: true, seccompProfile: RuntimeDefault',
@@ -268,18 +252,12 @@ spec:
       securityContext:
         privileged: true
 `;
-    writeFileSync(join(folder, 'debug.yaml'), text);
-    const uri = pathToFileURL(join(folder, 'debug.yaml')).href;
-    const diagnostics = await session.open(uri, text);
+    const { uri, diagnostics } = await session.openFile(folder, 'debug.yaml', text);
     const refused = diagnostics.find((d) => d.code === 'admission-refused');
     assert.ok(refused);
-    const actions = await session.connection.sendRequest(CodeActionRequest.type, {
-      textDocument: { uri },
-      range: refused.range,
-      context: { diagnostics: [refused] },
-    });
+    const actions = await session.codeActionsFor(uri, refused);
     assert.deepEqual(
-      (actions ?? []).filter((item): item is CodeAction => 'edit' in item).map((item) => item.title),
+      actions.filter((item): item is CodeAction => 'edit' in item).map((item) => item.title),
       [
         'Set the securityContext fields Pod Security "baseline" requires: privileged: false (still refused: host namespaces)',
       ],
@@ -314,18 +292,12 @@ spec:
         capabilities:
           drop: [ALL]
 `;
-    writeFileSync(join(folder, 'debug.yaml'), text);
-    const uri = pathToFileURL(join(folder, 'debug.yaml')).href;
-    const diagnostics = await session.open(uri, text);
+    const { uri, diagnostics } = await session.openFile(folder, 'debug.yaml', text);
     const refused = diagnostics.find((d) => d.code === 'admission-refused');
     assert.ok(refused);
-    const actions = await session.connection.sendRequest(CodeActionRequest.type, {
-      textDocument: { uri },
-      range: refused.range,
-      context: { diagnostics: [refused] },
-    });
+    const actions = await session.codeActionsFor(uri, refused);
     assert.deepEqual(
-      (actions ?? []).filter((item): item is CodeAction => 'edit' in item).map((item) => item.title),
+      actions.filter((item): item is CodeAction => 'edit' in item).map((item) => item.title),
       [],
     );
     // Nothing of the Pod exists: the hover on its kind is the refusal, with the namespace's policy.
@@ -347,17 +319,10 @@ spec:
    * on the embedded cluster: what the fix's title promises is checked against that.
    */
   async function refusalFixed(folder: string, text: string) {
-    writeFileSync(join(folder, 'web.yaml'), text);
-    const uri = pathToFileURL(join(folder, 'web.yaml')).href;
-    const diagnostics = await session.open(uri, text);
+    const { uri, diagnostics } = await session.openFile(folder, 'web.yaml', text);
     const refused = diagnostics.find((d) => d.code === 'admission-refused');
     assert.ok(refused);
-    const actions = await session.connection.sendRequest(CodeActionRequest.type, {
-      textDocument: { uri },
-      range: refused.range,
-      context: { diagnostics: [refused] },
-    });
-    const [action] = (actions ?? []).filter((item): item is CodeAction => 'edit' in item);
+    const [action] = await session.fixesFor(uri, refused);
     const fixed = TextDocument.applyEdits(
       TextDocument.create(uri, 'yaml', 1, text),
       action?.edit?.changes?.[uri] ?? [],

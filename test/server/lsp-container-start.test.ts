@@ -105,9 +105,7 @@ describe('pods that never start, over LSP', () => {
     mkdirSync(join(folder, '.foresight'));
     writeFileSync(join(folder, '.foresight', 'cluster.yaml'), CLUSTER);
     const text = DEPLOYMENT.replace('key: level', 'key: mode');
-    writeFileSync(join(folder, 'web.yaml'), text);
-    const uri = pathToFileURL(join(folder, 'web.yaml')).href;
-    const diagnostics = await session.open(uri, text);
+    const { uri, diagnostics } = await session.openFile(folder, 'web.yaml', text);
     assert.equal(diagnostics.filter((d) => d.code === 'container-cannot-start').length, 0);
     const lenses = await session.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
     assert.doesNotMatch(lenses?.[0]?.command?.title ?? '', /cannot start/);
@@ -121,9 +119,7 @@ describe('pods that never start, over LSP', () => {
       'key: level',
       'key: mode',
     );
-    writeFileSync(join(folder, 'web.yaml'), text);
-    const uri = pathToFileURL(join(folder, 'web.yaml')).href;
-    const diagnostics = await session.open(uri, text);
+    const { diagnostics } = await session.openFile(folder, 'web.yaml', text);
     const stuck = diagnostics.filter((d) => d.code === 'container-cannot-start');
     assert.equal(stuck.length, 1, JSON.stringify(diagnostics.map((d) => [d.code, d.message])));
     assert.equal(stuck[0]?.severity, 1);

@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { CodeActionRequest } from 'vscode-languageserver-protocol/node';
 import type { Diagnostic } from 'vscode-languageserver-protocol/node';
 import { findKustomize } from '../../server/src/files/kustomize/render-kustomization';
 import { LspSession } from '../support/lsp-session';
@@ -212,12 +211,8 @@ describe('kustomize overlays over LSP (real kustomize, trusted workspace)', () =
         settled.filter((d) => d.range.start.line === 0),
         [],
       );
-      const actions = await session.connection.sendRequest(CodeActionRequest.type, {
-        textDocument: { uri },
-        range: diagnostic.range,
-        context: { diagnostics: [diagnostic] },
-      });
-      assert.match((actions ?? [])[0]?.title ?? '', /^Lower the cpu request to /);
+      const actions = await session.codeActionsFor(uri, diagnostic);
+      assert.match(actions[0]?.title ?? '', /^Lower the cpu request to /);
     },
   );
 

@@ -8,10 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { CodeActionRequest } from 'vscode-languageserver-protocol/node';
-import type { CodeAction } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { parseAllDocuments } from 'yaml';
 import type { SourcedObject } from '../../server/src/engine/model/load/cluster-load';
@@ -141,17 +138,10 @@ describe('the Pod Security fix says whether the admitted pods schedule', () => {
       mkdirSync(join(folder, '.foresight'));
       writeFileSync(join(folder, '.foresight', 'cluster.yaml'), clusterText);
       const text = `${NAMESPACE}\n---\n${row.manifest}\n`;
-      writeFileSync(join(folder, 'tool.yaml'), text);
-      const uri = pathToFileURL(join(folder, 'tool.yaml')).href;
-      const diagnostics = await session.open(uri, text);
+      const { uri, diagnostics } = await session.openFile(folder, 'tool.yaml', text);
       const refused = diagnostics.find((d) => d.code === 'admission-refused');
       assert.ok(refused, JSON.stringify(diagnostics.map((d) => [d.code, d.message])));
-      const actions = await session.connection.sendRequest(CodeActionRequest.type, {
-        textDocument: { uri },
-        range: refused.range,
-        context: { diagnostics: [refused] },
-      });
-      const fixes = (actions ?? []).filter((item): item is CodeAction => 'edit' in item);
+      const fixes = await session.fixesFor(uri, refused);
       assert.deepEqual(
         fixes.map((fix) => fix.title),
         [row.title],

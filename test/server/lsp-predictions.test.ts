@@ -205,12 +205,7 @@ describe('predictions over LSP', () => {
       pendingSurge?.message ?? '',
       /^1 new pod of the rollout stays Pending \(3 replicas wanted\)/,
     );
-    const actions = await session.connection.sendRequest(CodeActionRequest.type, {
-      textDocument: { uri },
-      range: stall.range,
-      context: { diagnostics: [stall] },
-    });
-    const [action] = (actions ?? []).filter((item): item is CodeAction => 'edit' in item);
+    const [action] = await session.fixesFor(uri, stall);
     assert.equal(action?.title, 'Set maxUnavailable to 1 (replace pods one at a time instead of surging)');
     const edit = action?.edit?.changes?.[uri]?.[0];
     assert.ok(edit);

@@ -4,9 +4,11 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  CodeActionRequest,
   createProtocolConnection,
   DidChangeTextDocumentNotification,
   DidCloseTextDocumentNotification,
@@ -20,6 +22,8 @@ import {
   StreamMessageWriter,
 } from 'vscode-languageserver-protocol/node';
 import type {
+  CodeAction,
+  Command,
   Diagnostic,
   ProtocolConnection,
   PublishDiagnosticsParams,
@@ -166,6 +170,20 @@ export class LspSession {
     return published;
   }
 
+  /**
+   * Writes a file into a folder (the server simulates the file's folder with it), opens it, and resolves with its
+   * URI and first diagnostics.
+   */
+  async openFile(
+    folder: string,
+    name: string,
+    text: string,
+  ): Promise<{ uri: string; diagnostics: Diagnostic[] }> {
+    writeFileSync(join(folder, name), text);
+    const uri = pathToFileURL(join(folder, name)).href;
+    return { uri, diagnostics: await this.open(uri, text) };
+  }
+
   /** Sends incremental (or full) changes and resolves with the diagnostics of the new version. */
   async change(
     uri: string,
@@ -191,6 +209,21 @@ export class LspSession {
   /** Closes a document. */
   async close(uri: string): Promise<void> {
     await this.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+  }
+
+  /** The code actions the server offers for one of a document's diagnostics, at its range. */
+  async codeActionsFor(uri: string, diagnostic: Diagnostic): Promise<(Command | CodeAction)[]> {
+    const actions = await this.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: diagnostic.range,
+      context: { diagnostics: [diagnostic] },
+    });
+    return actions ?? [];
+  }
+
+  /** The quick fixes (code actions with an edit) the server offers for one of a document's diagnostics. */
+  async fixesFor(uri: string, diagnostic: Diagnostic): Promise<CodeAction[]> {
+    return (await this.codeActionsFor(uri, diagnostic)).filter((item): item is CodeAction => 'edit' in item);
   }
 
   /** Whether the server process is still alive. */

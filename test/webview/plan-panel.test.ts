@@ -14,9 +14,12 @@ import type { HostToPlanMessage } from '../../protocol/plan-messages';
 import { DEFAULT_SETTINGS } from '../../protocol/settings';
 import { answerPlanRequest } from '../../server/src/host/plan-request';
 import { TEST_SERVICE } from '../support/language-service';
+import { lowContrastTexts } from './support/contrast-check';
 import { launchOrSkip } from './support/page-actions';
 import type { PanelBrowser, PanelPage } from './support/panel-page';
 import { SKIP_WITHOUT_CHROMIUM } from './support/panel-page';
+import type { ThemeName } from './support/themes';
+import { applyTheme } from './support/themes';
 
 const CAPTURED = resolve(__dirname, '../../examples/captured');
 const WEB = pathToFileURL(join(CAPTURED, 'web.yaml')).href;
@@ -197,4 +200,45 @@ describe('the Preview Apply page', { skip: SKIP_WITHOUT_CHROMIUM, timeout: 120_0
     assert.equal(await panel.page.locator('.notice pre').innerText(), 'foresight capture');
     assert.equal(await panel.page.locator('.verdict').count(), 0);
   });
+});
+
+describe('the Preview Apply page text contrast', { skip: SKIP_WITHOUT_CHROMIUM, timeout: 120_000 }, () => {
+  let browser: PanelBrowser;
+  let plan: Plan;
+
+  before(async () => {
+    const hostile = await hostilePlan();
+    // A failure too, so that the failure badge and its colour are on the page.
+    plan = {
+      ...hostile,
+      problems: [
+        ...hostile.problems,
+        {
+          severity: 'failure',
+          code: 'pod-unschedulable',
+          message: 'A pod stays Pending.',
+          file: WEB,
+          line: 25,
+          isPreexisting: false,
+        },
+      ],
+    };
+    browser = await launchOrSkip();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  for (const theme of ['light', 'dark', 'high-contrast'] as const satisfies readonly ThemeName[]) {
+    test(`in the ${theme} theme every text of a plan with a failure reads at 4.5:1 or more`, async () => {
+      const panel = await browser.open(undefined, 'plan');
+      await panel.page.setViewportSize({ width: 900, height: 900 });
+      await applyTheme(panel.page, theme);
+      await send(panel, { type: 'plan', folder: FOLDER, cluster: 'cluster.yaml', plan });
+      assert.equal(await panel.page.locator('.badge.is-failure').count(), 1);
+      assert.ok((await panel.page.locator('.fields .old').count()) > 0, 'an old value shown');
+      assert.deepEqual(await lowContrastTexts(panel.page), []);
+      await panel.page.close();
+    });
+  }
 });

@@ -12,7 +12,7 @@ import type { HostToPlanMessage, PlanToHostMessage } from '../../../protocol/pla
 import type { PanelFolder } from '../../../protocol/webview-messages';
 import { buildPanelHtml, createNonce } from './panel-html';
 import { isPlanPlace, parsePlanMessage } from './plan-message-check';
-import { manifestFolderOf, webviewOptions } from './timeline-panel';
+import { folderInfo, manifestFolderOf, PanelErrors, webviewOptions } from './panel-support';
 
 /** Delay between the last change of a manifest and the new plan. */
 const UPDATE_DELAY_MS = 600;
@@ -33,7 +33,7 @@ export class PlanPanel implements vscode.Disposable {
   private plan: { readonly folder: PanelFolder; readonly cluster: string; readonly plan: Plan } | undefined;
   private generation = 0;
   private updateTimer: ReturnType<typeof setTimeout> | undefined;
-  private hasShownError = false;
+  private readonly errors: PanelErrors;
   private editorColumn = vscode.ViewColumn.One;
 
   constructor(
@@ -42,6 +42,7 @@ export class PlanPanel implements vscode.Disposable {
     private folder: vscode.Uri | undefined,
     private readonly onDisposed: () => void,
   ) {
+    this.errors = new PanelErrors(context.output, 'Preview Apply');
     const webview = panel.webview;
     webview.options = webviewOptions(context.extensionUri);
     const media = vscode.Uri.joinPath(context.extensionUri, 'dist', 'media');
@@ -87,7 +88,9 @@ export class PlanPanel implements vscode.Disposable {
       this.context.output.appendLine('Preview Apply: dropped a message of unexpected shape from the page.');
       return;
     }
-    this.handle(message).catch((error: unknown) => this.reportError('handling a message of the plan', error));
+    this.handle(message).catch((error: unknown) =>
+      this.errors.report('handling a message of the plan', error),
+    );
   }
 
   private async handle(message: PlanToHostMessage): Promise<void> {
@@ -203,7 +206,7 @@ export class PlanPanel implements vscode.Disposable {
           isError: true,
           needsCluster: false,
         });
-        this.reportError(`planning ${folder.toString()}`, error);
+        this.errors.report(`planning ${folder.toString()}`, error);
       }
     }
   }
@@ -211,21 +214,4 @@ export class PlanPanel implements vscode.Disposable {
   private post(message: HostToPlanMessage): void {
     void this.panel.webview.postMessage(message);
   }
-
-  private reportError(activity: string, error: unknown): void {
-    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    this.context.output.appendLine(`Preview Apply: unexpected error while ${activity}: ${detail}`);
-    if (!this.hasShownError) {
-      this.hasShownError = true;
-      void vscode.window.showErrorMessage(
-        `Kube Foresight: error while ${activity}; see the output for details.`,
-      );
-    }
-  }
-}
-
-/** A folder as the page names it: its URI and its last segment. */
-function folderInfo(folder: vscode.Uri): PanelFolder {
-  const segments = folder.path.split('/').filter((segment) => segment !== '');
-  return { uri: folder.toString(), name: segments[segments.length - 1] ?? folder.toString() };
 }

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { PlanPanelContext } from './plan-panel';
 import { PlanPanel } from './plan-panel';
 import { readPlanViewState } from './plan-message-check';
-import { manifestFolderOf, webviewOptions } from './timeline-panel';
+import { manifestFolderOf, webviewOptions } from './panel-support';
 import { PLAN_VIEW_TYPE } from './view-type';
 
 /** Creates, reveals and revives the Preview Apply panel. */

@@ -13,6 +13,7 @@ import type {
   WebviewToHostMessage,
 } from '../../../protocol/webview-messages';
 import { buildPanelHtml, createNonce } from './panel-html';
+import { folderInfo, PanelErrors, manifestFolderOf, webviewOptions } from './panel-support';
 import { parseWebviewMessage } from './webview-message-check';
 
 /** Delay between the last change of a manifest and the new simulation. */
@@ -31,25 +32,6 @@ export interface TimelinePanelContext {
   readonly output: vscode.OutputChannel;
 }
 
-const MANIFEST_LANGUAGES = new Set(['yaml', 'json']);
-
-/** The webview options: scripts on, local resources from dist/media only. */
-export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
-  return {
-    enableScripts: true,
-    enableCommandUris: false,
-    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'media')],
-  };
-}
-
-/** The folder of a manifest document, or undefined for documents that are not files of a known kind. */
-export function manifestFolderOf(document: vscode.TextDocument): vscode.Uri | undefined {
-  if (document.uri.scheme !== 'file' || !MANIFEST_LANGUAGES.has(document.languageId)) {
-    return undefined;
-  }
-  return vscode.Uri.joinPath(document.uri, '..');
-}
-
 /** One timeline panel. */
 export class TimelinePanel implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
@@ -58,10 +40,10 @@ export class TimelinePanel implements vscode.Disposable {
   private generation = 0;
   private updateTimer: ReturnType<typeof setTimeout> | undefined;
   private isStale = false;
-  private hasShownError = false;
   private editorColumn = vscode.ViewColumn.One;
   /** The workload to select once the page shows a simulation (the Replay lens). */
   private pendingFocus: PanelWorkload | undefined;
+  private readonly errors: PanelErrors;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -70,6 +52,7 @@ export class TimelinePanel implements vscode.Disposable {
     private readonly onDisposed: () => void,
   ) {
     this.folder = folder;
+    this.errors = new PanelErrors(context.output, 'Timeline panel');
     const webview = panel.webview;
     webview.options = webviewOptions(context.extensionUri);
     const media = vscode.Uri.joinPath(context.extensionUri, 'dist', 'media');
@@ -153,7 +136,7 @@ export class TimelinePanel implements vscode.Disposable {
           // The page was rebuilt (the panel was hidden): send what it showed; it restores its own playhead.
           this.post({
             type: 'simulation',
-            folder: this.folderInfo(this.folder),
+            folder: folderInfo(this.folder),
             report: this.report,
             isUpdate: false,
           });
@@ -225,7 +208,7 @@ export class TimelinePanel implements vscode.Disposable {
       return;
     }
     const generation = ++this.generation;
-    const info = this.folderInfo(folder);
+    const info = folderInfo(folder);
     if (!isUpdate) {
       this.post({ type: 'loading', folder: info });
     }
@@ -256,7 +239,7 @@ export class TimelinePanel implements vscode.Disposable {
           message: 'The simulation failed; see the "Kube Foresight" output.',
           isError: true,
         });
-        this.reportError(`simulating ${folder.toString()}`, error);
+        this.errors.report(`simulating ${folder.toString()}`, error);
       }
     }
   }
@@ -279,27 +262,11 @@ export class TimelinePanel implements vscode.Disposable {
     });
   }
 
-  private folderInfo(folder: vscode.Uri): { uri: string; name: string } {
-    const segments = folder.path.split('/').filter((segment) => segment !== '');
-    return { uri: folder.toString(), name: segments[segments.length - 1] ?? folder.toString() };
-  }
-
   private post(message: HostToWebviewMessage): void {
     void this.panel.webview.postMessage(message);
   }
 
   private guard(activity: string, work: () => Promise<void>): void {
-    work().catch((error: unknown) => this.reportError(activity, error));
-  }
-
-  private reportError(activity: string, error: unknown): void {
-    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    this.context.output.appendLine(`Timeline panel: unexpected error while ${activity}: ${detail}`);
-    if (!this.hasShownError) {
-      this.hasShownError = true;
-      void vscode.window.showErrorMessage(
-        `Kube Foresight: error while ${activity}; see the output for details.`,
-      );
-    }
+    work().catch((error: unknown) => this.errors.report(activity, error));
   }
 }

@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 import { readPanelViewState } from '../../../protocol/webview-messages';
 import type { PanelWorkload } from '../../../protocol/webview-messages';
 import type { TimelinePanelContext } from './timeline-panel';
-import { manifestFolderOf, TimelinePanel, webviewOptions } from './timeline-panel';
+import { manifestFolderOf, webviewOptions } from './panel-support';
+import { TimelinePanel } from './timeline-panel';
 import { TIMELINE_VIEW_TYPE } from './view-type';
 
 /** Creates, reveals and revives the timeline panel. */

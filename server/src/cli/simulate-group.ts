@@ -15,7 +15,7 @@ import type {
   SkippedChart,
   SourcedObject,
 } from '../language/service';
-import { capturedVersion, severityOf } from '../language/service';
+import { capturedVersion, chosenVersion, severityOf } from '../language/service';
 import { relative } from 'node:path';
 import { relateChartTemplates } from '../files/helm-charts';
 import type { CliIo } from './io';
@@ -152,10 +152,9 @@ export function readGroup(
     return { error: clusterInput.message };
   }
   // A capture's header names its server's version: the default when --kubernetes-version is not given.
-  const version =
-    !settings.isVersionGiven && clusterInput !== null
-      ? (capturedVersion(clusterInput.files.map((file) => file.text)) ?? settings.version)
-      : settings.version;
+  const version = chosenVersion(settings.version, settings.isVersionGiven || clusterInput === null, () =>
+    capturedVersion(clusterInput?.files.map((file) => file.text) ?? []),
+  );
   const manifests = service.analyzeInputs(group.texts, {
     kubernetesVersion: version,
     maxFileLength: MAX_FILE_LENGTH,

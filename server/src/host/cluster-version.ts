@@ -10,7 +10,7 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import type { Settings } from '../../../protocol/settings';
 import { isKubernetesVersion } from '../../../protocol/settings';
-import { capturedVersion } from '../language/service';
+import { capturedVersion, chosenVersion } from '../language/service';
 
 /** The header is the first document of a capture: this many bytes hold it (captureHeaderObject reads 200 lines). */
 const HEAD_BYTES = 64 * 1024;
@@ -23,11 +23,12 @@ const versions = new Map<string, { readonly stamp: string; readonly version: str
  * setting is not set; the settings unchanged otherwise, or when the file records none.
  */
 export function withClusterVersion(settings: Settings, clusterFile: string | undefined): Settings {
-  if (settings.isKubernetesVersionSet !== false || clusterFile === undefined) {
-    return settings;
-  }
-  const version = capturedVersionOf(clusterFile);
-  return version !== null && isKubernetesVersion(version) && version !== settings.kubernetesVersion
+  const version = chosenVersion(
+    settings.kubernetesVersion,
+    settings.isKubernetesVersionSet !== false || clusterFile === undefined,
+    () => (clusterFile === undefined ? null : capturedVersionOf(clusterFile)),
+  );
+  return isKubernetesVersion(version) && version !== settings.kubernetesVersion
     ? { ...settings, kubernetesVersion: version }
     : settings;
 }

@@ -11,6 +11,7 @@ import { compileFunction } from 'node:vm';
 import { parseDocument } from 'yaml';
 import type { Node } from 'yaml';
 import { loadSchemaStore } from '../../support/language-service';
+import { brokenCopies } from '../../support/broken-copies';
 import { SchemaStore } from '../../../server/src/language/schema/schema-store';
 import { readStandaloneValidators } from '../../../server/src/language/schema/standalone-validators';
 import type { StandaloneValidators } from '../../../server/src/language/schema/standalone-validators';
@@ -104,34 +105,6 @@ function comparable(errors: unknown): unknown {
       key === 'description' && typeof value === 'string' ? undefined : value,
     ),
   ) as unknown;
-}
-
-/** A copy of an object or array with one entry replaced. */
-function withEntry(value: object, key: string, replacement: unknown): unknown {
-  return Array.isArray(value)
-    ? value.map((item: unknown, index) => (String(index) === key ? replacement : item))
-    : { ...value, [key]: replacement };
-}
-
-/** Every way of breaking one field: a string becomes a number, a number a string, an object gains a field. */
-function* brokenCopies(value: unknown): Generator<unknown> {
-  if (typeof value !== 'object' || value === null) {
-    return;
-  }
-  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
-    const replacement =
-      typeof child === 'string'
-        ? 12
-        : typeof child === 'number'
-          ? 'twelve'
-          : typeof child === 'object' && child !== null && !Array.isArray(child)
-            ? { ...child, unknownField: true }
-            : 'x';
-    yield withEntry(value, key, replacement);
-    for (const broken of brokenCopies(child)) {
-      yield withEntry(value, key, broken);
-    }
-  }
 }
 
 describe('validators compiled at build time', () => {

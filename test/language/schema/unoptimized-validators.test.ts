@@ -8,6 +8,7 @@ import Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { parse } from 'yaml';
 import { loadSchemaStore } from '../../support/language-service';
+import { brokenCopies } from '../../support/broken-copies';
 import { isQuantityText } from '../../../server/src/language/schema/quantity-format';
 
 const store = loadSchemaStore('1.35');
@@ -19,34 +20,6 @@ function optimizedValidator(apiVersion: string, kind: string): ValidateFunction 
   ajv.addFormat('quantity', { type: 'string', validate: isQuantityText });
   ajv.addSchema({ $id: id, definitions: store.bundle.definitions });
   return ajv.compile({ $ref: `${id}#/definitions/${store.definitionOf(apiVersion, kind) ?? ''}` });
-}
-
-/** A copy of an object or array with one entry replaced. */
-function withEntry(value: object, key: string, replacement: unknown): unknown {
-  return Array.isArray(value)
-    ? value.map((item: unknown, index) => (String(index) === key ? replacement : item))
-    : { ...value, [key]: replacement };
-}
-
-/** Every way of breaking one field: a string becomes a number, a number a string, an object gains a field. */
-function* brokenCopies(value: unknown): Generator<unknown> {
-  if (typeof value !== 'object' || value === null) {
-    return;
-  }
-  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
-    const replacement =
-      typeof child === 'string'
-        ? 12
-        : typeof child === 'number'
-          ? 'twelve'
-          : typeof child === 'object' && child !== null && !Array.isArray(child)
-            ? { ...child, unknownField: true }
-            : 'x';
-    yield withEntry(value, key, replacement);
-    for (const broken of brokenCopies(child)) {
-      yield withEntry(value, key, broken);
-    }
-  }
 }
 
 const DEPLOYMENT = `apiVersion: apps/v1

@@ -21,3 +21,12 @@ export function capturedVersion(texts: readonly string[]): KubernetesMinor | nul
   }
   return null;
 }
+
+/**
+ * The version a simulation runs with, chosen one way for `foresight simulate` / `plan` and the editor: the one
+ * the user gave (`--kubernetes-version`, or the setting when it is set), else the version the cluster's capture
+ * records, else the default. `captured` is only asked when the user gave none.
+ */
+export function chosenVersion<V extends string>(version: V, isGiven: boolean, captured: () => V | null): V {
+  return isGiven ? version : (captured() ?? version);
+}

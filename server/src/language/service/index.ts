@@ -91,7 +91,7 @@ export type { ObjectSource } from '../../engine/model/source';
 export type { ReportNode, ReportPod } from '../../engine/scenario/report/report-entries';
 // Cluster profiles and capture headers, as data: what `foresight profiles` lists, `--profile` and the editor's
 // `profile:NAME` setting simulate on, what `foresight capture` lists and which version a capture implies.
-export { capturedVersion } from './captured-version';
+export { capturedVersion, chosenVersion } from './captured-version';
 export type { ClusterProfile } from '../../engine/model/load/profiles/cluster-profile';
 export { profileObjects } from '../../engine/model/load/profiles/cluster-profile';
 export { CLUSTER_PROFILES, findProfile } from '../../engine/model/load/profiles/profiles';
