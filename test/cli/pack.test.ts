@@ -95,6 +95,13 @@ test(
       existsSync(join(consumer, 'node_modules', 'kube-foresight', 'dist', 'cli.js')),
       'the package holds dist/cli.js',
     );
+    // The validators the build compiled, which the CLI loads instead of compiling the schemas at start-up.
+    const packaged = join(consumer, 'node_modules', 'kube-foresight');
+    assert.ok(existsSync(join(packaged, 'dist', 'kubernetes-validators-1.35.js')), 'the prebuilt validators');
+    // Sources, tests and source maps stay in the repository (.npmignore).
+    for (const left of ['test', 'bench', 'server', 'dist/cli.js.map']) {
+      assert.ok(!existsSync(join(packaged, left)), `the package leaves out ${left}`);
+    }
 
     const major = Number(process.versions.node.split('.')[0]);
     assert.ok(major >= 20, `Node ${process.version}`);
