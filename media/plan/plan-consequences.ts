@@ -4,6 +4,7 @@
  * with the nodes the autoscaler adds or removes and the pods that move.
  */
 import type { Plan, PlanRollout } from '../../protocol/plan';
+import { readableBytes } from '../../protocol/readable-bytes';
 import { h } from '../dom';
 
 /** One rollout as a row: what rolls, how, and its source link when the input defines it. */
@@ -35,7 +36,7 @@ function rolloutSentence(rollout: PlanRollout): string {
     : `${rollout.podsReplaced} of ${rollout.replicas} pod(s) replaced`;
   const time =
     rollout.duration === null
-      ? `does not complete (${rollout.outcome}): ${rollout.message}`
+      ? `does not complete (${rollout.outcome}): ${rollout.message.replace(/\.$/, '')}`
       : `complete in ${rollout.duration}s from t=${rollout.startedAt}s`;
   return (
     `${pods} in ${rollout.waves} wave(s), ${time}; ` +
@@ -74,7 +75,9 @@ export function capacitySection(plan: Plan): HTMLElement {
         h('th', { text: group.group, attrs: { scope: 'row' } }),
         h('td', { text: change(String(group.nodesBefore), String(group.nodesAfter)) }),
         h('td', { text: `${change(group.cpuBefore, group.cpuAfter)} of ${group.cpuAllocatable}` }),
-        h('td', { text: `${change(group.memoryBefore, group.memoryAfter)} of ${group.memoryAllocatable}` }),
+        h('td', {
+          text: `${change(readableBytes(group.memoryBefore), readableBytes(group.memoryAfter))} of ${readableBytes(group.memoryAllocatable)}`,
+        }),
       ),
     );
   }

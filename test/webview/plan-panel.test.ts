@@ -124,6 +124,9 @@ describe('the Preview Apply page', { skip: SKIP_WITHOUT_CHROMIUM, timeout: 120_0
       await panel.page.locator('.rollout').innerText(),
       /2 of 2 pod\(s\) replaced in 2 wave\(s\), complete in 22s from t=0s; at most 0 of 2 unavailable at once/,
     );
+    // Memory in the unit a person compares, as `foresight plan` prints it: the nodes' allocatable is "…Ki".
+    const memory = await panel.page.locator('.capacity tbody td').nth(2).innerText();
+    assert.match(memory, / of \d+(\.\d)?Gi$/);
   });
 
   test('hostile names and messages are shown as text: no element injected, no dialog, no script run', async () => {

@@ -6,7 +6,8 @@
  * https://docs.github.com/en/get-started/writing-on-github/working-with-advanced-formatting/organizing-information-with-collapsed-sections
  */
 import type { Plan } from '../../language/service';
-import { leftAloneSentence, objectName, placeOf, readable, rolloutLines } from './plan-text';
+import { readableBytes } from '../../../../protocol/readable-bytes';
+import { leftAloneSentence, objectName, placeOf, rolloutLines } from './plan-text';
 
 /** The marker a CI job looks for to update the comment it posted before. */
 export const PLAN_COMMENT_MARKER = '<!-- foresight-plan -->';
@@ -128,7 +129,7 @@ function sectionsOf(plan: Plan): Section[] {
         escapeCell(group.group),
         `${group.nodesBefore} → ${group.nodesAfter}`,
         `${group.cpuBefore} → ${group.cpuAfter} of ${group.cpuAllocatable}`,
-        `${readable(group.memoryBefore)} → ${readable(group.memoryAfter)} of ${readable(group.memoryAllocatable)}`,
+        `${readableBytes(group.memoryBefore)} → ${readableBytes(group.memoryAfter)} of ${readableBytes(group.memoryAllocatable)}`,
       ]),
       after: [
         ...capacity.nodesAdded.map(

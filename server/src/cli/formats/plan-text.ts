@@ -5,6 +5,7 @@
  */
 import type { Plan, PlanObject, PlanProblem, PlanRollout } from '../../language/service';
 import { appendAll, maxOf } from '../../../../protocol/collections';
+import { readableBytes } from '../../../../protocol/readable-bytes';
 
 /** How many left-alone objects the text and the markdown name before "… N more". */
 export const LEFT_ALONE_SHOWN = 10;
@@ -124,7 +125,7 @@ function capacityLines(plan: Plan): string[] {
       group.group,
       `${group.nodesBefore} → ${group.nodesAfter}`,
       `${group.cpuBefore} → ${group.cpuAfter} of ${group.cpuAllocatable}`,
-      `${readable(group.memoryBefore)} → ${readable(group.memoryAfter)} of ${readable(group.memoryAllocatable)}`,
+      `${readableBytes(group.memoryBefore)} → ${readableBytes(group.memoryAfter)} of ${readableBytes(group.memoryAllocatable)}`,
     ]),
   ];
   const widths = [0, 1, 2].map((column) => maxOf(rows.map((row) => (row[column] ?? '').length)));
@@ -144,25 +145,4 @@ function capacityLines(plan: Plan): string[] {
     lines.push('  no running pod moves to another node');
   }
   return lines;
-}
-
-/** A byte count with a binary suffix, to a tenth of the largest unit ("26438848Ki" → "25.2Gi"). */
-export function readable(text: string): string {
-  const match = /^(\d+)(Ki|Mi|Gi|Ti)?$/.exec(text);
-  if (match === null) {
-    return text;
-  }
-  const scale: Record<string, number> = { Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3, Ti: 1024 ** 4 };
-  const bytes = Number(match[1]) * (match[2] === undefined ? 1 : (scale[match[2]] ?? 1));
-  for (const [unit, size] of [
-    ['Ti', 1024 ** 4],
-    ['Gi', 1024 ** 3],
-    ['Mi', 1024 ** 2],
-  ] as const) {
-    if (bytes >= size) {
-      const value = bytes / size;
-      return `${Number.isInteger(value) ? value : value.toFixed(1)}${unit}`;
-    }
-  }
-  return text;
 }
