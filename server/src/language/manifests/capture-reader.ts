@@ -12,6 +12,7 @@ import { CORE_SCHEMA, loadAll } from 'js-yaml';
 import type { Type } from 'js-yaml';
 import { isCaptureHeader } from '../../engine/model/load/capture-header';
 import type { SourcedObject } from '../../engine/model/load/cluster-load';
+import { readKubectlYaml } from './kubectl-yaml';
 
 /** The objects of a capture, or why it could not be read. */
 export type CaptureRead =
@@ -34,6 +35,28 @@ const MAX_ALIAS_COUNT = 100;
 /** An alias token (`*name`) where YAML allows one: after a space, a flow indicator or a line start. */
 const ALIAS_PATTERN = /(?:^|[\s[{,])\*[^\s,\]}]+/gm;
 
+/**
+ * One value's text read by js-yaml with the capture schema, as the value of a one-key document: what the fast
+ * reader (kubectl-yaml.ts) hands over. Throws when that is not one mapping of the one key.
+ */
+export function loadCaptureValue(valueText: string): unknown {
+  const documents = loadAll(`k: ${valueText}`, null, { json: true, schema: CAPTURE_SCHEMA });
+  const [document] = documents;
+  if (
+    documents.length !== 1 ||
+    document === null ||
+    typeof document !== 'object' ||
+    Array.isArray(document)
+  ) {
+    throw new Error('not one value');
+  }
+  const keys = Object.keys(document);
+  if (keys.length !== 1 || keys[0] !== 'k') {
+    throw new Error('not one value');
+  }
+  return (document as Record<string, unknown>)['k'];
+}
+
 /** Reads a capture's text (JSON or YAML, one or more documents). */
 export function readCaptureText(id: string, text: string): CaptureRead {
   const trimmed = text.trimStart();
@@ -55,12 +78,14 @@ export function readCaptureText(id: string, text: string): CaptureRead {
       };
     }
   }
-  const aliases = text.match(ALIAS_PATTERN)?.length ?? 0;
+  // kubectl's own YAML is read line by line; anything else (or anything odd) by js-yaml, with the alias guard.
+  const fast = readKubectlYaml(text, loadCaptureValue);
+  const aliases = fast === undefined ? (text.match(ALIAS_PATTERN)?.length ?? 0) : 0;
   if (aliases > MAX_ALIAS_COUNT) {
     return { ok: false, message: `${aliases} YAML aliases, more than the ${MAX_ALIAS_COUNT} allowed` };
   }
   try {
-    const documents = loadAll(text, null, { json: true, schema: CAPTURE_SCHEMA });
+    const documents = fast ?? loadAll(text, null, { json: true, schema: CAPTURE_SCHEMA });
     const objects: SourcedObject[] = [];
     documents.forEach((object, documentIndex) => {
       if (object !== null && object !== undefined) {
