@@ -83,7 +83,7 @@ import {
   checkStuckStatefulPods,
 } from './report/timeline-checks';
 import type { Finding } from '../../../../protocol/finding';
-import { appendAll, maxOf } from '../../../../protocol/collections';
+import { appendAll, assignAll, maxOf } from '../../../../protocol/collections';
 
 /** Kinds of a cluster file only the timeline reads (the scheduler's cluster loader ignores them). */
 export const TIMELINE_ONLY_KINDS: ReadonlySet<string> = new Set([
@@ -197,10 +197,11 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   if (input.scenario !== undefined) {
     scenarios.push(input.scenario);
   }
-  const scenarioTiming = Object.assign(
+  // One Scenario object per document of the cluster file: any number of them, so no spread into a call.
+  const scenarioTiming = assignAll<Partial<TimingSettings>>(
     {},
-    ...scenarios.map((scenario) => scenario.timing),
-  ) as Partial<TimingSettings>;
+    scenarios.map((scenario) => scenario.timing),
+  );
   // A capture's header says when it was taken: that is time 0, unless a Scenario or the caller sets applyTime.
   const header = captureHeaderOf(input.cluster === null ? null : clusterObjects);
   const capturedAt = header?.capturedAt ?? null;
