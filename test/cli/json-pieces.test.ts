@@ -56,6 +56,15 @@ describe('writeJsonInPieces', () => {
       value: { a: Number.NaN, b: Number.POSITIVE_INFINITY, c: [-0, 1e21, 0.1] },
     },
     { name: 'a sparse array', value: { sparse } },
+    {
+      name: 'top-level arrays longer than a chunk, with left-out values at the chunk edges',
+      value: {
+        long: Array.from({ length: 2501 }, (_, index) =>
+          index % 1000 === 0 || index % 1000 === 999 ? undefined : { index, nested: [index, { deep: 'x' }] },
+        ),
+        after: { a: 1 },
+      },
+    },
     { name: 'a bare string, number, null and array at the top', value: ['s', 1, null, true] },
     { name: 'a top-level scalar', value: 'just text' },
     { name: 'a top-level null', value: null },
@@ -86,7 +95,7 @@ describe('writeJsonInPieces', () => {
     writeJsonInPieces(report, (piece) => pieces.push(piece));
     assert.ok(pieces.length > 3, `${pieces.length} pieces`);
     for (const piece of pieces) {
-      assert.ok(piece.length < WRITE_PIECE_LENGTH + 1000, `a piece of ${piece.length} characters`);
+      assert.ok(piece.length < WRITE_PIECE_LENGTH + 64 * 1024, `a piece of ${piece.length} characters`);
     }
     assert.equal(pieces.join(''), JSON.stringify(report, null, 2));
   });
