@@ -91,6 +91,7 @@ describe('readKubectlYaml (kubectl YAML read line by line, else given up)', () =
       text: 'a: x#y\nb: http://x:80/p\n',
     },
     { name: 'non-ASCII text', text: 'a: é😀\n"b": "ü"\n' },
+    { name: 'a plain scalar ending in a no-break space, which stays', text: 'a: x\u00a0\nb: x\u2028y\n' },
     { name: 'a dash-led plain scalar', text: 'a: -1\nb: -x\nc: --flag=1\n' },
     { name: 'a kept block scalar at the end of a text without a last line break', text: 'a: |+\n  x' },
     { name: 'a block scalar ended by a comment at the margin', text: 'a: |\n  x\n# c\nb: 1\n' },
@@ -135,6 +136,8 @@ describe('readKubectlYaml (kubectl YAML read line by line, else given up)', () =
       name: 'a block scalar after a blank line deeper than its text (js-yaml refuses it)',
       text: 'a: |\n     \n  x\nb: 1\n',
     },
+    { name: 'a no-break space after a quoted scalar (js-yaml refuses it)', text: "b: 'y'\u00a0\n" },
+    { name: 'a no-break space after a block scalar header (js-yaml refuses it)', text: 'd: |\u00a0\n  x\n' },
     { name: 'a non-printable character', text: 'a: "\u0001"\n' },
   ];
   for (const { name, text } of givenUp) {

@@ -8,32 +8,29 @@
  * It never answers differently from js-yaml with the capture schema: anything outside that subset (anchors,
  * aliases, tags, flow collections with content, comments after a value, tabs, CR, a byte order mark, directives,
  * empty documents, merge keys, a scalar document) gives up, and the caller reads the text with js-yaml as before.
- * test/language/kubectl-yaml.test.ts checks it against js-yaml on the YAML test suite, the corpus and captures.
+ * test/files/kubectl-yaml.test.ts checks it against js-yaml on the YAML test suite, the corpus and captures.
  */
+import type { LoadValue } from './kubectl-yaml-scalars';
+import { closingQuote, OutsideSubset, ScalarReader } from './kubectl-yaml-scalars';
 
-/** Reads one scalar's text (as written after `key: `, line breaks included) the way js-yaml would. */
-export type LoadValue = (valueText: string) => unknown;
-
-/** Raised inside the reader when the text leaves the subset: the caller reads it with js-yaml instead. */
-class OutsideSubset extends Error {}
-
-/** js-yaml's core-schema words that are not strings (YAML 1.2 core: null and bool). */
-const WORDS: ReadonlyMap<string, null | boolean> = new Map<string, null | boolean>([
-  ...['null', 'Null', 'NULL', '~'].map((word): [string, null] => [word, null]),
-  ...['true', 'True', 'TRUE'].map((word): [string, boolean] => [word, true]),
-  ...['false', 'False', 'FALSE'].map((word): [string, boolean] => [word, false]),
-]);
+export type { LoadValue } from './kubectl-yaml-scalars';
 
 /** What js-yaml refuses to read at all (its non-printable check): such a text is left to it, to say so. */
 const NON_PRINTABLE =
   // eslint-disable-next-line no-control-regex -- the control characters are what it looks for
   /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
 
-/** Characters a plain scalar or key may not start with here (YAML indicators, and `:`/`?` kept out for safety). */
-const NOT_PLAIN_START = new Set([...'-?:,[]{}#&*!|>\'"%@`']);
-
-/** The most distinct scalars whose js-yaml reading is remembered (numbers and quantities repeat a lot). */
-const MAX_REMEMBERED = 100_000;
+/**
+ * The text without its trailing spaces. Only spaces: YAML's white space is space and tab (tabs are given up on),
+ * where trimEnd would also take a no-break space that js-yaml keeps in a plain scalar and refuses after a quote.
+ */
+function trimSpaces(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0x20) {
+    end--;
+  }
+  return text.slice(0, end);
+}
 
 /** Block scalar headers read here: a style and a chomping indicator, no explicit indentation. */
 const BLOCK_HEADER = /^[|>][+-]?$/;
@@ -57,12 +54,15 @@ export function readKubectlYaml(text: string, load: LoadValue): unknown[] | unde
 /** The reader's walk over lines; `pos` is always the start of the line to look at next. */
 class LineReader {
   private pos = 0;
-  private readonly remembered = new Map<string, unknown>();
+
+  private readonly scalars: ScalarReader;
 
   constructor(
     private readonly text: string,
     private readonly load: LoadValue,
-  ) {}
+  ) {
+    this.scalars = new ScalarReader(load);
+  }
 
   documents(): unknown[] {
     const documents: unknown[] = [];
@@ -188,7 +188,7 @@ class LineReader {
     }
     const first = text[start];
     if (first === '|' || first === '>') {
-      if (!BLOCK_HEADER.test(text.slice(start, end).trimEnd())) {
+      if (!BLOCK_HEADER.test(trimSpaces(text.slice(start, end)))) {
         throw new OutsideSubset();
       }
       return this.loadRegion(start, this.nextLine(end), indent, true);
@@ -197,14 +197,14 @@ class LineReader {
       return this.quoted(start, end, indent);
     }
     if (first === '[' || first === '{') {
-      const flow = text.slice(start, end).trimEnd();
+      const flow = trimSpaces(text.slice(start, end));
       if (flow !== '[]' && flow !== '{}') {
         throw new OutsideSubset();
       }
       this.pos = this.nextLine(end);
       return flow === '[]' ? [] : {};
     }
-    const plain = text.slice(start, end).trimEnd();
+    const plain = trimSpaces(text.slice(start, end));
     if (plain.includes(': ') || plain.endsWith(':') || plain.includes(' #')) {
       throw new OutsideSubset();
     }
@@ -217,18 +217,18 @@ class LineReader {
       return this.loadRegion(start, next, indent, false);
     }
     this.pos = this.nextLine(end);
-    return this.plain(plain);
+    return this.scalars.plain(plain);
   }
 
   /** A quoted scalar from `start`: on this line, or (read by js-yaml) over the following deeper lines. */
   private quoted(start: number, end: number, indent: number): unknown {
     const text = this.text;
-    const close = this.closingQuote(start, text.length);
+    const close = closingQuote(this.text, start, text.length);
     if (close === undefined) {
       throw new OutsideSubset();
     }
     const closeEnd = this.lineEnd(close);
-    if (text.slice(close + 1, closeEnd).trim() !== '') {
+    if (trimSpaces(text.slice(close + 1, closeEnd)) !== '') {
       throw new OutsideSubset();
     }
     if (close > end) {
@@ -239,7 +239,7 @@ class LineReader {
     if (text[start] === "'") {
       return inner.replaceAll("''", "'");
     }
-    return inner.includes('\\') ? this.loadRemembered(text.slice(start, close + 1)) : inner;
+    return inner.includes('\\') ? this.scalars.loadRemembered(text.slice(start, close + 1)) : inner;
   }
 
   /**
@@ -285,34 +285,6 @@ class LineReader {
     }
   }
 
-  /** A plain scalar's value under the core schema: most are plainly strings; the rest js-yaml resolves. */
-  private plain(token: string): unknown {
-    const code = token.charCodeAt(0);
-    const isLetter = (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
-    if (isLetter || token === '~') {
-      const word = WORDS.get(token);
-      return word === undefined ? token : word;
-    }
-    if (NOT_PLAIN_START.has(token[0] ?? '') && !/^-[^\s]/.test(token)) {
-      throw new OutsideSubset();
-    }
-    return this.loadRemembered(token);
-  }
-
-  private loadRemembered(token: string): unknown {
-    if (this.remembered.has(token)) {
-      return this.remembered.get(token);
-    }
-    const value = this.load(token);
-    if (value !== null && typeof value === 'object') {
-      throw new OutsideSubset();
-    }
-    if (this.remembered.size < MAX_REMEMBERED) {
-      this.remembered.set(token, value);
-    }
-    return value;
-  }
-
   /** A key from `start` to its colon: quoted, or plain and resolved then made a string as js-yaml does. */
   private key(start: number, colon: number): string {
     const text = this.text;
@@ -322,13 +294,13 @@ class LineReader {
       if (first === "'") {
         return inner.replaceAll("''", "'");
       }
-      return inner.includes('\\') ? String(this.loadRemembered(text.slice(start, colon))) : inner;
+      return inner.includes('\\') ? String(this.scalars.loadRemembered(text.slice(start, colon))) : inner;
     }
     const token = text.slice(start, colon);
     if (token.length > 1024 || token.includes(' #') || token.endsWith(' ') || token === '') {
       throw new OutsideSubset();
     }
-    return String(this.plain(token));
+    return String(this.scalars.plain(token));
   }
 
   /**
@@ -339,7 +311,7 @@ class LineReader {
     const text = this.text;
     const first = text[start];
     if (first === "'" || first === '"') {
-      const close = this.closingQuote(start, end);
+      const close = closingQuote(this.text, start, end);
       if (close === undefined || text[close + 1] !== ':') {
         return undefined;
       }
@@ -352,25 +324,6 @@ class LineReader {
     ) {
       if (colon + 1 === end || text.charCodeAt(colon + 1) === 0x20) {
         return colon;
-      }
-    }
-    return undefined;
-  }
-
-  /** The offset of the quote closing the scalar opened at `start`, looking no further than `limit`. */
-  private closingQuote(start: number, limit: number): number | undefined {
-    const text = this.text;
-    const quote = text[start];
-    for (let at = start + 1; at < limit; at++) {
-      const char = text[at];
-      if (quote === '"' && char === '\\') {
-        at++;
-      } else if (char === quote) {
-        if (quote === "'" && text[at + 1] === "'") {
-          at++;
-          continue;
-        }
-        return at;
       }
     }
     return undefined;
