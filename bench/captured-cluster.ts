@@ -1,7 +1,7 @@
 /**
  * A captured cluster of real size: a `kubectl get … -A -o yaml` export (one List document) of `nodes` nodes and
  * `pods` running pods of Deployments (with their ReplicaSets), read and simulated with one Deployment of it
- * re-applied with a new image. Measured in this process: reading the capture (files/capture-reader.ts), then
+ * re-applied with a new image. Measured in this process: reading the capture (language/manifests/capture-reader.ts), then
  * the simulation as `foresight simulate --cluster` runs it, and the heap the whole holds. Also the editor's
  * verdict for it as you type: simulated, or the notice that says why not (MAX_SIMULATED_PODS).
  */

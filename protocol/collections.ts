@@ -31,3 +31,14 @@ export function appendAll<T>(target: T[], items: Iterable<T>): T[] {
   }
   return target;
 }
+
+/**
+ * Copies the own properties of each of `sources` onto `target` in order, later ones winning
+ * (Object.assign(target, ...sources) for any count); returns target.
+ */
+export function assignAll<T extends object>(target: T, sources: Iterable<Partial<T>>): T {
+  for (const source of sources) {
+    Object.assign(target, source);
+  }
+  return target;
+}

@@ -11,6 +11,7 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { isValidateWorkerData } from './cli/parallel/worker-messages';
 import { runValidateWorker } from './cli/parallel/validate-worker';
 import type { CliIo } from './cli/io';
+import { writeInPieces } from './cli/io';
 import { createDiskLanguageService } from './files/schema-files';
 import { COMMON_OPTIONS_HELP } from './cli/outcome';
 import { runValidate, VALIDATE_USAGE } from './cli/validate';
@@ -110,7 +111,9 @@ if (!isMainThread && parentPort !== null && isValidateWorkerData(workerData)) {
     throw error;
   });
   const io: CliIo = {
-    stdout: (text) => process.stdout.write(text),
+    stdout: (text) => {
+      writeInPieces((piece) => process.stdout.write(piece), text);
+    },
     stderr: (text) => process.stderr.write(text),
     cwd: process.cwd(),
     readStdin: () => readFileSync(0, 'utf8'),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import type { Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
-import { appendAll, maxOf, minOf } from '../../protocol/collections';
+import { appendAll, assignAll, maxOf, minOf } from '../../protocol/collections';
 
 // A capture of 150,000 pods crashed `foresight simulate` with "RangeError: Maximum call stack size exceeded" in
 // Math.max(0, ...pods). Lint refuses such spreads (eslint.collections.mjs); the helpers take any size.
@@ -47,6 +47,15 @@ describe('reductions and appends over a large collection', () => {
     assert.equal(target[LARGE], values[LARGE - 1]);
   });
 
+  test('assignAll merges every source in order, later ones winning, onto the target it returns', () => {
+    const target: Record<string, number> = { base: 1 };
+    const sources = values.map((value, index) => ({ [`k${index % 1000}`]: value, last: index }));
+    assert.equal(assignAll(target, sources), target);
+    assert.equal(target['base'], 1);
+    assert.equal(target['last'], LARGE - 1);
+    assert.equal(target['k999'], values[LARGE - 1]);
+  });
+
   test('appendAll takes any iterable', () => {
     assert.deepEqual(appendAll(['a'], new Set(['b', 'c'])), ['a', 'b', 'c']);
   });
@@ -72,6 +81,8 @@ describe('lint refuses a collection spread into a call', () => {
     { code: 'lines.unshift(...header);', refused: true },
     { code: 'all.concat(...lists);', refused: true },
     { code: 'String.fromCharCode(...codes);', refused: true },
+    { code: 'Object.assign({}, ...scenarios.map((s) => s.timing));', refused: true },
+    { code: 'Object.assign({}, defaults, { a: 1 });', refused: false },
     { code: 'Math.max(a, b);', refused: false },
     { code: 'findings.push({ ...finding, path });', refused: false },
     { code: 'const both = [...a, ...b];', refused: false },

@@ -20,3 +20,24 @@ export interface CliIo {
    */
   workerScript?: string;
 }
+
+/** The most characters handed to one write: a report of a 150,000-pod capture is 176 MB of JSON. */
+export const WRITE_PIECE_LENGTH = 1 << 20;
+
+/**
+ * Writes a text in pieces of about WRITE_PIECE_LENGTH characters: one write of a 176 MB string made one 176 MB
+ * buffer beside it (seconds of encoding and collection, and that much more peak memory). A piece never ends between
+ * the two halves of a surrogate pair, which would encode as two replacement characters.
+ */
+export function writeInPieces(write: (piece: string) => void, text: string): void {
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(start + WRITE_PIECE_LENGTH, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) {
+      end -= 1;
+    }
+    write(text.slice(start, end));
+    start = end;
+  }
+}

@@ -9,7 +9,6 @@
  * analyses it, again with the kinds their CustomResourceDefinitions define, then read into objects by the one
  * manifest reader (language/manifests/read-manifests.ts), which tells duplicates only within a unit.
  */
-import { readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { chartFolderOf, collectManifestFiles, STDIN_PATH } from '../files/manifest-files';
 import type { CliIo } from './io';
@@ -20,6 +19,7 @@ import type { KustomizeOptions } from '../files/kustomize/kustomization-units';
 import { renderKustomizations } from '../files/kustomize/kustomization-units';
 import type { GitopsUnitSummary } from '../files/gitops/gitops-texts';
 import { readGitopsUnits } from '../files/gitops/gitops-texts';
+import { TextReads } from '../files/text-reads';
 
 /** One apply unit of a command line: what one `kubectl apply` (or one GitOps controller's sync) applies. */
 export interface ApplyUnit {
@@ -106,6 +106,8 @@ export function readCliTexts(
   const kustomizeRoles = new KustomizeRoles(service);
   const stdin = paths.includes(STDIN_PATH) ? io.readStdin?.() : undefined;
   // GitOps definitions among the files define units of their own, read first: what they apply is theirs only.
+  // The files they look at are read once for both (a cluster capture is as large as 130 MB).
+  const reads = new TextReads();
   const gitops = readGitopsUnits(
     paths,
     io.cwd,
@@ -115,6 +117,7 @@ export function readCliTexts(
     kustomizeRoles,
     service,
     stdin,
+    reads,
   );
   const kustomized =
     options.kustomize === undefined
@@ -170,7 +173,7 @@ export function readCliTexts(
       const chart = chartFolderOf(file);
       texts.push({
         id: display(file),
-        text: readFileSync(file, 'utf8'),
+        text: reads.read(file),
         role: kustomizeRoles.roleOf(file),
         chart: chart === undefined ? undefined : basename(chart),
         applyUnit: addUnit(

@@ -22,7 +22,7 @@ import { createDiskLanguageService } from '../files/schema-files';
 import { profileCluster } from './profiles';
 import type { CliIo } from './io';
 import { formatSimulationsText } from './formats/simulations-text';
-import { formatSimulationsJson } from './formats/report-json';
+import { formatSimulationsJson, writeSimulationsJson } from './formats/report-json';
 import { COMMON_OPTIONS_HELP, finishRun, formatRun } from './outcome';
 import type { CommonOptions, FlagOutcome, FlagValue } from './command-line';
 import { commonDefaults, readCommandLine } from './command-line';
@@ -92,6 +92,11 @@ export function runSimulate(
   };
   // GitOps units (files/gitops/) are listed: a line each in text, a field in JSON.
   const gitopsUnits = input.units.flatMap((unit) => unit.gitops ?? []);
+  if (options.output === 'json' && gitopsUnits.length === 0) {
+    // In pieces: a large cluster's report is too large to hold twice as one string.
+    writeSimulationsJson(runs, io.cwd, (piece) => io.stdout(piece));
+    return Promise.resolve(finishRun(run, options.output, options.failOn, io));
+  }
   io.stdout(
     options.output === 'json'
       ? withGitopsUnits(formatSimulationsJson(runs, io.cwd), gitopsUnits)

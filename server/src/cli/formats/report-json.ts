@@ -7,6 +7,7 @@
 import { relative } from 'node:path';
 import type { Finding, SimulationReport } from '../../language/service';
 import { helmTemplateOf } from './finding-places';
+import { writeJsonInPieces } from './json-pieces';
 import type { GroupRun } from '../simulate-group';
 
 /** A finding as the JSON report writes it (schemas/report.schema.json, `findings[]`). */
@@ -34,15 +35,35 @@ export function formatReportJson(report: SimulationReport, findings: readonly Fi
 }
 
 /**
+ * Writes the JSON output of a run (formatSimulationsJson's text) to `write` in pieces, never as one string: the
+ * report of the largest cluster is 176 MB of text (json-pieces.ts).
+ */
+export function writeSimulationsJson(
+  runs: readonly GroupRun[],
+  cwd: string,
+  write: (piece: string) => void,
+): void {
+  writeJsonInPieces(simulationsJson(runs, cwd), write);
+  write('\n');
+}
+
+/**
  * The JSON output of a run: one simulation is its report (schemas/report.schema.json), as before units had
  * clusters of their own; several are a list (schemas/simulations.schema.json): each with the cluster it ran on,
  * the units it simulated and its report, then every finding of them all, so that `.findings[]` reads both shapes.
  */
 export function formatSimulationsJson(runs: readonly GroupRun[], cwd: string): string {
+  return `${JSON.stringify(simulationsJson(runs, cwd), null, 2)}\n`;
+}
+
+/** The value formatSimulationsJson writes: one run's report, or the runs and all their findings. */
+function simulationsJson(runs: readonly GroupRun[], cwd: string): unknown {
   if (runs.length === 1 && runs[0] !== undefined) {
-    return formatReportJson(runs[0].report, runs[0].findings);
+    const [run] = runs;
+    const json: JsonReport = { ...run.report, findings: run.findings.map(reportEntry) };
+    return json;
   }
-  const json = {
+  return {
     apiVersion: 'foresight/v1',
     simulations: runs.map((run) => ({
       cluster: run.clusterName,
@@ -55,7 +76,6 @@ export function formatSimulationsJson(runs: readonly GroupRun[], cwd: string): s
     })),
     findings: runs.flatMap((run) => run.findings.map(reportEntry)),
   };
-  return `${JSON.stringify(json, null, 2)}\n`;
 }
 
 function reportEntry(finding: Finding): ReportEntry {

@@ -17,6 +17,7 @@ import { isNodeGroupObject, readNodeGroup } from './node-group';
 import type { SnapshotSetup } from './scheduling-snapshot';
 import type { Finding } from '../../../../protocol/finding';
 import { engineFinding } from '../model/findings';
+import { assignAll } from '../../../../protocol/collections';
 
 /** Reads the NodeGroup documents of the cluster file. */
 export function readNodeGroups(objects: readonly SourcedObject[], findings: Finding[]): NodeGroupSpec[] {
@@ -55,11 +56,10 @@ export function startAutoscaler(
   if (groups.length === 0) {
     return null;
   }
-  let settings: AutoscalerSettings = Object.assign(
-    {},
-    DEFAULT_AUTOSCALER_SETTINGS,
-    ...overrides,
-  ) as AutoscalerSettings;
+  let settings: AutoscalerSettings = assignAll<AutoscalerSettings>(
+    { ...DEFAULT_AUTOSCALER_SETTINGS },
+    overrides,
+  );
   if (settings.expander === 'priority' && overrides.every((override) => override.priorities === undefined)) {
     const priorities = readPriorityConfigMap(objects, findings);
     if (priorities !== undefined) {

@@ -83,7 +83,7 @@ import {
   checkStuckStatefulPods,
 } from './report/timeline-checks';
 import type { Finding } from '../../../../protocol/finding';
-import { appendAll, maxOf } from '../../../../protocol/collections';
+import { appendAll, assignAll, maxOf } from '../../../../protocol/collections';
 
 /** Kinds of a cluster file only the timeline reads (the scheduler's cluster loader ignores them). */
 export const TIMELINE_ONLY_KINDS: ReadonlySet<string> = new Set([
@@ -158,16 +158,15 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   const findings: Finding[] = [];
   const timelineFindings: Finding[] = [];
   const workloadFindings: Finding[] = [];
-  // A capture without StorageClasses is given the classes it cannot show (model/load/assumed-storage.ts).
-  const assumedClasses = assumedStorageClasses(
-    input.cluster === null ? null : flattenLists(input.cluster),
-    flattenLists(input.manifests),
-  );
-  appendAll(findings, assumedClasses.findings);
+  // The cluster file's lists expanded once: a capture's List holds 150,000 pods, and every reader below walks it.
   const clusterObjects = flattenLists(input.cluster ?? defaultClusterObjects());
+  const fileObjects = input.cluster === null ? null : clusterObjects;
+  // A capture without StorageClasses is given the classes it cannot show (model/load/assumed-storage.ts).
+  const assumedClasses = assumedStorageClasses(fileObjects, flattenLists(input.manifests));
+  appendAll(findings, assumedClasses.findings);
   // The API server's door: objects whose kind is not served are refused and never simulated.
   const known = knownObjects(
-    input.cluster === null ? null : [...flattenLists(input.cluster), ...assumedClasses.objects],
+    fileObjects === null ? null : [...fileObjects, ...assumedClasses.objects],
     flattenLists(input.manifests),
   );
   const quotaLedger = new ObjectQuotaLedger(known.quotas, input.cluster === null ? [] : clusterObjects);
@@ -197,10 +196,11 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   if (input.scenario !== undefined) {
     scenarios.push(input.scenario);
   }
-  const scenarioTiming = Object.assign(
+  // One Scenario object per document of the cluster file: any number of them, so no spread into a call.
+  const scenarioTiming = assignAll<Partial<TimingSettings>>(
     {},
-    ...scenarios.map((scenario) => scenario.timing),
-  ) as Partial<TimingSettings>;
+    scenarios.map((scenario) => scenario.timing),
+  );
   // A capture's header says when it was taken: that is time 0, unless a Scenario or the caller sets applyTime.
   const header = captureHeaderOf(input.cluster === null ? null : clusterObjects);
   const capturedAt = header?.capturedAt ?? null;
@@ -322,10 +322,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     rejected,
   );
   const context = { state, settings, version, pods: factory, rollouts, findings: timelineFindings, volumes };
-  const configObjects = readConfigObjects(
-    input.cluster === null ? null : flattenLists(input.cluster),
-    manifests,
-  );
+  const configObjects = readConfigObjects(fileObjects, manifests);
   const kubelets = new Kubelets(
     state,
     settings,

@@ -10,11 +10,11 @@
  * (kustomize-controller api/v1/kustomization_types.go: sourceRef, path, targetNamespace, namePrefix, nameSuffix,
  * patches, images, components, postBuild).
  */
-import { readFileSync } from 'node:fs';
 import { LineCounter, parseAllDocuments, isMap, isScalar } from 'yaml';
 import type { Document, Node } from 'yaml';
 import type { NamespaceCreation } from '../../language/service';
 import type { TextPosition } from '../../../../protocol/finding';
+import { TextReads } from '../text-reads';
 
 /** Where a field is written: its file and range (zero-based, as findings place it). */
 export interface WrittenAt {
@@ -115,12 +115,16 @@ const FLUX_OPTIONS_NOT_APPLIED = [
 export function readGitopsDefinitions(
   files: readonly string[],
   texts: readonly { readonly file: string; readonly text: string }[] = [],
+  reads: TextReads = new TextReads(),
 ): GitopsDefinitions {
   const applications: ApplicationDefinition[] = [];
   const kustomizations: FluxKustomizationDefinition[] = [];
   const sources: FluxSourceDefinition[] = [];
-  const inputs = [...files.map((file) => ({ file, text: readTextOrUndefined(file) })), ...texts];
-  for (const { file, text } of inputs) {
+  // Each file is read as its turn comes, not all held at once before the first is looked at.
+  const inputs = [...files.map((file) => ({ file, text: undefined })), ...texts];
+  for (const input of inputs) {
+    const file = input.file;
+    const text = input.text ?? reads.readOrUndefined(file);
     if (text === undefined) {
       continue;
     }
@@ -274,14 +278,6 @@ function stringOf(value: unknown): string | undefined {
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
-}
-
-function readTextOrUndefined(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
 }
 
 /** The namespace an Application's sync creates (CreateNamespace=true), with its managed labels and annotations. */

@@ -5,7 +5,7 @@
  * claimed from the other units: a folder that is a unit's path is applied once, as that unit (with its namespace),
  * never also as the plain folder or kustomization `-R` would otherwise find there.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { InputText, LanguageService, SkippedChart } from '../../language/service';
 import { STDIN_NAME } from '../../language/service';
@@ -15,6 +15,7 @@ import { renderKustomizations } from '../kustomize/kustomization-units';
 import type { KustomizeRoles } from '../kustomize-roles';
 import type { GitopsUnit } from './gitops-units';
 import { findGitopsUnits } from './gitops-units';
+import { TextReads } from '../text-reads';
 import { appendAll } from '../../../../protocol/collections';
 
 /** A GitOps unit as the outputs list it. */
@@ -59,6 +60,7 @@ export function readGitopsUnits(
   roles: KustomizeRoles,
   service: Pick<LanguageService, 'renderedTexts'>,
   stdin?: string,
+  reads: TextReads = new TextReads(),
 ): GitopsTexts {
   const named = paths
     .filter((path) => path !== STDIN_PATH)
@@ -71,6 +73,7 @@ export function readGitopsUnits(
     stdin === undefined ? named : [...named, cwd],
     display,
     stdin === undefined ? [] : [{ file: join(cwd, STDIN_NAME), text: stdin }],
+    reads,
   );
   const texts: InputText[] = [];
   const notes: SkippedChart[] = found.notes.map((note) => ({
@@ -114,7 +117,7 @@ export function readGitopsUnits(
       try {
         texts.push({
           id: display(file),
-          text: readFileSync(file, 'utf8'),
+          text: reads.read(file),
           role: roles.roleOf(file),
           ...marks,
         });

@@ -25,6 +25,7 @@ import type {
   WrittenAt,
 } from './gitops-definitions';
 import { readGitopsDefinitions } from './gitops-definitions';
+import { TextReads } from '../text-reads';
 import type { SourceRoot } from './source-folders';
 import { folderUnder, normalizeRepoUrl, rootsOf } from './source-folders';
 import { fluxPathOf, isLocalGitRepository } from './flux-sources';
@@ -76,8 +77,9 @@ export function findGitopsUnits(
   namedFolders: readonly string[],
   display: (file: string) => string,
   texts: readonly { readonly file: string; readonly text: string }[] = [],
+  reads: TextReads = new TextReads(),
 ): GitopsUnits {
-  const definitions = readGitopsDefinitions(files, texts);
+  const definitions = readGitopsDefinitions(files, texts, reads);
   const units: GitopsUnit[] = [];
   const notRendered: string[] = [];
   const notes: GitopsNote[] = [];
