@@ -30,14 +30,14 @@ import { ScaleDown } from './scale-down';
 import { decideScaleUp } from './scale-up';
 import type { GroupSize } from './scale-up';
 import { templateDaemonPods } from './template-daemon-pods';
-import { isUnschedulable } from './unschedulable-pods';
+import { UnschedulablePods } from './unschedulable-pods';
+import { NewPods } from './new-pods';
 import type { PodInfo } from '../model/snapshot/pod-info';
 import { SchedulingSnapshot } from './scheduling-snapshot';
 import type { ScanInputKeys } from './scan-inputs';
 import { UnhelpedPods } from './unhelped-pods';
 import type { SnapshotSetup } from './scheduling-snapshot';
 import { recordRegisteredNode } from '../controllers/controller-events';
-import { minOf } from '../../../../protocol/collections';
 
 /**
  * Scale-ups and scale-downs after which the autoscaler stops: far more than a real apply needs, it ends a run in
@@ -45,46 +45,11 @@ import { minOf } from '../../../../protocol/collections';
  */
 export const MAX_ACTIONS = 200;
 
-/** unschedulablePodTimeBuffer and unschedulablePodWithGpuTimeBuffer of static_autoscaler.go. */
-const NEW_POD_SECONDS = 2;
-const NEW_GPU_POD_SECONDS = 30;
-/** utils/gpu GPUVendorResourceNames: a pod requesting one of these waits the longer buffer. */
-const GPU_RESOURCES: readonly string[] = [
-  'nvidia.com/gpu',
-  'habana.ai/gaudi',
-  'gpu.intel.com/xe',
-  'amd.com/gpu',
-  'microsoft.com/directx',
-];
-
 /** A node a scale-up requested that has not joined yet. */
 interface UpcomingNode {
   readonly name: string;
   readonly group: NodeGroupSpec;
   readonly readyAt: number;
-}
-
-/**
- * allPodsAreNew: the oldest pod was created less than 2 s ago, or the oldest pod requesting a GPU less than 30 s
- * ago. A pod of the cluster file is as old as its creationTimestamp says (before the run when it has one).
- */
-function allPodsAreNew(pods: readonly SimPod[], now: number): boolean {
-  const oldest = minOf(pods.map(createdAt));
-  const gpuPods = pods.filter((pod) =>
-    GPU_RESOURCES.some((name) => pod.info.scalarResourceNames.includes(name)),
-  );
-  return (
-    oldest + NEW_POD_SECONDS > now ||
-    (gpuPods.length > 0 && minOf(gpuPods.map(createdAt)) + NEW_GPU_POD_SECONDS > now)
-  );
-}
-
-function createdAt(pod: SimPod): number {
-  const captured = (pod.object.metadata as { readonly creationTimestamp?: unknown } | undefined)
-    ?.creationTimestamp;
-  return typeof captured === 'string' && pod.createdAt === 0 && !Number.isNaN(Date.parse(captured))
-    ? Number.NEGATIVE_INFINITY
-    : pod.createdAt;
 }
 
 /** The cluster autoscaler. */
@@ -101,6 +66,8 @@ export class ClusterAutoscaler {
   private readonly created = new Map<string, number>();
   private readonly daemonPods = new Map<NodeGroupSpec, readonly PodInfo[]>();
   private readonly unhelped: UnhelpedPods;
+  private readonly unschedulable: UnschedulablePods;
+  private readonly newPods = new NewPods();
   /** The inputs' key of the last scale-up that chose nothing. */
   private quietKey: string | null = null;
 
@@ -112,6 +79,7 @@ export class ClusterAutoscaler {
     private readonly setup: SnapshotSetup,
   ) {
     this.unhelped = new UnhelpedPods(setup);
+    this.unschedulable = new UnschedulablePods(setup.profiles);
     for (const node of state.nodeList()) {
       const group = groups.find((candidate) => isMemberOf(candidate, node.info.labels));
       if (group !== undefined) {
@@ -190,7 +158,7 @@ export class ClusterAutoscaler {
     const { pending, key } = this.unhelpedPods();
     // RunOnce: pods all created in the last 2 s (30 s for a pod asking for a GPU) wait one loop for more to
     // come (allPodsAreNew), and the loop skips its scale-down too (DisableScaleDownForLoop).
-    const waitForMore = pending.length > 0 && !this.isMaxedOut() && allPodsAreNew(pending, now);
+    const waitForMore = pending.length > 0 && !this.isMaxedOut() && this.newPods.areAllNew(pending, key, now);
     // A scale-up that decided nothing on these very inputs decides nothing again, and records nothing new.
     const isQuiet = key !== null && key === this.quietKey;
     const scaledUp = pending.length > 0 && !waitForMore && !isQuiet && this.scaleUp(pending, key);
@@ -217,9 +185,7 @@ export class ClusterAutoscaler {
    * a reason to grow.
    */
   private unhelpedPods(): { readonly pending: SimPod[]; readonly key: string | null } {
-    const waiting = [...this.state.pods.values()]
-      .filter((pod) => isUnschedulable(pod, this.setup.profiles))
-      .sort((a, b) => b.info.priority - a.info.priority || a.createdSeq - b.createdSeq);
+    const waiting = this.unschedulable.list(this.state.pods.values());
     return this.unhelped.find(
       waiting,
       () => this.scanInputs(waiting),

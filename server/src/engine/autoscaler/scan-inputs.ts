@@ -36,6 +36,8 @@ interface ScanInputs {
 export class ScanInputKeys {
   private readonly ids = new WeakMap<object, number>();
   private nextId = 1;
+  /** The last waiting list named, and its name (unschedulable-pods.ts hands the same array while it holds). */
+  private waiting: { readonly pods: readonly SimPod[]; readonly part: string } | null = null;
 
   /** The key of a scan's inputs, or null when they cannot be named exactly. */
   keyOf(inputs: ScanInputs): string | null {
@@ -61,8 +63,16 @@ export class ScanInputKeys {
     for (const pods of inputs.daemonPods) {
       parts.push(JSON.stringify(pods.map((pod) => [pod.key, pod.priority, pod.pod.spec ?? null])));
     }
-    parts.push(`waiting:${inputs.waiting.map((pod) => this.idOf(pod.info)).join(',')}`);
+    parts.push(this.waitingPart(inputs.waiting));
     return parts.join('|');
+  }
+
+  /** The waiting pods in order; a pod's info never changes, so the same array has the same part. */
+  private waitingPart(pods: readonly SimPod[]): string {
+    if (this.waiting?.pods !== pods) {
+      this.waiting = { pods, part: `waiting:${pods.map((pod) => this.idOf(pod.info)).join(',')}` };
+    }
+    return this.waiting.part;
   }
 
   private idOf(object: object): number {

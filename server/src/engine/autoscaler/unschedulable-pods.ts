@@ -18,8 +18,52 @@ export function isUnschedulable(pod: SimPod, profiles: readonly SchedulerProfile
     pod.deletionTime === null &&
     pod.terminal === null &&
     pod.lastUnschedulableMessage !== null &&
-    (spec?.schedulingGates ?? []).length === 0 &&
+    (spec?.schedulingGates?.length ?? 0) === 0 &&
     (spec?.nodeName ?? '') === '' &&
     profiles.some((profile) => profile.schedulerName === schedulerName)
   );
+}
+
+/**
+ * The unschedulable pods in the order a scan tries them: highest priority first, then creation order. While they
+ * are the very pods of the last list, the last list itself is returned (the same array), so a cluster whose
+ * Pending pods wait while others start (one scan every --scan-interval for many minutes) neither sorts them again
+ * nor names them again in the scan's input key (scan-inputs.ts keys the list by identity).
+ */
+export class UnschedulablePods {
+  private last: { readonly found: readonly SimPod[]; readonly sorted: readonly SimPod[] } | null = null;
+
+  constructor(private readonly profiles: readonly SchedulerProfile[]) {}
+
+  /** The unschedulable pods among `pods` (the API server's pods, in creation order), in the scan's order. */
+  list(pods: Iterable<SimPod>): readonly SimPod[] {
+    const found: SimPod[] = [];
+    for (const pod of pods) {
+      if (isUnschedulable(pod, this.profiles)) {
+        found.push(pod);
+      }
+    }
+    const last = this.last;
+    if (last !== null && isSameList(last.found, found)) {
+      return last.sorted;
+    }
+    // Priority and creation order are fixed at creation, so the same pods sort the same way.
+    const sorted = found
+      .slice()
+      .sort((a, b) => b.info.priority - a.info.priority || a.createdSeq - b.createdSeq);
+    this.last = { found, sorted };
+    return sorted;
+  }
+}
+
+function isSameList(a: readonly SimPod[], b: readonly SimPod[]): boolean {
+  if (a.length !== b.length) {
+    return false;
+  }
+  for (let index = 0; index < a.length; index++) {
+    if (a[index] !== b[index]) {
+      return false;
+    }
+  }
+  return true;
 }
