@@ -218,6 +218,36 @@ const CASES: readonly {
       { path: 'spec.template.spec.containers[0]', old: '{"name":"sidecar","image":"envoy:1.32"}', new: null },
     ],
   },
+  ...[420, 256].map((liveMode) => ({
+    // TestSetDefaultConfigMapVolumeSource: a defaultMode the manifest drops is defaulted again to 0644 (420).
+    name: `a volume's defaultMode the manifest dropped goes to 0644, not away (live ${liveMode})`,
+    live: withTemplateSpec(
+      liveDeployment(CONTAINER, {
+        annotations: {
+          'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify({
+            spec: {
+              template: {
+                spec: {
+                  containers: [{ name: 'app' }],
+                  volumes: [{ name: 'config', configMap: { name: 'web', defaultMode: liveMode } }],
+                },
+              },
+            },
+          }),
+        },
+      }),
+      { volumes: [{ name: 'config', configMap: { name: 'web', defaultMode: liveMode } }] },
+    ),
+    manifest: manifest(CONTAINER, {
+      template: {
+        spec: { containers: [CONTAINER], volumes: [{ name: 'config', configMap: { name: 'web' } }] },
+      },
+    }),
+    expected:
+      liveMode === 420
+        ? []
+        : [{ path: 'spec.template.spec.volumes[0].configMap.defaultMode', old: '256', new: '420' }],
+  })),
   {
     name: 'a field set live by someone else (no last applied) is kept: the three-way merge leaves it',
     live: liveDeployment(CONTAINER, { labels: { team: 'payments' } }),

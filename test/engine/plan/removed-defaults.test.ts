@@ -243,6 +243,37 @@ const ROWS: readonly {
     path: ['spec', 'allocateLoadBalancerNodePorts'],
     expected: true,
   },
+  // TestSetDefault*VolumeSource (core/v1): the volume sources whose files get mode 0644 unless told otherwise.
+  {
+    name: 'TestSetDefaultSecretVolumeSource: defaultMode 0644',
+    manifest: deployment,
+    path: [...TEMPLATE, 'volumes', 0, 'secret', 'defaultMode'],
+    expected: 0o644,
+  },
+  {
+    name: 'TestSetDefaultConfigMapVolumeSource: defaultMode 0644',
+    manifest: deployment,
+    path: [...TEMPLATE, 'volumes', 0, 'configMap', 'defaultMode'],
+    expected: 0o644,
+  },
+  {
+    name: 'TestSetDefaultDownwardAPIVolumeSource: defaultMode 0644',
+    manifest: deployment,
+    path: [...TEMPLATE, 'volumes', 0, 'downwardAPI', 'defaultMode'],
+    expected: 0o644,
+  },
+  {
+    name: 'TestSetDefaultProjectedVolumeSource: defaultMode 0644',
+    manifest: deployment,
+    path: [...TEMPLATE, 'volumes', 0, 'projected', 'defaultMode'],
+    expected: 0o644,
+  },
+  {
+    name: 'no default for a volume source without a defaultMode (emptyDir sizeLimit)',
+    manifest: deployment,
+    path: [...TEMPLATE, 'volumes', 0, 'emptyDir', 'sizeLimit'],
+    expected: undefined,
+  },
   // TestSetDefaultSecret (core/v1).
   {
     name: 'TestSetDefaultSecret: type Opaque',

@@ -1,9 +1,9 @@
 /**
  * The defaults kube-apiserver v1.35 gives the fields of a pod spec, of its containers and of their probes
  * (pkg/apis/core/v1/defaults.go: SetDefaults_PodSpec, SetDefaults_Container, SetDefaults_ContainerPort's protocol,
- * SetDefaults_Probe), for a field `kubectl apply` removes from a Pod or a pod template: the API server defaults the
- * merged object, so the field takes its default rather than disappearing. removed-defaults.ts finds the pod spec
- * in each kind and asks here.
+ * SetDefaults_Probe, and the defaultMode of secret, configMap, downwardAPI and projected volumes), for a field
+ * `kubectl apply` removes from a Pod or a pod template: the API server defaults the merged object, so the field
+ * takes its default rather than disappearing. removed-defaults.ts finds the pod spec in each kind and asks here.
  */
 import type { JsonObject } from '../model/json';
 import { isJsonObject } from '../model/json';
@@ -27,6 +27,14 @@ const PROBE_DEFAULTS: Readonly<Record<string, number>> = {
 };
 
 const PROBES = new Set(['livenessProbe', 'readinessProbe', 'startupProbe']);
+
+/**
+ * The volume sources whose defaultMode the API server sets to 0644 when unset: SetDefaults_SecretVolumeSource,
+ * SetDefaults_ConfigMapVolumeSource, SetDefaults_DownwardAPIVolumeSource and SetDefaults_ProjectedVolumeSource
+ * (v1.SecretVolumeSourceDefaultMode and its siblings are all 0644).
+ */
+const VOLUME_SOURCES_WITH_MODE = new Set(['secret', 'configMap', 'downwardAPI', 'projected']);
+const DEFAULT_VOLUME_MODE = 0o644;
 const CONTAINER_LISTS = new Set(['containers', 'initContainers']);
 
 /**
@@ -37,6 +45,15 @@ export function podSpecFieldDefault(podSpec: JsonObject, rest: Path): unknown {
   const [field, index, ...inContainer] = rest;
   if (rest.length === 1 && typeof field === 'string') {
     return POD_SPEC_DEFAULTS[field];
+  }
+  if (field === 'volumes' && typeof index === 'number') {
+    const [source, sourceField] = inContainer;
+    return inContainer.length === 2 &&
+      typeof source === 'string' &&
+      VOLUME_SOURCES_WITH_MODE.has(source) &&
+      sourceField === 'defaultMode'
+      ? DEFAULT_VOLUME_MODE
+      : undefined;
   }
   if (typeof field !== 'string' || !CONTAINER_LISTS.has(field) || typeof index !== 'number') {
     return undefined;
