@@ -78,8 +78,13 @@ describe('Preview Apply in VS Code 1.139 (code-server)', () => {
       // A click on the row's link opens the manifest with the cursor on the object's first line.
       await frame.locator('.change .source', { hasText: 'web.yaml:25' }).click();
       await workbench.page.locator('.statusbar-item', { hasText: 'Ln 25, Col 1' }).first().waitFor();
-      const breadcrumbs = workbench.page.locator('.editor-group-container.active .breadcrumbs-control');
-      assert.match((await breadcrumbs.innerText()).replace(/\s+/g, ''), /^captured.*web\.yaml/);
+      // The breadcrumbs render after the editor: wait for the file's item (read at once, the control held only
+      // its style element in one run).
+      const crumbs = workbench.page.locator(
+        '.editor-group-container.active .breadcrumbs-control .monaco-breadcrumb-item',
+      );
+      await crumbs.filter({ hasText: 'web.yaml' }).first().waitFor();
+      assert.match((await crumbs.allInnerTexts()).join('').replace(/\s+/g, ''), /^captured.*web\.yaml/);
     }));
 
   test('on a copy with a changed image the panel follows the editor and plans one rolling update', (t) =>
