@@ -156,8 +156,11 @@ describe(
       await page.locator('.event-row').first().click();
       await page.locator('.event-filter').fill('');
       await page.locator('.speed').selectOption('60');
+      // Played from the start: the cursor going from 0 to the last event shows every frame was drawn. (Waiting to
+      // see "playing" first raced: at 60× these 9 s take 0.15 s, which one slow frame can cover whole.)
+      await seekTo(panel, 0);
       await page.getByRole('button', { name: 'Play', exact: true }).click();
-      await page.waitForFunction(() => document.getElementById('app')?.dataset['playing'] === 'true');
+      await panel.waitForCursor(events);
       await page.waitForFunction(() => document.getElementById('app')?.dataset['playing'] === 'false');
       assert.match(
         await textOf(page, '.summary'),
