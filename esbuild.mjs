@@ -2,7 +2,7 @@
 // tsc checks types (npm run typecheck); esbuild only bundles.
 import * as esbuild from 'esbuild';
 import { existsSync } from 'node:fs';
-import { yamlDebugFlagsPlugin } from './scripts/yaml-debug-flags-plugin.mjs';
+import { yamlEsmPlugin } from './scripts/yaml-esm-plugin.mjs';
 import { standaloneValidatorsBuild } from './scripts/standalone-validators-build.mjs';
 
 const watch = process.argv.includes('--watch');
@@ -25,21 +25,21 @@ const builds = [
     ...common,
     entryPoints: ['server/src/server.ts'],
     outfile: 'dist/server.js',
-    plugins: [yamlDebugFlagsPlugin],
+    plugins: [yamlEsmPlugin],
   },
   // The prediction worker the server starts beside itself (server/src/host/prediction-worker.ts).
   {
     ...common,
     entryPoints: ['server/src/host/prediction-worker.ts'],
     outfile: 'dist/prediction-worker.js',
-    plugins: [yamlDebugFlagsPlugin],
+    plugins: [yamlEsmPlugin],
   },
   {
     ...common,
     entryPoints: ['server/src/cli.ts'],
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
-    plugins: [yamlDebugFlagsPlugin],
+    plugins: [yamlEsmPlugin],
   },
 ];
 // The default Kubernetes version's validators, compiled now rather than by every process that validates

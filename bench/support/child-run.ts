@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { build, buildSync } from 'esbuild';
 import type { BuildOptions } from 'esbuild';
-import { yamlDebugFlagsPlugin } from '../../scripts/yaml-debug-flags-plugin.mjs';
+import { yamlEsmPlugin } from '../../scripts/yaml-esm-plugin.mjs';
 
 const EXIT_MARKER = 'BENCH_EXIT ';
 
@@ -49,12 +49,12 @@ export function bundleEntry(entry: string, dirnameAs?: string): string {
 
 /**
  * bundleEntry for bodies that parse YAML: bundled with the plugin dist/server.js and dist/cli.js are built with
- * (scripts/yaml-debug-flags-plugin.mjs), so they parse as fast as the server does. Plugins need esbuild's
+ * (scripts/yaml-esm-plugin.mjs), so they parse as fast as the server does. Plugins need esbuild's
  * asynchronous build.
  */
 export async function bundleYamlEntry(entry: string, dirnameAs?: string): Promise<string> {
   const options = bundleOptions(entry, dirnameAs);
-  await build({ ...options, plugins: [yamlDebugFlagsPlugin] });
+  await build({ ...options, plugins: [yamlEsmPlugin] });
   return options.outfile;
 }
 
