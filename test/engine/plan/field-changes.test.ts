@@ -249,6 +249,155 @@ const CASES: readonly {
         : [{ path: 'spec.template.spec.volumes[0].configMap.defaultMode', old: '256', new: '420' }],
   })),
   {
+    // Container.VolumeMounts merge by mountPath (x-kubernetes-patch-merge-key): one volume mounted at two paths
+    // is two items, and a change to the second is found in the second.
+    name: 'volumeMounts are matched by mountPath, not by the volume name two mounts share',
+    live: liveDeployment({
+      ...CONTAINER,
+      volumeMounts: [
+        { name: 'config', mountPath: '/etc/a', subPath: 'a' },
+        { name: 'config', mountPath: '/etc/b', subPath: 'b' },
+      ],
+    }),
+    manifest: manifest({
+      ...CONTAINER,
+      volumeMounts: [
+        { name: 'config', mountPath: '/etc/a', subPath: 'a' },
+        { name: 'config', mountPath: '/etc/b', subPath: 'b2' },
+      ],
+    }),
+    expected: [{ path: 'spec.template.spec.containers[0].volumeMounts[1].subPath', old: 'b', new: 'b2' }],
+  },
+  {
+    // patch_test.go "merge lists of maps": an item the current object has and neither the last applied nor the
+    // new configuration names is kept. Container.Ports merge by containerPort, with or without names.
+    name: 'a container port added live by someone else is kept: the ports merge by containerPort',
+    live: liveDeployment({
+      ...CONTAINER,
+      ports: [
+        { containerPort: 80, protocol: 'TCP' },
+        { containerPort: 9090, protocol: 'TCP' },
+      ],
+    }),
+    manifest: manifest({ ...CONTAINER, ports: [{ containerPort: 80 }] }),
+    expected: [],
+  },
+  {
+    // patch_test.go "delete map from merging list": ServiceSpec.Ports merge by port, so a port the last applied
+    // configuration had and the manifest dropped is deleted, alone.
+    name: 'a Service port the manifest dropped is removed by its port, the others untouched',
+    live: {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: {
+        name: 'web',
+        annotations: {
+          'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify({
+            spec: {
+              ports: [
+                { port: 80, targetPort: 8080 },
+                { port: 443, targetPort: 8443 },
+              ],
+            },
+          }),
+        },
+      },
+      spec: {
+        type: 'ClusterIP',
+        ports: [
+          { port: 80, targetPort: 8080, protocol: 'TCP' },
+          { port: 443, targetPort: 8443, protocol: 'TCP' },
+        ],
+      },
+    },
+    manifest: {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'web' },
+      spec: { ports: [{ port: 80, targetPort: 8080 }] },
+    },
+    expected: [{ path: 'spec.ports[1]', old: '{"port":443,"targetPort":8443,"protocol":"TCP"}', new: null }],
+  },
+  {
+    // RoleBinding.Subjects has no patch strategy: the apply replaces the list, so a subject added live goes,
+    // though every subject has a name.
+    name: 'a list of named items without a merge key (RoleBinding subjects) is replaced whole',
+    live: {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'RoleBinding',
+      metadata: { name: 'readers' },
+      subjects: [
+        { kind: 'User', name: 'alice', apiGroup: 'rbac.authorization.k8s.io' },
+        { kind: 'User', name: 'bob', apiGroup: 'rbac.authorization.k8s.io' },
+      ],
+    },
+    manifest: {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'RoleBinding',
+      metadata: { name: 'readers' },
+      subjects: [{ kind: 'User', name: 'alice' }],
+    },
+    expected: [
+      {
+        path: 'subjects',
+        old: '[{"kind":"User","name":"alice","apiGroup":"rbac.authorization.k8s.io"},{"kind":…',
+        new: '[{"kind":"User","name":"alice"}]',
+      },
+    ],
+  },
+  {
+    // patch_test.go's $deleteFromPrimitiveList rows: ObjectMeta.Finalizers merge as a set, so a finalizer a
+    // controller added stays and the one the manifest dropped goes.
+    name: 'finalizers merge as a set: a dropped one is removed, one a controller added is kept',
+    live: {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: {
+        name: 'settings',
+        finalizers: ['example.com/controller', 'example.com/mine', 'example.com/old'],
+        annotations: {
+          'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify({
+            metadata: { finalizers: ['example.com/mine', 'example.com/old'] },
+          }),
+        },
+      },
+    },
+    manifest: {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'settings', finalizers: ['example.com/mine'] },
+    },
+    expected: [{ path: 'metadata.finalizers[2]', old: 'example.com/old', new: null }],
+  },
+  {
+    // patcher.go: a kind outside kubectl's scheme gets a JSON merge patch, which replaces lists whole.
+    name: 'a custom resource’s list of named items is replaced whole (JSON merge patch)',
+    live: {
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Rollout',
+      metadata: { name: 'web' },
+      spec: {
+        containers: [
+          { name: 'sidecar', image: 'envoy:1.32' },
+          { name: 'app', image: 'web:1' },
+        ],
+      },
+    },
+    manifest: {
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Rollout',
+      metadata: { name: 'web' },
+      spec: { containers: [{ name: 'app', image: 'web:2' }] },
+    },
+    expected: [
+      {
+        path: 'spec.containers',
+        old: '[{"name":"sidecar","image":"envoy:1.32"},{"name":"app","image":"web:1"}]',
+        new: '[{"name":"app","image":"web:2"}]',
+      },
+    ],
+  },
+  {
     name: 'a field set live by someone else (no last applied) is kept: the three-way merge leaves it',
     live: liveDeployment(CONTAINER, { labels: { team: 'payments' } }),
     manifest: manifest(CONTAINER),

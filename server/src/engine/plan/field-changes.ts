@@ -2,9 +2,9 @@
  * The fields `kubectl apply` of a manifest changes on a live object, as `kubectl diff` shows them once the API
  * server has merged and defaulted the result: the live object is already defaulted, and the apply's three-way
  * merge keeps every field the manifest leaves out (so a default never shows as a change), sets every field it
- * writes, and removes a field the last applied configuration had and the manifest dropped. Lists of named items
- * (containers, env, ports, volumes) are matched by name, as a strategic merge patch matches them; other lists are
- * replaced whole. Quantities compare by value ("0.5" is "500m"), as applied-template.ts compares them for rollouts.
+ * writes, and removes a field the last applied configuration had and the manifest dropped. A list is merged as the
+ * apply's patch merges it (merge-keys.ts): by its items' merge key (containers and env by name, volumeMounts by
+ * mountPath, a container's ports by containerPort, a Service's by port), as a set (finalizers), or replaced whole. Quantities compare by value ("0.5" is "500m"), as applied-template.ts compares them for rollouts.
  * https://kubernetes.io/docs/tasks/manage-kubernetes-objects/declarative-config/#merge-patch-calculation
  *
  * A removed field the API server defaults (removed-defaults.ts) changes to its default, or not at all when it had
@@ -15,6 +15,8 @@ import type { JsonObject } from '../model/json';
 import { isJsonObject } from '../model/json';
 import { sameScalar } from '../scenario/state/applied-template';
 import { removedFieldDefault } from './removed-defaults';
+import type { ListMerge } from './merge-keys';
+import { SCALAR_SET, isStrategicMerge, listMergeOf } from './merge-keys';
 import type { FieldChange } from '../../../../protocol/plan';
 
 /** The longest value shown; longer ones are cut with "…" (a reviewer reads the path, then the start). */
@@ -28,13 +30,16 @@ const SERVER_FIELDS = new Set(['status']);
 /** The changes of applying `manifest` over `live`, in the manifest's order, then the removals. */
 export function fieldChanges(live: JsonObject, manifest: JsonObject, lastApplied: unknown): FieldChange[] {
   const changes: FieldChange[] = [];
+  const kind = manifest['kind'];
+  const strategic = isStrategicMerge(manifest['apiVersion']);
+  const rules: Rules = { mergeOf: (path) => listMergeOf(path, kind, strategic) };
   for (const [key, value] of Object.entries(manifest)) {
     if (!SERVER_FIELDS.has(key)) {
-      compare(live[key], value, [key], changes);
+      compare(live[key], value, [key], changes, rules);
     }
   }
   if (isJsonObject(lastApplied)) {
-    collectRemovals(live, manifest, lastApplied, [], changes, manifest);
+    collectRemovals(live, manifest, lastApplied, [], changes, manifest, rules);
   }
   return changes.filter((change) => !change.path.includes(LAST_APPLIED));
 }
@@ -56,7 +61,12 @@ export function lastAppliedOf(live: JsonObject): unknown {
 
 type Path = readonly (string | number)[];
 
-function compare(live: unknown, manifest: unknown, path: Path, changes: FieldChange[]): void {
+/** How the apply merges each list of the object (merge-keys.ts). */
+interface Rules {
+  readonly mergeOf: (path: Path) => ListMerge;
+}
+
+function compare(live: unknown, manifest: unknown, path: Path, changes: FieldChange[], rules: Rules): void {
   if (manifest === undefined) {
     return;
   }
@@ -74,12 +84,12 @@ function compare(live: unknown, manifest: unknown, path: Path, changes: FieldCha
       return;
     }
     for (const [key, value] of Object.entries(manifest)) {
-      compare(live[key], value, [...path, key], changes);
+      compare(live[key], value, [...path, key], changes, rules);
     }
     return;
   }
   if (Array.isArray(manifest)) {
-    compareList(live, manifest, path, changes);
+    compareList(live, manifest, path, changes, rules);
     return;
   }
   if (!sameScalar(live, manifest)) {
@@ -87,16 +97,42 @@ function compare(live: unknown, manifest: unknown, path: Path, changes: FieldCha
   }
 }
 
-/** A list: items matched by name when every item has one, else the list replaced when any item differs. */
-function compareList(live: unknown, manifest: readonly unknown[], path: Path, changes: FieldChange[]): void {
+/**
+ * A list: a list merged by key matches its items by that key (an item the manifest adds is shown whole; a live item
+ * the manifest leaves out is kept, as the three-way merge keeps it); a set of scalars gains the manifest's new
+ * items; any other list is replaced when it is not the manifest's, item by item (the live items' defaults aside).
+ */
+function compareList(
+  live: unknown,
+  manifest: readonly unknown[],
+  path: Path,
+  changes: FieldChange[],
+  rules: Rules,
+): void {
   const liveItems = Array.isArray(live) ? (live as unknown[]) : undefined;
-  if (liveItems !== undefined && manifest.length > 0 && manifest.every(hasName)) {
+  const merge = rules.mergeOf(path);
+  if (merge === SCALAR_SET && liveItems !== undefined) {
     manifest.forEach((item, index) => {
-      const match = liveItems.find((candidate) => hasName(candidate) && candidate['name'] === item['name']);
+      if (!liveItems.some((candidate) => sameScalar(candidate, item))) {
+        changes.push({ path: formatChangePath([...path, index]), old: null, new: show(item) });
+      }
+    });
+    return;
+  }
+  if (
+    typeof merge === 'string' &&
+    liveItems !== undefined &&
+    manifest.length > 0 &&
+    manifest.every(keyed(merge))
+  ) {
+    manifest.forEach((item, index) => {
+      const match = liveItems.find(
+        (candidate) => keyed(merge)(candidate) && candidate[merge] === item[merge],
+      );
       if (match === undefined) {
         changes.push({ path: formatChangePath([...path, index]), old: null, new: show(item) });
       } else {
-        compare(match, item, [...path, index], changes);
+        compare(match, item, [...path, index], changes, rules);
       }
     });
     return;
@@ -106,7 +142,7 @@ function compareList(live: unknown, manifest: readonly unknown[], path: Path, ch
     liveItems !== undefined &&
     liveItems.length === manifest.length &&
     manifest.every((item, index) => {
-      compare(liveItems[index], item, [], probe);
+      compare(liveItems[index], item, [], probe, rules);
       return probe.length === 0;
     });
   if (!isSame) {
@@ -122,6 +158,7 @@ function collectRemovals(
   path: Path,
   changes: FieldChange[],
   applied: JsonObject,
+  rules: Rules,
 ): void {
   for (const [key, previous] of Object.entries(lastApplied)) {
     const here = [...path, key];
@@ -138,17 +175,26 @@ function collectRemovals(
         }
       }
     } else if (isJsonObject(previous)) {
-      collectRemovals(liveValue, written, previous, here, changes, applied);
+      collectRemovals(liveValue, written, previous, here, changes, applied, rules);
     } else if (Array.isArray(previous) && Array.isArray(written)) {
-      collectListRemovals(liveValue, written as unknown[], previous as unknown[], here, changes, applied);
+      collectListRemovals(
+        liveValue,
+        written as unknown[],
+        previous as unknown[],
+        here,
+        changes,
+        applied,
+        rules,
+      );
     }
   }
 }
 
 /**
- * Removals in a list merged by name (containers, env, volumes): an item the last applied configuration had and
- * the manifest dropped is deleted (path at its live index); in an item both have, a dropped field is removed as
- * in an object. Lists without names are replaced whole, and compareList already shows them.
+ * Removals in a list merged by key (containers, env, volumes, volumeMounts…): an item the last applied
+ * configuration had and the manifest dropped is deleted (path at its live index); in an item both have, a dropped
+ * field is removed as in an object. In a set of scalars (metadata.finalizers), a dropped item is deleted. Lists
+ * replaced whole are shown by compareList.
  */
 function collectListRemovals(
   live: unknown,
@@ -157,19 +203,36 @@ function collectListRemovals(
   path: Path,
   changes: FieldChange[],
   applied: JsonObject,
+  rules: Rules,
 ): void {
   const liveItems = Array.isArray(live) ? (live as unknown[]) : [];
-  if (!written.every(hasName) || !previous.every(hasName)) {
+  const merge = rules.mergeOf(path);
+  if (merge === SCALAR_SET) {
+    for (const item of previous) {
+      const liveIndex = liveItems.findIndex((candidate) => sameScalar(candidate, item));
+      if (liveIndex !== -1 && !written.some((candidate) => sameScalar(candidate, item))) {
+        changes.push({ path: formatChangePath([...path, liveIndex]), old: show(item), new: null });
+      }
+    }
+    return;
+  }
+  const hasKey = typeof merge === 'string' ? keyed(merge) : undefined;
+  if (
+    typeof merge !== 'string' ||
+    hasKey === undefined ||
+    !written.every(hasKey) ||
+    !previous.every(hasKey)
+  ) {
     return;
   }
   for (const item of previous) {
     const liveIndex = liveItems.findIndex(
-      (candidate) => hasName(candidate) && candidate['name'] === item['name'],
+      (candidate) => hasKey(candidate) && candidate[merge] === item[merge],
     );
     if (liveIndex === -1) {
       continue;
     }
-    const index = written.findIndex((candidate) => candidate['name'] === item['name']);
+    const index = written.findIndex((candidate) => candidate[merge] === item[merge]);
     if (index === -1) {
       changes.push({
         path: formatChangePath([...path, liveIndex]),
@@ -177,7 +240,7 @@ function collectListRemovals(
         new: null,
       });
     } else {
-      collectRemovals(liveItems[liveIndex], written[index], item, [...path, index], changes, applied);
+      collectRemovals(liveItems[liveIndex], written[index], item, [...path, index], changes, applied, rules);
     }
   }
 }
@@ -191,8 +254,10 @@ function canonical(value: unknown): string {
   );
 }
 
-function hasName(item: unknown): item is JsonObject & { readonly name: string } {
-  return isJsonObject(item) && typeof item['name'] === 'string';
+/** A test for list items that carry the merge key (a string or a number: containerPort, port). */
+function keyed(key: string): (item: unknown) => item is JsonObject {
+  return (item: unknown): item is JsonObject =>
+    isJsonObject(item) && (typeof item[key] === 'string' || typeof item[key] === 'number');
 }
 
 /** `spec.containers[0].image`; a key that is not a plain word is quoted: `annotations["example.com/team"]`. */
