@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { validateInThreads } from '../../server/src/cli/parallel/validate-in-threads';
+import { validateInNewPool } from '../../server/src/cli/parallel/validate-in-threads';
 import type { InputText } from '../../server/src/language/service';
 import { TEST_SERVICE } from '../support/language-service';
 
@@ -34,7 +34,7 @@ test('a slow worker gets fewer files than an even share; every file is analysed 
     id: `f${index}.yaml`,
     text: `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c${index}\n`,
   }));
-  const validated = await validateInThreads(
+  const validated = await validateInNewPool(
     texts,
     { kubernetesVersion: '1.35', maxFileLength: 1 << 20 },
     file,
@@ -55,7 +55,7 @@ test('a slow worker gets fewer files than an even share; every file is analysed 
 test('files of one name are refused in threads (their findings are placed by name)', async () => {
   const text = { id: 'same.yaml', text: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n' };
   await assert.rejects(
-    validateInThreads(
+    validateInNewPool(
       [text, text],
       { kubernetesVersion: '1.35', maxFileLength: 1 << 20 },
       '/nonexistent.js',

@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { validateInThreads } from '../../server/src/cli/parallel/validate-in-threads';
-import { validateThreadsFor } from '../../server/src/cli/parallel/thread-count';
+import { validateInNewPool } from '../../server/src/cli/parallel/validate-in-threads';
+import { likelyThreadsFor, validateThreadsFor } from '../../server/src/cli/parallel/thread-count';
 import type { InputText } from '../../server/src/language/service';
 import { TEST_SERVICE } from '../support/language-service';
 
@@ -99,7 +99,7 @@ const FAILING_WORKERS = [
 
 for (const { name, body, expected } of FAILING_WORKERS) {
   test(name, async () => {
-    await assert.rejects(validateInThreads(TEXTS, OPTIONS, script(body), 2, TEST_SERVICE), expected);
+    await assert.rejects(validateInNewPool(TEXTS, OPTIONS, script(body), 2, TEST_SERVICE), expected);
   });
 }
 
@@ -126,4 +126,29 @@ test('a little input stays in one thread; many files or a large one use 2 to 4; 
   // Two kustomizations' renders of one source file share its name: one thread, even when asked for more.
   const twice = [...files(2), ...files(1)];
   assert.equal(validateThreadsFor(twice, io('3')), 1);
+});
+
+test('the workers are started before the input is read when a path is a folder or there are many paths', () => {
+  const io = (env: Record<string, string> = {}) => ({ stdout: () => {}, stderr: () => {}, cwd: ROOT, env });
+  const cores = validateThreadsFor(
+    Array.from({ length: 21 }, (_, index) => ({ id: `f${index}.yaml`, text: 'x' })),
+    io(),
+  );
+  // A folder, or 21 paths, is likely many files: as many threads as many files get.
+  assert.equal(likelyThreadsFor([FOLDER], io()), cores);
+  assert.equal(
+    likelyThreadsFor(
+      Array.from({ length: 21 }, (_, index) => `f${index}.yaml`),
+      io(),
+    ),
+    cores,
+  );
+  // A few files, standard input or a path that does not exist: this thread alone, workers only if the input
+  // read turns out large.
+  assert.equal(likelyThreadsFor([`${FOLDER}/crds.yaml`], io()), 1);
+  assert.equal(likelyThreadsFor(['-'], io()), 1);
+  assert.equal(likelyThreadsFor(['no/such/folder'], io()), 1);
+  // The variable decides when set.
+  assert.equal(likelyThreadsFor([`${FOLDER}/crds.yaml`], io({ FORESIGHT_VALIDATE_THREADS: '3' })), 3);
+  assert.equal(likelyThreadsFor([FOLDER], io({ FORESIGHT_VALIDATE_THREADS: '1' })), 1);
 });

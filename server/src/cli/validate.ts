@@ -15,8 +15,9 @@ import type { CommonOptions } from './command-line';
 import { commonDefaults, readCommandLine } from './command-line';
 import { kustomizeOptionsOf } from '../files/kustomize/kustomization-units';
 import { readCliTexts } from './read-input';
-import { validateInThreads } from './parallel/validate-in-threads';
-import { validateThreadsFor } from './parallel/thread-count';
+import { startValidatePool, validateInNewPool, validateInThreads } from './parallel/validate-in-threads';
+import { likelyThreadsFor, validateThreadsFor } from './parallel/thread-count';
+import type { WorkerPool } from './parallel/worker-pool';
 import type { ReportedEntry } from './formats/validate-text';
 import { formatValidateText } from './formats/validate-text';
 
@@ -46,6 +47,26 @@ export async function runValidate(
     kubernetesVersion: options.kubernetesVersion,
     maxFileLength: options.maxFileSizeKB * 1024,
   };
+  // The workers load the bundle, the schemas and the validators while this thread reads the input.
+  const likely = io.workerScript === undefined ? 1 : likelyThreadsFor(options.paths, io);
+  const pool =
+    likely > 1 && io.workerScript !== undefined
+      ? startValidatePool(analyze, io.workerScript, likely, service)
+      : undefined;
+  try {
+    return await validateWith(options, analyze, io, service, pool);
+  } finally {
+    await pool?.close();
+  }
+}
+
+async function validateWith(
+  options: ValidateOptions,
+  analyze: { readonly kubernetesVersion: string; readonly maxFileLength: number },
+  io: CliIo,
+  service: LanguageService,
+  pool: WorkerPool | undefined,
+): Promise<number> {
   const input = readCliTexts(
     options.paths,
     io,
@@ -62,10 +83,17 @@ export async function runValidate(
   }
   const threads = validateThreadsFor(input.texts, io);
   const namespaced = options.namespace === undefined ? {} : { namespace: options.namespace };
+  if (threads <= 1) {
+    // The input read is small: the workers started early are not needed.
+    await pool?.close();
+  }
+  // Workers not started early (the paths did not look like many files) are started now.
   const validated =
-    threads > 1 && io.workerScript !== undefined
-      ? await validateInThreads(input.texts, analyze, io.workerScript, threads, service, namespaced)
-      : service.validateFiles(service.analyzeInputs(input.texts, analyze), namespaced);
+    threads <= 1 || io.workerScript === undefined
+      ? service.validateFiles(service.analyzeInputs(input.texts, analyze), namespaced)
+      : pool === undefined
+        ? await validateInNewPool(input.texts, analyze, io.workerScript, threads, service, namespaced)
+        : await validateInThreads(input.texts, pool, service, namespaced);
   const files = validated.map((entry) => entry.file);
   let findings: Finding[] = [];
   // Two kustomizations that render one source file give two inputs of one name: a finding at the same place of

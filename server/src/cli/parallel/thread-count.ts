@@ -3,7 +3,9 @@
  * schemas again, costs about what analysing 20 files or 200 KB does), else one per core, 2 to 4. The environment
  * variable FORESIGHT_VALIDATE_THREADS sets the number (1: this thread only), whatever the input's size.
  */
+import { statSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
+import { resolve } from 'node:path';
 import type { CliIo } from '../io';
 import type { InputText } from '../../language/service';
 
@@ -28,6 +30,28 @@ export function validateThreadsFor(texts: readonly InputText[], io: CliIo): numb
   if (texts.length < 2 || (texts.length < MIN_FILES && characters < MIN_CHARACTERS)) {
     return 1;
   }
+  return Math.min(threadsOfCores(), texts.length);
+}
+
+/**
+ * The threads to start before the input is read, so that the workers load the bundle and the schemas while this
+ * thread reads the files and renders the kustomizations: as many as validateThreadsFor gives many files when a
+ * path is a folder or there are many paths, else 1. A guess: the caller ends the workers when the input read
+ * turns out small (validateThreadsFor says 1).
+ */
+export function likelyThreadsFor(paths: readonly string[], io: CliIo): number {
+  const forced = io.env?.['FORESIGHT_VALIDATE_THREADS'];
+  if (forced !== undefined && forced !== '') {
+    const count = Number(forced);
+    return Number.isInteger(count) && count >= 1 ? Math.min(count, 16) : 1;
+  }
+  const isFolder = (path: string): boolean =>
+    path !== '-' && statSync(resolve(io.cwd, path), { throwIfNoEntry: false })?.isDirectory() === true;
+  return paths.length >= MIN_FILES || paths.some(isFolder) ? threadsOfCores() : 1;
+}
+
+/** One thread per core, at most MAX_THREADS; 1 on one core. */
+function threadsOfCores(): number {
   const cores = typeof availableParallelism === 'function' ? availableParallelism() : cpus().length;
-  return cores < 2 ? 1 : Math.min(cores, MAX_THREADS, texts.length);
+  return cores < 2 ? 1 : Math.min(cores, MAX_THREADS);
 }

@@ -22,12 +22,44 @@ import type { WorkerPool } from './worker-pool';
 import { startWorkerPool } from './worker-pool';
 import type { FromWorker, ToWorker } from './worker-messages';
 
-/** Validates the texts in `threads` worker threads running `script`; rejects when a worker fails. */
-export async function validateInThreads(
+/**
+ * Starts the threads validateInThreads works with: this one and `threads - 1` workers running `script`. Started
+ * before the input is read, they load while it is read; the caller closes the pool.
+ */
+export function startValidatePool(
+  options: AnalyzeOptions,
+  script: string,
+  threads: number,
+  service: LanguageService,
+): WorkerPool {
+  return startWorkerPool(script, threads, { foresightValidateWorker: true, ...options }, service);
+}
+
+/** Validates the texts in `threads` threads started for them, then ends the workers; rejects when one fails. */
+export async function validateInNewPool(
   texts: readonly InputText[],
   options: AnalyzeOptions,
   script: string,
   threads: number,
+  service: LanguageService,
+  /** How the manifest reader reads: the namespace of `-n`. */
+  readOptions: { readonly namespace?: string } = {},
+): Promise<ValidatedFile[]> {
+  const pool = startValidatePool(options, script, threads, service);
+  try {
+    return await validateInThreads(texts, pool, service, readOptions);
+  } finally {
+    await pool.close();
+  }
+}
+
+/**
+ * Validates the texts in the pool's threads (startValidatePool, with the options the texts were read with);
+ * rejects when a worker fails.
+ */
+export async function validateInThreads(
+  texts: readonly InputText[],
+  pool: WorkerPool,
   service: LanguageService,
   /** How the manifest reader reads: the namespace of `-n`. */
   readOptions: { readonly namespace?: string } = {},
@@ -37,12 +69,7 @@ export async function validateInThreads(
   if (new Set(texts.map((text) => text.id)).size < texts.length) {
     throw new Error('internal: files of one name cannot be validated in threads');
   }
-  const pool = startWorkerPool(script, threads, { foresightValidateWorker: true, ...options }, service);
-  try {
-    return await validateWith(pool, texts, service, readOptions);
-  } finally {
-    await pool.close();
-  }
+  return validateWith(pool, texts, service, readOptions);
 }
 
 async function validateWith(
