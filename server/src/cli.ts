@@ -99,10 +99,12 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   }
 }
 
-if (!isMainThread && parentPort !== null && isValidateWorkerData(workerData)) {
-  // This bundle started as one of `foresight validate`'s worker threads (cli/parallel/validate-in-threads.ts).
-  runValidateWorker(parentPort, workerData, createDiskLanguageService());
-} else if (require.main === module) {
+/**
+ * Runs the command line of this process: writes to its standard streams and sets its exit code. `workerScript` is
+ * the script `foresight validate`'s worker threads run: the launcher (dist/cli.js), which loads this bundle with
+ * its code cache.
+ */
+export function main(workerScript: string): void {
   // A reader that stops early (`foresight simulate … | head`) closes the pipe: that is not an error of ours.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') {
@@ -118,7 +120,7 @@ if (!isMainThread && parentPort !== null && isValidateWorkerData(workerData)) {
     cwd: process.cwd(),
     readStdin: () => readFileSync(0, 'utf8'),
     env: process.env,
-    workerScript: __filename,
+    workerScript,
   };
   runCli(process.argv.slice(2), io).then(
     (code) => {
@@ -131,4 +133,12 @@ if (!isMainThread && parentPort !== null && isValidateWorkerData(workerData)) {
       process.exitCode = 3;
     },
   );
+}
+
+if (!isMainThread && parentPort !== null && isValidateWorkerData(workerData)) {
+  // This bundle started as one of `foresight validate`'s worker threads (cli/parallel/validate-in-threads.ts).
+  runValidateWorker(parentPort, workerData, createDiskLanguageService());
+} else if (require.main === module) {
+  // The bundle run directly (node dist/cli-bundle.js) rather than through the launcher.
+  main(__filename);
 }

@@ -98,8 +98,12 @@ test(
     // The validators the build compiled, which the CLI loads instead of compiling the schemas at start-up.
     const packaged = join(consumer, 'node_modules', 'kube-foresight');
     assert.ok(existsSync(join(packaged, 'dist', 'kubernetes-validators-1.35.js')), 'the prebuilt validators');
+    // The bundle the launcher (dist/cli.js) loads, and the code caches the build wrote beside it and the validators.
+    for (const file of ['cli-bundle.js', 'cli-bundle.js.cache', 'kubernetes-validators-1.35.js.cache']) {
+      assert.ok(existsSync(join(packaged, 'dist', file)), `the package holds dist/${file}`);
+    }
     // Sources, tests and source maps stay in the repository (.npmignore).
-    for (const left of ['test', 'bench', 'server', 'dist/cli.js.map']) {
+    for (const left of ['test', 'bench', 'server', 'dist/cli.js.map', 'dist/cli-bundle.js.map']) {
       assert.ok(!existsSync(join(packaged, left)), `the package leaves out ${left}`);
     }
 

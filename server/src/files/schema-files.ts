@@ -5,6 +5,7 @@
  * services (a store compiles its validators as they are first used, unless the build left them beside this
  * bundle: dist/kubernetes-validators-<version>.js, loaded on the first validation).
  */
+import { loadWithCodeCache } from './code-cache';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -71,10 +72,8 @@ export function loadPrebuiltValidators(
   if (!existsSync(file)) {
     return null;
   }
-  // A path known only at run time: the module stays a file of its own beside the bundle, not part of it.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const loaded: unknown = require(file);
-  return readStandaloneValidators(loaded, { kubernetesVersion, schemaSha256 });
+  // A file of its own beside the bundle, not part of it; loaded with the code cache the build made for it.
+  return readStandaloneValidators(loadWithCodeCache(file).exports, { kubernetesVersion, schemaSha256 });
 }
 
 /** A language service over the installation's schemas: what the language server, the CLI and workers start with. */
