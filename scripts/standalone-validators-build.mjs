@@ -3,32 +3,17 @@
 // bundles the module it returns, with the ajv runtime helpers it requires, minified.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import * as esbuild from 'esbuild';
+import { loadTsModule } from './load-ts-module.mjs';
 
 const ROOT = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
 
 /** The esbuild options that write dist/kubernetes-validators-<version>.js into `outdir`. */
 export async function standaloneValidatorsBuild(version, outdir) {
-  const generator = await esbuild.build({
-    entryPoints: [resolve(ROOT, 'scripts/standalone-validators.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    write: false,
-    logLevel: 'warning',
-  });
-  const loaded = { exports: {} };
-  const generatorRequire = createRequire(resolve(ROOT, 'scripts/standalone-validators.ts'));
-  new Function('module', 'exports', 'require', generator.outputFiles[0].text)(
-    loaded,
-    loaded.exports,
-    generatorRequire,
-  );
+  const generator = await loadTsModule(resolve(ROOT, 'scripts/standalone-validators.ts'));
   const schemaText = readFileSync(resolve(ROOT, 'schemas/kubernetes', `${version}.json`), 'utf8');
   const sha256 = createHash('sha256').update(schemaText).digest('hex');
-  const source = loaded.exports.standaloneValidatorsSource(JSON.parse(schemaText), sha256);
+  const source = generator.standaloneValidatorsSource(JSON.parse(schemaText), sha256);
   return {
     stdin: {
       contents: source,
