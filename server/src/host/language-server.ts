@@ -102,8 +102,7 @@ export class LanguageServer {
    * change publishes twice (validation, then predictions) on the same analyses.
    */
   private lastCross:
-    | { readonly analyses: readonly FileAnalysis[]; readonly findings: Map<string, TextFinding[]> }
-    | undefined;
+    { readonly analyses: readonly FileAnalysis[]; readonly findings: Map<string, TextFinding[]> } | undefined;
   private readonly predictions: PredictionsHost;
   /** The GitOps units of the workspace: the predictions and the timeline panel apply a file as its unit does. */
   readonly gitops = new GitopsScopes();

@@ -65,8 +65,7 @@ export class PredictionService {
    * is most of a plan's time.
    */
   private lastRead:
-    | { fingerprint: string; read: ReturnType<LanguageService['readObjects']>; inputsKey?: string }
-    | undefined;
+    { fingerprint: string; read: ReturnType<LanguageService['readObjects']>; inputsKey?: string } | undefined;
   private readonly identities = new WeakMap<object, number>();
   private nextIdentity = 1;
   private workspaceRoots: readonly string[] = [];
