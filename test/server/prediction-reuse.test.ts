@@ -107,6 +107,36 @@ describe('prediction reuse', () => {
     });
   }
 
+  test('a version planned twice (the pending count, then the run) reads and keys its objects once, and predicts as a fresh service', () => {
+    let file: ScopeFile = { uri: URI, analysis: analyzeText(TEXT, CONTEXT), text: TEXT };
+    const calls = { reads: 0, keys: 0 };
+    const counting: typeof TEST_SERVICE = {
+      ...TEST_SERVICE,
+      readObjects: (...args) => {
+        calls.reads++;
+        return TEST_SERVICE.readObjects(...args);
+      },
+      simulationInputsKey: (...args) => {
+        calls.keys++;
+        return TEST_SERVICE.simulationInputsKey(...args);
+      },
+    };
+    const service = new PredictionService({ openAnalyses: () => [file] }, counting);
+    service.predict(URI, SETTINGS, CONTEXT, true);
+    const edited = TEXT.replace('replicas: 2', 'replicas: 3');
+    file = { uri: URI, analysis: analyzeText(edited, CONTEXT), text: edited };
+    calls.reads = 0;
+    calls.keys = 0;
+    assert.equal(service.plan(URI, SETTINGS, CONTEXT, true).objectCount, 2);
+    const prediction = service.plan(URI, SETTINGS, CONTEXT, true).run();
+    assert.deepEqual(calls, { reads: 1, keys: 1 });
+    const fresh = serviceWithText();
+    fresh.setText(edited);
+    const expected = fresh.service.predict(URI, SETTINGS, CONTEXT, true);
+    assert.deepEqual(prediction.findings, expected?.findings);
+    assert.deepEqual(prediction.predictions, expected?.predictions);
+  });
+
   test('a closed document’s predictions are forgotten, so they keep no analysis of it alive', () => {
     const { service } = serviceWithText();
     const before = service.predict(URI, SETTINGS, CONTEXT, true);

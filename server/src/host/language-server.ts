@@ -26,6 +26,7 @@ import type {
   AnalysisContext,
   CrdKindValidator,
   DocumentState,
+  FileAnalysis,
   KustomizeRole,
   LanguageService,
   OverlayLens,
@@ -90,9 +91,18 @@ export class LanguageServer {
   private readonly justOpened = new Set<string>();
   /** Kinds defined by the CustomResourceDefinitions of the open documents. */
   private customKinds: CrdKindValidator | undefined;
-  /** The diagnostics last published per document, serialised, to skip identical republishing. */
-  private readonly published = new Map<string, string>();
+  /**
+   * The diagnostics last published per document, to skip identical republishing; serialised only when compared
+   * (the validated document's are always sent, and a large file's run to hundreds of diagnostics).
+   */
+  private readonly published = new Map<string, { diagnostics: Diagnostic[]; key?: string }>();
   private lastStatus = '';
+  /**
+   * The cross-object findings of the last publish and the analyses they were computed from: a large document's
+   * change publishes twice (validation, then predictions) on the same analyses.
+   */
+  private lastCross:
+    { readonly analyses: readonly FileAnalysis[]; readonly findings: Map<string, TextFinding[]> } | undefined;
   private readonly predictions: PredictionsHost;
   /** The GitOps units of the workspace: the predictions and the timeline panel apply a file as its unit does. */
   readonly gitops = new GitopsScopes();
@@ -199,6 +209,7 @@ export class LanguageServer {
     this.analyses.remove(uri);
     this.settings.delete(uri);
     this.published.delete(uri);
+    this.lastCross = undefined;
     this.lensRefresh.forget(uri);
     this.predictions.remove(uri);
     void this.connection.sendDiagnostics({ uri, diagnostics: [] });
@@ -550,11 +561,14 @@ export class LanguageServer {
       this.predictions.pendingObjectCount(uri, settings, context, this.isTrusted) >=
       VALIDATION_FIRST_MIN_OBJECTS
     ) {
+      // After an edit the simulation is sent to the worker before the validation's publish, so that the worker
+      // runs it while this thread places the last prediction's findings on the new text and publishes them.
+      const predicted = isFirstAfterOpen ? undefined : this.predictInWorker(analyzed);
       await this.publishAll(uri, analyzed.state);
       if (isFirstAfterOpen) {
         await delay(OPEN_PREDICTION_DELAY_MS);
       }
-      if (this.isStale(uri, version) || !(await this.predictInWorker(analyzed))) {
+      if (this.isStale(uri, version) || !(await (predicted ?? this.predictInWorker(analyzed)))) {
         return;
       }
     } else {
@@ -594,9 +608,7 @@ export class LanguageServer {
       .all()
       .map((document) => this.analyses.get(document.uri))
       .filter((state): state is DocumentState => state !== undefined && this.isCurrent(state));
-    const cross = this.service.crossObjectFindings(
-      states.map((state) => ({ id: state.uri, analysis: state.analysis })),
-    );
+    const cross = this.crossObjectFindingsOf(states);
     const edited = provisional === undefined ? undefined : new Map([[provisional.uri, provisional.analysis]]);
     for (const state of states) {
       const predicted =
@@ -612,16 +624,39 @@ export class LanguageServer {
         path === undefined ? [] : this.overlays.diagnosticsFor(path),
         path !== undefined && this.overlays.isJudgedThroughRenders(path),
       );
-      const key = JSON.stringify(diagnostics);
-      if (state.uri !== validatedUri && this.published.get(state.uri) === key) {
-        continue;
+      const last = this.published.get(state.uri);
+      if (state.uri !== validatedUri && last !== undefined) {
+        const key = JSON.stringify(diagnostics);
+        if ((last.key ??= JSON.stringify(last.diagnostics)) === key) {
+          continue;
+        }
+        this.published.set(state.uri, { diagnostics, key });
+      } else {
+        this.published.set(state.uri, { diagnostics });
       }
-      this.published.set(state.uri, key);
       await this.connection.sendDiagnostics({ uri: state.uri, version: state.version, diagnostics });
     }
     if (provisional === undefined) {
       await this.refreshStaleCodeLenses(states);
     }
+  }
+
+  /** The cross-object findings of the open documents, computed again only when one of their analyses changed. */
+  private crossObjectFindingsOf(states: readonly DocumentState[]): Map<string, TextFinding[]> {
+    const analyses = states.map((state) => state.analysis);
+    const last = this.lastCross;
+    if (
+      last !== undefined &&
+      last.analyses.length === analyses.length &&
+      last.analyses.every((analysis, index) => analysis === analyses[index])
+    ) {
+      return last.findings;
+    }
+    const findings = this.service.crossObjectFindings(
+      states.map((state) => ({ id: state.uri, analysis: state.analysis })),
+    );
+    this.lastCross = { analyses, findings };
+    return findings;
   }
 
   /**

@@ -59,6 +59,13 @@ export class PredictionService {
       uris: ReadonlySet<string>;
     }
   >();
+  /**
+   * The manifests read for the last fingerprint planned, and their engine inputs' key once computed: a large
+   * scope's version is planned twice (the pending count, then the run), and reading 1,000 objects and keying them
+   * is most of a plan's time.
+   */
+  private lastRead:
+    { fingerprint: string; read: ReturnType<LanguageService['readObjects']>; inputsKey?: string } | undefined;
   private readonly identities = new WeakMap<object, number>();
   private nextIdentity = 1;
   private workspaceRoots: readonly string[] = [];
@@ -176,10 +183,18 @@ export class PredictionService {
     }
     // The one manifest reader: documents with errors left out, lists unwrapped, duplicates resolved.
     const applied = unit === undefined ? {} : readAsUnit(unit);
-    const read = this.service.readObjects(
-      files.map((file) => ({ ...file, id: file.uri, ...applied })),
-      { display: (uri) => (uri.startsWith('file:') ? basename(fileURLToPath(uri)) : uri) },
-    );
+    const lastRead =
+      this.lastRead?.fingerprint === fingerprint
+        ? this.lastRead
+        : {
+            fingerprint,
+            read: this.service.readObjects(
+              files.map((file) => ({ ...file, id: file.uri, ...applied })),
+              { display: (uri) => (uri.startsWith('file:') ? basename(fileURLToPath(uri)) : uri) },
+            ),
+          };
+    this.lastRead = lastRead;
+    const { read } = lastRead;
     const manifests = read.objects;
     if (manifests.length > MAX_SIMULATED_OBJECTS) {
       const run = (): Prediction =>
@@ -193,10 +208,10 @@ export class PredictionService {
       return { cached: undefined, objectCount: 0, run, runWith: () => Promise.resolve(run()) };
     }
     const inputsKeyOf = (): string =>
-      this.service.simulationInputsKey(
+      (lastRead.inputsKey ??= this.service.simulationInputsKey(
         [settings.kubernetesVersion, clusterPath ?? '', clusterText],
         manifests,
-      );
+      ));
     // The engine would be given the same objects: its last result is placed on the files as they are now.
     const reused = (inputsKey: string): Prediction | undefined =>
       cached !== undefined && cached.inputsKey === inputsKey
@@ -266,6 +281,7 @@ export class PredictionService {
    * findings), which would otherwise stay in memory as long as the scope is not predicted again.
    */
   forgetDocument(uri: string): void {
+    this.lastRead = undefined;
     for (const [scopeUri, entry] of this.cache) {
       if (entry.uris.has(uri)) {
         this.cache.delete(scopeUri);
@@ -288,6 +304,7 @@ export class PredictionService {
   /** Forgets everything (settings or trust changed). */
   clear(): void {
     this.cache.clear();
+    this.lastRead = undefined;
     this.folderFiles.clear();
     this.gitops.clear();
   }

@@ -43,6 +43,11 @@ export class ClusterState extends ClusterWatch {
   private readonly byController = new Map<string, Set<SimPod>>();
   private readonly replicaSetsByDeployment = new Map<string, Set<SimReplicaSet>>();
   private readonly byNode = new Map<string, Set<SimPod>>();
+  /**
+   * The pods the scheduler marked unschedulable since they were last bound, in the order first marked: what the
+   * cluster autoscaler lists every scan (unschedulable-pods.ts checks each), instead of every pod of the cluster.
+   */
+  private readonly markedUnschedulable = new Set<SimPod>();
   private seq = 0;
 
   /**
@@ -100,6 +105,15 @@ export class ClusterState extends ClusterWatch {
     return [...(this.replicaSetsByDeployment.get(deploymentKey) ?? [])].sort(
       (a, b) => a.createdSeq - b.createdSeq,
     );
+  }
+
+  /**
+   * The pods of the cluster the scheduler marked unschedulable and that are not bound since (a pod whose node is
+   * set skips the scheduler, and is marked again when its node is missing), in the order first marked. Read it
+   * before changing pods.
+   */
+  unschedulablePods(): ReadonlySet<SimPod> {
+    return this.markedUnschedulable;
   }
 
   /** The pods (not gone) bound to a node. */
@@ -209,6 +223,10 @@ export class ClusterState extends ClusterWatch {
 
   /** Creates a pod (PodCreated); `kube`: its controller's SuccessfulCreate. */
   createPod(pod: SimPod, message: string, revision?: 'old' | 'new', kube?: KubeEvent): void {
+    const replaced = this.pods.get(pod.key);
+    if (replaced !== undefined) {
+      this.markedUnschedulable.delete(replaced);
+    }
     this.pods.set(pod.key, pod);
     if (pod.controllerRef !== null) {
       const key = controllerKey(pod.controllerRef.kind, pod.namespace, pod.controllerRef.name);
@@ -237,6 +255,7 @@ export class ClusterState extends ClusterWatch {
   /** Records that a pod is bound to a node (the scheduler already accounted it in the NodeInfo). */
   bindPod(pod: SimPod, nodeName: string, message: string, kube?: KubeEvent): void {
     pod.nodeName = nodeName;
+    this.markedUnschedulable.delete(pod);
     // The kubelet sets status.startTime when it first sees the pod (a captured pod keeps its own).
     pod.info.startTime ??= this.startEpoch + this.sim.now;
     let set = this.byNode.get(nodeName);
@@ -252,6 +271,7 @@ export class ClusterState extends ClusterWatch {
 
   /** Records a failed scheduling attempt (only when its message changed). */
   recordUnschedulable(pod: SimPod, message: string, kube?: KubeEvent): void {
+    this.markedUnschedulable.add(pod);
     if (pod.lastUnschedulableMessage === message) {
       return;
     }
@@ -377,6 +397,7 @@ export class ClusterState extends ClusterWatch {
     pod.lifecycleToken++;
     pod.phase = 'Deleted';
     this.pods.delete(pod.key);
+    this.markedUnschedulable.delete(pod);
     if (pod.controllerRef !== null) {
       this.byController
         .get(controllerKey(pod.controllerRef.kind, pod.namespace, pod.controllerRef.name))

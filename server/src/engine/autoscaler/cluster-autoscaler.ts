@@ -185,7 +185,7 @@ export class ClusterAutoscaler {
    * a reason to grow.
    */
   private unhelpedPods(): { readonly pending: SimPod[]; readonly key: string | null } {
-    const waiting = this.unschedulable.list(this.state.pods.values());
+    const waiting = this.unschedulable.list(this.state.unschedulablePods());
     return this.unhelped.find(
       waiting,
       () => this.scanInputs(waiting),

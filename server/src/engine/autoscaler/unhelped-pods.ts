@@ -52,8 +52,9 @@ export class UnhelpedPods {
     const failures = this.failures;
     const scan = ++this.scans;
     let placed = 0;
+    // The cache's generation changes only when a pod is placed: named once per placement, not once per pod.
+    let generation = `${scan}/${placed}`;
     return waiting.filter((pod) => {
-      const generation = `${scan}/${placed}`;
       if (failures?.lookup(pod.info, generation, snapshot.nodeInfos()) === true) {
         return true;
       }
@@ -64,6 +65,7 @@ export class UnhelpedPods {
       }
       snapshot.addPod(pod.info, fit);
       placed++;
+      generation = `${scan}/${placed}`;
       return false;
     });
   }

@@ -20,8 +20,18 @@ export function isUnschedulable(pod: SimPod, profiles: readonly SchedulerProfile
     pod.lastUnschedulableMessage !== null &&
     (spec?.schedulingGates?.length ?? 0) === 0 &&
     (spec?.nodeName ?? '') === '' &&
-    profiles.some((profile) => profile.schedulerName === schedulerName)
+    isServed(schedulerName, profiles)
   );
+}
+
+/** Whether a profile serves the scheduler name (a loop: a scan asks it of every unschedulable pod). */
+function isServed(schedulerName: string, profiles: readonly SchedulerProfile[]): boolean {
+  for (const profile of profiles) {
+    if (profile.schedulerName === schedulerName) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -35,7 +45,10 @@ export class UnschedulablePods {
 
   constructor(private readonly profiles: readonly SchedulerProfile[]) {}
 
-  /** The unschedulable pods among `pods` (the API server's pods, in creation order), in the scan's order. */
+  /**
+   * The unschedulable pods among `pods` (those the API server saw marked unschedulable, or all of its pods), in
+   * the scan's order: priority and creation order decide it, whatever order `pods` come in.
+   */
   list(pods: Iterable<SimPod>): readonly SimPod[] {
     const found: SimPod[] = [];
     for (const pod of pods) {
