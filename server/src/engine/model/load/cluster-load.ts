@@ -19,6 +19,7 @@ import { loadNode } from './node-load';
 import type { NodeInfo } from '../snapshot/node-info';
 import { isRecord } from '../objects';
 import { describePod, loadPod } from './pod-load';
+import type { PodLoadMemo } from './pod-load-memo';
 import { addPriorityClass, systemPriorityClasses } from './priority';
 import type { ObjectSource } from '../source';
 import type { KubernetesMinor } from '../../version';
@@ -50,6 +51,8 @@ interface ClusterLoadOptions {
   readonly description: string;
   /** Extra PriorityClasses and Namespaces (e.g. from the manifests being simulated). */
   readonly extraObjects?: readonly SourcedObject[];
+  /** Shares the cluster file's pod loads with another load of the same simulation (pod-load-memo.ts). */
+  readonly podMemo?: PodLoadMemo;
 }
 
 /**
@@ -205,7 +208,7 @@ export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLo
     const status = isRecord(object) && isRecord(object['status']) ? object['status'] : {};
     return status['phase'] === 'Succeeded' || status['phase'] === 'Failed';
   });
-  bindPods(cluster, pods, options.version, findings);
+  bindPods(cluster, pods, options.version, findings, options.podMemo);
   return { cluster, findings, schedulerConfigurations, finishedPods, captureHeader };
 }
 
@@ -215,6 +218,7 @@ function bindPods(
   pods: readonly SourcedObject[],
   version: KubernetesMinor,
   findings: Finding[],
+  memo: PodLoadMemo | undefined,
 ): void {
   const keys = new Set<string>();
   const context = { version, priorityClasses: cluster.priorityClasses, findings };
@@ -237,7 +241,10 @@ function bindPods(
       findings.push(engineFinding('pod-bound-to-missing-node', source, ['spec', 'nodeName'], message));
       continue;
     }
-    const info = loadPod(pod, source, null, context, false);
+    const info =
+      memo === undefined
+        ? loadPod(pod, source, null, context, false)
+        : memo.loadClusterPod(pod, source, context);
     if (info === null) {
       continue;
     }
