@@ -44,6 +44,16 @@ const CASES: { name: string; object: unknown; path: readonly (string | number)[]
     path: ['items', 0, 'spec', 'volumes', 0, 0],
   },
   {
+    name: "keys are walked in Object.keys order (integer-like keys first), so that list's null is the one named",
+    object: { kind: 'Pod', metadata: { annotations: { b: [null], '7': [null] } } },
+    path: ['metadata', 'annotations', '7', 0],
+  },
+  {
+    name: 'a key the object inherits is not walked (only its own keys are)',
+    object: Object.assign(Object.create({ inherited: [null] }) as object, { kind: 'Pod', spec: {} }),
+    path: null,
+  },
+  {
     name: 'an object without lists is kept',
     object: { kind: 'ConfigMap', data: { a: null } },
     path: null,

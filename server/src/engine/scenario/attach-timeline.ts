@@ -9,6 +9,7 @@ import type { RejectedObject } from '../admission/rejected';
 import type { Cluster } from '../model/snapshot/cluster';
 import { flattenLists } from '../model/load/cluster-load';
 import type { SourcedObject } from '../model/load/cluster-load';
+import type { PodLoadMemo } from '../model/load/pod-load-memo';
 import type { SchedulerProfile } from '../scheduler/profile';
 import type { RecordDetail } from '../scheduler/record';
 import type { PluginRegistry } from '../scheduler/registry';
@@ -58,6 +59,7 @@ interface TimelineRequest {
   readonly options: TimelineOptions;
   readonly apiServing?: ApiServing;
   readonly equivalenceCache?: boolean;
+  readonly podMemo?: PodLoadMemo;
 }
 
 /** The timeline's contribution to the report. */
@@ -93,6 +95,7 @@ export function runTimelineForReport(
     ...(options.shouldStop === undefined ? {} : { shouldStop: options.shouldStop }),
     ...(request.apiServing === undefined ? {} : { apiServing: request.apiServing }),
     ...(request.equivalenceCache === undefined ? {} : { equivalenceCache: request.equivalenceCache }),
+    ...(request.podMemo === undefined ? {} : { podMemo: request.podMemo }),
   });
   const seen = new Set(known.map(findingKey));
   const findings = result.findings.filter((finding) => {

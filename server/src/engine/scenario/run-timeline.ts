@@ -6,6 +6,7 @@
  */
 import type { TimelineEvent } from '../../../../protocol/timeline';
 import { flattenLists, loadCluster } from '../model/load/cluster-load';
+import type { PodLoadMemo } from '../model/load/pod-load-memo';
 import type { SourcedObject } from '../model/load/cluster-load';
 import {
   DEFAULT_CLUSTER_DESCRIPTION,
@@ -129,6 +130,8 @@ interface TimelineInput {
   readonly apiServing?: ApiServing;
   /** Whether pods of one class share failed verdicts (scheduler/equivalence-cache.ts); default true. */
   readonly equivalenceCache?: boolean;
+  /** The cluster file's pods as another load of the same simulation made them (model/load/pod-load-memo.ts). */
+  readonly podMemo?: PodLoadMemo;
 }
 
 /** The outcome of a timeline simulation. */
@@ -217,6 +220,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
       input.cluster === null ? DEFAULT_CLUSTER_DESCRIPTION : (input.clusterDescription ?? 'cluster file'),
     // Assumed classes are not the cluster file's: a finding about the cluster file never points at them.
     extraObjects: [...assumedClasses.objects, ...manifests],
+    ...(input.podMemo === undefined ? {} : { podMemo: input.podMemo }),
   });
   appendAll(findings, loaded.findings);
   const cluster = loaded.cluster;

@@ -8,6 +8,7 @@
  * PriorityClasses and Namespaces in the manifests count.
  */
 import { flattenLists, loadCluster } from '../model/load/cluster-load';
+import { PodLoadMemo } from '../model/load/pod-load-memo';
 import type { SourcedObject } from '../model/load/cluster-load';
 import {
   DEFAULT_CLUSTER_DESCRIPTION,
@@ -93,7 +94,10 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
   const findings: Finding[] = [...inputFindings];
   const clusterObjects =
     input.cluster === null ? defaultClusterObjects() : clusterModelObjects(input.cluster);
+  // The timeline loads the cluster again for its run: the pods loaded here are reused there.
+  const podMemo = new PodLoadMemo();
   const loaded = loadCluster(clusterObjects, {
+    podMemo,
     version,
     description:
       input.cluster === null ? DEFAULT_CLUSTER_DESCRIPTION : (input.clusterDescription ?? 'cluster file'),
@@ -157,7 +161,7 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
   // One simulation: kubectl apply at t=0, then the controllers, the scheduler and the kubelets over simulated
   // time. The report's pods, nodes, rollouts, budgets and events all come from this one run.
   const timeline = runTimelineForReport(
-    { ...input, version, profiles, options: input.timeline ?? {} },
+    { ...input, version, profiles, options: input.timeline ?? {}, podMemo },
     cluster,
     isAtLeast(version, '1.34'),
     findings,

@@ -55,7 +55,12 @@ function firstNullListItem(value: unknown): (string | number)[] | undefined {
       }
       return false;
     }
-    for (const key of Object.keys(current)) {
+    // for…in with an own-property check: Object.keys' keys in Object.keys' order, without an array per object
+    // (a capture of 150,000 pods has millions of objects).
+    for (const key in current) {
+      if (!Object.prototype.hasOwnProperty.call(current, key)) {
+        continue;
+      }
       path.push(key);
       if (search((current as Record<string, unknown>)[key])) {
         return true;

@@ -11,6 +11,7 @@
 import type { ContainerObject, PodSpecObject, ResourceListObject } from '../objects';
 import { RESOURCE_CPU, RESOURCE_MEMORY, readResourceList } from '../resources';
 import type { ResourceListProblem } from '../resources';
+import { plainPodRequests } from './plain-pod-requests';
 
 /** The default cpu request (millicores) scoring assumes for a container that sets none (schedutil). */
 const DEFAULT_MILLI_CPU_REQUEST = 100;
@@ -42,6 +43,18 @@ type Amounts = Map<string, number>;
 
 /** Computes a pod's effective requests; problems (malformed quantities) are appended to `problems`. */
 export function computePodRequests(
+  spec: PodSpecObject,
+  options: PodRequestOptions,
+  problems: PodResourceProblem[],
+): PodRequests {
+  // Plain containers of cpu and memory, well formed: the same numbers without the maps of the general walk.
+  return (
+    plainPodRequests(spec, options.podLevelResources) ?? computeGeneralPodRequests(spec, options, problems)
+  );
+}
+
+/** computePodRequests for any pod, by the general walk (exported for the test comparing it with the plain one). */
+export function computeGeneralPodRequests(
   spec: PodSpecObject,
   options: PodRequestOptions,
   problems: PodResourceProblem[],
