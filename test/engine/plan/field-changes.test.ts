@@ -397,6 +397,89 @@ const CASES: readonly {
       },
     ],
   },
+  ...[7200, 3600].map((liveSeconds) => ({
+    // pkg/apis/core/v1/defaults.go SetDefaults_ServiceAccountTokenProjection: an unset expirationSeconds is an
+    // hour. A projected volume's sources have no merge key: the list is replaced, and the dropped field defaulted.
+    name: `a projected token's expirationSeconds the manifest dropped goes to 3600 (live ${liveSeconds})`,
+    live: withTemplateSpec(
+      liveDeployment(CONTAINER, {
+        annotations: {
+          'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify({
+            spec: {
+              template: {
+                spec: {
+                  containers: [{ name: 'app' }],
+                  volumes: [
+                    {
+                      name: 'token',
+                      projected: {
+                        sources: [{ serviceAccountToken: { path: 'token', expirationSeconds: liveSeconds } }],
+                      },
+                    },
+                  ],
+                },
+              },
+            },
+          }),
+        },
+      }),
+      {
+        volumes: [
+          {
+            name: 'token',
+            projected: {
+              sources: [{ serviceAccountToken: { path: 'token', expirationSeconds: liveSeconds } }],
+              defaultMode: 420,
+            },
+          },
+        ],
+      },
+    ),
+    manifest: manifest(CONTAINER, {
+      template: {
+        spec: {
+          containers: [CONTAINER],
+          volumes: [{ name: 'token', projected: { sources: [{ serviceAccountToken: { path: 'token' } }] } }],
+        },
+      },
+    }),
+    expected:
+      liveSeconds === 3600
+        ? []
+        : [
+            {
+              path: 'spec.template.spec.volumes[0].projected.sources[0].serviceAccountToken.expirationSeconds',
+              old: '7200',
+              new: '3600',
+            },
+          ],
+  })),
+  {
+    // PodSpec.Tolerations has no patch strategy: the list is replaced, so a field the last applied configuration
+    // set in a toleration and the manifest dropped is gone after the apply (it has no default).
+    name: 'a field dropped from an item of a list replaced whole (tolerations) is removed',
+    live: withTemplateSpec(
+      liveDeployment(CONTAINER, {
+        annotations: {
+          'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify({
+            spec: {
+              template: {
+                spec: {
+                  containers: [{ name: 'app' }],
+                  tolerations: [{ key: 'gpu', operator: 'Exists', effect: 'NoSchedule' }],
+                },
+              },
+            },
+          }),
+        },
+      }),
+      { tolerations: [{ key: 'gpu', operator: 'Exists', effect: 'NoSchedule' }] },
+    ),
+    manifest: manifest(CONTAINER, {
+      template: { spec: { containers: [CONTAINER], tolerations: [{ key: 'gpu', operator: 'Exists' }] } },
+    }),
+    expected: [{ path: 'spec.template.spec.tolerations[0].effect', old: 'NoSchedule', new: null }],
+  },
   {
     name: 'a field set live by someone else (no last applied) is kept: the three-way merge leaves it',
     live: liveDeployment(CONTAINER, { labels: { team: 'payments' } }),

@@ -137,17 +137,27 @@ function compareList(
     });
     return;
   }
+  if (!isSameList(live, manifest, rules)) {
+    changes.push({ path: formatChangePath(path), old: showOrNull(live), new: show(manifest) });
+  }
+}
+
+/**
+ * Whether a list replaced whole leaves the live list as it is, item by item: each of the manifest's items written
+ * in the live item at its place (the live items' other fields are the API server's defaults, or fields the
+ * replace removes: collectListRemovals looks for those).
+ */
+function isSameList(live: unknown, manifest: readonly unknown[], rules: Rules): boolean {
+  const liveItems = Array.isArray(live) ? (live as unknown[]) : undefined;
   const probe: FieldChange[] = [];
-  const isSame =
+  return (
     liveItems !== undefined &&
     liveItems.length === manifest.length &&
     manifest.every((item, index) => {
       compare(liveItems[index], item, [], probe, rules);
       return probe.length === 0;
-    });
-  if (!isSame) {
-    changes.push({ path: formatChangePath(path), old: showOrNull(live), new: show(manifest) });
-  }
+    })
+  );
 }
 
 /** Fields the last applied configuration set that the manifest no longer sets: the apply removes them. */
@@ -193,8 +203,9 @@ function collectRemovals(
 /**
  * Removals in a list merged by key (containers, env, volumes, volumeMounts…): an item the last applied
  * configuration had and the manifest dropped is deleted (path at its live index); in an item both have, a dropped
- * field is removed as in an object. In a set of scalars (metadata.finalizers), a dropped item is deleted. Lists
- * replaced whole are shown by compareList.
+ * field is removed as in an object. In a set of scalars (metadata.finalizers), a dropped item is deleted. A list
+ * replaced whole that compareList does not show as changed loses the fields its items' last applied configuration
+ * had and the manifest's items dropped.
  */
 function collectListRemovals(
   live: unknown,
@@ -216,7 +227,21 @@ function collectListRemovals(
     }
     return;
   }
-  const hasKey = typeof merge === 'string' ? keyed(merge) : undefined;
+  if (merge === undefined) {
+    // Replaced whole, and unchanged item by item (else compareList shows the list): a field the last applied
+    // configuration set in an item and the manifest's item at that place dropped goes with the replace, or takes
+    // its default.
+    if (previous.length === written.length && isSameList(live, written, rules)) {
+      written.forEach((item, index) => {
+        const before = previous[index];
+        if (isJsonObject(before)) {
+          collectRemovals(liveItems[index], item, before, [...path, index], changes, applied, rules);
+        }
+      });
+    }
+    return;
+  }
+  const hasKey = keyed(merge);
   if (
     typeof merge !== 'string' ||
     hasKey === undefined ||

@@ -1,9 +1,9 @@
 /**
  * The defaults kube-apiserver v1.35 gives the fields of a pod spec, of its containers and of their probes
  * (pkg/apis/core/v1/defaults.go: SetDefaults_PodSpec, SetDefaults_Container, SetDefaults_ContainerPort's protocol,
- * SetDefaults_Probe, and the defaultMode of secret, configMap, downwardAPI and projected volumes), for a field
- * `kubectl apply` removes from a Pod or a pod template: the API server defaults the merged object, so the field
- * takes its default rather than disappearing. removed-defaults.ts finds the pod spec in each kind and asks here.
+ * SetDefaults_Probe, the defaultMode of secret, configMap, downwardAPI and projected volumes, and a projected
+ * service account token's expirationSeconds), for a field `kubectl apply` removes from a Pod or a pod template:
+ * the API server defaults the merged object, so the field takes its default rather than disappearing. removed-defaults.ts finds the pod spec in each kind and asks here.
  */
 import type { JsonObject } from '../model/json';
 import { isJsonObject } from '../model/json';
@@ -35,6 +35,7 @@ const PROBES = new Set(['livenessProbe', 'readinessProbe', 'startupProbe']);
  */
 const VOLUME_SOURCES_WITH_MODE = new Set(['secret', 'configMap', 'downwardAPI', 'projected']);
 const DEFAULT_VOLUME_MODE = 0o644;
+const TOKEN_EXPIRATION_SECONDS = 3600;
 const CONTAINER_LISTS = new Set(['containers', 'initContainers']);
 
 /**
@@ -47,13 +48,7 @@ export function podSpecFieldDefault(podSpec: JsonObject, rest: Path): unknown {
     return POD_SPEC_DEFAULTS[field];
   }
   if (field === 'volumes' && typeof index === 'number') {
-    const [source, sourceField] = inContainer;
-    return inContainer.length === 2 &&
-      typeof source === 'string' &&
-      VOLUME_SOURCES_WITH_MODE.has(source) &&
-      sourceField === 'defaultMode'
-      ? DEFAULT_VOLUME_MODE
-      : undefined;
+    return volumeFieldDefault(inContainer);
   }
   if (typeof field !== 'string' || !CONTAINER_LISTS.has(field) || typeof index !== 'number') {
     return undefined;
@@ -61,6 +56,25 @@ export function podSpecFieldDefault(podSpec: JsonObject, rest: Path): unknown {
   const list = podSpec[field];
   const container = Array.isArray(list) ? (list as unknown[])[index] : undefined;
   return isJsonObject(container) ? containerFieldDefault(container, inContainer) : undefined;
+}
+
+/**
+ * A volume's field: the defaultMode of a secret, configMap, downwardAPI or projected volume; a projected service
+ * account token's expirationSeconds, an hour (SetDefaults_ServiceAccountTokenProjection).
+ */
+function volumeFieldDefault(rest: Path): unknown {
+  const [source, sourceField, item, projection, projectionField] = rest;
+  if (rest.length === 2 && typeof source === 'string' && VOLUME_SOURCES_WITH_MODE.has(source)) {
+    return sourceField === 'defaultMode' ? DEFAULT_VOLUME_MODE : undefined;
+  }
+  return rest.length === 5 &&
+    source === 'projected' &&
+    sourceField === 'sources' &&
+    typeof item === 'number' &&
+    projection === 'serviceAccountToken' &&
+    projectionField === 'expirationSeconds'
+    ? TOKEN_EXPIRATION_SECONDS
+    : undefined;
 }
 
 /** A container's field: SetDefaults_Container, its ports' protocol and its probes' thresholds. */
