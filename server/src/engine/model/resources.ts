@@ -15,6 +15,10 @@ export const RESOURCE_MEMORY = 'memory';
 export const RESOURCE_EPHEMERAL_STORAGE = 'ephemeral-storage';
 /** The number of pods a node accepts (allocatable only). */
 export const RESOURCE_PODS = 'pods';
+/** The default cpu request (millicores) scoring assumes for a container that sets none (schedutil). */
+export const DEFAULT_MILLI_CPU_REQUEST = 100;
+/** The default memory request (bytes) scoring assumes for a container that sets none: 200Mi. */
+export const DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024;
 
 /**
  * Whether a resource is tracked as a scalar: an extended resource (a name with a domain, "nvidia.com/gpu"), a

@@ -8,13 +8,13 @@
  */
 import type { ContainerObject, PodSpecObject } from '../objects';
 import { parseQuantity } from '../quantity';
-import { RESOURCE_CPU, RESOURCE_MEMORY } from '../resources';
+import {
+  DEFAULT_MEMORY_REQUEST,
+  DEFAULT_MILLI_CPU_REQUEST,
+  RESOURCE_CPU,
+  RESOURCE_MEMORY,
+} from '../resources';
 import type { PodRequests } from './pod-requests';
-
-/** The default cpu request (millicores) scoring assumes for a container that sets none (schedutil). */
-const DEFAULT_MILLI_CPU_REQUEST = 100;
-/** The default memory request (bytes) scoring assumes for a container that sets none: 200Mi. */
-const DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024;
 
 /** The requests of a pod of plain containers, or null when the pod is not of that shape. */
 export function plainPodRequests(spec: PodSpecObject, podLevelResources: boolean): PodRequests | null {

@@ -9,14 +9,15 @@
  * DRA node-allocatable claims.
  */
 import type { ContainerObject, PodSpecObject, ResourceListObject } from '../objects';
-import { RESOURCE_CPU, RESOURCE_MEMORY, readResourceList } from '../resources';
+import {
+  DEFAULT_MEMORY_REQUEST,
+  DEFAULT_MILLI_CPU_REQUEST,
+  RESOURCE_CPU,
+  RESOURCE_MEMORY,
+  readResourceList,
+} from '../resources';
 import type { ResourceListProblem } from '../resources';
 import { plainPodRequests } from './plain-pod-requests';
-
-/** The default cpu request (millicores) scoring assumes for a container that sets none (schedutil). */
-const DEFAULT_MILLI_CPU_REQUEST = 100;
-/** The default memory request (bytes) scoring assumes for a container that sets none: 200Mi. */
-const DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024;
 
 /** A problem in a pod's resources, with the path of the offending list inside the pod spec. */
 export interface PodResourceProblem extends ResourceListProblem {
