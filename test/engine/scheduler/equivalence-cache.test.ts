@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EquivalenceCache } from '../../../server/src/engine/scheduler/equivalence-cache';
+import { EquivalenceCache, PodClassKeys } from '../../../server/src/engine/scheduler/equivalence-cache';
 import { buildFramework } from '../../../server/src/engine/scheduler/framework/build-framework';
 import { formatFitError } from '../../../server/src/engine/scheduler/framework/fit-error';
 import { DEFAULT_PROFILE } from '../../../server/src/engine/scheduler/profile';
@@ -147,6 +147,45 @@ describe('EquivalenceCache class key', () => {
       assert.equal(found, entry.shares ? 'verdict' : undefined);
     });
   }
+});
+
+describe('PodClassKeys shared by the caches of one simulation', () => {
+  test('a class stored through one cache is found through another given the same keys, as with keys of its own', () => {
+    const nodes = [makeNode('n1')];
+    for (const shared of [new PodClassKeys(), undefined]) {
+      const scheduler = new EquivalenceCache<string>(false, shared);
+      const autoscaler = new EquivalenceCache<string>(false, shared);
+      const stored = pod('web-1');
+      scheduler.store(stored, 'g1', nodes, 'verdict');
+      autoscaler.store(stored, 'g1', nodes, 'scan verdict');
+      assert.equal(scheduler.lookup(pod('web-2'), 'g1', nodes), 'verdict');
+      assert.equal(autoscaler.lookup(pod('web-2'), 'g1', nodes), 'scan verdict');
+      assert.equal(autoscaler.lookup(pod('other', {}, '600m'), 'g1', nodes), undefined);
+    }
+  });
+
+  test('a pod keyed while Pending is not served once it is bound or nominated, and is served again after', () => {
+    const keys = new PodClassKeys();
+    const cache = new EquivalenceCache<string>(false, keys);
+    const nodes = [makeNode('n1')];
+    const asked = pod('web-2');
+    cache.store(pod('web-1'), 'g1', nodes, 'verdict');
+    assert.equal(cache.lookup(asked, 'g1', nodes), 'verdict');
+    // The same PodInfo, its key already named: binding sets its nodeName.
+    asked.nodeName = 'n1';
+    assert.equal(cache.lookup(asked, 'g1', nodes), undefined);
+    asked.nodeName = null;
+    assert.equal(cache.lookup(asked, 'g1', nodes), 'verdict');
+    assert.equal(cache.lookup(withStatus(asked, { nominatedNodeName: 'n1' }), 'g1', nodes), undefined);
+  });
+
+  test("settingsFor hands the setup's keys to every cache built from it, and none without them", () => {
+    const podClassKeys = new PodClassKeys();
+    const setup = { profiles: [DEFAULT_PROFILE], registry: IN_TREE_REGISTRY, podClassKeys };
+    assert.equal(EquivalenceCache.settingsFor(setup)?.podKeys, podClassKeys);
+    assert.equal(EquivalenceCache.settingsFor({ ...setup, podClassKeys: undefined })?.podKeys, undefined);
+    assert.equal(EquivalenceCache.settingsFor({ ...setup, equivalenceCache: false }), null);
+  });
 });
 
 /** What a user sees of a record: node, counts, the FitError message and each node's filter reasons. */

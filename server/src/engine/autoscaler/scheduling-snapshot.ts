@@ -19,6 +19,7 @@ import type { SchedulerProfile } from '../scheduler/profile';
 import type { PluginRegistry } from '../scheduler/registry';
 import type { KubernetesMinor } from '../version';
 import type { EstimationSnapshot } from './binpacking-estimator';
+import type { PodClassKeys } from '../scheduler/equivalence-cache';
 
 /** What the snapshot's scheduler is built from (the scheduler loop's setup). */
 export interface SnapshotSetup {
@@ -29,6 +30,8 @@ export interface SnapshotSetup {
   readonly base: Cluster;
   /** Whether pods of one class share failed verdicts (scheduler/equivalence-cache.ts); default true. */
   readonly equivalenceCache?: boolean;
+  /** The pods' class keys, shared with the scheduler's caches (equivalence-cache.ts). */
+  readonly podClassKeys?: PodClassKeys;
 }
 
 /** A what-if cluster of node copies. */

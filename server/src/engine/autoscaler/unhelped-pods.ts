@@ -23,7 +23,8 @@ export class UnhelpedPods {
 
   constructor(setup: SnapshotSetup) {
     const equivalence = EquivalenceCache.settingsFor(setup);
-    this.failures = equivalence === null ? null : new EquivalenceCache(equivalence.labelsAlwaysRead);
+    this.failures =
+      equivalence === null ? null : new EquivalenceCache(equivalence.labelsAlwaysRead, equivalence.podKeys);
     this.inputKeys = equivalence === null ? null : new ScanInputKeys();
   }
 

@@ -85,6 +85,7 @@ import {
 } from './report/timeline-checks';
 import type { Finding } from '../../../../protocol/finding';
 import { appendAll, assignAll, maxOf } from '../../../../protocol/collections';
+import { PodClassKeys } from '../scheduler/equivalence-cache';
 
 /** Kinds of a cluster file only the timeline reads (the scheduler's cluster loader ignores them). */
 export const TIMELINE_ONLY_KINDS: ReadonlySet<string> = new Set([
@@ -284,6 +285,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
     detail: input.detail ?? 'compact',
     base: cluster,
     equivalenceCache: input.equivalenceCache ?? true,
+    podClassKeys: new PodClassKeys(),
   };
   let placer: Scheduler | null = null;
   // The cluster file's pods exist already: they were admitted when they were created.

@@ -55,17 +55,37 @@ const UNREAD_SPEC_FIELDS: ReadonlySet<string> = new Set(['hostname', 'subdomain'
 /** Spec lists of containers whose unread fields are dropped from the key. */
 const CONTAINER_LISTS: ReadonlySet<string> = new Set(['containers', 'initContainers', 'ephemeralContainers']);
 
+/**
+ * The spec part of each pod's class key, computed once per pod and shared by every cache of one simulation: the
+ * scheduler's (built again at each node change) and the cluster autoscaler's scans name the same Pending pods, and
+ * naming one is a JSON serialisation of its spec. It reads only what never changes on a PodInfo (its namespace,
+ * priority and spec); whether a pod is nominated or bound is asked at each lookup.
+ */
+export class PodClassKeys {
+  private readonly keys = new WeakMap<PodInfo, string | null>();
+
+  /** The spec part of the pod's key, or null when its spec keeps it out of every class. */
+  specKeyOf(pod: PodInfo): string | null {
+    let key = this.keys.get(pod);
+    if (key === undefined) {
+      key = specKeyOf(pod);
+      this.keys.set(pod, key);
+    }
+    return key;
+  }
+}
+
 /** Verdicts by pod class, valid for one cluster generation. */
 export class EquivalenceCache<T> {
   private generation = '';
   private readonly verdicts = new Map<string, T>();
   private antiAffinityPlaced: boolean | null = null;
-  /** The spec part of each pod's key (null: never cached), computed once per pod. */
-  private readonly specKeys = new WeakMap<PodInfo, string | null>();
 
   constructor(
     /** Whether every pod's labels count (a profile whose plugin arguments could read them for any pod). */
     private readonly labelsAlwaysRead: boolean,
+    /** The spec keys of the pods (shared by the caches of one simulation). */
+    private readonly podKeys: PodClassKeys = new PodClassKeys(),
   ) {}
 
   /**
@@ -77,14 +97,17 @@ export class EquivalenceCache<T> {
     readonly profiles: readonly SchedulerProfile[];
     readonly registry: PluginRegistry;
     readonly equivalenceCache?: boolean;
-  }): { readonly labelsAlwaysRead: boolean } | null {
+    readonly podClassKeys?: PodClassKeys;
+  }): { readonly labelsAlwaysRead: boolean; readonly podKeys?: PodClassKeys } | null {
     if (setup.equivalenceCache === false || setup.registry !== IN_TREE_REGISTRY) {
       return null;
     }
     const labelsAlwaysRead = setup.profiles.some((profile) =>
       Object.hasOwn(profile.pluginConfig, PLUGIN_NAMES.PodTopologySpread),
     );
-    return { labelsAlwaysRead };
+    return setup.podClassKeys === undefined
+      ? { labelsAlwaysRead }
+      : { labelsAlwaysRead, podKeys: setup.podClassKeys };
   }
 
   /**
@@ -123,11 +146,11 @@ export class EquivalenceCache<T> {
   }
 
   private keyOf(pod: PodInfo, nodes: readonly NodeInfo[]): string | null {
-    let spec = this.specKeys.get(pod);
-    if (spec === undefined) {
-      spec = specKeyOf(pod);
-      this.specKeys.set(pod, spec);
+    const nominated = pod.pod.status?.nominatedNodeName;
+    if ((typeof nominated === 'string' && nominated !== '') || pod.nodeName !== null) {
+      return null;
     }
+    const spec = this.podKeys.specKeyOf(pod);
     if (spec === null) {
       return null;
     }
@@ -145,14 +168,13 @@ export class EquivalenceCache<T> {
   }
 }
 
-/** The namespace, priority and spec (less unread fields) of a pod, or null when it is never cached. */
+/**
+ * The namespace, priority and spec (less unread fields) of a pod, or null when its spec keeps it out of every
+ * class. A nominated or bound pod is kept out by EquivalenceCache.keyOf, at each lookup.
+ */
 function specKeyOf(pod: PodInfo): string | null {
   const spec: unknown = pod.pod.spec;
   if (!isJsonObject(spec)) {
-    return null;
-  }
-  const nominated = pod.pod.status?.nominatedNodeName;
-  if ((typeof nominated === 'string' && nominated !== '') || pod.nodeName !== null) {
     return null;
   }
   if (asArray(spec['resourceClaims']).length > 0) {

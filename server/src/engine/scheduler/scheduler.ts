@@ -17,6 +17,7 @@ import { DEFAULT_SCHEDULER_NAME } from './profile';
 import type { RecordDetail, SchedulingRecord } from './record';
 import { runSchedulingCycle } from './schedule-one';
 import { EquivalenceCache } from './equivalence-cache';
+import type { PodClassKeys } from './equivalence-cache';
 import type { CycleResult, SearchCursor } from './schedule-one';
 
 /** Message when the cluster has no node (ErrNoNodesAvailable). */
@@ -40,7 +41,7 @@ interface SchedulerOptions {
    * every cycle is computed. Either way the records are the same. `labelsAlwaysRead`: a profile's plugin
    * arguments may read any pod's labels (EquivalenceCache).
    */
-  readonly equivalence?: { readonly labelsAlwaysRead: boolean };
+  readonly equivalence?: { readonly labelsAlwaysRead: boolean; readonly podKeys?: PodClassKeys };
 }
 
 /** A failed cycle and its preemption verdict, with the search position it started from and left. */
@@ -64,7 +65,10 @@ export class Scheduler {
     private readonly options: SchedulerOptions,
   ) {
     const equivalence = options.equivalence;
-    this.failures = equivalence === undefined ? null : new EquivalenceCache(equivalence.labelsAlwaysRead);
+    this.failures =
+      equivalence === undefined
+        ? null
+        : new EquivalenceCache(equivalence.labelsAlwaysRead, equivalence.podKeys);
   }
 
   /** Schedules pods in queue order and returns their records in that order. */

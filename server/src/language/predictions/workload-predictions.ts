@@ -6,6 +6,7 @@ import type { ObjectSource } from '../../engine/model/source';
 import type { QosClassName } from '../../engine/model/qos';
 import { computeQosClass } from '../../engine/model/qos';
 import { countFilterReasons, formatFitError } from '../../engine/scheduler/framework/fit-error';
+import type { FitError } from '../../engine/scheduler/framework/fit-error';
 import type { SchedulingRecord } from '../../engine/scheduler/record';
 
 /** One replica's outcome. */
@@ -80,12 +81,14 @@ export function buildWorkloadPredictions(
       group.push(entry);
     }
   });
+  const explained: PendingMemo = new WeakMap();
   return [...groups.values()].map((group) => {
     const stuck = group.filter((entry) => entry.waiting !== null);
     return {
       ...predictionOf(
         group.map((entry) => entry.record),
         podLevelResources,
+        explained,
       ),
       cannotStart: stuck.length,
       cannotStartReason: stuck[0]?.waiting?.reason ?? null,
@@ -99,14 +102,31 @@ function sourceKey(source: ObjectSource): string {
   return `${source.file}\u0000${source.documentIndex}\u0000${source.path.join('/')}`;
 }
 
+/** Why the first Pending replica of a workload waits: what a prediction says of it. */
+interface PendingExplanation {
+  readonly pendingMessage: string;
+  readonly nodeReasons: ReadonlyMap<string, readonly string[]>;
+  readonly causes: readonly RejectionCause[];
+  readonly nodeCount: number;
+}
+
+/**
+ * The explanations of the FitErrors of one simulation. The Pending pods of workloads whose pods are alike share
+ * one FitError (engine/scheduler/equivalence-cache.ts): it is explained once, and each prediction gets copies of
+ * the lists.
+ */
+type PendingMemo = WeakMap<FitError, PendingExplanation>;
+
 function predictionOf(
   records: readonly SchedulingRecord[],
   podLevelResources: boolean,
+  explained: PendingMemo,
 ): Omit<WorkloadPrediction, 'cannotStart' | 'cannotStartReason' | 'cannotStartMessage'> {
   const first = records[0] as SchedulingRecord;
   const pending = records.filter((record) => record.nodeName === null);
   const firstPending = pending[0];
   const qos = computeQosClass(first.pod.pod.spec ?? {}, { podLevelResources });
+  const explanation = firstPending === undefined ? undefined : explain(firstPending, explained);
   return {
     source: first.pod.source,
     kind: first.pod.owner?.kind ?? 'Pod',
@@ -122,12 +142,31 @@ function predictionOf(
     pending: pending.length,
     qosClass: qos.qosClass,
     qosReason: qos.reason,
-    pendingMessage: firstPending === undefined ? null : pendingMessageOf(firstPending),
-    nodeReasons: firstPending === undefined ? new Map() : nodeReasonsOf(firstPending),
-    causes: firstPending === undefined ? [] : causesOf(firstPending),
-    nodeCount: firstPending?.fitError?.numAllNodes ?? 0,
+    pendingMessage: explanation?.pendingMessage ?? null,
+    nodeReasons: new Map(explanation?.nodeReasons ?? []),
+    causes: [...(explanation?.causes ?? [])],
+    nodeCount: explanation?.nodeCount ?? 0,
     requests: { cpuMilli: first.pod.requests.milliCpu, memoryBytes: first.pod.requests.memory },
   };
+}
+
+/** The explanation of a Pending record, through the memo when it has a FitError. */
+function explain(record: SchedulingRecord, explained: PendingMemo): PendingExplanation {
+  const fitError = record.fitError;
+  const known = fitError === null ? undefined : explained.get(fitError);
+  if (known !== undefined) {
+    return known;
+  }
+  const explanation: PendingExplanation = {
+    pendingMessage: pendingMessageOf(record),
+    nodeReasons: nodeReasonsOf(record),
+    causes: causesOf(record),
+    nodeCount: fitError?.numAllNodes ?? 0,
+  };
+  if (fitError !== null) {
+    explained.set(fitError, explanation);
+  }
+  return explanation;
 }
 
 function pendingMessageOf(record: SchedulingRecord): string {

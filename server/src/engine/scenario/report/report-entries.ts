@@ -10,6 +10,7 @@ import { formatBytes, formatMilli } from '../../model/quantity';
 import type { QosClassName } from '../../model/qos';
 import type { Resources } from '../../model/resources';
 import { countFilterReasons, formatFitError, reasonsPerNode } from '../../scheduler/framework/fit-error';
+import type { FitError } from '../../scheduler/framework/fit-error';
 import type { SchedulingRecord } from '../../scheduler/record';
 
 /** A node's capacity and use. */
@@ -58,8 +59,15 @@ interface PodOutcome {
   readonly qosClass: QosClassName;
 }
 
-/** Builds a pod's report entry. */
-export function reportPod(outcome: PodOutcome, cluster: Cluster): ReportPod {
+/**
+ * What Pending pods' entries share: the Pending replicas of one template that failed on an unchanged cluster share
+ * one FitError (scheduler/equivalence-cache.ts), whose message, reason counts and per-node reasons are then
+ * formatted once per report instead of once per pod. Valid for one cluster (the nodes the entries name).
+ */
+export type UnschedulableMemo = WeakMap<FitError, ReportUnschedulable>;
+
+/** Builds a pod's report entry. `memo`: see UnschedulableMemo (given for one cluster only). */
+export function reportPod(outcome: PodOutcome, cluster: Cluster, memo?: UnschedulableMemo): ReportPod {
   const { record } = outcome;
   const pod = record.pod;
   return {
@@ -70,33 +78,47 @@ export function reportPod(outcome: PodOutcome, cluster: Cluster): ReportPod {
     priority: pod.priority,
     nodeName: record.nodeName,
     tiedNodes: record.nodeName === null ? [] : [...record.tiedNodes],
-    unschedulable: record.nodeName === null ? unschedulableOf(record, cluster) : null,
+    unschedulable: record.nodeName === null ? unschedulableOf(record, cluster, memo) : null,
     preempted: record.preempted.map((victim) => victim.key),
   };
 }
 
-function unschedulableOf(record: SchedulingRecord, cluster: Cluster): ReportUnschedulable {
+function unschedulableOf(
+  record: SchedulingRecord,
+  cluster: Cluster,
+  memo: UnschedulableMemo | undefined,
+): ReportUnschedulable {
   if (record.fitError !== null) {
-    const names = cluster.nodes.map((node) => node.name);
-    const perNode = reasonsPerNode(record.fitError, names);
-    const plugins: Record<string, number> = {};
-    for (const name of names) {
-      const status =
-        record.fitError.diagnosis.nodeStatuses.get(name) ?? record.fitError.diagnosis.absentNodesStatus;
-      if (status !== null && status.plugin !== '') {
-        plugins[status.plugin] = (plugins[status.plugin] ?? 0) + 1;
-      }
+    const known = memo?.get(record.fitError);
+    if (known !== undefined) {
+      // A copy of the entry; its parts are shared, as they are read only.
+      return { ...known };
     }
-    return {
-      message: formatFitError(record.fitError),
-      reasons: sortedRecord(countFilterReasons(record.fitError)),
-      nodes: Object.fromEntries(perNode),
-      plugins: sortedRecord(new Map(Object.entries(plugins))),
-    };
+    const built = fitErrorEntry(record.fitError, cluster);
+    memo?.set(record.fitError, built);
+    return built;
   }
   const message =
     record.notAttempted?.message ?? record.error?.reasons.map((reason) => reason.message).join(', ');
   return { message: message ?? 'the pod was not scheduled', reasons: {}, nodes: {}, plugins: {} };
+}
+
+function fitErrorEntry(fitError: FitError, cluster: Cluster): ReportUnschedulable {
+  const names = cluster.nodes.map((node) => node.name);
+  const perNode = reasonsPerNode(fitError, names);
+  const plugins: Record<string, number> = {};
+  for (const name of names) {
+    const status = fitError.diagnosis.nodeStatuses.get(name) ?? fitError.diagnosis.absentNodesStatus;
+    if (status !== null && status.plugin !== '') {
+      plugins[status.plugin] = (plugins[status.plugin] ?? 0) + 1;
+    }
+  }
+  return {
+    message: formatFitError(fitError),
+    reasons: sortedRecord(countFilterReasons(fitError)),
+    nodes: Object.fromEntries(perNode),
+    plugins: sortedRecord(new Map(Object.entries(plugins))),
+  };
 }
 
 /** A node's allocatable and requested resources as quantity strings. */

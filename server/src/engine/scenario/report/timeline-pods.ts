@@ -9,7 +9,7 @@ import type { PodInfo } from '../../model/snapshot/pod-info';
 import { computeQosClass } from '../../model/qos';
 import type { SchedulingRecord } from '../../scheduler/record';
 import { reportNode, reportPod } from './report-entries';
-import type { ReportNode, ReportPod } from './report-entries';
+import type { ReportNode, ReportPod, UnschedulableMemo } from './report-entries';
 import type { TimelineResult } from '../run-timeline';
 import type { SimPod } from '../../apiserver/sim-pod';
 
@@ -78,11 +78,13 @@ export function timelinePods(
     }
     return record ?? pendingRecord(pod.info, pod.lastUnschedulableMessage);
   });
+  const unschedulable: UnschedulableMemo = new WeakMap();
   return {
     pods: records.map((record, index) => {
       const entry = reportPod(
         { record, qosClass: computeQosClass(record.pod.pod.spec ?? {}, { podLevelResources }).qosClass },
         cluster,
+        unschedulable,
       );
       const waiting = pods[index]?.waiting ?? null;
       const claims = podClaimNames(record.pod.name, record.pod.pod.spec).map((entry) => entry.claimName);

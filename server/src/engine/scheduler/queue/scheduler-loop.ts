@@ -18,6 +18,7 @@ import type { SchedulerProfile } from '../profile';
 import type { RecordDetail, SchedulingRecord } from '../record';
 import type { PluginRegistry } from '../registry';
 import { EquivalenceCache } from '../equivalence-cache';
+import type { PodClassKeys } from '../equivalence-cache';
 import { Scheduler } from '../scheduler';
 import { PRIORITY } from '../../sim/priorities';
 import type { KubernetesMinor } from '../../version';
@@ -52,6 +53,8 @@ interface SchedulerSetup {
    * results are the same either way: false is the reference the differential test compares against.
    */
   readonly equivalenceCache?: boolean;
+  /** The pods' class keys, shared by the caches of the schedulers built one after another and the autoscaler's. */
+  readonly podClassKeys?: PodClassKeys;
 }
 
 interface QueuedPod {
