@@ -13,6 +13,7 @@ import { PRIORITY } from '../sim/priorities';
 import type { KubernetesMinor } from '../version';
 import type { ClusterState } from '../apiserver/cluster-state';
 import {
+  ContainerRefs,
   alreadyPresentMessage,
   containerEvent,
   createdMessage,
@@ -40,6 +41,8 @@ import { engineFinding } from '../model/findings';
 export class Kubelets {
   /** The references assumed to exist, once per template and object ("file#doc#Kind/ns/name"). */
   private readonly assumed = new Set<string>();
+  /** The involved objects of pods' containers, shared by their events. */
+  private readonly containerRefs = new ContainerRefs();
   /** Job pods' containers run to completion (job-pod-run.ts). */
   private readonly jobRuns: JobPodRuns;
 
@@ -126,7 +129,14 @@ export class Kubelets {
       sim.at(at, PRIORITY.kubelet, () => {
         if (isCurrent()) {
           pod.waiting = { reason: failure.reason, message: failure.message, path: failure.path };
-          const kube = containerEvent(failure.event.reason, pod, node.name, failingStep, true);
+          const kube = containerEvent(
+            failure.event.reason,
+            this.containerRefs,
+            pod,
+            node.name,
+            failingStep,
+            true,
+          );
           this.state.setPhase(pod, 'CannotStart', failure.event.message, kube);
         }
       });
@@ -138,7 +148,7 @@ export class Kubelets {
     }
     sim.at(plan.runningAt, PRIORITY.kubelet, () => {
       if (isCurrent()) {
-        const kube = containerEvent('Started', pod, node.name, last);
+        const kube = containerEvent('Started', this.containerRefs, pod, node.name, last);
         this.state.setPhase(pod, 'Running', startedMessage(last.name), kube);
       }
     });
@@ -178,7 +188,11 @@ export class Kubelets {
       message: string,
       warning = false,
     ): void => {
-      events.push({ time, message, kube: containerEvent(reason, pod, node, step, warning) });
+      events.push({
+        time,
+        message,
+        kube: containerEvent(reason, this.containerRefs, pod, node, step, warning),
+      });
     };
     steps.forEach((step, index) => {
       const { pull } = step;
@@ -257,7 +271,7 @@ export class Kubelets {
       state.sim.at(state.sim.now, PRIORITY.kubelet, () => {
         if (node.isKubeletAlive) {
           for (const container of running) {
-            const kube = containerEvent('Killing', pod, node.name, container);
+            const kube = containerEvent('Killing', this.containerRefs, pod, node.name, container);
             state.recordEvent(kube, killingMessage(container.name), node.name);
           }
         }
