@@ -43,6 +43,11 @@ export class Kubelets {
   private readonly assumed = new Set<string>();
   /** The involved objects of pods' containers, shared by their events. */
   private readonly containerRefs = new ContainerRefs();
+  /**
+   * The container messages recorded so far, each kept once: they name only an image, a container and durations,
+   * so the pods of a template repeat them, and the timeline keeps every event.
+   */
+  private readonly messages = new Map<string, string>();
   /** Job pods' containers run to completion (job-pod-run.ts). */
   private readonly jobRuns: JobPodRuns;
 
@@ -149,7 +154,7 @@ export class Kubelets {
     sim.at(plan.runningAt, PRIORITY.kubelet, () => {
       if (isCurrent()) {
         const kube = containerEvent('Started', this.containerRefs, pod, node.name, last);
-        this.state.setPhase(pod, 'Running', startedMessage(last.name), kube);
+        this.state.setPhase(pod, 'Running', this.shared(startedMessage(last.name)), kube);
       }
     });
     if (isJobPod(pod)) {
@@ -190,7 +195,7 @@ export class Kubelets {
     ): void => {
       events.push({
         time,
-        message,
+        message: this.shared(message),
         kube: containerEvent(reason, this.containerRefs, pod, node, step, warning),
       });
     };
@@ -216,6 +221,16 @@ export class Kubelets {
       }
     });
     return events;
+  }
+
+  /** The message, as the first event that had it keeps it (one string kept for many equal ones). */
+  private shared(message: string): string {
+    const known = this.messages.get(message);
+    if (known !== undefined) {
+      return known;
+    }
+    this.messages.set(message, message);
+    return message;
   }
 
   /** Job pods already running at time 0 (the cluster file's) run jobPodRunSeconds more, then exit. */
@@ -272,7 +287,7 @@ export class Kubelets {
         if (node.isKubeletAlive) {
           for (const container of running) {
             const kube = containerEvent('Killing', this.containerRefs, pod, node.name, container);
-            state.recordEvent(kube, killingMessage(container.name), node.name);
+            state.recordEvent(kube, this.shared(killingMessage(container.name)), node.name);
           }
         }
       });
