@@ -20,15 +20,17 @@ export interface PodSpread {
   ScheduleAnyway?: ConstraintsResult;
 }
 
-/** The pods of one spec that share a PodSpread, and the cluster objects' generation it was built against. */
-interface SpreadClass {
+/**
+ * The pods of one spec that share a PodSpread (the class is its own PodSpread: one object per class), and the
+ * cluster objects' generation it was built against.
+ */
+interface SpreadClass extends PodSpread {
   readonly namespace: string;
   readonly labels: Labels;
   readonly ownerApiVersion: string | undefined;
   readonly ownerKind: string | undefined;
   readonly ownerName: string | undefined;
   readonly generation: number;
-  readonly spread: PodSpread;
 }
 
 /** PodSpreads by pod, shared within a class. */
@@ -38,7 +40,7 @@ export class SpreadClasses {
    * as before classes, since a class per bare pod only cost memory (the plain-pod scheduling benchmark, 50,000
    * bare pods, lost a tenth of its speed).
    */
-  private readonly bySpec = new WeakMap<object, SpreadClass[]>();
+  private readonly bySpec = new WeakMap<object, SpreadClass | SpreadClass[]>();
   private readonly perPod = new WeakMap<PodInfo, PodSpread>();
 
   constructor(
@@ -76,39 +78,37 @@ export class SpreadClasses {
       return own;
     }
     const generation = this.objects.generation;
-    let classes = this.bySpec.get(spec);
-    if (classes === undefined) {
-      classes = [];
-      this.bySpec.set(spec, classes);
-    }
+    const known = this.bySpec.get(spec);
+    // Most specs have one class (a template's pods): kept alone, without a list around it.
+    const classes = known === undefined ? [] : Array.isArray(known) ? known : [known];
     for (let i = 0; i < classes.length; i++) {
-      const known = classes[i] as SpreadClass;
+      const candidate = classes[i] as SpreadClass;
       if (
-        known.namespace === pod.namespace &&
-        known.ownerApiVersion === owner.apiVersion &&
-        known.ownerKind === owner.kind &&
-        known.ownerName === owner.name &&
-        sameLabels(known.labels, pod.labels)
+        candidate.namespace === pod.namespace &&
+        candidate.ownerApiVersion === owner.apiVersion &&
+        candidate.ownerKind === owner.kind &&
+        candidate.ownerName === owner.name &&
+        sameLabels(candidate.labels, pod.labels)
       ) {
-        if (known.generation === generation) {
-          return known.spread;
+        if (candidate.generation === generation) {
+          return candidate;
         }
         // Built against objects since changed (a Service or ReplicaSet added): this class starts again.
         classes.splice(i, 1);
         break;
       }
     }
-    const spread: PodSpread = {};
-    classes.push({
+    const created: SpreadClass = {
       namespace: pod.namespace,
       labels: pod.labels,
       ownerApiVersion: owner.apiVersion,
       ownerKind: owner.kind,
       ownerName: owner.name,
       generation,
-      spread,
-    });
-    return spread;
+    };
+    classes.push(created);
+    this.bySpec.set(spec, classes.length === 1 ? created : classes);
+    return created;
   }
 }
 
