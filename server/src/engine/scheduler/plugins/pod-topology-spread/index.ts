@@ -5,7 +5,8 @@
  * (the system defaults: hostname maxSkew 3 and zone maxSkew 5, ScheduleAnyway) with a selector derived from the
  * Services and controller selecting it.
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/plugins/podtopologyspread/plugin.go
- * See common.ts, filter.ts and score.ts for the phases, and helper/topology-counter.ts for how counts are kept.
+ * See common.ts, filter.ts and score.ts for the phases, pod-classes.ts for the per-class constraints, and
+ * helper/topology-counter.ts for how counts are kept.
  */
 import type { NodeInfo } from '../../../model/snapshot/node-info';
 import { listOf } from '../../../model/objects';

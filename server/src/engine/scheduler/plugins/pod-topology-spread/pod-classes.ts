@@ -3,7 +3,8 @@
  * by the pods of one class: a ReplicaSet's pods share their template's spec object (apiserver/pod-factory.ts), and
  * besides the spec their constraints depend only on their namespace, labels and controller reference, and on the
  * cluster objects the default selector reads (common.ts: podConstraints, defaultSelector). A rolling update
- * schedules 10,000 such pods; each rebuilt the same constraints, selector key and inclusion.
+ * schedules 10,000 such pods; each rebuilt the same constraints, selector key and inclusion. A bare pod (no
+ * controller) is its own class, kept by pod.
  * `test/engine/scheduler/plugins/pod-topology-spread-classes.test.ts` checks every answer against a fresh build.
  */
 import type { Labels } from '../../../model/label-selector';
@@ -33,7 +34,7 @@ interface SpreadClass extends PodSpread {
   readonly generation: number;
 }
 
-/** PodSpreads by pod, shared within a class. */
+/** The PodSpread of each pod, shared within a class. */
 export class SpreadClasses {
   /**
    * A controller's pods by their spec object. A bare pod (no controller) has a spec of its own: it is kept by pod,
