@@ -204,10 +204,18 @@ export class ClusterState extends ClusterWatch {
     );
   }
 
-  /** Records a Kubernetes Event that changes nothing else (KubernetesEvent): the kubelet's Pulled, Killing… */
-  recordEvent(kube: InvolvedKubeEvent, message: string, node: string | null): void {
+  /**
+   * Records a Kubernetes Event that changes nothing else (KubernetesEvent): the kubelet's Pulled, Killing… Its
+   * object is the involved object without a field path; `pod` gives a pod's shared reference instead of a copy.
+   */
+  recordEvent(kube: InvolvedKubeEvent, message: string, node: string | null, pod?: SimPod): void {
     const { kind, namespace, name } = kube.involvedObject;
-    const object = namespace === undefined ? { kind, name } : { kind, namespace, name };
+    const object =
+      pod !== undefined && kind === 'Pod' && pod.namespace === namespace && pod.name === name
+        ? pod.ref
+        : namespace === undefined
+          ? { kind, name }
+          : { kind, namespace, name };
     this.timeline.record(
       timelineEvent(
         this.sim.now,

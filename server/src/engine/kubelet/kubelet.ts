@@ -123,7 +123,7 @@ export class Kubelets {
     for (const event of later) {
       sim.at(event.time, PRIORITY.kubelet, () => {
         if (isCurrent()) {
-          this.state.recordEvent(event.kube, event.message, node.name);
+          this.state.recordEvent(event.kube, event.message, node.name, pod);
         }
       });
     }
@@ -287,7 +287,7 @@ export class Kubelets {
         if (node.isKubeletAlive) {
           for (const container of running) {
             const kube = containerEvent('Killing', this.containerRefs, pod, node.name, container);
-            state.recordEvent(kube, this.shared(killingMessage(container.name)), node.name);
+            state.recordEvent(kube, this.shared(killingMessage(container.name)), node.name, pod);
           }
         }
       });
