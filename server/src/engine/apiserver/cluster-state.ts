@@ -4,7 +4,7 @@
  * event, so the timeline is complete by construction (protocol/timeline.ts: the panel rebuilds the cluster from it).
  */
 import type { PodDisplayPhase, TimelineEventDetails, TimelineEventType } from '../../../../protocol/timeline';
-import { kubeEventFields } from '../model/kubernetes-events';
+import { EventSources, timelineEvent } from '../model/kubernetes-events';
 import type { InvolvedKubeEvent, KubeEvent } from '../model/kubernetes-events';
 import { NodeInfo } from '../model/snapshot/node-info';
 import type { NodeObject } from '../model/objects';
@@ -48,6 +48,9 @@ export class ClusterState extends ClusterWatch {
    * cluster autoscaler lists every scan (unschedulable-pods.ts checks each), instead of every pod of the cluster.
    */
   private readonly markedUnschedulable = new Set<SimPod>();
+  private readonly eventSources = new EventSources();
+  /** The details of a PodPhaseChanged event, one object per phase shared by all of them (events are never changed). */
+  private readonly phaseDetailsByPhase = new Map<PodDisplayPhase, TimelineEventDetails>();
   private seq = 0;
 
   /**
@@ -196,29 +199,35 @@ export class ClusterState extends ClusterWatch {
     kube?: KubeEvent,
   ): void {
     const object = { kind: 'Node', name: nodeName };
-    this.timeline.record({
-      time: this.sim.now,
-      type,
-      object,
-      node: nodeName,
-      message,
-      ...(details === undefined ? {} : { details }),
-      ...kubeEventFields(kube, object),
-    });
+    this.timeline.record(
+      timelineEvent(this.sim.now, type, object, nodeName, message, details, kube, this.eventSources),
+    );
   }
 
-  /** Records a Kubernetes Event that changes nothing else (KubernetesEvent): the kubelet's Pulled, Killing… */
-  recordEvent(kube: InvolvedKubeEvent, message: string, node: string | null): void {
+  /**
+   * Records a Kubernetes Event that changes nothing else (KubernetesEvent): the kubelet's Pulled, Killing… Its
+   * object is the involved object without a field path; `pod` gives a pod's shared reference instead of a copy.
+   */
+  recordEvent(kube: InvolvedKubeEvent, message: string, node: string | null, pod?: SimPod): void {
     const { kind, namespace, name } = kube.involvedObject;
-    const object = namespace === undefined ? { kind, name } : { kind, namespace, name };
-    this.timeline.record({
-      time: this.sim.now,
-      type: 'KubernetesEvent',
-      object,
-      node,
-      message,
-      ...kubeEventFields(kube, object),
-    });
+    const object =
+      pod !== undefined && kind === 'Pod' && pod.namespace === namespace && pod.name === name
+        ? pod.ref
+        : namespace === undefined
+          ? { kind, name }
+          : { kind, namespace, name };
+    this.timeline.record(
+      timelineEvent(
+        this.sim.now,
+        'KubernetesEvent',
+        object,
+        node,
+        message,
+        undefined,
+        kube,
+        this.eventSources,
+      ),
+    );
   }
 
   /** Creates a pod (PodCreated); `kube`: its controller's SuccessfulCreate. */
@@ -282,7 +291,7 @@ export class ClusterState extends ClusterWatch {
   /** Changes a pod's display phase; Running and Ready also change what controllers see. */
   setPhase(pod: SimPod, phase: PodDisplayPhase, message: string, kube?: KubeEvent): void {
     pod.phase = phase;
-    this.recordPod('PodPhaseChanged', pod, message, { phase }, kube);
+    this.recordPod('PodPhaseChanged', pod, message, this.phaseDetails(phase), kube);
     if (phase === 'Running' && !pod.isRunning) {
       pod.isRunning = true;
       this.emitPod(pod, 'started');
@@ -302,7 +311,7 @@ export class ClusterState extends ClusterWatch {
     pod.isReady = false;
     pod.readySince = null;
     pod.phase = 'Running';
-    this.recordPod('PodPhaseChanged', pod, message, { phase: 'Running' });
+    this.recordPod('PodPhaseChanged', pod, message, this.phaseDetails('Running'));
     this.emitPod(pod, 'unready');
   }
 
@@ -327,9 +336,12 @@ export class ClusterState extends ClusterWatch {
     pod.isReady = false;
     pod.lifecycleToken++;
     pod.phase = 'Terminating';
-    this.recordPod('PodPhaseChanged', pod, eviction === undefined ? message : 'Terminating', {
-      phase: 'Terminating',
-    });
+    this.recordPod(
+      'PodPhaseChanged',
+      pod,
+      eviction === undefined ? message : 'Terminating',
+      this.phaseDetails('Terminating'),
+    );
     this.emitPod(pod, 'deleting');
   }
 
@@ -361,9 +373,12 @@ export class ClusterState extends ClusterWatch {
     pod.readySince = null;
     pod.lifecycleToken++;
     pod.phase = eviction === undefined ? phase : 'Evicted';
-    this.recordPod('PodPhaseChanged', pod, eviction === undefined ? message : eviction.reason, {
-      phase: pod.phase,
-    });
+    this.recordPod(
+      'PodPhaseChanged',
+      pod,
+      eviction === undefined ? message : eviction.reason,
+      this.phaseDetails(pod.phase),
+    );
     if (pod.nodeName !== null) {
       this.nodes.get(pod.nodeName)?.info.removePod(pod.info);
     }
@@ -376,14 +391,14 @@ export class ClusterState extends ClusterWatch {
     pod.isReady = false;
     pod.readySince = null;
     pod.phase = 'Running';
-    this.recordPod('PodPhaseChanged', pod, message, { phase: 'Running' });
+    this.recordPod('PodPhaseChanged', pod, message, this.phaseDetails('Running'));
     this.emitPod(pod, 'unready');
   }
 
   /** The kubelet started the container again: its restartCount grows (the Job controller counts restarts). */
   restartContainer(pod: SimPod, message: string): void {
     pod.restartCount++;
-    this.recordPod('PodPhaseChanged', pod, message, { phase: 'Running' });
+    this.recordPod('PodPhaseChanged', pod, message, this.phaseDetails('Running'));
     this.emitPod(pod, 'restarted');
   }
 
@@ -424,15 +439,9 @@ export class ClusterState extends ClusterWatch {
     kube?: KubeEvent,
   ): void {
     const object = { kind, namespace, name };
-    this.timeline.record({
-      time: this.sim.now,
-      type,
-      object,
-      node: null,
-      message,
-      ...(details === undefined ? {} : { details }),
-      ...kubeEventFields(kube, object),
-    });
+    this.timeline.record(
+      timelineEvent(this.sim.now, type, object, null, message, details, kube, this.eventSources),
+    );
   }
 
   /** Records an event about a PersistentVolumeClaim (created, bound, provisioning failed). */
@@ -445,14 +454,19 @@ export class ClusterState extends ClusterWatch {
     kube?: KubeEvent,
   ): void {
     const object = { kind: 'PersistentVolumeClaim', namespace, name };
-    this.timeline.record({
-      time: this.sim.now,
-      type,
-      object,
-      node,
-      message,
-      ...kubeEventFields(kube, object),
-    });
+    this.timeline.record(
+      timelineEvent(this.sim.now, type, object, node, message, undefined, kube, this.eventSources),
+    );
+  }
+
+  /** The details `{ phase }` of a PodPhaseChanged event. */
+  private phaseDetails(phase: PodDisplayPhase): TimelineEventDetails {
+    let details = this.phaseDetailsByPhase.get(phase);
+    if (details === undefined) {
+      details = { phase };
+      this.phaseDetailsByPhase.set(phase, details);
+    }
+    return details;
   }
 
   /** Records an event about a pod. */
@@ -463,15 +477,8 @@ export class ClusterState extends ClusterWatch {
     details?: TimelineEventDetails,
     kube?: KubeEvent,
   ): void {
-    const object = { kind: 'Pod', namespace: pod.namespace, name: pod.name };
-    this.timeline.record({
-      time: this.sim.now,
-      type,
-      object,
-      node: pod.nodeName,
-      message,
-      ...(details === undefined ? {} : { details }),
-      ...kubeEventFields(kube, object),
-    });
+    this.timeline.record(
+      timelineEvent(this.sim.now, type, pod.ref, pod.nodeName, message, details, kube, this.eventSources),
+    );
   }
 }

@@ -3,7 +3,7 @@
  * time (bound node, display phase, readiness, deletion). Only ClusterState changes these fields, so every change
  * is also a timeline event.
  */
-import type { PodDisplayPhase } from '../../../../protocol/timeline';
+import type { PodDisplayPhase, TimelineObjectRef } from '../../../../protocol/timeline';
 import type { PodObject } from '../model/objects';
 import type { PodInfo } from '../model/snapshot/pod-info';
 import { listOf } from '../model/objects';
@@ -34,6 +34,8 @@ export interface SimPod {
   readonly key: string;
   readonly namespace: string;
   readonly name: string;
+  /** The pod as timeline events name it, one object shared by all of them. */
+  readonly ref: TimelineObjectRef;
   readonly info: PodInfo;
   readonly object: PodObject;
   readonly labels: Readonly<Record<string, string>>;
@@ -109,6 +111,7 @@ export function newSimPod(input: SimPodInput): SimPod {
     key: info.key,
     namespace: info.namespace,
     name: info.name,
+    ref: { kind: 'Pod', namespace: info.namespace, name: info.name },
     info,
     object,
     labels: info.labels,

@@ -14,14 +14,62 @@
 import { EVENT_COMPONENT } from '../model/kubernetes-events';
 import type { InvolvedKubeEvent } from '../model/kubernetes-events';
 import type { KubernetesMinor } from '../version';
+import type { KubernetesInvolvedObject } from '../../../../protocol/timeline';
 import { isAtLeast } from '../version';
 
 /** The container lists a kubelet event can name. */
 export type ContainerList = 'initContainers' | 'containers';
 
-/** A kubelet event about a container of a pod, on its node. */
+/**
+ * The containers of pods as kubelet events name them (the involvedObject with its fieldPath): one object per pod
+ * and container, shared by the container's Pulling, Pulled, Created, Started and Killing events, and one fieldPath
+ * text per list and name. A rollout of 10,000 pods recorded 50,000 copies.
+ */
+export class ContainerRefs {
+  private readonly byPod = new WeakMap<object, KubernetesInvolvedObject[]>();
+  private readonly fieldPaths = new Map<ContainerList, Map<string, string>>();
+
+  /** The involved object of a pod's container. */
+  of(
+    pod: { readonly namespace: string; readonly name: string },
+    container: { readonly list: ContainerList; readonly name: string },
+  ): KubernetesInvolvedObject {
+    const fieldPath = this.fieldPathOf(container.list, container.name);
+    let refs = this.byPod.get(pod);
+    if (refs === undefined) {
+      refs = [];
+      this.byPod.set(pod, refs);
+    }
+    for (const ref of refs) {
+      if (ref.fieldPath === fieldPath) {
+        return ref;
+      }
+    }
+    const ref = { kind: 'Pod', namespace: pod.namespace, name: pod.name, fieldPath };
+    refs.push(ref);
+    return ref;
+  }
+
+  /** recordContainerEvent's field path: "spec.containers{app}". */
+  private fieldPathOf(list: ContainerList, name: string): string {
+    let byName = this.fieldPaths.get(list);
+    if (byName === undefined) {
+      byName = new Map();
+      this.fieldPaths.set(list, byName);
+    }
+    let fieldPath = byName.get(name);
+    if (fieldPath === undefined) {
+      fieldPath = `spec.${list}{${name}}`;
+      byName.set(name, fieldPath);
+    }
+    return fieldPath;
+  }
+}
+
+/** A kubelet event about a container of a pod, on its node (its involved object from `refs`). */
 export function containerEvent(
   reason: string,
+  refs: ContainerRefs,
   pod: { readonly namespace: string; readonly name: string },
   node: string,
   container: { readonly list: ContainerList; readonly name: string },
@@ -32,12 +80,7 @@ export function containerEvent(
     component: EVENT_COMPONENT.kubelet,
     host: node,
     warning,
-    involvedObject: {
-      kind: 'Pod',
-      namespace: pod.namespace,
-      name: pod.name,
-      fieldPath: `spec.${container.list}{${container.name}}`,
-    },
+    involvedObject: refs.of(pod, container),
   };
 }
 

@@ -13,6 +13,7 @@ import { PRIORITY } from '../sim/priorities';
 import type { KubernetesMinor } from '../version';
 import type { ClusterState } from '../apiserver/cluster-state';
 import {
+  ContainerRefs,
   alreadyPresentMessage,
   containerEvent,
   createdMessage,
@@ -40,6 +41,13 @@ import { engineFinding } from '../model/findings';
 export class Kubelets {
   /** The references assumed to exist, once per template and object ("file#doc#Kind/ns/name"). */
   private readonly assumed = new Set<string>();
+  /** The involved objects of pods' containers, shared by their events. */
+  private readonly containerRefs = new ContainerRefs();
+  /**
+   * The container messages recorded so far, each kept once: they name only an image, a container and durations,
+   * so the pods of a template repeat them, and the timeline keeps every event.
+   */
+  private readonly messages = new Map<string, string>();
   /** Job pods' containers run to completion (job-pod-run.ts). */
   private readonly jobRuns: JobPodRuns;
 
@@ -115,7 +123,7 @@ export class Kubelets {
     for (const event of later) {
       sim.at(event.time, PRIORITY.kubelet, () => {
         if (isCurrent()) {
-          this.state.recordEvent(event.kube, event.message, node.name);
+          this.state.recordEvent(event.kube, event.message, node.name, pod);
         }
       });
     }
@@ -126,7 +134,14 @@ export class Kubelets {
       sim.at(at, PRIORITY.kubelet, () => {
         if (isCurrent()) {
           pod.waiting = { reason: failure.reason, message: failure.message, path: failure.path };
-          const kube = containerEvent(failure.event.reason, pod, node.name, failingStep, true);
+          const kube = containerEvent(
+            failure.event.reason,
+            this.containerRefs,
+            pod,
+            node.name,
+            failingStep,
+            true,
+          );
           this.state.setPhase(pod, 'CannotStart', failure.event.message, kube);
         }
       });
@@ -138,8 +153,8 @@ export class Kubelets {
     }
     sim.at(plan.runningAt, PRIORITY.kubelet, () => {
       if (isCurrent()) {
-        const kube = containerEvent('Started', pod, node.name, last);
-        this.state.setPhase(pod, 'Running', startedMessage(last.name), kube);
+        const kube = containerEvent('Started', this.containerRefs, pod, node.name, last);
+        this.state.setPhase(pod, 'Running', this.shared(startedMessage(last.name)), kube);
       }
     });
     if (isJobPod(pod)) {
@@ -178,7 +193,11 @@ export class Kubelets {
       message: string,
       warning = false,
     ): void => {
-      events.push({ time, message, kube: containerEvent(reason, pod, node, step, warning) });
+      events.push({
+        time,
+        message: this.shared(message),
+        kube: containerEvent(reason, this.containerRefs, pod, node, step, warning),
+      });
     };
     steps.forEach((step, index) => {
       const { pull } = step;
@@ -202,6 +221,16 @@ export class Kubelets {
       }
     });
     return events;
+  }
+
+  /** The message, as the first event that had it keeps it (one string kept for many equal ones). */
+  private shared(message: string): string {
+    const known = this.messages.get(message);
+    if (known !== undefined) {
+      return known;
+    }
+    this.messages.set(message, message);
+    return message;
   }
 
   /** Job pods already running at time 0 (the cluster file's) run jobPodRunSeconds more, then exit. */
@@ -257,8 +286,8 @@ export class Kubelets {
       state.sim.at(state.sim.now, PRIORITY.kubelet, () => {
         if (node.isKubeletAlive) {
           for (const container of running) {
-            const kube = containerEvent('Killing', pod, node.name, container);
-            state.recordEvent(kube, killingMessage(container.name), node.name);
+            const kube = containerEvent('Killing', this.containerRefs, pod, node.name, container);
+            state.recordEvent(kube, this.shared(killingMessage(container.name)), node.name, pod);
           }
         }
       });

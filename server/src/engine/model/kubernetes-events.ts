@@ -14,6 +14,9 @@
 import type {
   KubernetesEventSource,
   KubernetesInvolvedObject,
+  TimelineEvent,
+  TimelineEventDetails,
+  TimelineEventType,
   TimelineObjectRef,
 } from '../../../../protocol/timeline';
 
@@ -53,31 +56,67 @@ export interface KubeEvent {
 /** A Kubernetes Event whose involved object is set (what a KubernetesEvent timeline event records). */
 export type InvolvedKubeEvent = KubeEvent & { readonly involvedObject: KubernetesInvolvedObject };
 
-/** The timeline fields of a Kubernetes Event. */
-export interface KubeEventFields {
-  readonly reason: string;
-  readonly eventType: 'Normal' | 'Warning';
-  readonly source: KubernetesEventSource;
-  readonly involvedObject: KubernetesInvolvedObject;
+/**
+ * One `source` object per reporting component and host, shared by the timeline events that name it: a rollout
+ * records tens of thousands of kubelet and controller events, and each kept its own copy.
+ */
+export class EventSources {
+  private readonly byComponent = new Map<string, KubernetesEventSource>();
+  private readonly byHost = new Map<string, Map<string, KubernetesEventSource>>();
+
+  /** The source of an event: its component, and the kubelet's node when set. */
+  of(event: KubeEvent): KubernetesEventSource {
+    const { component, host } = event;
+    if (host === undefined) {
+      let source = this.byComponent.get(component);
+      if (source === undefined) {
+        source = { component };
+        this.byComponent.set(component, source);
+      }
+      return source;
+    }
+    let hosts = this.byHost.get(component);
+    if (hosts === undefined) {
+      hosts = new Map();
+      this.byHost.set(component, hosts);
+    }
+    let source = hosts.get(host);
+    if (source === undefined) {
+      source = { component, host };
+      hosts.set(host, source);
+    }
+    return source;
+  }
 }
 
-/** The fields an engine event gains from the Kubernetes Event it stands for (none without one). */
-export function kubeEventFields(
-  event: KubeEvent | undefined,
+/**
+ * A timeline event, with the fields of the Kubernetes Event it stands for when there is one (reason, eventType,
+ * source, involvedObject: the event's object unless it names another). Each shape is one object literal, its keys
+ * in the timeline's order (time, type, object, node, message, details, then the Kubernetes Event's), so no partial
+ * object is built and spread per event.
+ */
+export function timelineEvent(
+  time: number,
+  type: TimelineEventType,
   object: TimelineObjectRef,
-): KubeEventFields | Record<string, never> {
-  if (event === undefined) {
-    return {};
+  node: string | null,
+  message: string,
+  details: TimelineEventDetails | undefined,
+  kube: KubeEvent | undefined,
+  sources: EventSources,
+): TimelineEvent {
+  if (kube === undefined) {
+    return details === undefined
+      ? { time, type, object, node, message }
+      : { time, type, object, node, message, details };
   }
-  return {
-    reason: event.reason,
-    eventType: event.warning === true ? 'Warning' : 'Normal',
-    source:
-      event.host === undefined
-        ? { component: event.component }
-        : { component: event.component, host: event.host },
-    involvedObject: event.involvedObject ?? object,
-  };
+  const reason = kube.reason;
+  const eventType = kube.warning === true ? 'Warning' : 'Normal';
+  const source = sources.of(kube);
+  const involvedObject = kube.involvedObject ?? object;
+  return details === undefined
+    ? { time, type, object, node, message, reason, eventType, source, involvedObject }
+    : { time, type, object, node, message, details, reason, eventType, source, involvedObject };
 }
 
 /** The event of a pod's controller about one of its pods (SuccessfulCreate, FailedCreate, SuccessfulDelete). */

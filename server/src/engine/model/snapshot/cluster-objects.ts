@@ -63,6 +63,12 @@ export class ClusterObjects {
   private readonly derivedReplicaSets = new Map<string, PodLabelSelector | undefined>();
   /** Answers computed from these objects (a pod's default spread selector), by key, until the next add. */
   private readonly derived = new Map<string, unknown>();
+  private changes = 0;
+
+  /** Bumped whenever derived answers are dropped (an object added): an answer kept elsewhere is stale after. */
+  get generation(): number {
+    return this.changes;
+  }
 
   /**
    * An answer that depends only on `key` and on these objects: computed once, then kept until an object is
@@ -85,6 +91,7 @@ export class ClusterObjects {
     }
     this.derivedReplicaSets.clear();
     this.derived.clear();
+    this.changes++;
     const metadata = isRecord(object['metadata']) ? object['metadata'] : {};
     const name = typeof metadata['name'] === 'string' ? metadata['name'] : '';
     const namespace =

@@ -5,7 +5,8 @@
  * (the system defaults: hostname maxSkew 3 and zone maxSkew 5, ScheduleAnyway) with a selector derived from the
  * Services and controller selecting it.
  * https://github.com/kubernetes/kubernetes/blob/master/pkg/scheduler/framework/plugins/podtopologyspread/plugin.go
- * See common.ts, filter.ts and score.ts for the phases, and helper/topology-counter.ts for how counts are kept.
+ * See common.ts, filter.ts and score.ts for the phases, pod-classes.ts for the per-class constraints, and
+ * helper/topology-counter.ts for how counts are kept.
  */
 import type { NodeInfo } from '../../../model/snapshot/node-info';
 import { listOf } from '../../../model/objects';
@@ -17,7 +18,9 @@ import type { PluginContext, PluginFactory } from '../../framework/plugin';
 import { SUCCESS, errorStatus, skip, unresolvable, unschedulable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
 import { topologyIndexFor } from '../helper/topology-counter';
-import { NodeInclusion, constraintCounter, podConstraints } from './common';
+import { constraintCounter } from './common';
+import type { NodeInclusion } from './common';
+import { SpreadClasses } from './pod-classes';
 import type { ConstraintsResult, SpreadDefaults, UnsatisfiableAction } from './common';
 import { SpreadFilterState, checkSpread } from './filter';
 import {
@@ -53,17 +56,6 @@ const SKEW_STATUS = Object.freeze(unschedulable(POD_TOPOLOGY_SPREAD, REASON_CONS
 const PRE_FILTER_KEY = new StateKey<SpreadFilterState | null>('PreFilterPodTopologySpread');
 const PRE_SCORE_KEY = new StateKey<SpreadScoreState>('PreScorePodTopologySpread');
 
-/**
- * What is kept per pod being scheduled: its node inclusion and constraints per action, once built. The inclusion
- * is built only for a pod that has constraints (most pods of a plain workload have none, and it serialises the
- * pod's node selector and tolerations).
- */
-interface PodSpread {
-  inclusion?: NodeInclusion;
-  DoNotSchedule?: ConstraintsResult;
-  ScheduleAnyway?: ConstraintsResult;
-}
-
 type FilterStateResult = { ok: true; state: SpreadFilterState | null } | { ok: false; status: Status };
 
 /** Builds the PodTopologySpread plugin with the profile's PodTopologySpreadArgs. */
@@ -78,29 +70,12 @@ export const createPodTopologySpread: PluginFactory = (context: PluginContext) =
     systemDefaulted,
   };
   const cluster = context.handle.cluster;
-  // A pod's constraints and node inclusion do not change while it is scheduled (PreFilter, PreScore, what-ifs).
-  const perPod = new WeakMap<PodInfo, PodSpread>();
-  const spreadOf = (pod: PodInfo): PodSpread => {
-    let found = perPod.get(pod);
-    if (found === undefined) {
-      found = {};
-      perPod.set(pod, found);
-    }
-    return found;
-  };
-  const inclusionOf = (pod: PodInfo): NodeInclusion => {
-    const spread = spreadOf(pod);
-    return (spread.inclusion ??= new NodeInclusion(pod));
-  };
-  const constraintsOf = (pod: PodInfo, action: UnsatisfiableAction): ConstraintsResult => {
-    const spread = spreadOf(pod);
-    let built = spread[action];
-    if (built === undefined) {
-      built = podConstraints(pod, action, defaults, cluster.objects);
-      spread[action] = built;
-    }
-    return built;
-  };
+  // A pod's constraints and node inclusion do not change while it is scheduled (PreFilter, PreScore, what-ifs),
+  // and pods of one template share them.
+  const classes = new SpreadClasses(defaults, cluster.objects);
+  const inclusionOf = (pod: PodInfo): NodeInclusion => classes.inclusionOf(pod);
+  const constraintsOf = (pod: PodInfo, action: UnsatisfiableAction): ConstraintsResult =>
+    classes.constraintsOf(pod, action);
 
   const buildFilterState = (pod: PodInfo, nodes: readonly NodeInfo[]): FilterStateResult => {
     const built = constraintsOf(pod, 'DoNotSchedule');

@@ -16,6 +16,12 @@ import type { PodCounter, TopologyIndex } from '../helper/topology-counter';
 import { LABEL_HOSTNAME, constraintCounter, hasAllTopologyKeys, perNodeCounter } from './common';
 import type { NodeInclusion, SpreadConstraint } from './common';
 
+/** The marks of a constraint whose domains are not marked (the hostname's). */
+const NO_MARKS = new Uint8Array(0);
+
+/** The ignored nodes of a state that ignores none. */
+const NO_NODES: ReadonlySet<string> = new Set();
+
 /** What Score reads (preScoreState). */
 export interface SpreadScoreState {
   readonly constraints: readonly SpreadConstraint[];
@@ -45,11 +51,15 @@ export function buildSpreadScoreState(
       ? perNodeCounter(index, pod.namespace, constraint.selector)
       : constraintCounter(index, pod, constraints, constraint, inclusion, requireAllKeys),
   );
-  const ignoredNodes = new Set<string>();
-  // The topology values among the feasible nodes: marked by domain id, or kept aside for nodes not counted.
-  const seen = counters.map((counter) => new Uint8Array(counter.domains.size));
+  // Most pods have no feasible node missing a key: the set is made when the first one comes.
+  let ignoredNodes: Set<string> | null = null;
+  // The topology values among the feasible nodes: marked by domain id, or kept aside for nodes not counted (a
+  // set made only when such a node comes). The hostname constraint counts feasible nodes instead: no marks.
+  const seen = counters.map((counter, i) =>
+    constraints[i]?.topologyKey === LABEL_HOSTNAME ? NO_MARKS : new Uint8Array(counter.domains.size),
+  );
   const sizes = constraints.map(() => 0);
-  const others = constraints.map(() => new Set<string>());
+  const others: (Set<string> | undefined)[] = constraints.map(() => undefined);
   // Whether a node has every key of the set, as a domain rule the index caches per cluster and key set.
   const hasAllKeys = requireAllKeys
     ? index.domains(
@@ -63,7 +73,7 @@ export function buildSpreadScoreState(
       hasAllKeys !== null &&
       (position < 0 ? !hasAllTopologyKeys(node.labels, constraints) : (hasAllKeys[position] as number) < 0)
     ) {
-      ignoredNodes.add(node.name);
+      (ignoredNodes ??= new Set<string>()).add(node.name);
       continue;
     }
     for (let i = 0; i < constraints.length; i++) {
@@ -77,7 +87,7 @@ export function buildSpreadScoreState(
         const value = labelValue(node.labels, constraint.topologyKey) ?? '';
         domain = domains.idOf(value);
         if (domain < 0) {
-          others[i]?.add(value);
+          (others[i] ??= new Set<string>()).add(value);
           continue;
         }
       }
@@ -91,8 +101,8 @@ export function buildSpreadScoreState(
   const weights = constraints.map((constraint, i) => {
     const size =
       constraint.topologyKey === LABEL_HOSTNAME
-        ? feasible.length - ignoredNodes.size
-        : (sizes[i] ?? 0) + (others[i] as Set<string>).size;
+        ? feasible.length - (ignoredNodes?.size ?? 0)
+        : (sizes[i] ?? 0) + (others[i]?.size ?? 0);
     return topologyNormalizingWeight(size);
   });
   // Whether each node has each key, once per cluster and key (the index caches the rule), instead of a label
@@ -103,7 +113,7 @@ export function buildSpreadScoreState(
         labelValue(node.labels, constraint.topologyKey) === undefined ? null : '',
       ).domainOfNode,
   );
-  return { constraints, ignoredNodes, counters, weights, index, keyPresence };
+  return { constraints, ignoredNodes: ignoredNodes ?? NO_NODES, counters, weights, index, keyPresence };
 }
 
 /**
