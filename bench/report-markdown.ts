@@ -229,6 +229,15 @@ export function renderMarkdown(results: BenchResults): string {
         `), peak RSS ` +
         `${cell(crd.peakRssMiB)} MiB; exit ${String(crd.exitCode)}.`,
     );
+    const withResources = crd.withResources;
+    if (withResources !== undefined) {
+      out.push(
+        '',
+        `The same CRDs with ${withResources.resources} custom resources of theirs beside them (every field set), ` +
+          `in one thread: spawn to exit ${cell(withResources.wallMs)} ms, ${cell(withResources.oneThreadCpuMs)} ms ` +
+          `of CPU, peak RSS ${cell(withResources.peakRssMiB)} MiB; exit ${String(withResources.exitCode)}.`,
+      );
+    }
   }
   const kustomize = results.kustomize;
   if (kustomize !== undefined) {

@@ -352,6 +352,33 @@ describe('foresight on kustomization folders (no render)', () => {
     assert.match(simulate.stdout, /error: .*\[unit-not-rendered\]/);
   });
 
+  test('the note on files a kustomization does not list names the Kubernetes objects only, not a tool settings or dashboard JSON', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'foresight-unlisted-'));
+    const configMap = (name: string): string =>
+      `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n`;
+    writeFileSync(join(folder, 'kustomization.yaml'), 'resources:\n  - listed.yaml\n');
+    writeFileSync(join(folder, 'listed.yaml'), configMap('listed'));
+    writeFileSync(join(folder, 'forgotten.yaml'), configMap('forgotten'));
+    writeFileSync(
+      join(folder, 'minified.json'),
+      '{"apiVersion":"v1","kind":"Secret","metadata":{"name":"s"}}',
+    );
+    writeFileSync(join(folder, 'jsonnetfile.json'), '{\n  "version": 1,\n  "dependencies": []\n}\n');
+    writeFileSync(
+      join(folder, 'alertmanager.yaml'),
+      'global:\n  resolve_timeout: 10m\nroute:\n  receiver: x\n',
+    );
+    const result = await runForesight(['validate', folder], { env: { PATH: '' } });
+    const notes = result.stdout.split('\n').filter((line) => line.includes('unit-file-unlisted'));
+    assert.equal(notes.length, 1, result.stdout);
+    assert.match(
+      notes[0] ?? '',
+      /: forgotten\.yaml, minified\.json are beside a kustomization that does not list them/,
+    );
+    // Nothing is read as a plain manifest either way (the unit is not rendered without kustomize).
+    assert.match(result.stdout, /^0 file\(s\) read, 1 apply unit, 0 object\(s\)/m);
+  });
+
   test('without kustomize on PATH: one error per unit saying how to install it, and no file read raw', async () => {
     const result = await runForesight(['validate', '-R', `${FIXTURES}/overlays`], { env: { PATH: '' } });
     assert.equal(result.code, 1, result.stdout);

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getAnalysisContext } from '../support/language-service';
 import { analyzeText } from '../../server/src/language/analyzer';
@@ -169,6 +170,34 @@ describe('kustomize files checked as what their kustomization names them', () =>
       withKustomizeRole(context, roles.roleOf(path)),
     );
     assert.equal(withKustomizeRole(context, undefined), context);
+  });
+});
+
+describe('overlays found around a base', () => {
+  test('an overlay added later is seen by a watching instance (the editor) and not by a stable one (one run)', () => {
+    const root = mkdtempSync(join(tmpdir(), 'foresight-roles-'));
+    try {
+      const base = join(root, 'app', 'base');
+      mkdirSync(base, { recursive: true });
+      writeFileSync(join(base, 'kustomization.yaml'), 'resources:\n  - deployment.yaml\n');
+      const file = join(base, 'deployment.yaml');
+      writeFileSync(file, 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: a\n');
+      const watching = new KustomizeRoles();
+      const stable = new KustomizeRoles(undefined, true);
+      assert.deepEqual(watching.roleOf(file), { kind: 'resource', selectorSupplied: false });
+      assert.deepEqual(stable.roleOf(file), { kind: 'resource', selectorSupplied: false });
+      // A new overlay folder changes the modification time of the folder that holds it.
+      const overlay = join(root, 'app', 'prod');
+      mkdirSync(overlay);
+      writeFileSync(
+        join(overlay, 'kustomization.yaml'),
+        'resources:\n  - ../base\ncommonLabels:\n  app: a\n',
+      );
+      assert.deepEqual(watching.roleOf(file), { kind: 'resource', selectorSupplied: true });
+      assert.deepEqual(stable.roleOf(file), { kind: 'resource', selectorSupplied: false });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -103,7 +103,7 @@ export function readCliTexts(
   }
   const display = (file: string): string => relative(io.cwd, file) || file;
   // A file a kustomization names as a patch or a transformer's configuration is checked as that.
-  const kustomizeRoles = new KustomizeRoles(service);
+  const kustomizeRoles = new KustomizeRoles(service, true);
   const stdin = paths.includes(STDIN_PATH) ? io.readStdin?.() : undefined;
   // GitOps definitions among the files define units of their own, read first: what they apply is theirs only.
   // The files they look at are read once for both (a cluster capture is as large as 130 MB).

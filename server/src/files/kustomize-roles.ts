@@ -36,12 +36,17 @@ export class KustomizeRoles {
   private readonly kustomizations = new Map<string, CachedKustomization>();
   private readonly searches = new Map<string, CachedSearch>();
 
-  /** `service` reads the kustomization files (the host's own; a disk service by default). */
+  /**
+   * `service` reads the kustomization files (the host's own; a disk service by default). `stable`: the files do
+   * not change while this instance is used (one command-line run, one pass over a folder), so a folder search is
+   * not checked again for changes at each file; each check stats every folder searched, up to 300 per file.
+   */
   constructor(
     private readonly service: Pick<
       LanguageService,
       'readKustomization' | 'kustomizationFileNames'
     > = createDiskLanguageService(),
+    private readonly stable = false,
   ) {}
 
   /**
@@ -130,7 +135,7 @@ export class KustomizeRoles {
     const cached = this.searches.get(root);
     if (
       cached !== undefined &&
-      [...cached.folders].every(([folder, time]) => statOf(folder)?.mtimeMs === time)
+      (this.stable || [...cached.folders].every(([folder, time]) => statOf(folder)?.mtimeMs === time))
     ) {
       return cached.kustomizationFolders;
     }

@@ -119,7 +119,7 @@ export async function readFolderInput(
   const texts = new Map<string, string>();
   const { service } = context;
   const analysisContext = service.analysisContext(settings.kubernetesVersion, maxLength);
-  const kustomizeRoles = new KustomizeRoles(service);
+  const kustomizeRoles = new KustomizeRoles(service, true);
   const analysed = (file: string): InputFile[] => {
     const href = pathToFileURL(file).href;
     const text = open.get(resolve(file)) ?? readText(file);

@@ -123,14 +123,17 @@ export function renderKustomizations(
         covered.add(entry);
         noted.add(entry);
       });
-      if (unlisted.length > 0) {
+      // Only files that hold a Kubernetes object are named: a dashboard's JSON or a tool's settings beside the
+      // kustomization is not a manifest that an apply leaves out.
+      const named = unlisted.filter((entry) => holdsKubernetesObject(readTextOrUndefined(entry)));
+      if (named.length > 0) {
         notes.push({
           file: kustomizationFileIn(folderOfUnit) ?? file,
           unit: folder,
           finding: {
             code: 'unit-file-unlisted',
             severity: severityOf('unit-file-unlisted'),
-            message: `${display(folderOfUnit) || '.'}: ${unlisted.map((entry) => relative(folderOfUnit, entry)).join(', ')} ${unlisted.length === 1 ? 'is' : 'are'} beside a kustomization that does not list ${unlisted.length === 1 ? 'it' : 'them'}: not applied by kubectl apply -k ${name}, so not checked as manifests.`,
+            message: `${display(folderOfUnit) || '.'}: ${named.map((entry) => relative(folderOfUnit, entry)).join(', ')} ${named.length === 1 ? 'is' : 'are'} beside a kustomization that does not list ${named.length === 1 ? 'it' : 'them'}: not applied by kubectl apply -k ${name}, so not checked as manifests.`,
           },
         });
       }
@@ -254,6 +257,15 @@ function kustomizationFolders(paths: readonly string[], cwd: string, recursive: 
     }
   }
   return found;
+}
+
+/** An apiVersion and a kind key: at a line's start or after "- " in YAML, after "{", "," or a space in JSON. */
+const API_VERSION_KEY = /(?:^|[\s{,])"?apiVersion"?\s*:/m;
+const KIND_KEY = /(?:^|[\s{,])"?kind"?\s*:/m;
+
+/** Whether a file's text has the keys every Kubernetes object has; an unreadable file counts as one (named). */
+function holdsKubernetesObject(text: string | undefined): boolean {
+  return text === undefined || (API_VERSION_KEY.test(text) && KIND_KEY.test(text));
 }
 
 function readTextOrUndefined(file: string): string | undefined {

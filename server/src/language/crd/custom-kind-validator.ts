@@ -3,12 +3,11 @@
  * version, `<group>/<version>` and spec.names.kind are validated against that version's openAPIV3Schema
  * (converted by structural-schema.ts), plus the metadata checks the API server makes on every custom resource
  * (a DNS-1123 subdomain name, label syntax), list-type uniqueness and x-kubernetes-validations rules
- * (custom-resource-checks.ts). Each CRD's schemas are compiled once and cached by the CRD's JSON
- * text, so rebuilding the validator after an edit elsewhere costs nothing. A schema ajv cannot compile leaves
- * its kind known but unchecked: no finding, no crash.
+ * (custom-resource-checks.ts). Each CRD's schemas are prepared once and cached by the CRD's JSON
+ * text, so rebuilding the validator after an edit elsewhere costs nothing. The schemas are walked
+ * (schema-interpreter.ts) with ajv's errors rather than compiled by ajv: a CRD's schema is large and its custom
+ * resources few. A schema ajv cannot compile leaves its kind known but unchecked: no finding, no crash.
  */
-import Ajv from 'ajv';
-import type { ValidateFunction } from 'ajv';
 import type { CustomKindValidator } from '../analyzer';
 import type { TextFinding } from '../findings';
 import type { ManifestObject } from '../kubernetes/manifest-object';
@@ -24,6 +23,8 @@ import { readCrdDefinition } from './crd-definitions';
 import { checkListsAndRules, unknownFieldFindings } from './custom-resource-checks';
 import { applySchemaDefaults } from './schema-defaults';
 import { pruneNonNullableNulls } from './prune-nulls';
+import type { InterpretedValidate } from './schema-interpreter';
+import { compileSchemaInterpreter } from './schema-interpreter';
 import { toAjvSchema } from './structural-schema';
 import { appendAll } from '../../../../protocol/collections';
 
@@ -42,7 +43,7 @@ interface CompiledVersion {
   /** Whether the schema has x-kubernetes-validations rules anywhere. */
   readonly hasRules: boolean;
   /** Undefined when the version has no schema or its schema could not be compiled. */
-  readonly validate: ValidateFunction | undefined;
+  readonly validate: InterpretedValidate | undefined;
   readonly schema: JsonSchema | undefined;
 }
 
@@ -51,17 +52,9 @@ interface CompiledCrd {
   readonly versions: ReadonlyMap<string, CompiledVersion>;
 }
 
-/** How many compiled CRDs are kept; the oldest is dropped (and removed from ajv) beyond it. */
+/** How many prepared CRDs are kept; the oldest is dropped beyond it. */
 const MAX_CACHED_CRDS = 200;
 
-const ajv = new Ajv({
-  allErrors: true,
-  verbose: true,
-  strict: false,
-  validateSchema: false,
-  unicodeRegExp: false,
-  logger: false,
-});
 const compiledByText = new Map<string, CompiledCrd>();
 
 /** Builds the validator of the kinds defined by the CRDs among some objects (other objects are ignored). */
@@ -108,14 +101,9 @@ function compiledCrdOf(definition: CrdDefinition): CompiledCrd {
   const compiled: CompiledCrd = { definition, versions };
   compiledByText.set(definition.text, compiled);
   if (compiledByText.size > MAX_CACHED_CRDS) {
-    const [oldestText, oldest] = compiledByText.entries().next().value ?? [];
-    if (oldestText !== undefined && oldest !== undefined) {
+    const oldestText = compiledByText.keys().next().value;
+    if (oldestText !== undefined) {
       compiledByText.delete(oldestText);
-      for (const version of oldest.versions.values()) {
-        if (version.schema !== undefined) {
-          ajv.removeSchema(version.schema);
-        }
-      }
     }
   }
   return compiled;
@@ -127,9 +115,10 @@ function compileSchema(schema: unknown): Pick<CompiledVersion, 'validate' | 'sch
   }
   const converted = toAjvSchema(schema);
   try {
-    return { validate: ajv.compile(converted), schema: converted };
+    return { validate: compileSchemaInterpreter(converted), schema: converted };
   } catch {
-    // An invalid schema (the API server would have refused the CRD): the kind stays known but unchecked.
+    // A schema ajv would not compile (the API server would have refused the CRD): the kind stays known but
+    // unchecked.
     return { validate: undefined, schema: undefined };
   }
 }

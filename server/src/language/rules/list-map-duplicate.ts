@@ -37,51 +37,86 @@ export const checkListMapDuplicates: ObjectRule = (object, context) => {
   const report = (path: InstancePath, message: string): void => {
     appendAll(findings, findingAt(rangeForValue(object.node, path), 'list-map-duplicate', message));
   };
-  walk(
-    context.store,
-    context.store.resolve({ $ref: `#/definitions/${definition}` }),
-    object.value,
-    [],
-    report,
-  );
+  walk(context.store, { $ref: `#/definitions/${definition}` }, object.value, [], report);
   return findings;
 };
 
 type Report = (path: InstancePath, message: string) => void;
 
+/** A schema as written, with its $ref followed once, and whether a map list is at or below it. */
+interface SchemaFacts {
+  readonly resolved: JsonSchema | undefined;
+  holds: boolean;
+}
+
+/**
+ * Facts per schema object of the bundle. Most of an object (metadata, resources, probes) has no map list below it
+ * and is not walked; following a $ref that carries its own description copies the target, so it is done once. A
+ * schema met again while it is being answered (a recursive definition) counts as having one.
+ */
+const factsBySchema = new WeakMap<JsonSchema, SchemaFacts>();
+
+function factsOf(store: SchemaStore, schema: JsonSchema): SchemaFacts {
+  const known = factsBySchema.get(schema);
+  if (known !== undefined) {
+    return known;
+  }
+  const resolved = store.resolve(schema);
+  const facts: SchemaFacts = { resolved, holds: true };
+  factsBySchema.set(schema, facts);
+  facts.holds =
+    resolved !== undefined &&
+    (resolved['x-kubernetes-list-type'] === 'map' ||
+      (resolved.items !== undefined && factsOf(store, resolved.items).holds) ||
+      Object.values(resolved.properties ?? {}).some((property) => factsOf(store, property).holds) ||
+      (typeof resolved.additionalProperties === 'object' &&
+        factsOf(store, resolved.additionalProperties).holds));
+  return facts;
+}
+
+/** Walks a value with its schema; `path` is the value's, pushed and popped on the way (copied when reported). */
 function walk(
   store: SchemaStore,
   schema: JsonSchema | undefined,
   value: unknown,
-  path: InstancePath,
+  path: (string | number)[],
   report: Report,
 ): void {
   if (schema === undefined || path.length > MAX_DEPTH) {
     return;
   }
+  const { resolved, holds } = factsOf(store, schema);
+  if (resolved === undefined || !holds) {
+    return;
+  }
   if (Array.isArray(value)) {
-    const items = store.resolve(schema.items);
-    const keys = schema['x-kubernetes-list-map-keys'];
+    const keys = resolved['x-kubernetes-list-map-keys'];
     const last = path[path.length - 1];
     if (
-      schema['x-kubernetes-list-type'] === 'map' &&
+      resolved['x-kubernetes-list-type'] === 'map' &&
       Array.isArray(keys) &&
       !COVERED_ELSEWHERE.has(String(last))
     ) {
-      checkList(value, keys.map(String), items, path, report);
+      checkList(value, keys.map(String), store.resolve(resolved.items), path, report);
     }
-    value.forEach((item: unknown, index) => walk(store, items, item, [...path, index], report));
+    value.forEach((item: unknown, index) => {
+      path.push(index);
+      walk(store, resolved.items, item, path, report);
+      path.pop();
+    });
     return;
   }
   if (!isRecord(value)) {
     return;
   }
-  for (const [name, child] of Object.entries(value)) {
+  for (const name of Object.keys(value)) {
     const property =
-      schema.properties?.[name] ??
-      (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
+      resolved.properties?.[name] ??
+      (typeof resolved.additionalProperties === 'object' ? resolved.additionalProperties : undefined);
     if (property !== undefined) {
-      walk(store, store.resolve(property), child, [...path, name], report);
+      path.push(name);
+      walk(store, property, value[name], path, report);
+      path.pop();
     }
   }
 }
