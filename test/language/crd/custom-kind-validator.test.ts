@@ -86,10 +86,16 @@ const cases: { name: string; text: string; expected: SeenFinding[] }[] = [
     expected: [],
   },
   {
-    name: 'a null non-nullable field is pruned, so a null in a required field is reported as missing',
+    name: 'a null non-nullable field is pruned, so a null in a required field is reported as missing, on its key',
     text: widget('example.com/v1', 'size: null', 'color: null'),
     expected: [
-      { code: 'schema-required', message: 'Missing required field "size" in spec.', at: 'spec', line: 4 },
+      {
+        code: 'schema-required',
+        message:
+          'Missing required field "size" in spec: it is null here, and the API server drops a custom resource\'s null fields before it validates it, so the apply is refused ("spec.size: Required value").',
+        at: 'size',
+        line: 5,
+      },
     ],
   },
   {
@@ -245,6 +251,53 @@ void describe('custom resources validated by their CustomResourceDefinition', ()
       ),
     );
     assert.deepEqual(empty.kinds, []);
+  });
+
+  void test('a kubebuilder sample whose spec is required and written empty ("spec:" and a TODO comment) is refused, said on spec', () => {
+    // controller-gen writes `required: [spec]` for a +required spec; the scaffolded sample leaves it empty, and the
+    // API server prunes the null before it validates (prunenulls.go), so kubectl apply gets "spec: Required value".
+    const captains = buildCustomKindValidator(
+      objectsOf(
+        yaml(
+          'apiVersion: apiextensions.k8s.io/v1',
+          'kind: CustomResourceDefinition',
+          'metadata: { name: captains.crew.example.com }',
+          'spec:',
+          '  group: crew.example.com',
+          '  scope: Namespaced',
+          '  names: { kind: Captain, plural: captains }',
+          '  versions:',
+          '    - name: v1',
+          '      served: true',
+          '      storage: true',
+          '      schema:',
+          '        openAPIV3Schema:',
+          '          type: object',
+          '          required: [spec]',
+          '          properties:',
+          '            spec: { type: object, properties: { foo: { type: string } } }',
+        ),
+      ),
+    );
+    const sample = yaml(
+      'apiVersion: crew.example.com/v1',
+      'kind: Captain',
+      'metadata: { name: captain-sample }',
+      'spec:',
+      '  # TODO(user): Add fields here',
+    );
+    const context = { ...ruleContext(), key: `crd-test-${captains.key}`, customKinds: captains };
+    assert.deepEqual(describeFindings(sample, analyzeText(sample, context).findings), [
+      {
+        code: 'schema-required',
+        message:
+          'Missing required field "spec": it is null here, and the API server drops a custom resource\'s null fields before it validates it, so the apply is refused ("spec: Required value").',
+        at: 'spec',
+        line: 4,
+      },
+    ]);
+    const filled = sample.replace('# TODO(user): Add fields here', 'foo: bar');
+    assert.deepEqual(describeFindings(filled, analyzeText(filled, context).findings), []);
   });
 
   void test('without a CRD, the analyzer reports the kind as an unknown custom kind', () => {

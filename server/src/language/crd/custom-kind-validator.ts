@@ -8,16 +8,18 @@
  * (schema-interpreter.ts) with ajv's errors rather than compiled by ajv: a CRD's schema is large and its custom
  * resources few. A schema ajv cannot compile leaves its kind known but unchecked: no finding, no crash.
  */
+import type { ErrorObject } from 'ajv';
 import type { CustomKindValidator } from '../analyzer';
 import type { TextFinding } from '../findings';
 import type { ManifestObject } from '../kubernetes/manifest-object';
 import { groupOf } from '../kubernetes/pod-spec-paths';
+import { isRecord } from '../../engine/model/objects';
 import { checkObjectLabels } from '../rules/invalid-labels';
 import { checkNameFields } from '../rules/invalid-name';
 import { findingAt } from '../rules/rule-support';
-import { mapSchemaErrors } from '../schema/validate-object';
+import { decodeInstancePath, formatPath, mapSchemaErrors } from '../schema/validate-object';
 import type { JsonSchema } from '../schema/schema-store';
-import { rangeForValue } from '../yaml/node-at-path';
+import { rangeForKey, rangeForValue } from '../yaml/node-at-path';
 import type { CrdDefinition } from './crd-definitions';
 import { readCrdDefinition } from './crd-definitions';
 import { checkListsAndRules, unknownFieldFindings } from './custom-resource-checks';
@@ -144,7 +146,9 @@ function validateCustomResource(object: ManifestObject, compiled: CompiledCrd): 
     const others = errors.filter((error) => error.keyword !== 'additionalProperties');
     appendAll(findings, [
       ...unknownFieldFindings(unknown, value, object.node),
-      ...mapSchemaErrors(others, value, object.node),
+      ...others.flatMap(
+        (error) => droppedNullFinding(error, object) ?? mapSchemaErrors([error], value, object.node),
+      ),
     ]);
   }
   if (version.structural !== undefined && validate !== undefined) {
@@ -155,6 +159,33 @@ function validateCustomResource(object: ManifestObject, compiled: CompiledCrd): 
   }
   appendAll(findings, [...checkNameFields(object, 'dns1123-subdomain'), ...checkObjectLabels(object)]);
   return findings;
+}
+
+/**
+ * A required field written as null (a kubebuilder sample's `spec:` with nothing under it): the API server dropped
+ * it before validating (prune-nulls.ts), so it is missing; said so on the field itself, with the API server's
+ * error (field.Required: "spec: Required value"), since the file does show the field.
+ */
+function droppedNullFinding(error: ErrorObject, object: ManifestObject): TextFinding[] | undefined {
+  if (error.keyword !== 'required') {
+    return undefined;
+  }
+  const field = String((error.params as { missingProperty?: unknown }).missingProperty);
+  const path = decodeInstancePath(error.instancePath, object.value);
+  const parent = path.reduce<unknown>(
+    (current, segment) =>
+      isRecord(current) || Array.isArray(current) ? (current as Record<string, unknown>)[segment] : undefined,
+    object.value,
+  );
+  if (!isRecord(parent) || parent[field] !== null) {
+    return undefined;
+  }
+  const where = formatPath(path);
+  return findingAt(
+    rangeForKey(object.node, [...path, field]),
+    'schema-required',
+    `Missing required field "${field}"${where === '' ? '' : ` in ${where}`}: it is null here, and the API server drops a custom resource's null fields before it validates it, so the apply is refused ("${formatPath([...path, field])}: Required value").`,
+  );
 }
 
 function notServedFindings(object: ManifestObject, definition: CrdDefinition): TextFinding[] {

@@ -259,7 +259,8 @@ function place(
 }
 
 /** Decodes a JSON pointer into a path, with numbers for array indexes (decided from the value itself). */
-function decodeInstancePath(pointer: string, value: unknown): (string | number)[] {
+/** The path of an ajv instance path (a JSON pointer) in a value: array indexes as numbers, keys as strings. */
+export function decodeInstancePath(pointer: string, value: unknown): (string | number)[] {
   if (pointer === '') {
     return [];
   }
