@@ -85,6 +85,17 @@ const CASES: readonly { name: string; offset: number; line: number }[] = [
   { name: "the base's replicas field is at its line in the base", offset: offsetOf('replicas: 6'), line: 6 },
   { name: "a container's image is at its line in the base", offset: offsetOf('image: nginx'), line: 11 },
   {
+    // metadata's range runs to the next key: the key that starts at the offset is spec, not metadata.name.
+    name: 'a top-level key after a map (spec, after metadata) is at its own line, not the end of the map before',
+    offset: offsetOf('spec:\n  replicas'),
+    line: 5,
+  },
+  {
+    name: "a key after another in a list item (the container's name, rendered after its image) is at its own line",
+    offset: offsetOf('name: web\n'),
+    line: 10,
+  },
+  {
     name: 'a label a transformer added is at its nearest parent (metadata)',
     offset: offsetOf('team: shop'),
     line: 3,

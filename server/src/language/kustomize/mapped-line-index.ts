@@ -178,31 +178,34 @@ function pathAt(node: Node, offset: number): PathKey[] {
   let current: Node | null = node;
   while (current !== null) {
     let next: Node | null = null;
+    // The last entry that starts at or before the offset: an entry's range runs to where the next one starts
+    // (its trailing blank lines and comments), so the key that starts at the offset is the next entry's.
     if (isMap(current)) {
+      let found: { key: string; value: Node | null } | undefined;
       for (const pair of current.items) {
         const key = isScalar(pair.key) ? pair.key : null;
         const value = pair.value as Node | null;
         const end = value?.range?.[2] ?? key?.range?.[2] ?? -1;
         if (key !== null && (key.range?.[0] ?? Infinity) <= offset && offset <= end) {
-          path.push(String(key.value));
-          next = value !== null && (value.range?.[0] ?? Infinity) <= offset ? value : null;
-          break;
+          found = { key: String(key.value), value };
         }
       }
+      if (found !== undefined) {
+        path.push(found.key);
+        next = found.value !== null && (found.value.range?.[0] ?? Infinity) <= offset ? found.value : null;
+      }
     } else if (isSeq(current)) {
+      let found: number | undefined;
       current.items.forEach((item, index) => {
         const range = (item as Node | null)?.range;
-        if (
-          next === null &&
-          range !== undefined &&
-          range !== null &&
-          range[0] <= offset &&
-          offset <= range[2]
-        ) {
-          path.push(index);
-          next = item as Node;
+        if (range !== undefined && range !== null && range[0] <= offset && offset <= range[2]) {
+          found = index;
         }
       });
+      if (found !== undefined) {
+        path.push(found);
+        next = current.items[found] as Node;
+      }
     }
     current = next;
   }
