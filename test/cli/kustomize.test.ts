@@ -100,7 +100,7 @@ describe('foresight on kustomization folders (real kustomize)', () => {
   });
 
   test(
-    'a validation error inside the base is reported at the line of the base file',
+    'a validation error inside the base is reported on its value in the base file, as in a plain file',
     needsKustomize,
     async () => {
       assertKustomizeFound();
@@ -108,7 +108,7 @@ describe('foresight on kustomization folders (real kustomize)', () => {
       assert.equal(validate.code, 1, validate.stdout);
       assert.match(
         validate.stdout,
-        /^test\/fixtures\/kustomize\/invalid-base\/base\/deployment\.yaml:13:15: error schema-type .*containerPort/m,
+        /^test\/fixtures\/kustomize\/invalid-base\/base\/deployment\.yaml:13:30: error schema-type .*containerPort/m,
       );
       const simulate = await runForesight(['simulate', `${FIXTURES}/invalid-base/overlay`], { env: ENV });
       assert.match(
@@ -231,7 +231,7 @@ describe('foresight on kustomization folders (real kustomize)', () => {
           .split('\n')
           .filter((line) => line.startsWith(folder))
           .map((line) => line.split(' ').slice(0, 3).join(' ')),
-        [`${folder}/base/deployment.yaml:4:3: information kustomizations-overlap`],
+        [`${folder}/base/deployment.yaml:4:9: information kustomizations-overlap`],
       );
       assert.match(result.stdout, /0 error\(s\), 1 other finding\(s\)/);
     },

@@ -8,7 +8,7 @@
  * by name); one not found in its source is at line 1.
  */
 import { isMap, isPair, isScalar, isSeq, parseAllDocuments } from 'yaml';
-import type { Document, Node } from 'yaml';
+import type { Document, Node, Scalar } from 'yaml';
 import { LineIndex } from '../../language/text/line-index';
 import { patchFieldFor } from './patch-field-match';
 import type { RenderedPathStep } from './patch-field-match';
@@ -126,7 +126,15 @@ export class MappedLineIndex extends LineIndex {
         : segment.fallback.lines.positionAt(segment.fallback.offset);
     }
     const path = pathAt(contents, offset);
-    return segment.source.lines.positionAt(offsetAtPath(segment.source.contents, path));
+    const at = offsetAtPath(segment.source.contents, path);
+    // An offset inside a scalar value (a finding on "10x", not on its key) is the same place in the source's value.
+    const value = scalarAtPath(contents, path);
+    const sourceValue = scalarAtPath(segment.source.contents, path);
+    if (value?.range && sourceValue?.range && value.range[0] <= offset && offset <= value.range[1]) {
+      const within = Math.min(offset - value.range[0], sourceValue.range[1] - sourceValue.range[0]);
+      return segment.source.lines.positionAt(sourceValue.range[0] + within);
+    }
+    return segment.source.lines.positionAt(at);
   }
 }
 
@@ -227,6 +235,22 @@ function depthAtPath(root: Node, path: readonly PathKey[]): number {
     depth++;
   }
   return depth;
+}
+
+/** The scalar value at a path (a map's value or a list's item), when the whole path exists and ends at one. */
+function scalarAtPath(root: Node, path: readonly PathKey[]): Scalar | undefined {
+  let node: unknown = root;
+  for (const key of path) {
+    if (isMap(node) && typeof key === 'string') {
+      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === key);
+      node = pair?.value;
+    } else if (isSeq(node) && typeof key === 'number') {
+      node = node.items[key];
+    } else {
+      return undefined;
+    }
+  }
+  return isScalar(node) && path.length > 0 ? node : undefined;
 }
 
 /** The start offset of the node at a path, or of its nearest parent that exists (a key's start for a field). */
