@@ -195,6 +195,31 @@ describe('foresight on kustomization folders (real kustomize)', () => {
     },
   );
 
+  test(
+    'a Component named as the folder to apply is rendered as `kubectl apply -k` renders it, its findings on its files',
+    needsKustomize,
+    async () => {
+      assertKustomizeFound();
+      // kubeflow/manifests' common/oauth2-proxy/components/istio-m2m: a Component with resources of its own.
+      // `kubectl kustomize DIR` renders it; a wrapper naming it under resources fails ("expected kind !=
+      // 'Component'"), so it is named under components.
+      const folder = mkdtempSync(join(tmpdir(), 'foresight-component-'));
+      writeFileSync(
+        join(folder, 'kustomization.yaml'),
+        'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\nresources:\n  - quota.yaml\n',
+      );
+      writeFileSync(
+        join(folder, 'quota.yaml'),
+        'apiVersion: v1\nkind: ResourceQuota\nmetadata:\n  name: q\nspec:\n  hard:\n    pods: 10x\n',
+      );
+      const result = await runForesight(['validate', folder], { env: ENV, cwd: folder });
+      assert.equal(result.code, 1, result.stdout);
+      assert.doesNotMatch(result.stdout, /unit-not-rendered/);
+      assert.match(result.stdout, /^quota\.yaml:7:11: error \S+ /m);
+      assert.match(result.stdout, /2 file\(s\) read, 1 apply unit, 1 object\(s\)/);
+    },
+  );
+
   test('no config.kubernetes.io/origin annotation reaches a report', needsKustomize, async () => {
     assertKustomizeFound();
     for (const args of [

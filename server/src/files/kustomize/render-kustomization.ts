@@ -15,6 +15,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, delimiter, isAbsolute, join, relative, sep } from 'node:path';
 import type { RenderedObject } from '../../language/service';
+import { isComponentFolder } from './kustomization-tree';
 import { splitRendered } from './rendered-stream';
 
 /** How long kustomize may run before it is stopped. */
@@ -166,9 +167,12 @@ function writeWrapper(wrapper: string, folder: string): string | RenderResult {
   if (isAbsolute(target)) {
     return { ok: false, message: `${folder} cannot be named relative to ${wrapper} (another drive)` };
   }
+  // A Component (kind: Component) cannot be a resource of a kustomization ("expected kind != 'Component'"), yet
+  // `kubectl apply -k` renders one as its root; the wrapper names it as a component, which renders the same.
+  const field = isComponentFolder(folder) ? 'components' : 'resources';
   writeFileSync(
     join(wrapper, 'kustomization.yaml'),
-    `resources:\n  - ${JSON.stringify(target)}\nbuildMetadata: [originAnnotations]\n`,
+    `${field}:\n  - ${JSON.stringify(target)}\nbuildMetadata: [originAnnotations]\n`,
   );
   return target;
 }
