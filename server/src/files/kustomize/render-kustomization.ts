@@ -218,6 +218,8 @@ function cleanStderr(stderr: string, wrapper: string, folder: string): string {
       /^E\d{4} [\d:.]+\s+\d+ \S+\] "command failed" err=<\n((?:\t.*\n?)*)\s*>\s*$/gm,
       (_all, body: string) => body.replace(/^\t/gm, ''),
     )
+    // Other klog lines (kustomize's "well-defined vars that were never replaced") without their header.
+    .replace(/^[IWE]\d{4} [\d:.]+\s+\d+ \S+\] /gm, '')
     .replace(/^Error: /gm, '')
     .trim();
   const layer = `recursed accumulation of path '${folder}': `;
