@@ -100,7 +100,7 @@ describe('foresight on kustomization folders (real kustomize)', () => {
   });
 
   test(
-    'a validation error inside the base is reported at the line of the base file',
+    'a validation error inside the base is reported on its value in the base file, as in a plain file',
     needsKustomize,
     async () => {
       assertKustomizeFound();
@@ -108,7 +108,7 @@ describe('foresight on kustomization folders (real kustomize)', () => {
       assert.equal(validate.code, 1, validate.stdout);
       assert.match(
         validate.stdout,
-        /^test\/fixtures\/kustomize\/invalid-base\/base\/deployment\.yaml:13:15: error schema-type .*containerPort/m,
+        /^test\/fixtures\/kustomize\/invalid-base\/base\/deployment\.yaml:13:30: error schema-type .*containerPort/m,
       );
       const simulate = await runForesight(['simulate', `${FIXTURES}/invalid-base/overlay`], { env: ENV });
       assert.match(
@@ -195,6 +195,31 @@ describe('foresight on kustomization folders (real kustomize)', () => {
     },
   );
 
+  test(
+    'a Component named as the folder to apply is rendered as `kubectl apply -k` renders it, its findings on its files',
+    needsKustomize,
+    async () => {
+      assertKustomizeFound();
+      // kubeflow/manifests' common/oauth2-proxy/components/istio-m2m: a Component with resources of its own.
+      // `kubectl kustomize DIR` renders it; a wrapper naming it under resources fails ("expected kind !=
+      // 'Component'"), so it is named under components.
+      const folder = mkdtempSync(join(tmpdir(), 'foresight-component-'));
+      writeFileSync(
+        join(folder, 'kustomization.yaml'),
+        'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\nresources:\n  - quota.yaml\n',
+      );
+      writeFileSync(
+        join(folder, 'quota.yaml'),
+        'apiVersion: v1\nkind: ResourceQuota\nmetadata:\n  name: q\nspec:\n  hard:\n    pods: 10x\n',
+      );
+      const result = await runForesight(['validate', folder], { env: ENV, cwd: folder });
+      assert.equal(result.code, 1, result.stdout);
+      assert.doesNotMatch(result.stdout, /unit-not-rendered/);
+      assert.match(result.stdout, /^quota\.yaml:7:11: error \S+ /m);
+      assert.match(result.stdout, /2 file\(s\) read, 1 apply unit, 1 object\(s\)/);
+    },
+  );
+
   test('no config.kubernetes.io/origin annotation reaches a report', needsKustomize, async () => {
     assertKustomizeFound();
     for (const args of [
@@ -231,7 +256,7 @@ describe('foresight on kustomization folders (real kustomize)', () => {
           .split('\n')
           .filter((line) => line.startsWith(folder))
           .map((line) => line.split(' ').slice(0, 3).join(' ')),
-        [`${folder}/base/deployment.yaml:4:3: information kustomizations-overlap`],
+        [`${folder}/base/deployment.yaml:4:9: information kustomizations-overlap`],
       );
       assert.match(result.stdout, /0 error\(s\), 1 other finding\(s\)/);
     },

@@ -115,3 +115,20 @@ describe('rendered offsets as source lines', () => {
     });
   }
 });
+
+describe('rendered offsets inside a value', () => {
+  test('an offset in a value is the same place in the source value, as a finding on a plain file is placed', () => {
+    // The image value: kustomize writes the container as "- image: …" (column 9), the base as "  image: …"
+    // under "- name: web" (column 18); a finding on the value is on the value, not on its key.
+    const start = offsetOf('nginx:1.27');
+    assert.deepEqual(INDEX.positionAt(start), { line: 10, character: 17 });
+    assert.deepEqual(INDEX.positionAt(start + 'nginx:'.length), { line: 10, character: 23 });
+    // On the key, it stays on the key.
+    assert.deepEqual(INDEX.positionAt(offsetOf('image: nginx')), { line: 10, character: 10 });
+  });
+
+  test("a value a patch changed (replicas 6 over the base's 2) is placed on the base's value", () => {
+    // replicas: 6 in the render, 2 in the base: the value's first character maps to the base's value.
+    assert.deepEqual(INDEX.positionAt(offsetOf('6\n')), { line: 5, character: 12 });
+  });
+});

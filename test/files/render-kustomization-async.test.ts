@@ -43,6 +43,20 @@ describe('the awaited kustomize render', () => {
     assert.match(result.ok ? '' : result.message, /could not be run: spawn .*absent ENOENT/);
   });
 
+  test("kustomize's klog lines are kept as warnings without their klog header", async () => {
+    // kubeflow/manifests' admission-webhook base: kubectl kustomize logs unreplaced vars through klog.
+    const file = fake(
+      'kustomize-vars',
+      [
+        "echo 'I1129 03:55:52.655057   15385 log.go:245] well-defined vars that were never replaced: A,B' >&2",
+        "printf 'apiVersion: v1\\nkind: ConfigMap\\nmetadata:\\n  name: a\\n'",
+      ].join('\n'),
+    );
+    const result = await renderKustomizationAsync({ file, args: ['build'] }, FOLDER);
+    assert.equal(result.ok, true);
+    assert.equal(result.ok ? result.warnings : '', 'well-defined vars that were never replaced: A,B');
+  });
+
   test('what kustomize prints is split into objects with their origin', async () => {
     const file = fake(
       'kustomize-echo',

@@ -199,6 +199,39 @@ describe('overlays found around a base', () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+
+  test('the search for overlays stays inside the repository of a base at its root', () => {
+    // A kustomization at a repository's root (kube-prometheus' own) includes manifests/; the folder above the
+    // repository holds other projects, which are not listed, even one with an overlay naming this base.
+    const root = mkdtempSync(join(tmpdir(), 'foresight-roles-'));
+    try {
+      const repository = join(root, 'repo');
+      const manifests = join(repository, 'manifests');
+      mkdirSync(join(repository, '.git'), { recursive: true });
+      mkdirSync(manifests);
+      writeFileSync(join(repository, 'kustomization.yaml'), 'resources:\n  - manifests/deployment.yaml\n');
+      const file = join(manifests, 'deployment.yaml');
+      writeFileSync(file, 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: a\n');
+      const stranger = join(root, 'other-project');
+      mkdirSync(stranger);
+      writeFileSync(
+        join(stranger, 'kustomization.yaml'),
+        'resources:\n  - ../repo\ncommonLabels:\n  app: a\n',
+      );
+      assert.deepEqual(new KustomizeRoles(undefined, true).roleOf(file), {
+        kind: 'resource',
+        selectorSupplied: false,
+      });
+      // The same folders without .git: the folder above is searched, as before, and the overlay is found.
+      rmSync(join(repository, '.git'), { recursive: true });
+      assert.deepEqual(new KustomizeRoles(undefined, true).roleOf(file), {
+        kind: 'resource',
+        selectorSupplied: true,
+      });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('what a kustomization names', () => {

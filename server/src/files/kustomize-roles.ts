@@ -102,7 +102,9 @@ export class KustomizeRoles {
   /** Whether a kustomization in the folders around the bases includes one of them and supplies selectors. */
   private isSelectorSuppliedByOverlay(bases: readonly string[]): boolean {
     let root = bases[bases.length - 1] ?? '';
-    for (let level = 0; level < OVERLAY_SEARCH_UP; level++) {
+    // Not above a repository's root: overlays of a base live in its repository, and the folder holding a
+    // repository (a home folder, a checkout of many projects) would be listed, sibling repositories and all.
+    for (let level = 0; level < OVERLAY_SEARCH_UP && !isRepositoryRoot(root); level++) {
       root = dirname(root);
     }
     const known = new Set(bases);
@@ -200,6 +202,11 @@ export class KustomizeRoles {
 /** Whether one of the entries, relative to folder, is the path. */
 function names(folder: string, entries: readonly string[], path: string): boolean {
   return entries.some((entry) => resolve(folder, entry) === path);
+}
+
+/** Whether the folder is the root of a git repository (its .git is a folder, or a file in a worktree). */
+function isRepositoryRoot(folder: string): boolean {
+  return statOf(join(folder, '.git')) !== undefined;
 }
 
 function statOf(path: string): Stats | undefined {

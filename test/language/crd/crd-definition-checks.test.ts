@@ -9,6 +9,7 @@ import { describe, test } from 'node:test';
 import { checkCrdDefinition } from '../../../server/src/language/crd/crd-definition-checks';
 import { checkCustomResourceDefinition } from '../../../server/src/language/crd/crd-definition-rule';
 import { runRule, yaml } from '../rules/rule-harness';
+import { crdLines } from '../../support/crd-yaml';
 
 type Plain = Record<string, unknown>;
 
@@ -343,25 +344,14 @@ void describe('checkCrdDefinition', () => {
 void describe('checkCustomResourceDefinition (the rule)', () => {
   void test('places an unsupported schema type on its value, with the path the API server prints', () => {
     const text = yaml(
-      'apiVersion: apiextensions.k8s.io/v1',
-      'kind: CustomResourceDefinition',
-      'metadata: { name: widgets.example.com }',
-      'spec:',
-      '  group: example.com',
-      '  scope: Namespaced',
-      '  names: { plural: widgets, kind: Widget }',
-      '  versions:',
-      '    - name: v1',
-      '      served: true',
-      '      storage: true',
-      '      schema:',
-      '        openAPIV3Schema:',
-      '          type: object',
-      '          properties:',
-      '            spec:',
-      '              type: object',
-      '              properties:',
-      '                message: { type: strign }',
+      ...crdLines({ kind: 'Widget' }, [
+        'type: object',
+        'properties:',
+        '  spec:',
+        '    type: object',
+        '    properties:',
+        '      message: { type: strign }',
+      ]),
     );
     assert.deepEqual(runRule(checkCustomResourceDefinition, text), [
       {

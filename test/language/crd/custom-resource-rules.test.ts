@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { analyzeText } from '../../../server/src/language/analyzer';
 import { buildCustomKindValidator } from '../../../server/src/language/crd';
 import type { SeenFinding } from '../rules/rule-harness';
+import { crdLines } from '../../support/crd-yaml';
 import { describeFindings, objectsOf, ruleContext, yaml } from '../rules/rule-harness';
 
 /**
@@ -10,45 +11,34 @@ import { describeFindings, objectsOf, ruleContext, yaml } from '../rules/rule-ha
  * with a fieldPath and reason, a transition rule, and an address whose defaulted type decides a oneOf.
  */
 const ROUTE_CRD = yaml(
-  'apiVersion: apiextensions.k8s.io/v1',
-  'kind: CustomResourceDefinition',
-  'metadata: { name: routes.example.com }',
-  'spec:',
-  '  group: example.com',
-  '  scope: Namespaced',
-  '  names: { kind: Route, plural: routes }',
-  '  versions:',
-  '    - name: v1',
-  '      served: true',
-  '      storage: true',
-  '      schema:',
-  '        openAPIV3Schema:',
-  '          type: object',
-  '          properties:',
-  '            spec:',
-  '              type: object',
-  '              x-kubernetes-validations:',
-  "                - { rule: 'self == oldSelf', message: spec is immutable }",
-  "                - { rule: '!has(self.tls) || self.port == 443', message: tls needs port 443, fieldPath: .port, reason: FieldValueForbidden }",
-  '              properties:',
-  '                port: { type: integer }',
-  '                tls: { type: boolean }',
-  '                address:',
-  '                  type: object',
-  '                  oneOf:',
-  '                    - properties: { type: { enum: [IP] } }',
-  '                    - properties: { type: { not: { enum: [IP] } } }',
-  '                  properties:',
-  '                    type: { type: string, default: IP }',
-  '                    value: { type: string }',
-  '                listeners:',
-  '                  type: array',
-  '                  x-kubernetes-list-type: map',
-  '                  x-kubernetes-list-map-keys: [name]',
-  "                  x-kubernetes-validations: [{ rule: 'self.all(l, l.port > 0)' }]",
-  '                  items:',
-  '                    type: object',
-  '                    properties: { name: { type: string }, port: { type: integer } }',
+  ...crdLines({ kind: 'Route' }, [
+    'type: object',
+    'properties:',
+    '  spec:',
+    '    type: object',
+    '    x-kubernetes-validations:',
+    "      - { rule: 'self == oldSelf', message: spec is immutable }",
+    "      - { rule: '!has(self.tls) || self.port == 443', message: tls needs port 443, fieldPath: .port, reason: FieldValueForbidden }",
+    '    properties:',
+    '      port: { type: integer }',
+    '      tls: { type: boolean }',
+    '      address:',
+    '        type: object',
+    '        oneOf:',
+    '          - properties: { type: { enum: [IP] } }',
+    '          - properties: { type: { not: { enum: [IP] } } }',
+    '        properties:',
+    '          type: { type: string, default: IP }',
+    '          value: { type: string }',
+    '      listeners:',
+    '        type: array',
+    '        x-kubernetes-list-type: map',
+    '        x-kubernetes-list-map-keys: [name]',
+    "        x-kubernetes-validations: [{ rule: 'self.all(l, l.port > 0)' }]",
+    '        items:',
+    '          type: object',
+    '          properties: { name: { type: string }, port: { type: integer } }',
+  ]),
 );
 
 const validator = buildCustomKindValidator(objectsOf(ROUTE_CRD));

@@ -28,8 +28,9 @@ export function kustomizationFileIn(folder: string): string | undefined {
 }
 
 /**
- * Whether a folder's kustomization is a Component (kind: Component): it is only ever applied by the
- * kustomizations that list it under `components`, and kustomize refuses to build one on its own.
+ * Whether a folder's kustomization is a Component (kind: Component): in a tree it is applied by the kustomizations
+ * that list it under `components`, not as a unit of its own; named alone (`kubectl apply -k DIR`), kustomize builds
+ * it as it builds a kustomization, but no kustomization can list it under `resources`.
  */
 export function isComponentFolder(folder: string): boolean {
   const file = kustomizationFileIn(folder);

@@ -13,13 +13,10 @@ import { execFile, spawnSync } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, delimiter, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { isMap, isScalar, parseAllDocuments } from 'yaml';
+import { basename, delimiter, isAbsolute, join, relative, sep } from 'node:path';
 import type { RenderedObject } from '../../language/service';
-import type { Document } from 'yaml';
-
-/** The annotation kustomize's originAnnotations option adds; not the user's, removed before checking. */
-export const ORIGIN_ANNOTATION = 'config.kubernetes.io/origin';
+import { isComponentFolder } from './kustomization-tree';
+import { splitRendered } from './rendered-stream';
 
 /** How long kustomize may run before it is stopped. */
 export const RENDER_TIME_LIMIT_MS = 30_000;
@@ -170,9 +167,12 @@ function writeWrapper(wrapper: string, folder: string): string | RenderResult {
   if (isAbsolute(target)) {
     return { ok: false, message: `${folder} cannot be named relative to ${wrapper} (another drive)` };
   }
+  // A Component (kind: Component) cannot be a resource of a kustomization ("expected kind != 'Component'"), yet
+  // `kubectl apply -k` renders one as its root; the wrapper names it as a component, which renders the same.
+  const field = isComponentFolder(folder) ? 'components' : 'resources';
   writeFileSync(
     join(wrapper, 'kustomization.yaml'),
-    `resources:\n  - ${JSON.stringify(target)}\nbuildMetadata: [originAnnotations]\n`,
+    `${field}:\n  - ${JSON.stringify(target)}\nbuildMetadata: [originAnnotations]\n`,
   );
   return target;
 }
@@ -218,6 +218,8 @@ function cleanStderr(stderr: string, wrapper: string, folder: string): string {
       /^E\d{4} [\d:.]+\s+\d+ \S+\] "command failed" err=<\n((?:\t.*\n?)*)\s*>\s*$/gm,
       (_all, body: string) => body.replace(/^\t/gm, ''),
     )
+    // Other klog lines (kustomize's "well-defined vars that were never replaced") without their header.
+    .replace(/^[IWE]\d{4} [\d:.]+\s+\d+ \S+\] /gm, '')
     .replace(/^Error: /gm, '')
     .trim();
   const layer = `recursed accumulation of path '${folder}': `;
@@ -225,44 +227,4 @@ function cleanStderr(stderr: string, wrapper: string, folder: string): string {
     text = text.slice(text.indexOf(layer) + layer.length);
   }
   return text.split(wrapper).join('<wrapper>');
-}
-
-/** The rendered stream's objects, each with its source and without the origin annotation. */
-function splitRendered(stream: string, wrapper: string): RenderedObject[] {
-  return parseAllDocuments(stream).flatMap((document): RenderedObject[] => {
-    if (document.contents === null) {
-      return [];
-    }
-    const origin = takeOrigin(document);
-    const path = /^path: *(.+)$/m.exec(origin ?? '')?.[1];
-    const configuredIn = /^configuredIn: *(.+)$/m.exec(origin ?? '')?.[1];
-    const source = path ?? configuredIn;
-    return [
-      {
-        // A document after the first keeps the stream's `---` marker; the texts are joined with their own.
-        text: document.toString({ lineWidth: 0 }).replace(/^---[ \t]*\n/, ''),
-        source: source === undefined ? '' : resolve(wrapper, unquote(source)),
-        isDefinedInSource: path !== undefined,
-      },
-    ];
-  });
-}
-
-/** Removes the origin annotation (and the annotations left empty) and returns its value. */
-function takeOrigin(document: Document): string | undefined {
-  const annotations = document.getIn(['metadata', 'annotations'], true);
-  if (!isMap(annotations)) {
-    return undefined;
-  }
-  const value = annotations.get(ORIGIN_ANNOTATION, true);
-  annotations.delete(ORIGIN_ANNOTATION);
-  if (annotations.items.length === 0) {
-    document.deleteIn(['metadata', 'annotations']);
-  }
-  return isScalar(value) && typeof value.value === 'string' ? value.value : undefined;
-}
-
-function unquote(text: string): string {
-  const trimmed = text.trim();
-  return /^(['"]).*\1$/.test(trimmed) ? trimmed.slice(1, -1) : trimmed;
 }

@@ -8,7 +8,8 @@
  * by name); one not found in its source is at line 1.
  */
 import { isMap, isPair, isScalar, isSeq, parseAllDocuments } from 'yaml';
-import type { Document, Node } from 'yaml';
+import { parseYaml } from '../yaml/parse-yaml';
+import type { Document, Node, Scalar } from 'yaml';
 import { LineIndex } from '../../language/text/line-index';
 import { patchFieldFor } from './patch-field-match';
 import type { RenderedPathStep } from './patch-field-match';
@@ -24,8 +25,12 @@ export interface RenderedSegment {
 
 type PathKey = string | number;
 
-/** The offsets of one rendered object and where its source document is. */
+/**
+ * One rendered object, parsed: `base` is where its text starts in the rendered text (its nodes' ranges count from
+ * there); start and end bound its content, in the rendered text.
+ */
 interface Segment {
+  readonly base: number;
   readonly start: number;
   readonly end: number;
   readonly rendered: Document | undefined;
@@ -34,9 +39,24 @@ interface Segment {
   readonly fallback?: { readonly offset: number; readonly lines: LineIndex } | undefined;
 }
 
-/** A line index over the rendered text whose positions are those of the source files. */
+/** How the objects are parsed: as the analyzer parses (the fast path for block YAML), without warnings. */
+const PARSE_OPTIONS = {
+  prettyErrors: false,
+  uniqueKeys: false,
+  keepSourceTokens: false,
+  logLevel: 'error',
+} as const;
+
+/**
+ * A line index over the rendered text whose positions are those of the source files. An object and its source
+ * file are parsed when a position in it is first asked for: most objects of a large render (kube-prometheus: 131
+ * objects, 5.8 MB) have no finding, and parsing them all took longer than analysing them.
+ */
 export class MappedLineIndex extends LineIndex {
-  private readonly segments: readonly Segment[];
+  /** Where each segment's text starts in the rendered text. */
+  private readonly bases: readonly number[];
+  private readonly parsed = new Map<number, Segment>();
+  private readonly sources = new Map<string, readonly Document[]>();
 
   /**
    * Indexes `text`, the segments' texts joined with "---" lines, in order; `patches` are the fields the unit's
@@ -44,41 +64,17 @@ export class MappedLineIndex extends LineIndex {
    */
   constructor(
     text: string,
-    segments: readonly RenderedSegment[],
+    private readonly segments: readonly RenderedSegment[],
     private readonly patches: readonly PatchField[] = [],
   ) {
     super(text);
-    const rendered = parseAllDocuments(text);
-    const parsedSources = new Map<string, Document[]>();
-    this.segments = segments.map((segment, index): Segment => {
-      const document = rendered[index];
-      const range = document?.contents?.range;
-      if (document === undefined || range === undefined) {
-        return { start: 0, end: 0, rendered: undefined, source: undefined };
-      }
-      let sourceDocuments: Document[] | undefined;
-      if (segment.sourceText !== undefined) {
-        sourceDocuments = parsedSources.get(segment.sourceText) ?? parseAllDocuments(segment.sourceText);
-        parsedSources.set(segment.sourceText, sourceDocuments);
-      }
-      const match = sourceDocuments === undefined ? undefined : findSourceDocument(document, sourceDocuments);
-      const generatorOffset =
-        segment.generatorText === undefined
-          ? undefined
-          : generatorEntryOffset(document, segment.generatorText);
-      return {
-        ...(generatorOffset === undefined || segment.generatorText === undefined
-          ? {}
-          : { fallback: { offset: generatorOffset, lines: new LineIndex(segment.generatorText) } }),
-        start: range[0],
-        end: range[2],
-        rendered: document,
-        source:
-          match?.contents === null || match?.contents === undefined || segment.sourceText === undefined
-            ? undefined
-            : { contents: match.contents, lines: new LineIndex(segment.sourceText) },
-      };
-    });
+    const bases: number[] = [];
+    let base = 0;
+    for (const segment of segments) {
+      bases.push(base);
+      base += segment.text.length + SEPARATOR.length;
+    }
+    this.bases = bases;
   }
 
   /**
@@ -89,13 +85,13 @@ export class MappedLineIndex extends LineIndex {
     if (this.patches.length === 0) {
       return undefined;
     }
-    const segment = this.segments.find((entry) => entry.start <= offset && offset <= entry.end);
+    const segment = this.segmentAt(offset);
     const rendered = segment?.rendered;
     const contents = rendered?.contents;
-    if (rendered === undefined || contents === null || contents === undefined) {
+    if (segment === undefined || rendered === undefined || contents === null || contents === undefined) {
       return undefined;
     }
-    const path = pathAt(contents, offset);
+    const path = pathAt(contents, offset - segment.base);
     const steps: RenderedPathStep[] = path.map((step, index) => {
       if (typeof step === 'string') {
         return step;
@@ -106,7 +102,7 @@ export class MappedLineIndex extends LineIndex {
     });
     const kind = rendered.getIn(['kind']);
     const name = rendered.getIn(['metadata', 'name']);
-    const baseDepth = segment?.source === undefined ? 0 : depthAtPath(segment.source.contents, path);
+    const baseDepth = segment.source === undefined ? 0 : depthAtPath(segment.source.contents, path);
     return patchFieldFor(
       this.patches,
       typeof kind === 'string' ? kind : undefined,
@@ -118,17 +114,84 @@ export class MappedLineIndex extends LineIndex {
 
   /** The source position of a rendered offset: its field's, else its nearest parent's, else line 1. */
   override positionAt(offset: number): { line: number; character: number } {
-    const segment = this.segments.find((entry) => entry.start <= offset && offset <= entry.end);
+    const segment = this.segmentAt(offset);
     const contents = segment?.rendered?.contents;
     if (segment?.source === undefined || contents === null || contents === undefined) {
       return segment?.fallback === undefined
         ? { line: 0, character: 0 }
         : segment.fallback.lines.positionAt(segment.fallback.offset);
     }
-    const path = pathAt(contents, offset);
+    const within = offset - segment.base;
+    const path = pathAt(contents, within);
+    // An offset inside a scalar value (a finding on "10x", not on its key) is the same place in the source's value.
+    const value = scalarAtPath(contents, path);
+    const sourceValue = scalarAtPath(segment.source.contents, path);
+    if (value?.range && sourceValue?.range && value.range[0] <= within && within <= value.range[1]) {
+      const into = Math.min(within - value.range[0], sourceValue.range[1] - sourceValue.range[0]);
+      return segment.source.lines.positionAt(sourceValue.range[0] + into);
+    }
     return segment.source.lines.positionAt(offsetAtPath(segment.source.contents, path));
   }
+
+  /** The object whose content holds the offset, parsed (with its source document) on first use. */
+  private segmentAt(offset: number): Segment | undefined {
+    // The last segment starting at or before the offset.
+    let low = 0;
+    let high = this.bases.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((this.bases[middle] ?? 0) <= offset) {
+        low = middle;
+      } else {
+        high = middle - 1;
+      }
+    }
+    if (this.segments.length === 0) {
+      return undefined;
+    }
+    let segment = this.parsed.get(low);
+    if (segment === undefined) {
+      segment = this.parse(low);
+      this.parsed.set(low, segment);
+    }
+    return segment.start <= offset && offset <= segment.end ? segment : undefined;
+  }
+
+  private parse(index: number): Segment {
+    const base = this.bases[index] ?? 0;
+    const segment = this.segments[index];
+    const document = segment === undefined ? undefined : parseYaml(segment.text, PARSE_OPTIONS).documents[0];
+    const range = document?.contents?.range;
+    if (segment === undefined || document === undefined || range === undefined) {
+      return { base, start: 0, end: -1, rendered: undefined, source: undefined };
+    }
+    let sourceDocuments: readonly Document[] | undefined;
+    if (segment.sourceText !== undefined) {
+      sourceDocuments =
+        this.sources.get(segment.sourceText) ?? parseYaml(segment.sourceText, PARSE_OPTIONS).documents;
+      this.sources.set(segment.sourceText, sourceDocuments);
+    }
+    const match = sourceDocuments === undefined ? undefined : findSourceDocument(document, sourceDocuments);
+    const generatorOffset =
+      segment.generatorText === undefined ? undefined : generatorEntryOffset(document, segment.generatorText);
+    return {
+      ...(generatorOffset === undefined || segment.generatorText === undefined
+        ? {}
+        : { fallback: { offset: generatorOffset, lines: new LineIndex(segment.generatorText) } }),
+      base,
+      start: base + range[0],
+      end: base + range[2],
+      rendered: document,
+      source:
+        match?.contents === null || match?.contents === undefined || segment.sourceText === undefined
+          ? undefined
+          : { contents: match.contents, lines: new LineIndex(segment.sourceText) },
+    };
+  }
 }
+
+/** The line the segments' texts are joined with. */
+const SEPARATOR = '---\n';
 
 /**
  * The offset of the generator entry that made a ConfigMap or Secret: the `name:` of the configMapGenerator or
@@ -227,6 +290,22 @@ function depthAtPath(root: Node, path: readonly PathKey[]): number {
     depth++;
   }
   return depth;
+}
+
+/** The scalar value at a path (a map's value or a list's item), when the whole path exists and ends at one. */
+function scalarAtPath(root: Node, path: readonly PathKey[]): Scalar | undefined {
+  let node: unknown = root;
+  for (const key of path) {
+    if (isMap(node) && typeof key === 'string') {
+      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === key);
+      node = pair?.value;
+    } else if (isSeq(node) && typeof key === 'number') {
+      node = node.items[key];
+    } else {
+      return undefined;
+    }
+  }
+  return isScalar(node) && path.length > 0 ? node : undefined;
 }
 
 /** The start offset of the node at a path, or of its nearest parent that exists (a key's start for a field). */
