@@ -3,8 +3,8 @@
  * (Deployments, ReplicaSets, StatefulSets, DaemonSets, PodDisruptionBudgets). Pods the file lists are matched to
  * their workload by ownerReferences, else by selector (a Deployment's pods grouped by pod-template-hash); a
  * workload listed without pods is taken as running: its pods are made as its controller would and placed by the
- * scheduler before time 0. Everything of the initial state appears in the timeline at time 0 (NodeAdded, then
- * PodCreated, PodScheduled and PodPhaseChanged Ready for each pod), so the panel can replay from nothing.
+ * scheduler before time 0. Everything of the initial state appears in the timeline at time 0 (NodeAdded, then one
+ * PodCreated per pod that carries its node and its phase, Ready or Running), so the panel can replay from nothing.
  */
 import type { ControllerRevision } from './applied-template';
 import { equalRevision, templateOf } from './applied-template';
@@ -128,15 +128,21 @@ function deleteFinishedStatefulPods(state: ClusterState, pods: readonly SourcedO
   }
 }
 
-/** Records a pod of the initial state as created, bound and (unless its status says otherwise) Ready. */
+/**
+ * Adds a pod of the initial state, bound and (unless its status says otherwise) Ready: one PodCreated event with
+ * its node and phase, the starting state rather than three changes (ClusterState.addRunningPod).
+ */
 function addRunning(state: ClusterState, pod: SimPod, nodeName: string, isReady: boolean): void {
-  state.createPod(pod, `Running before the simulation: ${pod.name}`);
-  state.bindPod(pod, nodeName, `Running on ${nodeName} before the simulation`);
+  state.addRunningPod(
+    pod,
+    nodeName,
+    isReady,
+    isReady
+      ? `Ready on ${nodeName} before the simulation`
+      : `Running but not Ready on ${nodeName} before the simulation`,
+  );
   if (isReady) {
-    state.setPhase(pod, 'Ready', 'Ready before the simulation');
     pod.readySince = INITIAL_READY_SINCE;
-  } else {
-    state.setPhase(pod, 'Running', 'Running but not Ready before the simulation');
   }
 }
 
