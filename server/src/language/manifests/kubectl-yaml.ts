@@ -57,6 +57,10 @@ class LineReader {
 
   private readonly scalars: ScalarReader;
 
+  /** The last line end found, and the offset it was looked for from (an empty range at first). */
+  private endAskedFrom = 1;
+  private endFound = 0;
+
   constructor(
     private readonly text: string,
     private readonly load: LoadValue,
@@ -364,9 +368,19 @@ class LineReader {
     return at - line;
   }
 
+  /**
+   * The end of the line holding `from`. The walk asks for the same line's end several times (its indentation, its
+   * key, its value, whether the next line goes deeper): the last answer is kept, and holds for any offset between
+   * the one it was asked from and the end it found, since no line break lies between them.
+   */
   private lineEnd(from: number): number {
+    if (from >= this.endAskedFrom && from <= this.endFound) {
+      return this.endFound;
+    }
     const end = this.text.indexOf('\n', from);
-    return end === -1 ? this.text.length : end;
+    this.endAskedFrom = from;
+    this.endFound = end === -1 ? this.text.length : end;
+    return this.endFound;
   }
 
   private nextLine(from: number): number {
