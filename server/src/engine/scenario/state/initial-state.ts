@@ -14,7 +14,7 @@ import type { SourcedObject } from '../../model/load/cluster-load';
 import type { ClusterState } from '../../apiserver/cluster-state';
 import type { PodFactory } from '../../apiserver/pod-factory';
 import type { ControllerRef, SimPod } from '../../apiserver/sim-pod';
-import { newSimPod } from '../../apiserver/sim-pod';
+import { controllerRefOf, newSimPod } from '../../apiserver/sim-pod';
 import type { AutoscalerIndex } from '../../workloads/autoscalers';
 import type { JsonObject } from '../../model/json';
 import { asArray, asObject, isJsonObject, readString } from '../../model/json';
@@ -58,13 +58,16 @@ export function buildInitialState(input: InitialStateInput): SimPod[] {
   const claimed = new Set<string>();
   for (const node of cluster.nodes) {
     for (const info of node.pods) {
-      const template = newSimPod({ info, workload: null, revision: null, createdAt: 0, createdSeq: 0 });
-      const owner = ownerOf(state, template);
+      const owner = ownerOf(state, {
+        namespace: info.namespace,
+        name: info.name,
+        labels: info.labels,
+        controllerRef: controllerRefOf(info.pod),
+      });
       const pod = newSimPod({
         info,
         workload: owner.workload,
-        revision:
-          template.labels[POD_TEMPLATE_HASH_LABEL] ?? template.labels[CONTROLLER_REVISION_HASH_LABEL] ?? null,
+        revision: info.labels[POD_TEMPLATE_HASH_LABEL] ?? info.labels[CONTROLLER_REVISION_HASH_LABEL] ?? null,
         ordinal: owner.ordinal,
         controllerRef: owner.controllerRef,
         createdAt: 0,
@@ -250,7 +253,10 @@ interface Ownership {
 }
 
 /** Finds the workload a cluster-file pod belongs to: by ownerReferences, else by the workloads' selectors. */
-function ownerOf(state: ClusterState, pod: SimPod): Ownership {
+function ownerOf(
+  state: ClusterState,
+  pod: Pick<SimPod, 'namespace' | 'name' | 'labels' | 'controllerRef'>,
+): Ownership {
   const ref = pod.controllerRef;
   const ordinalOf = (setName: string): number | null => {
     const suffix = pod.name.slice(setName.length + 1);
