@@ -57,6 +57,12 @@ class LineReader {
 
   private readonly scalars: ScalarReader;
 
+  /**
+   * Plain keys read before, by keySlot: a capture repeats a few hundred keys millions of times, and a key that
+   * matches one already read is that string (already a property name to the engine), not a new copy of it.
+   */
+  private readonly knownKeys = new Map<number, string>();
+
   /** The last line end found, and the offset it was looked for from (an empty range at first). */
   private endAskedFrom = 1;
   private endFound = 0;
@@ -300,11 +306,20 @@ class LineReader {
       }
       return inner.includes('\\') ? String(this.scalars.loadRemembered(text.slice(start, colon))) : inner;
     }
+    const slot = keySlot(text, start, colon);
+    const known = this.knownKeys.get(slot);
+    if (known !== undefined && known.length === colon - start && text.startsWith(known, start)) {
+      return known;
+    }
     const token = text.slice(start, colon);
     if (token.length > 1024 || token.includes(' #') || token.endsWith(' ') || token === '') {
       throw new OutsideSubset();
     }
-    return String(this.scalars.plain(token));
+    const key = String(this.scalars.plain(token));
+    if (key === token) {
+      this.knownKeys.set(slot, key);
+    }
+    return key;
   }
 
   /**
@@ -386,4 +401,11 @@ class LineReader {
   private nextLine(from: number): number {
     return this.lineEnd(from) + 1;
   }
+}
+
+/** A number for the key text `[start, end)` from its length and end characters: where knownKeys keeps it. */
+function keySlot(text: string, start: number, end: number): number {
+  return (
+    (end - start) * 0x20000 + (text.charCodeAt(start) & 0xff) * 0x100 + (text.charCodeAt(end - 1) & 0xff)
+  );
 }
