@@ -32,6 +32,12 @@ function trimSpaces(text: string): string {
   return text.slice(0, end);
 }
 
+/**
+ * The longest plain scalar kept for reuse: V8 copies a slice shorter than 13 characters (a longer one points into
+ * the text), so the copies saved are of short ones, and longer ones (names, uids) rarely repeat.
+ */
+const MAX_KEPT_VALUE_LENGTH = 12;
+
 /** Block scalar headers read here: a style and a chomping indicator, no explicit indentation. */
 const BLOCK_HEADER = /^[|>][+-]?$/;
 
@@ -62,6 +68,9 @@ class LineReader {
    * matches one already read is that string (already a property name to the engine), not a new copy of it.
    */
   private readonly knownKeys = new Map<number, string>();
+
+  /** Short plain scalars read before that are strings, by keySlot (plainText). */
+  private readonly knownValues = new Map<number, string>();
 
   /** The last line end found, and the offset it was looked for from (an empty range at first). */
   private endAskedFrom = 1;
@@ -214,7 +223,7 @@ class LineReader {
       this.pos = this.nextLine(end);
       return flow === '[]' ? [] : {};
     }
-    const plain = trimSpaces(text.slice(start, end));
+    const plain = this.plainText(start, end);
     if (plain.includes(': ') || plain.endsWith(':') || plain.includes(' #')) {
       throw new OutsideSubset();
     }
@@ -227,7 +236,28 @@ class LineReader {
       return this.loadRegion(start, next, indent, false);
     }
     this.pos = this.nextLine(end);
-    return this.scalars.plain(plain);
+    const value = this.scalars.plain(plain);
+    if (value === plain && plain.length <= MAX_KEPT_VALUE_LENGTH) {
+      this.knownValues.set(keySlot(text, start, start + plain.length), plain);
+    }
+    return value;
+  }
+
+  /**
+   * The text of a plain scalar on one line, `[start, end)` without its trailing spaces: a short one that is a
+   * string read before is that same string (Running, default, True, IfNotPresent…), not a new copy.
+   */
+  private plainText(start: number, end: number): string {
+    const text = this.text;
+    let last = end;
+    while (last > start && text.charCodeAt(last - 1) === 0x20) {
+      last--;
+    }
+    const known =
+      last - start <= MAX_KEPT_VALUE_LENGTH ? this.knownValues.get(keySlot(text, start, last)) : undefined;
+    return known !== undefined && known.length === last - start && text.startsWith(known, start)
+      ? known
+      : text.slice(start, last);
   }
 
   /** A quoted scalar from `start`: on this line, or (read by js-yaml) over the following deeper lines. */
