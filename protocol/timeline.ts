@@ -30,7 +30,10 @@ export type PodDisplayPhase =
 /** What happened. */
 export type TimelineEventType =
   // pods
-  | 'PodCreated' //       a controller (or the user) created the pod: phase Pending, details.requests set
+  // a controller (or the user) created the pod: phase Pending, details.requests set. A pod that runs before the
+  // simulation (a cluster file's, a capture's) is one PodCreated at time 0 with its `node` and `details.phase`
+  // (Ready, or Running when not Ready), as a watch's initial list delivers it: no PodScheduled or PodPhaseChanged.
+  | 'PodCreated'
   | 'PodScheduled' //     bound to `node`
   | 'PodUnschedulable' // a scheduling attempt failed: message is kube-scheduler's FitError message
   | 'PodPhaseChanged' //  details.phase is the new display phase (ContainerCreating, Running, Ready, …)
@@ -138,7 +141,7 @@ export interface TimelineEventDetails {
   readonly revision?: 'old' | 'new';
   /** PodCreated: effective requests, cpu in millicores and memory in bytes. */
   readonly requests?: { readonly cpuMilli: number; readonly memoryBytes: number };
-  /** PodPhaseChanged: the new phase. */
+  /** PodPhaseChanged: the new phase; PodCreated of a pod running before the simulation: its phase. */
   readonly phase?: PodDisplayPhase;
   /** PodEvicted, DrainBlocked, EvictionBlocked, JobComplete, JobFailed, CronJobSkipped: why. */
   readonly reason?: string;

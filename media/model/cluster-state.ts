@@ -102,10 +102,15 @@ export function applyNextEvent(timeline: Timeline, state: ClusterState): void {
   const node = timeline.eventNode[index] ?? -1;
   switch (event.type) {
     case 'PodCreated':
+      // A pod running before the simulation comes with its node and phase (protocol/timeline.ts).
       if (pod >= 0) {
         unbind(timeline, state, pod);
-        state.podPhase[pod] = PENDING;
+        const phase = event.details?.phase;
+        state.podPhase[pod] = phase === undefined ? PENDING : phaseIndex(phase);
         state.podUnschedulable[pod] = -1;
+        if (node >= 0) {
+          bind(timeline, state, pod, node);
+        }
       }
       break;
     case 'PodScheduled':

@@ -49,6 +49,54 @@ describe('a captured cluster re-applied', () => {
     );
   });
 
+  test('each pod running in the capture is one PodCreated at time 0 with its node and phase, not three changes', () => {
+    // The first pod listed (catalog-6c9f7d8b5d-x7k2p) made not Ready: its phase is Running.
+    const cluster = read('.foresight/cluster.yaml', (text) => {
+      const at = text.indexOf(
+        "      status: 'True'\n      type: Ready\n",
+        text.indexOf('name: catalog-6c9f7d8b5d-x7k2p'),
+      );
+      return `${text.slice(0, at)}      status: 'False'${text.slice(at + "      status: 'True'".length)}`;
+    });
+    const report = run(undefined, cluster);
+    const running = ['catalog-6c9f7d8b5d-x7k2p', 'cart-db-0', 'node-exporter-h4k7w'];
+    const initial = (report.events ?? []).filter(
+      (event) => event.time === 0 && running.includes(event.object.name),
+    );
+    assert.deepEqual(
+      initial.map((event) => [
+        event.object.name,
+        event.type,
+        event.node,
+        event.details?.phase,
+        event.message,
+      ]),
+      [
+        [
+          'catalog-6c9f7d8b5d-x7k2p',
+          'PodCreated',
+          'gke-shop-pool-1-a8c2',
+          'Running',
+          'Running but not Ready on gke-shop-pool-1-a8c2 before the simulation',
+        ],
+        [
+          'cart-db-0',
+          'PodCreated',
+          'gke-shop-pool-1-a8c2',
+          'Ready',
+          'Ready on gke-shop-pool-1-a8c2 before the simulation',
+        ],
+        [
+          'node-exporter-h4k7w',
+          'PodCreated',
+          'gke-shop-pool-1-a8c2',
+          'Ready',
+          'Ready on gke-shop-pool-1-a8c2 before the simulation',
+        ],
+      ],
+    );
+  });
+
   test('the terminating pod of the old ReplicaSet goes away; nothing replaces it', () => {
     const report = run();
     const gone = (report.events ?? []).filter((event) => event.object.name === 'catalog-7b4d9c6f88-m2n8r');

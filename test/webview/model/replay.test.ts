@@ -256,4 +256,28 @@ describe("replaying the engine's recorded report of the examples", () => {
       assert.equal(node < 0 ? null : timeline.nodes[node]?.name, pod.nodeName, pod.name);
     }
   });
+
+  test('at time 0, each pod running before the simulation (one PodCreated with a node) is on it in its phase', () => {
+    const atZero = foldTo(timeline, timeline.cursorAt(0));
+    const running = timeline.events.filter((event) => event.type === 'PodCreated' && event.node !== null);
+    assert.ok(running.length >= 2, `${running.length} pods run before the simulation`);
+    const cpuOn = new Map<string, number>();
+    for (const event of running) {
+      const entry = timeline.podByKey(`${event.object.namespace ?? 'default'}/${event.object.name}`);
+      const node = atZero.podNode[entry?.index ?? -1] ?? -1;
+      assert.equal(node < 0 ? null : timeline.nodes[node]?.name, event.node, event.object.name);
+      assert.equal(
+        phaseName(atZero.podPhase[entry?.index ?? -1] ?? 0),
+        event.details?.phase,
+        event.object.name,
+      );
+      cpuOn.set(
+        event.node ?? '',
+        (cpuOn.get(event.node ?? '') ?? 0) + (event.details?.requests?.cpuMilli ?? 0),
+      );
+    }
+    for (const [name, cpu] of cpuOn) {
+      assert.ok((atZero.nodeCpuMilli[timeline.nodeIndexOf(name)] ?? 0) >= cpu, name);
+    }
+  });
 });

@@ -232,20 +232,7 @@ export class ClusterState extends ClusterWatch {
 
   /** Creates a pod (PodCreated); `kube`: its controller's SuccessfulCreate. */
   createPod(pod: SimPod, message: string, revision?: 'old' | 'new', kube?: KubeEvent): void {
-    const replaced = this.pods.get(pod.key);
-    if (replaced !== undefined) {
-      this.markedUnschedulable.delete(replaced);
-    }
-    this.pods.set(pod.key, pod);
-    if (pod.controllerRef !== null) {
-      const key = controllerKey(pod.controllerRef.kind, pod.namespace, pod.controllerRef.name);
-      let set = this.byController.get(key);
-      if (set === undefined) {
-        set = new Set();
-        this.byController.set(key, set);
-      }
-      set.add(pod);
-    }
+    this.storePod(pod);
     const requests = pod.info.requests;
     this.recordPod(
       'PodCreated',
@@ -261,19 +248,34 @@ export class ClusterState extends ClusterWatch {
     this.emitPod(pod, 'created');
   }
 
+  /**
+   * Adds a pod that runs before the simulation starts, on `nodeName` (whose NodeInfo already holds it), Ready or
+   * Running but not Ready: one PodCreated event with its node and `details.phase`, the way a watch's initial list
+   * delivers a running pod as one ADDED object, not as the creation, binding and start it went through before.
+   * The watch hears the same changes as for a pod created, bound and started.
+   */
+  addRunningPod(pod: SimPod, nodeName: string, isReady: boolean, message: string): void {
+    this.storePod(pod);
+    this.placePod(pod, nodeName);
+    const phase = isReady ? 'Ready' : 'Running';
+    pod.phase = phase;
+    pod.isRunning = true;
+    pod.isReady = isReady;
+    pod.readySince = isReady ? this.sim.now : null;
+    const requests = pod.info.requests;
+    this.recordPod('PodCreated', pod, message, {
+      owner: pod.workload,
+      requests: { cpuMilli: requests.milliCpu, memoryBytes: requests.memory },
+      phase,
+    });
+    this.emitPod(pod, 'created');
+    this.emitPod(pod, 'scheduled');
+    this.emitPod(pod, isReady ? 'ready' : 'started');
+  }
+
   /** Records that a pod is bound to a node (the scheduler already accounted it in the NodeInfo). */
   bindPod(pod: SimPod, nodeName: string, message: string, kube?: KubeEvent): void {
-    pod.nodeName = nodeName;
-    this.markedUnschedulable.delete(pod);
-    // The kubelet sets status.startTime when it first sees the pod (a captured pod keeps its own).
-    pod.info.startTime ??= this.startEpoch + this.sim.now;
-    let set = this.byNode.get(nodeName);
-    if (set === undefined) {
-      set = new Set();
-      this.byNode.set(nodeName, set);
-    }
-    set.add(pod);
-    pod.lifecycleToken++;
+    this.placePod(pod, nodeName);
     this.recordPod('PodScheduled', pod, message, undefined, kube);
     this.emitPod(pod, 'scheduled');
   }
@@ -457,6 +459,39 @@ export class ClusterState extends ClusterWatch {
     this.timeline.record(
       timelineEvent(this.sim.now, type, object, node, message, undefined, kube, this.eventSources),
     );
+  }
+
+  /** Stores a new pod under its key and its controller (a pod replacing one of the same key drops its mark). */
+  private storePod(pod: SimPod): void {
+    const replaced = this.pods.get(pod.key);
+    if (replaced !== undefined) {
+      this.markedUnschedulable.delete(replaced);
+    }
+    this.pods.set(pod.key, pod);
+    if (pod.controllerRef !== null) {
+      const key = controllerKey(pod.controllerRef.kind, pod.namespace, pod.controllerRef.name);
+      let set = this.byController.get(key);
+      if (set === undefined) {
+        set = new Set();
+        this.byController.set(key, set);
+      }
+      set.add(pod);
+    }
+  }
+
+  /** Sets a pod's node and files it under the node. */
+  private placePod(pod: SimPod, nodeName: string): void {
+    pod.nodeName = nodeName;
+    this.markedUnschedulable.delete(pod);
+    // The kubelet sets status.startTime when it first sees the pod (a captured pod keeps its own).
+    pod.info.startTime ??= this.startEpoch + this.sim.now;
+    let set = this.byNode.get(nodeName);
+    if (set === undefined) {
+      set = new Set();
+      this.byNode.set(nodeName, set);
+    }
+    set.add(pod);
+    pod.lifecycleToken++;
   }
 
   /** The details `{ phase }` of a PodPhaseChanged event. */

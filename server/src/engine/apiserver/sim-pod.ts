@@ -98,11 +98,18 @@ interface SimPodInput {
   readonly createdSeq: number;
 }
 
+/** The controller of a pod object: its ownerReference with controller: true, or null. */
+export function controllerRefOf(object: PodObject): ControllerRef | null {
+  const owner = listOf(object.metadata?.ownerReferences).find((reference) => reference.controller === true);
+  return owner?.kind !== undefined && owner.name !== undefined
+    ? { kind: owner.kind, name: owner.name }
+    : null;
+}
+
 /** Builds a pending SimPod around a PodInfo. */
 export function newSimPod(input: SimPodInput): SimPod {
   const { info } = input;
   const object = info.pod;
-  const owner = listOf(object.metadata?.ownerReferences).find((reference) => reference.controller === true);
   const annotations = object.metadata?.annotations ?? {};
   const volumes = listOf(
     (object.spec as { volumes?: readonly Record<string, unknown>[] } | undefined)?.volumes,
@@ -115,12 +122,7 @@ export function newSimPod(input: SimPodInput): SimPod {
     info,
     object,
     labels: info.labels,
-    controllerRef:
-      input.controllerRef !== undefined
-        ? input.controllerRef
-        : owner?.kind !== undefined && owner.name !== undefined
-          ? { kind: owner.kind, name: owner.name }
-          : null,
+    controllerRef: input.controllerRef !== undefined ? input.controllerRef : controllerRefOf(object),
     workload: input.workload,
     revision: input.revision,
     ordinal: input.ordinal ?? null,

@@ -32,6 +32,12 @@ function trimSpaces(text: string): string {
   return text.slice(0, end);
 }
 
+/**
+ * The longest plain scalar kept for reuse: V8 copies a slice shorter than 13 characters (a longer one points into
+ * the text), so the copies saved are of short ones, and longer ones (names, uids) rarely repeat.
+ */
+const MAX_KEPT_VALUE_LENGTH = 12;
+
 /** Block scalar headers read here: a style and a chomping indicator, no explicit indentation. */
 const BLOCK_HEADER = /^[|>][+-]?$/;
 
@@ -56,6 +62,19 @@ class LineReader {
   private pos = 0;
 
   private readonly scalars: ScalarReader;
+
+  /**
+   * Plain keys read before, by keySlot: a capture repeats a few hundred keys millions of times, and a key that
+   * matches one already read is that string (already a property name to the engine), not a new copy of it.
+   */
+  private readonly knownKeys = new Map<number, string>();
+
+  /** Short plain scalars read before that are strings, by keySlot (plainText). */
+  private readonly knownValues = new Map<number, string>();
+
+  /** The last line end found, and the offset it was looked for from (an empty range at first). */
+  private endAskedFrom = 1;
+  private endFound = 0;
 
   constructor(
     private readonly text: string,
@@ -204,7 +223,7 @@ class LineReader {
       this.pos = this.nextLine(end);
       return flow === '[]' ? [] : {};
     }
-    const plain = trimSpaces(text.slice(start, end));
+    const plain = this.plainText(start, end);
     if (plain.includes(': ') || plain.endsWith(':') || plain.includes(' #')) {
       throw new OutsideSubset();
     }
@@ -217,7 +236,28 @@ class LineReader {
       return this.loadRegion(start, next, indent, false);
     }
     this.pos = this.nextLine(end);
-    return this.scalars.plain(plain);
+    const value = this.scalars.plain(plain);
+    if (value === plain && plain.length <= MAX_KEPT_VALUE_LENGTH) {
+      this.knownValues.set(keySlot(text, start, start + plain.length), plain);
+    }
+    return value;
+  }
+
+  /**
+   * The text of a plain scalar on one line, `[start, end)` without its trailing spaces: a short one that is a
+   * string read before is that same string (Running, default, True, IfNotPresent…), not a new copy.
+   */
+  private plainText(start: number, end: number): string {
+    const text = this.text;
+    let last = end;
+    while (last > start && text.charCodeAt(last - 1) === 0x20) {
+      last--;
+    }
+    const known =
+      last - start <= MAX_KEPT_VALUE_LENGTH ? this.knownValues.get(keySlot(text, start, last)) : undefined;
+    return known !== undefined && known.length === last - start && text.startsWith(known, start)
+      ? known
+      : text.slice(start, last);
   }
 
   /** A quoted scalar from `start`: on this line, or (read by js-yaml) over the following deeper lines. */
@@ -296,11 +336,20 @@ class LineReader {
       }
       return inner.includes('\\') ? String(this.scalars.loadRemembered(text.slice(start, colon))) : inner;
     }
+    const slot = keySlot(text, start, colon);
+    const known = this.knownKeys.get(slot);
+    if (known !== undefined && known.length === colon - start && text.startsWith(known, start)) {
+      return known;
+    }
     const token = text.slice(start, colon);
     if (token.length > 1024 || token.includes(' #') || token.endsWith(' ') || token === '') {
       throw new OutsideSubset();
     }
-    return String(this.scalars.plain(token));
+    const key = String(this.scalars.plain(token));
+    if (key === token) {
+      this.knownKeys.set(slot, key);
+    }
+    return key;
   }
 
   /**
@@ -364,12 +413,29 @@ class LineReader {
     return at - line;
   }
 
+  /**
+   * The end of the line holding `from`. The walk asks for the same line's end several times (its indentation, its
+   * key, its value, whether the next line goes deeper): the last answer is kept, and holds for any offset between
+   * the one it was asked from and the end it found, since no line break lies between them.
+   */
   private lineEnd(from: number): number {
+    if (from >= this.endAskedFrom && from <= this.endFound) {
+      return this.endFound;
+    }
     const end = this.text.indexOf('\n', from);
-    return end === -1 ? this.text.length : end;
+    this.endAskedFrom = from;
+    this.endFound = end === -1 ? this.text.length : end;
+    return this.endFound;
   }
 
   private nextLine(from: number): number {
     return this.lineEnd(from) + 1;
   }
+}
+
+/** A number for the key text `[start, end)` from its length and end characters: where knownKeys keeps it. */
+function keySlot(text: string, start: number, end: number): number {
+  return (
+    (end - start) * 0x20000 + (text.charCodeAt(start) & 0xff) * 0x100 + (text.charCodeAt(end - 1) & 0xff)
+  );
 }

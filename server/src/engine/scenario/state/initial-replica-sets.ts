@@ -77,7 +77,10 @@ export function readClusterReplicaSets(state: ClusterState, workloads: readonly 
 }
 
 /** The ReplicaSet a cluster-file pod belongs to, made up from its Deployment when the file lists none. */
-export function replicaSetFor(state: ClusterState, pod: SimPod): SimReplicaSet | null {
+export function replicaSetFor(
+  state: ClusterState,
+  pod: Pick<SimPod, 'namespace' | 'labels' | 'controllerRef'>,
+): SimReplicaSet | null {
   const ref = pod.controllerRef;
   if (ref?.kind === 'ReplicaSet') {
     const listed = state.replicaSets.get(`${pod.namespace}/${ref.name}`);

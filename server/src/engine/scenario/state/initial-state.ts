@@ -3,8 +3,8 @@
  * (Deployments, ReplicaSets, StatefulSets, DaemonSets, PodDisruptionBudgets). Pods the file lists are matched to
  * their workload by ownerReferences, else by selector (a Deployment's pods grouped by pod-template-hash); a
  * workload listed without pods is taken as running: its pods are made as its controller would and placed by the
- * scheduler before time 0. Everything of the initial state appears in the timeline at time 0 (NodeAdded, then
- * PodCreated, PodScheduled and PodPhaseChanged Ready for each pod), so the panel can replay from nothing.
+ * scheduler before time 0. Everything of the initial state appears in the timeline at time 0 (NodeAdded, then one
+ * PodCreated per pod that carries its node and its phase, Ready or Running), so the panel can replay from nothing.
  */
 import type { ControllerRevision } from './applied-template';
 import { equalRevision, templateOf } from './applied-template';
@@ -14,7 +14,7 @@ import type { SourcedObject } from '../../model/load/cluster-load';
 import type { ClusterState } from '../../apiserver/cluster-state';
 import type { PodFactory } from '../../apiserver/pod-factory';
 import type { ControllerRef, SimPod } from '../../apiserver/sim-pod';
-import { newSimPod } from '../../apiserver/sim-pod';
+import { controllerRefOf, newSimPod } from '../../apiserver/sim-pod';
 import type { AutoscalerIndex } from '../../workloads/autoscalers';
 import type { JsonObject } from '../../model/json';
 import { asArray, asObject, isJsonObject, readString } from '../../model/json';
@@ -58,13 +58,16 @@ export function buildInitialState(input: InitialStateInput): SimPod[] {
   const claimed = new Set<string>();
   for (const node of cluster.nodes) {
     for (const info of node.pods) {
-      const template = newSimPod({ info, workload: null, revision: null, createdAt: 0, createdSeq: 0 });
-      const owner = ownerOf(state, template);
+      const owner = ownerOf(state, {
+        namespace: info.namespace,
+        name: info.name,
+        labels: info.labels,
+        controllerRef: controllerRefOf(info.pod),
+      });
       const pod = newSimPod({
         info,
         workload: owner.workload,
-        revision:
-          template.labels[POD_TEMPLATE_HASH_LABEL] ?? template.labels[CONTROLLER_REVISION_HASH_LABEL] ?? null,
+        revision: info.labels[POD_TEMPLATE_HASH_LABEL] ?? info.labels[CONTROLLER_REVISION_HASH_LABEL] ?? null,
         ordinal: owner.ordinal,
         controllerRef: owner.controllerRef,
         createdAt: 0,
@@ -128,15 +131,21 @@ function deleteFinishedStatefulPods(state: ClusterState, pods: readonly SourcedO
   }
 }
 
-/** Records a pod of the initial state as created, bound and (unless its status says otherwise) Ready. */
+/**
+ * Adds a pod of the initial state, bound and (unless its status says otherwise) Ready: one PodCreated event with
+ * its node and phase, the starting state rather than three changes (ClusterState.addRunningPod).
+ */
 function addRunning(state: ClusterState, pod: SimPod, nodeName: string, isReady: boolean): void {
-  state.createPod(pod, `Running before the simulation: ${pod.name}`);
-  state.bindPod(pod, nodeName, `Running on ${nodeName} before the simulation`);
+  state.addRunningPod(
+    pod,
+    nodeName,
+    isReady,
+    isReady
+      ? `Ready on ${nodeName} before the simulation`
+      : `Running but not Ready on ${nodeName} before the simulation`,
+  );
   if (isReady) {
-    state.setPhase(pod, 'Ready', 'Ready before the simulation');
     pod.readySince = INITIAL_READY_SINCE;
-  } else {
-    state.setPhase(pod, 'Running', 'Running but not Ready before the simulation');
   }
 }
 
@@ -244,7 +253,10 @@ interface Ownership {
 }
 
 /** Finds the workload a cluster-file pod belongs to: by ownerReferences, else by the workloads' selectors. */
-function ownerOf(state: ClusterState, pod: SimPod): Ownership {
+function ownerOf(
+  state: ClusterState,
+  pod: Pick<SimPod, 'namespace' | 'name' | 'labels' | 'controllerRef'>,
+): Ownership {
   const ref = pod.controllerRef;
   const ordinalOf = (setName: string): number | null => {
     const suffix = pod.name.slice(setName.length + 1);
