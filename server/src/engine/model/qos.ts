@@ -47,8 +47,30 @@ interface ContainerResources {
   readonly isRestartable: boolean;
 }
 
+/**
+ * The classes computed so far, by spec object and by whether pod-level resources count. The pods of a template
+ * share their spec object (apiserver/pod-factory.ts) and nothing mutates a spec once read, so a simulation of 1,000
+ * pods asked the same question of the same spec for every pod (the report's QoS column, each container's
+ * oom_score_adj); the answer is plain data and never changed by a caller.
+ */
+const classesBySpec = new WeakMap<object, { withPodLevel?: QosClassResult; without?: QosClassResult }>();
+
 /** Computes the QoS class of a pod from its spec (plain Kubernetes PodSpec JSON). Never throws. */
 export function computeQosClass(podSpec: unknown, options: QosOptions = {}): QosClassResult {
+  if (typeof podSpec !== 'object' || podSpec === null) {
+    return classify(podSpec, options);
+  }
+  const podLevel = options.podLevelResources ?? true;
+  let known = classesBySpec.get(podSpec);
+  if (known === undefined) {
+    known = {};
+    classesBySpec.set(podSpec, known);
+  }
+  const slot = podLevel ? 'withPodLevel' : 'without';
+  return (known[slot] ??= classify(podSpec, options));
+}
+
+function classify(podSpec: unknown, options: QosOptions): QosClassResult {
   const spec = asRecord(podSpec);
   const containers = [
     ...readContainers(spec['containers'], 'container'),
