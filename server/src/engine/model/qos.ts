@@ -48,26 +48,27 @@ interface ContainerResources {
 }
 
 /**
- * The classes computed so far, by spec object and by whether pod-level resources count. The pods of a template
+ * The classes computed so far, by spec object, with pod-level resources counted and not. The pods of a template
  * share their spec object (apiserver/pod-factory.ts) and nothing mutates a spec once read, so a simulation of 1,000
  * pods asked the same question of the same spec for every pod (the report's QoS column, each container's
- * oom_score_adj); the answer is plain data and never changed by a caller.
+ * oom_score_adj); the answer is plain data and never changed by a caller. One map per setting keeps an entry a
+ * single reference (a capture's 150,000 pods have a spec each).
  */
-const classesBySpec = new WeakMap<object, { withPodLevel?: QosClassResult; without?: QosClassResult }>();
+const classesWithPodLevel = new WeakMap<object, QosClassResult>();
+const classesWithout = new WeakMap<object, QosClassResult>();
 
 /** Computes the QoS class of a pod from its spec (plain Kubernetes PodSpec JSON). Never throws. */
 export function computeQosClass(podSpec: unknown, options: QosOptions = {}): QosClassResult {
   if (typeof podSpec !== 'object' || podSpec === null) {
     return classify(podSpec, options);
   }
-  const podLevel = options.podLevelResources ?? true;
-  let known = classesBySpec.get(podSpec);
-  if (known === undefined) {
-    known = {};
-    classesBySpec.set(podSpec, known);
+  const known = (options.podLevelResources ?? true) ? classesWithPodLevel : classesWithout;
+  let result = known.get(podSpec);
+  if (result === undefined) {
+    result = classify(podSpec, options);
+    known.set(podSpec, result);
   }
-  const slot = podLevel ? 'withPodLevel' : 'without';
-  return (known[slot] ??= classify(podSpec, options));
+  return result;
 }
 
 function classify(podSpec: unknown, options: QosOptions): QosClassResult {
