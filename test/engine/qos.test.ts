@@ -314,3 +314,28 @@ void describe('computeQosClass', () => {
     });
   }
 });
+
+void describe('computeQosClass, asked again of the same spec object (kept by spec)', () => {
+  const shared = {
+    containers: [container('a', none, none)],
+    resources: { requests: resources('10m', '100Mi'), limits: resources('10m', '100Mi') },
+  };
+  const orders: readonly { name: string; order: readonly boolean[] }[] = [
+    {
+      name: 'pod-level resources on, then off, then on again: each answer is its own',
+      order: [true, false, true],
+    },
+    { name: 'pod-level resources off, then on: each answer is its own', order: [false, true, false] },
+  ];
+  for (const { name, order } of orders) {
+    void test(name, () => {
+      const spec = structuredClone(shared);
+      for (const podLevelResources of order) {
+        // The answer a fresh copy of the spec gets (never asked before) is the reference.
+        const fresh = computeQosClass(structuredClone(shared), { podLevelResources });
+        assert.deepEqual(computeQosClass(spec, { podLevelResources }), fresh);
+        assert.equal(fresh.qosClass, podLevelResources ? 'Guaranteed' : 'BestEffort');
+      }
+    });
+  }
+});

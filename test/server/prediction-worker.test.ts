@@ -1,7 +1,8 @@
 /**
  * The prediction worker (dist/prediction-worker.js, built by `npm run build`) gives what the main thread gives:
  * a property test over random edit sequences compares, keystroke after keystroke, the prediction whose engine ran
- * in the worker (sent only the objects it does not hold yet) with one run in this thread, workload for workload,
+ * in the worker (sent only the objects it does not hold yet, also when the file is analysed afresh and its objects
+ * are new copies of the same data) with one run in this thread, workload for workload,
  * finding for finding. And a worker that crashes, hangs or cannot be found never leaves a request unanswered:
  * the request fails, the worker is started again, and after three failures in a row the simulations run in the
  * main thread; a request waiting behind a newer one of the same scope is dropped.
@@ -87,7 +88,10 @@ describe('Predictions run in the prediction worker', () => {
         for (let step = 0; step < 25; step++) {
           edit(random, documents, next);
           const text = documents.join('---\n');
-          file = { uri: URI, analysis: analyzer.analyze(text, CONTEXT), text };
+          // Every fifth step the file is analysed afresh, as after a close and an open: new objects of the same
+          // data, which the worker takes as those it holds (simulation-transfer.ts).
+          const analysis = (step % 5 === 4 ? new FileAnalyzer() : analyzer).analyze(text, CONTEXT);
+          file = { uri: URI, analysis, text };
           const fromWorker = await inWorker.predictWith(URI, SETTINGS, CONTEXT, true, worker);
           assert.deepEqual(
             observed(fromWorker),

@@ -112,6 +112,68 @@ describe('The prediction worker’s input, sent incrementally', () => {
     });
   }
 
+  const fresh = (value: unknown): unknown => structuredClone(value);
+  const copies: readonly {
+    name: string;
+    first: readonly SourcedObject[];
+    second: readonly SourcedObject[];
+    sent: number;
+  }[] = [
+    {
+      name: 'a document analysed afresh (new objects, the same data at the same sources) sends nothing again',
+      first: [manifest(0, A), manifest(1, B)],
+      second: [manifest(0, fresh(A)), manifest(1, fresh(B))],
+      sent: 0,
+    },
+    {
+      name: 'the same data at another source is sent (an object is compared with its own source’s only)',
+      first: [manifest(0, A), manifest(1, B)],
+      second: [manifest(0, fresh(B)), manifest(1, fresh(A))],
+      sent: 2,
+    },
+    {
+      name: 'keys in another order are other data',
+      first: [manifest(0, { metadata: { name: 'a' }, kind: 'ConfigMap' })],
+      second: [manifest(0, fresh(A))],
+      sent: 1,
+    },
+    {
+      name: '-0 is not 0, and a Date is never taken as the same (structured clone keeps them apart)',
+      first: [manifest(0, { spec: { replicas: 0 } }), manifest(1, { at: new Date(0) })],
+      second: [manifest(0, { spec: { replicas: -0 } }), manifest(1, { at: new Date(0) })],
+      sent: 2,
+    },
+    {
+      name: 'NaN is NaN, and a missing key is not a key whose value is undefined',
+      first: [manifest(0, { spec: { replicas: Number.NaN } }), manifest(1, { a: 1 })],
+      second: [manifest(0, { spec: { replicas: Number.NaN } }), manifest(1, { a: 1, b: undefined })],
+      sent: 1,
+    },
+    {
+      name: 'a changed value deep inside is other data',
+      first: [manifest(0, { spec: { containers: [{ name: 'a', ports: [{ containerPort: 8080 }] }] } })],
+      second: [manifest(0, { spec: { containers: [{ name: 'a', ports: [{ containerPort: '808x' }] }] } })],
+      sent: 1,
+    },
+  ];
+  for (const { name, first, second, sent } of copies) {
+    test(name, () => {
+      const encoder = new SimulationEncoder();
+      const decoder = new SimulationDecoder();
+      const before = decoder.decode(structuredClone(encoder.encode(inputOf(first), '')));
+      const message = structuredClone(encoder.encode(inputOf(second), ''));
+      assert.equal(sentObjects(message), sent);
+      const rebuilt = decoder.decode(message);
+      assert.deepEqual(rebuilt, inputOf(second));
+      // An object not sent is the very object the worker held for its source.
+      message.manifests.forEach((entry, index) => {
+        if (entry.object === undefined) {
+          assert.equal(rebuilt.manifests[index]?.object, before.manifests[index]?.object);
+        }
+      });
+    });
+  }
+
   test('an object the worker does not hold (after a reset of only one side) is a protocol error', () => {
     const encoder = new SimulationEncoder();
     encoder.encode(inputOf([manifest(0, A)]), '');

@@ -3,11 +3,16 @@
  * documents are the same objects (the analyzer reuses its documents; nothing mutates what it read, see
  * simulation-inputs.ts), so the server's side numbers each object once and sends an object only when the worker
  * does not hold it yet: a keystroke that edits one Deployment sends that Deployment and the numbers of the others.
+ * A document analysed afresh (closed and opened again) gives new objects of the same data: an object equal to the
+ * one the worker holds for the same source (file, document, path) takes that one's number, so it is not copied
+ * again and the worker runs on the very objects it held, whose hashes and classes it has already computed
+ * (engine/workloads/hash.ts keeps a template's hash by object).
  * The worker keeps exactly the objects of its last request (memory stays that of one scope) and rebuilds the same
  * input, the held objects being the same objects run after run there too. The cluster file's objects are sent
  * again only when its text changed. Everything here is plain data for structured clone.
  */
 import type { ObjectSource, ScopeSimulation, ScopeSimulationInput, SourcedObject } from '../language/service';
+import { isSamePlainData } from './same-plain-data';
 
 /** One manifest as sent: its number, its source, and the object itself unless the worker holds it. */
 interface TransferredObject {
@@ -47,6 +52,8 @@ export class SimulationEncoder {
   private nextRef = 1;
   /** The numbers of the objects the worker holds (those of the last request). */
   private held = new Set<number>();
+  /** The objects of the last request by source (sourceKey), with their numbers: what the worker holds where. */
+  private heldBySource = new Map<string, HeldObject>();
   /** The cluster file's text whose objects the worker holds; undefined when it holds none. */
   private heldClusterText: string | undefined;
   private nextId = 1;
@@ -57,13 +64,16 @@ export class SimulationEncoder {
    */
   encode(input: ScopeSimulationInput, clusterText: string): SimulationRequestMessage {
     const held = new Set<number>();
+    const heldBySource = new Map<string, HeldObject>();
     const manifests = input.manifests.map(({ object, source }): TransferredObject => {
       if (typeof object !== 'object' || object === null) {
         return { ref: 0, source, object };
       }
-      const ref = this.refOf(object);
+      const key = sourceKey(source);
+      const ref = this.refOf(object, key);
       const known = this.held.has(ref) || held.has(ref);
       held.add(ref);
+      heldBySource.set(key, { ref, object });
       return known ? { ref, source } : { ref, source, object };
     });
     let cluster: SimulationRequestMessage['cluster'] = input.cluster;
@@ -75,6 +85,7 @@ export class SimulationEncoder {
       this.heldClusterText = clusterText;
     }
     this.held = held;
+    this.heldBySource = heldBySource;
     const rest = {
       clusterFile: input.clusterFile,
       version: input.version,
@@ -87,17 +98,42 @@ export class SimulationEncoder {
   /** Forgets what the worker held (a new worker holds nothing). */
   reset(): void {
     this.held = new Set();
+    this.heldBySource = new Map();
     this.heldClusterText = undefined;
   }
 
-  private refOf(object: object): number {
-    let ref = this.refs.get(object);
-    if (ref === undefined) {
-      ref = this.nextRef++;
-      this.refs.set(object, ref);
+  /**
+   * The object's number: its own when the worker holds it; else that of the object the worker holds for the same
+   * source when the two are the same data (a document analysed afresh); else its own, new if it has none.
+   */
+  private refOf(object: object, key: string): number {
+    const own = this.refs.get(object);
+    if (own !== undefined && this.held.has(own)) {
+      return own;
     }
+    const before = this.heldBySource.get(key);
+    if (before !== undefined && isSamePlainData(before.object, object)) {
+      this.refs.set(object, before.ref);
+      return before.ref;
+    }
+    if (own !== undefined) {
+      return own;
+    }
+    const ref = this.nextRef++;
+    this.refs.set(object, ref);
     return ref;
   }
+}
+
+/** An object the worker holds, with its number. */
+interface HeldObject {
+  readonly ref: number;
+  readonly object: object;
+}
+
+/** One text per source: file, document and path. */
+function sourceKey(source: ObjectSource): string {
+  return JSON.stringify([source.file, source.documentIndex, source.path]);
 }
 
 /** The worker's side: holds the objects of the last request and rebuilds each input from a message. */

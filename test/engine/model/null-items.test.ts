@@ -73,3 +73,21 @@ describe('withoutNullListItems', () => {
     });
   }
 });
+
+describe('withoutNullListItems, given the same objects again (kept by object)', () => {
+  for (const { name, object, path } of CASES) {
+    test(`the second run's answer is the first's: ${name}`, () => {
+      const runs = [0, 1].map(() => {
+        const findings: Finding[] = [];
+        const kept = withoutNullListItems([{ object, source: SOURCE }], findings);
+        return { kept: kept.length, findings };
+      });
+      assert.deepEqual(runs[1], runs[0]);
+      assert.equal(runs[1]?.kept, path === null ? 1 : 0);
+      // Each finding has a path array of its own, not the one kept for the object.
+      if (path !== null) {
+        assert.notEqual(runs[1]?.findings[0]?.path, runs[0]?.findings[0]?.path);
+      }
+    });
+  }
+});

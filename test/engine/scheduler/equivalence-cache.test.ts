@@ -1,6 +1,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EquivalenceCache, PodClassKeys } from '../../../server/src/engine/scheduler/equivalence-cache';
+import {
+  EquivalenceCache,
+  PodClassKeys,
+  specKeyOf,
+} from '../../../server/src/engine/scheduler/equivalence-cache';
 import { buildFramework } from '../../../server/src/engine/scheduler/framework/build-framework';
 import { formatFitError } from '../../../server/src/engine/scheduler/framework/fit-error';
 import { DEFAULT_PROFILE } from '../../../server/src/engine/scheduler/profile';
@@ -177,6 +181,23 @@ describe('PodClassKeys shared by the caches of one simulation', () => {
     asked.nodeName = null;
     assert.equal(cache.lookup(asked, 'g1', nodes), 'verdict');
     assert.equal(cache.lookup(withStatus(asked, { nominatedNodeName: 'n1' }), 'g1', nodes), undefined);
+  });
+
+  test('a spec object shared by pods is serialised once: every key is the one computed afresh for its pod', () => {
+    const keys = new PodClassKeys();
+    const first = pod('web-1');
+    // Pods of one template share its spec object; namespace and priority still tell them apart.
+    const sharing: PodInfo[] = [
+      first,
+      { ...pod('web-2'), pod: { ...first.pod, metadata: { name: 'web-2' } } },
+      { ...first, key: 'other/web-3', name: 'web-3', namespace: 'other' },
+      { ...first, key: 'default/web-4', name: 'web-4', priority: 1000 },
+    ];
+    const all = [...sharing, ...CASES.flatMap((entry) => [entry.stored, entry.asked])];
+    for (const info of all) {
+      assert.equal(keys.specKeyOf(info), specKeyOf(info), info.key);
+    }
+    assert.equal(new Set(sharing.map((info) => keys.specKeyOf(info))).size, 3);
   });
 
   test("settingsFor hands the setup's keys to every cache built from it, and none without them", () => {

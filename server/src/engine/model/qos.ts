@@ -47,8 +47,31 @@ interface ContainerResources {
   readonly isRestartable: boolean;
 }
 
+/**
+ * The classes computed so far, by spec object, with pod-level resources counted and not. The pods of a template
+ * share their spec object (apiserver/pod-factory.ts) and nothing mutates a spec once read, so a simulation of 1,000
+ * pods asked the same question of the same spec for every pod (the report's QoS column, each container's
+ * oom_score_adj); the answer is plain data and never changed by a caller. One map per setting keeps an entry a
+ * single reference (a capture's 150,000 pods have a spec each).
+ */
+const classesWithPodLevel = new WeakMap<object, QosClassResult>();
+const classesWithout = new WeakMap<object, QosClassResult>();
+
 /** Computes the QoS class of a pod from its spec (plain Kubernetes PodSpec JSON). Never throws. */
 export function computeQosClass(podSpec: unknown, options: QosOptions = {}): QosClassResult {
+  if (typeof podSpec !== 'object' || podSpec === null) {
+    return classify(podSpec, options);
+  }
+  const known = (options.podLevelResources ?? true) ? classesWithPodLevel : classesWithout;
+  let result = known.get(podSpec);
+  if (result === undefined) {
+    result = classify(podSpec, options);
+    known.set(podSpec, result);
+  }
+  return result;
+}
+
+function classify(podSpec: unknown, options: QosOptions): QosClassResult {
   const spec = asRecord(podSpec);
   const containers = [
     ...readContainers(spec['containers'], 'container'),

@@ -63,15 +63,38 @@ const CONTAINER_LISTS: ReadonlySet<string> = new Set(['containers', 'initContain
  */
 export class PodClassKeys {
   private readonly keys = new WeakMap<PodInfo, string | null>();
+  /**
+   * The JSON of each spec object's read fields (null: kept out of every class). The pods of a template share their
+   * spec object (apiserver/pod-factory.ts), so a spec is serialised once, not once per pod.
+   */
+  private readonly specTexts = new WeakMap<object, string | null>();
 
   /** The spec part of the pod's key, or null when its spec keeps it out of every class. */
   specKeyOf(pod: PodInfo): string | null {
     let key = this.keys.get(pod);
     if (key === undefined) {
-      key = specKeyOf(pod);
+      key = this.keyOfSpec(pod);
       this.keys.set(pod, key);
     }
     return key;
+  }
+
+  /** specKeyOf's text, with the spec's part serialised once per spec object. */
+  private keyOfSpec(pod: PodInfo): string | null {
+    const spec: unknown = pod.pod.spec;
+    if (!isJsonObject(spec)) {
+      return null;
+    }
+    let text = this.specTexts.get(spec);
+    if (text === undefined) {
+      const kept = readSpecFields(spec);
+      text = kept === null ? null : JSON.stringify(kept);
+      this.specTexts.set(spec, text);
+    }
+    // The same text as JSON.stringify([namespace, priority, kept]).
+    return text === null
+      ? null
+      : `[${JSON.stringify(pod.namespace)},${JSON.stringify(pod.priority)},${text}]`;
   }
 }
 
@@ -170,13 +193,17 @@ export class EquivalenceCache<T> {
 
 /**
  * The namespace, priority and spec (less unread fields) of a pod, or null when its spec keeps it out of every
- * class. A nominated or bound pod is kept out by EquivalenceCache.keyOf, at each lookup.
+ * class: what PodClassKeys.specKeyOf answers, computed afresh (its tests compare the two). A nominated or bound
+ * pod is kept out by EquivalenceCache.keyOf, at each lookup.
  */
-function specKeyOf(pod: PodInfo): string | null {
+export function specKeyOf(pod: PodInfo): string | null {
   const spec: unknown = pod.pod.spec;
-  if (!isJsonObject(spec)) {
-    return null;
-  }
+  const kept = isJsonObject(spec) ? readSpecFields(spec) : null;
+  return kept === null ? null : JSON.stringify([pod.namespace, pod.priority, kept]);
+}
+
+/** The spec's fields a scheduler plugin reads, or null when the spec keeps the pod out of every class. */
+function readSpecFields(spec: JsonObject): JsonObject | null {
   if (asArray(spec['resourceClaims']).length > 0) {
     return null;
   }
@@ -195,7 +222,7 @@ function specKeyOf(pod: PodInfo): string | null {
     }
     kept[field] = CONTAINER_LISTS.has(field) ? asArray(value).map(readContainerFields) : value;
   }
-  return JSON.stringify([pod.namespace, pod.priority, kept]);
+  return kept;
 }
 
 function readContainerFields(container: unknown): unknown {

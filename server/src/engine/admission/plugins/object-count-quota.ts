@@ -88,7 +88,10 @@ const kindOf = (object: Record<string, unknown>): string => readString(object['k
 
 const identityOf = (object: Record<string, unknown>): string => {
   const metadata = asObject(object['metadata']);
-  return `${readString(object['apiVersion'])?.split('/').slice(0, -1).join('/') ?? ''}/${readString(object['kind']) ?? ''}/${readString(metadata['namespace']) ?? 'default'}/${readString(metadata['name']) ?? ''}`;
+  // The group: the apiVersion up to its last slash ("apps/v1" → "apps", "v1" → ""), without splitting it.
+  const apiVersion = readString(object['apiVersion']) ?? '';
+  const group = apiVersion.slice(0, Math.max(apiVersion.lastIndexOf('/'), 0));
+  return `${group}/${readString(object['kind']) ?? ''}/${readString(metadata['namespace']) ?? 'default'}/${readString(metadata['name']) ?? ''}`;
 };
 
 /** A quota amount in usage units (storage in bytes), 0 when malformed. */
