@@ -186,7 +186,39 @@ describe('what the fast path accepts and what it leaves to the package', () => {
     },
     { name: 'an anchor and alias go to the package', text: 'a: &x 1\nb: *x\n', isFast: false },
     { name: 'a tag goes to the package', text: 'a: !!str 1\n', isFast: false },
-    { name: 'a multi-line plain scalar goes to the package', text: 'a: one\n  two\n', isFast: false },
+    // go-yaml folds long strings over lines (kustomize's kyaml, controller-gen): CRD descriptions.
+    {
+      name: 'a multi-line plain scalar is read fast',
+      text: 'a: one\n  two\n\n   three\nb: 1\n',
+      isFast: true,
+    },
+    {
+      name: 'a multi-line plain scalar in a sequence item and a compact mapping is read fast',
+      text: 'x:\n- a long\n  value\n- k: another\n    one\n',
+      isFast: true,
+    },
+    {
+      name: 'a multi-line single-quoted scalar is read fast, with its doubled quotes and empty lines',
+      text: "description: 'it''s long,\n  and goes on\n\n\n  over lines '\nb: 1\n",
+      isFast: true,
+    },
+    {
+      name: 'a single-quoted scalar opening at the end of its line is read fast',
+      text: "a: '\n  text'\n",
+      isFast: true,
+    },
+    { name: 'a continuation holding ": " goes to the package', text: 'a: one\n  two: x\n', isFast: false },
+    {
+      name: 'a comment line inside a multi-line plain scalar goes to the package',
+      text: 'a: one\n  # c\n  two\n',
+      isFast: false,
+    },
+    {
+      name: 'a single-quoted scalar whose next line is not indented goes to the package',
+      text: "a: 'one\ntwo'\n",
+      isFast: false,
+    },
+    { name: 'a multi-line plain key goes to the package', text: 'a\n  b: 1\n', isFast: false },
     { name: 'a tab goes to the package', text: 'a:\n\tb: 1\n', isFast: false },
     { name: 'CRLF line ends are read fast', text: '# c\r\n# d\r\na: 1 # e\r\nb: |\r\n  x\r\n', isFast: true },
     { name: 'mixed line ends are read fast', text: 'a:\r\n  b: 1\n  # c\r\n  # d\nc: 2\r\n', isFast: true },

@@ -79,9 +79,9 @@ export function renderKustomizations(
   const folders = kustomizationFolders(paths, cwd, recursive);
   const trees = folders.map((folder) => ({ folder, tree: readKustomizationTree(folder) }));
   const included = new Set(trees.flatMap(({ tree }) => [...tree.includedFolders]));
-  // A Component is built only by the kustomizations that list it (kustomize refuses one on its own): one found
-  // below a named folder that nothing here lists is not a unit, and its files are read with their roles. One named
-  // on the command line is rendered, as `kubectl apply -k` would try, and fails in kustomize's words.
+  // A Component is applied by the kustomizations that list it: one found below a named folder that nothing here
+  // lists is not a unit, and its files are read with their roles. One named on the command line is rendered, as
+  // `kubectl apply -k` renders it (kustomize builds a Component named as the root).
   const named = new Set(paths.map((path) => resolve(cwd, path)));
   // A folder a GitOps unit renders (files/gitops/) is applied by that unit only; what it includes stays included.
   const units = trees.filter(

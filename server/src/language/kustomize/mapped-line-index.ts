@@ -10,7 +10,7 @@
 import { isMap, isPair, isScalar, isSeq, parseAllDocuments } from 'yaml';
 import { parseYaml } from '../yaml/parse-yaml';
 import type { Document, Node, Scalar } from 'yaml';
-import { LineIndex } from '../../language/text/line-index';
+import { LineIndex, lastAtOrBefore } from '../../language/text/line-index';
 import { patchFieldFor } from './patch-field-match';
 import type { RenderedPathStep } from './patch-field-match';
 import type { PatchField } from './render-types';
@@ -135,20 +135,11 @@ export class MappedLineIndex extends LineIndex {
 
   /** The object whose content holds the offset, parsed (with its source document) on first use. */
   private segmentAt(offset: number): Segment | undefined {
-    // The last segment starting at or before the offset.
-    let low = 0;
-    let high = this.bases.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((this.bases[middle] ?? 0) <= offset) {
-        low = middle;
-      } else {
-        high = middle - 1;
-      }
-    }
     if (this.segments.length === 0) {
       return undefined;
     }
+    // The last segment starting at or before the offset.
+    const low = lastAtOrBefore(this.bases, offset);
     let segment = this.parsed.get(low);
     if (segment === undefined) {
       segment = this.parse(low);

@@ -33,16 +33,7 @@ export class LineIndex {
   /** The position of an offset (clamped to the text). */
   positionAt(offset: number): LinePosition {
     const clamped = Math.max(0, Math.min(offset, this.text.length));
-    let low = 0;
-    let high = this.lineStarts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((this.lineStarts[middle] ?? 0) <= clamped) {
-        low = middle;
-      } else {
-        high = middle - 1;
-      }
-    }
+    const low = lastAtOrBefore(this.lineStarts, clamped);
     return { line: low, character: clamped - (this.lineStarts[low] ?? 0) };
   }
 
@@ -72,4 +63,22 @@ function indexLineStarts(text: string): number[] {
     }
   }
   return starts;
+}
+
+/**
+ * The index of the last entry of an ascending list that is at or before `value` (0 when none is, or the list is
+ * empty): the line of an offset among line starts, the object of an offset among object starts.
+ */
+export function lastAtOrBefore(ascending: readonly number[], value: number): number {
+  let low = 0;
+  let high = ascending.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((ascending[middle] ?? 0) <= value) {
+      low = middle;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return low;
 }

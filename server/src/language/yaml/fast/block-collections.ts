@@ -16,6 +16,7 @@ import type { GapProps } from './block-gaps';
 import { readBlockScalar } from './block-scalar';
 import { readFlowMapping, readFlowSequence } from './flow-collections';
 import { readKey, readLineRest, readValue } from './inline-scalars';
+import { readMultiLinePlain, readMultiLineSingleQuoted } from './multi-line-scalars';
 import { makeScalar } from './scalar-nodes';
 import type { ScalarContext } from './scalar-nodes';
 
@@ -184,12 +185,25 @@ function parseValue(
       return parseMap(parser, line, at - (lines.starts[line] ?? 0), at);
     }
   }
-  const value = readValue(text, at, end);
+  const inline = readValue(text, at, end);
+  const multiLine =
+    inline === undefined
+      ? first === "'"
+        ? readMultiLineSingleQuoted(lines, line, at, column)
+        : undefined
+      : inline.type === 'PLAIN' && readLineRest(text, inline.valueEnd, end) === ''
+        ? readMultiLinePlain(lines, line, at, inline.valueEnd, column)
+        : undefined;
+  const value =
+    multiLine === undefined
+      ? inline
+      : { ...multiLine, type: inline === undefined ? ('QUOTE_SINGLE' as const) : inline.type };
   if (value === undefined) {
     return undefined;
   }
-  const comment = readLineRest(text, value.valueEnd, end);
-  const next = nextContentLine(lines, line + 1);
+  const lastLine = multiLine?.closeLine ?? line;
+  const comment = readLineRest(text, value.valueEnd, lines.ends[lastLine] ?? 0);
+  const next = nextContentLine(lines, lastLine + 1);
   // A more-indented line after a scalar would continue it (plain) or be an error (quoted).
   if (comment === undefined || (next < lines.count && (lines.indents[next] ?? 0) > column)) {
     return undefined;
@@ -198,13 +212,13 @@ function parseValue(
     scalars,
     value.source,
     value.type,
-    [at, value.valueEnd, afterLine(lines, line)],
+    [at, value.valueEnd, afterLine(lines, lastLine)],
     false,
   );
   if (comment !== '') {
     scalar.comment = comment;
   }
-  return { node: scalar as ParsedNode, nextLine: line + 1 };
+  return { node: scalar as ParsedNode, nextLine: lastLine + 1 };
 }
 
 /** A value starting on the line after its indicator, or an empty value when none does. */
