@@ -175,7 +175,14 @@ describe('language server over LSP', () => {
     assert.ok(big.length > 5_000_000, `${big.length} characters`);
     // The guards only catch a hang: how fast a big file is answered is measured in bench/, not here, where a loaded
     // machine made a 20 s guard fail.
-    const diagnostics = await session.open(uri, big, 'yaml', 1, HANG_GUARD_MS);
+    // On a machine loaded enough that 14,000 documents take more than the server's 20 s analysis budget (load
+    // about 10 on two cores), the server stops and says so on the file: its designed answer, not what this test
+    // is about, so that one finding is set aside.
+    const beyondBudget = (d: { code?: unknown; message: string }): boolean =>
+      d.code === 'analysis-incomplete' && d.message.includes('took longer than');
+    const diagnostics = (await session.open(uri, big, 'yaml', 1, HANG_GUARD_MS)).filter(
+      (d) => !beyondBudget(d),
+    );
     assert.deepEqual(
       diagnostics.map((d) => [d.code, d.message]),
       [
@@ -192,7 +199,7 @@ describe('language server over LSP', () => {
       ]);
     }
     assert.deepEqual(
-      (await latest).map((d) => d.code),
+      (await latest).filter((d) => !beyondBudget(d)).map((d) => d.code),
       ['predictions-skipped'],
     );
     assert.ok(session.isAlive);
