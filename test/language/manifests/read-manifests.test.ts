@@ -184,6 +184,50 @@ describe('readManifests', () => {
     assert.match(result.findings[0]?.message ?? '', /is also applied by overlays\/staging/);
   });
 
+  test("a render's texts are applied in the render's order (applyOrder), each unit in the slots its objects fill", () => {
+    // kustomize's output, grouped by source file: a.yaml held the stream's objects 0 and 2, b.yaml 1 and 3. A plain
+    // file of another unit between them keeps its place, and the objects of another render keep theirs.
+    const text = (id: string, unit: string, body: string, applyOrder?: number[]) => ({
+      id,
+      applyUnit: unit,
+      analysis: analyzeText(body, context),
+      ...(applyOrder === undefined ? {} : { applyOrder }),
+    });
+    const result = readManifests([
+      text(
+        'a.yaml',
+        'app',
+        `${configMap('a0')}---
+${configMap('a2')}`,
+        [0, 2],
+      ),
+      text('plain.yaml', 'plain', configMap('p')),
+      text(
+        'b.yaml',
+        'app',
+        `${configMap('b1')}---
+${configMap('b3')}`,
+        [1, 3],
+      ),
+      text(
+        'c.yaml',
+        'other',
+        `${configMap('c1')}---
+${configMap('c0')}`,
+        [1, 0],
+      ),
+    ]);
+    assert.deepEqual(names(result), [
+      'ConfigMap/-/a0@a.yaml#0',
+      'ConfigMap/-/b1@b.yaml#0',
+      'ConfigMap/-/p@plain.yaml#0',
+      'ConfigMap/-/a2@a.yaml#1',
+      'ConfigMap/-/b3@b.yaml#1',
+      'ConfigMap/-/c0@c.yaml#1',
+      'ConfigMap/-/c1@c.yaml#0',
+    ]);
+  });
+
   test('keepAll (a cluster file) keeps documents with errors and every definition', () => {
     const result = readManifests(
       files({

@@ -28,6 +28,7 @@ import { isListKind } from '../kubernetes/manifest-object';
 import type { Finding } from '../../../../protocol/finding';
 import type { UnitNamespace } from './apply-namespace';
 import { customKindScopesOf, enforceNamespace, placeInUnitNamespace } from './apply-namespace';
+import { inApplyOrder } from './apply-order';
 
 /** One file to read: its id (URI or path) and its analysis (an outline is enough: the reader needs no nodes). */
 export interface ManifestFile {
@@ -38,6 +39,13 @@ export interface ManifestFile {
    * not a duplicate of the apply.
    */
   readonly applyUnit?: string;
+  /**
+   * Each document's place in its unit's apply, when the unit's objects come in other texts than the order they are
+   * applied in: a kustomization's render is read as one text per source file, but `kubectl apply -k` applies
+   * kustomize's output in its order (by kind first: Namespaces, ServiceAccounts, Services before Deployments). The
+   * unit's documents that have a place are applied in that order, in the slots they fill.
+   */
+  readonly applyOrder?: readonly number[] | undefined;
   /** The namespace a GitOps unit's controller gives the objects (it replaces `-n` for them). */
   readonly unitNamespace?: UnitNamespace;
   /**
@@ -73,6 +81,8 @@ interface Entry {
   readonly object: ManifestObject;
   readonly key: string | undefined;
   readonly unit: string | undefined;
+  /** Its document's place in the unit's apply (ManifestFile.applyOrder). */
+  readonly order: number | undefined;
 }
 
 /** Reads the files' objects in order, as sequential `kubectl apply` leaves them. */
@@ -131,11 +141,12 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
           object,
           key: identityOf(object),
           unit: file.applyUnit,
+          order: file.applyOrder?.[document.index],
         });
       }
     }
   }
-  const entries = withCreatedNamespaces(files, readEntries);
+  const entries = withCreatedNamespaces(files, inApplyOrder(readEntries));
   if (options.keepAll === true) {
     return { objects: entries.map((entry) => entry.sourced), findings };
   }
@@ -228,6 +239,7 @@ function withCreatedNamespaces(files: readonly ManifestFile[], entries: readonly
       object,
       key: identityOf(object),
       unit: first.unit,
+      order: undefined,
     });
   }
   return created.length === 0 ? [...entries] : [...created, ...entries];
