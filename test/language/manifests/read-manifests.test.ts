@@ -228,6 +228,43 @@ ${configMap('c0')}`,
     ]);
   });
 
+  test("a GitOps unit's objects are applied in its controller's order across its files; kubectl's stay in file order", () => {
+    const deployment = (name: string): string =>
+      `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: ${name}\nspec:\n  selector: {matchLabels: {app: ${name}}}\n  template:\n    metadata: {labels: {app: ${name}}}\n    spec:\n      containers: [{name: app, image: nginx:1.27}]\n`;
+    const file = (id: string, unit: string, text: string, appliedBy?: 'Argo CD' | 'Flux') => ({
+      id,
+      applyUnit: unit,
+      analysis: analyzeText(text, context),
+      ...(appliedBy === undefined ? {} : { appliedBy }),
+    });
+    const texts = [`${deployment('web')}---\n${configMap('settings')}`, deployment('api')];
+    for (const appliedBy of ['Argo CD', 'Flux'] as const) {
+      const result = readManifests(
+        [file('apps/web.yaml', 'apps', texts[0] ?? ''), file('apps/api.yaml', 'apps', texts[1] ?? '')].map(
+          (entry) => ({ ...entry, appliedBy }),
+        ),
+      );
+      assert.deepEqual(
+        names(result),
+        [
+          'ConfigMap/-/settings@apps/web.yaml#1',
+          'Deployment/-/api@apps/api.yaml#0',
+          'Deployment/-/web@apps/web.yaml#0',
+        ],
+        appliedBy,
+      );
+    }
+    const plain = readManifests([
+      file('apps/web.yaml', 'apps', texts[0] ?? ''),
+      file('apps/api.yaml', 'apps', texts[1] ?? ''),
+    ]);
+    assert.deepEqual(names(plain), [
+      'Deployment/-/web@apps/web.yaml#0',
+      'ConfigMap/-/settings@apps/web.yaml#1',
+      'Deployment/-/api@apps/api.yaml#0',
+    ]);
+  });
+
   test('keepAll (a cluster file) keeps documents with errors and every definition', () => {
     const result = readManifests(
       files({

@@ -13,7 +13,9 @@
  *   instead (apply-namespace.ts, UnitNamespace);
  * - the same object (API group, kind, namespace, name) defined twice in one apply unit is one object: sequential
  *   `kubectl apply` leaves the later definition, so the later wins; one `duplicate-object` warning per pair of
- *   files names the later file (and how many objects it redefines). Two units defining it are no duplicate.
+ *   files names the later file (and how many objects it redefines). Two units defining it are no duplicate;
+ * - a unit whose texts do not hold its objects in the order it applies them (a kustomization's render, read file by
+ *   file; a GitOps unit, which its controller sorts) is put in that order (apply-order.ts).
  *
  * Pure: the files come in analysed, with ids (URIs or display paths) and an optional way to name a place.
  */
@@ -83,6 +85,9 @@ interface Entry {
   readonly unit: string | undefined;
   /** Its document's place in the unit's apply (ManifestFile.applyOrder). */
   readonly order: number | undefined;
+  readonly appliedBy: 'Argo CD' | 'Flux' | undefined;
+  /** The namespace it is applied in, as its file (or its GitOps unit) says; '' when none. */
+  readonly namespace: string;
 }
 
 /** Reads the files' objects in order, as sequential `kubectl apply` leaves them. */
@@ -142,6 +147,8 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
           key: identityOf(object),
           unit: file.applyUnit,
           order: file.applyOrder?.[document.index],
+          appliedBy: file.appliedBy,
+          namespace: object.namespace ?? '',
         });
       }
     }
@@ -240,6 +247,8 @@ function withCreatedNamespaces(files: readonly ManifestFile[], entries: readonly
       key: identityOf(object),
       unit: first.unit,
       order: undefined,
+      appliedBy: undefined,
+      namespace: '',
     });
   }
   return created.length === 0 ? [...entries] : [...created, ...entries];
