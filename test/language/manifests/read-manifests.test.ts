@@ -265,6 +265,22 @@ ${configMap('c0')}`,
     ]);
   });
 
+  test('an object Argo CD creates from a generateName gets the name the API server would give it, the same on every read', () => {
+    const hook =
+      'apiVersion: batch/v1\nkind: Job\nmetadata:\n  generateName: upgrade-sql-schema\n  annotations: {argocd.argoproj.io/hook: PreSync}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: m, image: alpine}]\n';
+    const read = () =>
+      readManifests([{ id: 'hooks.yaml', appliedBy: 'Argo CD', analysis: analyzeText(hook, context) }]);
+    const nameOf = (result: ReturnType<typeof readManifests>): { name?: string; generateName?: string } =>
+      (result.objects[0]?.object as { metadata?: { name?: string; generateName?: string } } | undefined)
+        ?.metadata ?? {};
+    const metadata = nameOf(read());
+    // The prefix as written (no dash added), then five characters of the API server's alphabet.
+    assert.match(metadata.name ?? '', /^upgrade-sql-schema[bcdfghjklmnpqrstvwxz2456789]{5}$/);
+    assert.equal(metadata.generateName, 'upgrade-sql-schema');
+    assert.equal(nameOf(read()).name, metadata.name);
+    assert.deepEqual(read().findings, []);
+  });
+
   test('keepAll (a cluster file) keeps documents with errors and every definition', () => {
     const result = readManifests(
       files({

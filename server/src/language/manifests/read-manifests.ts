@@ -31,6 +31,7 @@ import type { Finding } from '../../../../protocol/finding';
 import type { UnitNamespace } from './apply-namespace';
 import { customKindScopesOf, enforceNamespace, placeInUnitNamespace } from './apply-namespace';
 import { inApplyOrder } from './apply-order';
+import { withGeneratedName } from './generated-name';
 
 /** One file to read: its id (URI or path) and its analysis (an outline is enough: the reader needs no nodes). */
 export interface ManifestFile {
@@ -140,7 +141,9 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
           });
           continue;
         }
-        const { object } = namespaced;
+        // An object Argo CD creates from a generateName is named by the API server (generated-name.ts).
+        const object =
+          file.appliedBy === 'Argo CD' ? withGeneratedName(namespaced.object, source) : namespaced.object;
         readEntries.push({
           sourced: { object: object.value, source },
           object,
