@@ -220,6 +220,44 @@ describe('foresight on kustomization folders (real kustomize)', () => {
     },
   );
 
+  test(
+    "simulate DIR applies the render in kustomize's order, as kubectl apply -k does, not file by file",
+    needsKustomize,
+    async () => {
+      assertKustomizeFound();
+      // kustomize sorts by kind, then name: ServiceAccount zeta, Deployment alpha, Deployment zeta. Read file by file,
+      // a.yaml (the first object of the stream) would be applied whole first, and zeta's pods scheduled first.
+      const folder = mkdtempSync(join(tmpdir(), 'foresight-apply-order-'));
+      const deployment = (name: string, extra: string): string =>
+        `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: ${name}\nspec:\n  replicas: 2\n  selector: {matchLabels: {app: ${name}}}\n  template:\n    metadata: {labels: {app: ${name}}}\n    spec:\n${extra}      containers:\n        - {name: app, image: nginx:1.27, resources: {requests: {cpu: 100m, memory: 64Mi}}}\n`;
+      writeFileSync(join(folder, 'kustomization.yaml'), 'resources:\n  - a.yaml\n  - b.yaml\n');
+      writeFileSync(
+        join(folder, 'a.yaml'),
+        `apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: zeta\n---\n${deployment('zeta', '      serviceAccountName: zeta\n')}`,
+      );
+      writeFileSync(join(folder, 'b.yaml'), deployment('alpha', ''));
+      const events = (stdout: string): string[] =>
+        (
+          JSON.parse(stdout) as {
+            events: { type: string; object?: { name?: string }; node?: string }[];
+          }
+        ).events.map((event) => `${event.type} ${event.object?.name ?? ''} ${event.node ?? ''}`);
+      const direct = await runForesight(['simulate', '-o', 'json', folder], { env: ENV });
+      const rendered = await runForesight(['simulate', '-o', 'json', '-'], {
+        env: ENV,
+        stdin: execFileSync('kubectl', ['kustomize', folder], { encoding: 'utf8' }),
+      });
+      assert.equal(direct.code, 0, direct.stdout + direct.stderr);
+      assert.equal(rendered.code, 0, rendered.stdout + rendered.stderr);
+      const rollouts = events(direct.stdout).filter((event) => event.startsWith('RolloutStep'));
+      assert.deepEqual(
+        rollouts.slice(0, 2).map((event) => event.split(' ')[1]),
+        ['alpha', 'zeta'],
+      );
+      assert.deepEqual(events(direct.stdout), events(rendered.stdout));
+    },
+  );
+
   test('no config.kubernetes.io/origin annotation reaches a report', needsKustomize, async () => {
     assertKustomizeFound();
     for (const args of [

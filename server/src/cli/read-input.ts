@@ -159,6 +159,7 @@ export function readCliTexts(
       text: rendered.text,
       lines: rendered.lines,
       applyUnit: display(dirname(rendered.unit)) || '.',
+      applyOrder: rendered.applyOrder,
     });
   }
   // A file named on the command line is a unit of its own; a file found in a folder belongs to that folder's.

@@ -105,6 +105,7 @@ export async function readKustomizationFolder(
       text: rendered.text,
       lines: rendered.lines,
       applyUnit: own.label,
+      applyOrder: rendered.applyOrder,
       ...context.readAs,
     })),
     { kubernetesVersion: settings.kubernetesVersion, maxFileLength: settings.maxFileSizeKB * 1024 },

@@ -184,6 +184,103 @@ describe('readManifests', () => {
     assert.match(result.findings[0]?.message ?? '', /is also applied by overlays\/staging/);
   });
 
+  test("a render's texts are applied in the render's order (applyOrder), each unit in the slots its objects fill", () => {
+    // kustomize's output, grouped by source file: a.yaml held the stream's objects 0 and 2, b.yaml 1 and 3. A plain
+    // file of another unit between them keeps its place, and the objects of another render keep theirs.
+    const text = (id: string, unit: string, body: string, applyOrder?: number[]) => ({
+      id,
+      applyUnit: unit,
+      analysis: analyzeText(body, context),
+      ...(applyOrder === undefined ? {} : { applyOrder }),
+    });
+    const result = readManifests([
+      text(
+        'a.yaml',
+        'app',
+        `${configMap('a0')}---
+${configMap('a2')}`,
+        [0, 2],
+      ),
+      text('plain.yaml', 'plain', configMap('p')),
+      text(
+        'b.yaml',
+        'app',
+        `${configMap('b1')}---
+${configMap('b3')}`,
+        [1, 3],
+      ),
+      text(
+        'c.yaml',
+        'other',
+        `${configMap('c1')}---
+${configMap('c0')}`,
+        [1, 0],
+      ),
+    ]);
+    assert.deepEqual(names(result), [
+      'ConfigMap/-/a0@a.yaml#0',
+      'ConfigMap/-/b1@b.yaml#0',
+      'ConfigMap/-/p@plain.yaml#0',
+      'ConfigMap/-/a2@a.yaml#1',
+      'ConfigMap/-/b3@b.yaml#1',
+      'ConfigMap/-/c0@c.yaml#1',
+      'ConfigMap/-/c1@c.yaml#0',
+    ]);
+  });
+
+  test("a GitOps unit's objects are applied in its controller's order across its files; kubectl's stay in file order", () => {
+    const deployment = (name: string): string =>
+      `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: ${name}\nspec:\n  selector: {matchLabels: {app: ${name}}}\n  template:\n    metadata: {labels: {app: ${name}}}\n    spec:\n      containers: [{name: app, image: nginx:1.27}]\n`;
+    const file = (id: string, unit: string, text: string, appliedBy?: 'Argo CD' | 'Flux') => ({
+      id,
+      applyUnit: unit,
+      analysis: analyzeText(text, context),
+      ...(appliedBy === undefined ? {} : { appliedBy }),
+    });
+    const texts = [`${deployment('web')}---\n${configMap('settings')}`, deployment('api')];
+    for (const appliedBy of ['Argo CD', 'Flux'] as const) {
+      const result = readManifests(
+        [file('apps/web.yaml', 'apps', texts[0] ?? ''), file('apps/api.yaml', 'apps', texts[1] ?? '')].map(
+          (entry) => ({ ...entry, appliedBy }),
+        ),
+      );
+      assert.deepEqual(
+        names(result),
+        [
+          'ConfigMap/-/settings@apps/web.yaml#1',
+          'Deployment/-/api@apps/api.yaml#0',
+          'Deployment/-/web@apps/web.yaml#0',
+        ],
+        appliedBy,
+      );
+    }
+    const plain = readManifests([
+      file('apps/web.yaml', 'apps', texts[0] ?? ''),
+      file('apps/api.yaml', 'apps', texts[1] ?? ''),
+    ]);
+    assert.deepEqual(names(plain), [
+      'Deployment/-/web@apps/web.yaml#0',
+      'ConfigMap/-/settings@apps/web.yaml#1',
+      'Deployment/-/api@apps/api.yaml#0',
+    ]);
+  });
+
+  test('an object Argo CD creates from a generateName gets the name the API server would give it, the same on every read', () => {
+    const hook =
+      'apiVersion: batch/v1\nkind: Job\nmetadata:\n  generateName: upgrade-sql-schema\n  annotations: {argocd.argoproj.io/hook: PreSync}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: m, image: alpine}]\n';
+    const read = () =>
+      readManifests([{ id: 'hooks.yaml', appliedBy: 'Argo CD', analysis: analyzeText(hook, context) }]);
+    const nameOf = (result: ReturnType<typeof readManifests>): { name?: string; generateName?: string } =>
+      (result.objects[0]?.object as { metadata?: { name?: string; generateName?: string } } | undefined)
+        ?.metadata ?? {};
+    const metadata = nameOf(read());
+    // The prefix as written (no dash added), then five characters of the API server's alphabet.
+    assert.match(metadata.name ?? '', /^upgrade-sql-schema[bcdfghjklmnpqrstvwxz2456789]{5}$/);
+    assert.equal(metadata.generateName, 'upgrade-sql-schema');
+    assert.equal(nameOf(read()).name, metadata.name);
+    assert.deepEqual(read().findings, []);
+  });
+
   test('keepAll (a cluster file) keeps documents with errors and every definition', () => {
     const result = readManifests(
       files({

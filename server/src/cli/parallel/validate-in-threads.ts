@@ -99,6 +99,7 @@ async function validateWith(
   const files: OutlinedInputFile[] = texts.map((text, index) => ({
     id: text.id,
     ...(text.applyUnit === undefined ? {} : { applyUnit: text.applyUnit }),
+    ...(text.applyOrder === undefined ? {} : { applyOrder: text.applyOrder }),
     ...(text.unitNamespace === undefined ? {} : { unitNamespace: text.unitNamespace }),
     ...(text.appliedBy === undefined ? {} : { appliedBy: text.appliedBy }),
     text: text.text,

@@ -13,7 +13,9 @@
  *   instead (apply-namespace.ts, UnitNamespace);
  * - the same object (API group, kind, namespace, name) defined twice in one apply unit is one object: sequential
  *   `kubectl apply` leaves the later definition, so the later wins; one `duplicate-object` warning per pair of
- *   files names the later file (and how many objects it redefines). Two units defining it are no duplicate.
+ *   files names the later file (and how many objects it redefines). Two units defining it are no duplicate;
+ * - a unit whose texts do not hold its objects in the order it applies them (a kustomization's render, read file by
+ *   file; a GitOps unit, which its controller sorts) is put in that order (apply-order.ts).
  *
  * Pure: the files come in analysed, with ids (URIs or display paths) and an optional way to name a place.
  */
@@ -28,6 +30,8 @@ import { isListKind } from '../kubernetes/manifest-object';
 import type { Finding } from '../../../../protocol/finding';
 import type { UnitNamespace } from './apply-namespace';
 import { customKindScopesOf, enforceNamespace, placeInUnitNamespace } from './apply-namespace';
+import { inApplyOrder } from './apply-order';
+import { withGeneratedName } from './generated-name';
 
 /** One file to read: its id (URI or path) and its analysis (an outline is enough: the reader needs no nodes). */
 export interface ManifestFile {
@@ -38,6 +42,13 @@ export interface ManifestFile {
    * not a duplicate of the apply.
    */
   readonly applyUnit?: string;
+  /**
+   * Each document's place in its unit's apply, when the unit's objects come in other texts than the order they are
+   * applied in: a kustomization's render is read as one text per source file, but `kubectl apply -k` applies
+   * kustomize's output in its order (by kind first: Namespaces, ServiceAccounts, Services before Deployments). The
+   * unit's documents that have a place are applied in that order, in the slots they fill.
+   */
+  readonly applyOrder?: readonly number[] | undefined;
   /** The namespace a GitOps unit's controller gives the objects (it replaces `-n` for them). */
   readonly unitNamespace?: UnitNamespace;
   /**
@@ -73,6 +84,11 @@ interface Entry {
   readonly object: ManifestObject;
   readonly key: string | undefined;
   readonly unit: string | undefined;
+  /** Its document's place in the unit's apply (ManifestFile.applyOrder). */
+  readonly order: number | undefined;
+  readonly appliedBy: 'Argo CD' | 'Flux' | undefined;
+  /** The namespace it is applied in, as its file (or its GitOps unit) says; '' when none. */
+  readonly namespace: string;
 }
 
 /** Reads the files' objects in order, as sequential `kubectl apply` leaves them. */
@@ -125,17 +141,22 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
           });
           continue;
         }
-        const { object } = namespaced;
+        // An object Argo CD creates from a generateName is named by the API server (generated-name.ts).
+        const object =
+          file.appliedBy === 'Argo CD' ? withGeneratedName(namespaced.object, source) : namespaced.object;
         readEntries.push({
           sourced: { object: object.value, source },
           object,
           key: identityOf(object),
           unit: file.applyUnit,
+          order: file.applyOrder?.[document.index],
+          appliedBy: file.appliedBy,
+          namespace: object.namespace ?? '',
         });
       }
     }
   }
-  const entries = withCreatedNamespaces(files, readEntries);
+  const entries = withCreatedNamespaces(files, inApplyOrder(readEntries));
   if (options.keepAll === true) {
     return { objects: entries.map((entry) => entry.sourced), findings };
   }
@@ -228,6 +249,9 @@ function withCreatedNamespaces(files: readonly ManifestFile[], entries: readonly
       object,
       key: identityOf(object),
       unit: first.unit,
+      order: undefined,
+      appliedBy: undefined,
+      namespace: '',
     });
   }
   return created.length === 0 ? [...entries] : [...created, ...entries];

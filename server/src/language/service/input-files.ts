@@ -57,6 +57,8 @@ export interface InputText {
   readonly chart?: string | undefined;
   /** The kustomization whose render this is (read-manifests.ts ManifestFile.applyUnit). */
   readonly applyUnit?: string | undefined;
+  /** Each document's place in its unit's apply (read-manifests.ts ManifestFile.applyOrder). */
+  readonly applyOrder?: readonly number[] | undefined;
   /** The namespace of its GitOps unit (read-manifests.ts ManifestFile.unitNamespace). */
   readonly unitNamespace?: UnitNamespace | undefined;
   /** The GitOps controller that applies it (read-manifests.ts ManifestFile.appliedBy). */
@@ -86,6 +88,7 @@ export function analyzeInputTexts(
   let files: InputFile[] = texts.map((input) => ({
     id: input.id,
     ...(input.applyUnit === undefined ? {} : { applyUnit: input.applyUnit }),
+    ...(input.applyOrder === undefined ? {} : { applyOrder: input.applyOrder }),
     ...(input.unitNamespace === undefined ? {} : { unitNamespace: input.unitNamespace }),
     ...(input.appliedBy === undefined ? {} : { appliedBy: input.appliedBy }),
     text: input.text,

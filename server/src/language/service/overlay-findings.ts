@@ -91,7 +91,12 @@ export function overlayDiagnostics(
   const lenses = new Map<string, OverlayLens[]>();
   if (settings.predictions.enable) {
     const read = readManifests(
-      files.map(({ scope }) => ({ id: scope.uri, analysis: scope.analysis, ...readAs })),
+      files.map(({ rendered, scope }) => ({
+        id: scope.uri,
+        analysis: scope.analysis,
+        applyOrder: rendered.applyOrder,
+        ...readAs,
+      })),
       {
         describePlace: describePlaceIn(
           files.map(({ scope }) => ({ ...scope, id: scope.uri })),

@@ -1,0 +1,34 @@
+/**
+ * Argo CD creates an object that has a `generateName` and no name (its hooks' usual form; kubectl apply refuses
+ * it, read-manifests.ts), and the API server names it: the prefix, cut to 58 characters, and five random
+ * characters (apiserver pkg/storage/names/generate.go). The engine finds objects by name, so such an object is
+ * given that name before it reaches the engine; its five characters come from a seed of its place in the
+ * manifests, as the engine's own generated names do (engine/workloads/names.ts).
+ */
+import type { ObjectSource } from '../../engine/model/source';
+import { seededSuffix } from '../../engine/workloads/hash';
+import { MAX_GENERATED_NAME_LENGTH } from '../../engine/workloads/names';
+import type { ManifestObject } from '../kubernetes/manifest-object';
+
+/** The object named as the API server names one with only a `generateName`; any other object as it is. */
+export function withGeneratedName(object: ManifestObject, source: ObjectSource): ManifestObject {
+  const metadata = object.value['metadata'];
+  if (
+    object.name !== undefined ||
+    typeof metadata !== 'object' ||
+    metadata === null ||
+    Array.isArray(metadata)
+  ) {
+    return object;
+  }
+  const generateName = (metadata as Record<string, unknown>)['generateName'];
+  if (typeof generateName !== 'string' || generateName === '') {
+    return object;
+  }
+  const name =
+    generateName.slice(0, MAX_GENERATED_NAME_LENGTH) +
+    seededSuffix(
+      `${object.kind}/${generateName}/${source.file}#${source.documentIndex}/${source.path.join('/')}`,
+    );
+  return { ...object, name, value: { ...object.value, metadata: { ...metadata, name } } };
+}

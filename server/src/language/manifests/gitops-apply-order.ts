@@ -1,0 +1,263 @@
+/**
+ * The order a GitOps controller applies a unit's objects in. Neither applies in file order:
+ *
+ * - **Flux** (kustomize-controller, fluxcd/pkg ssa/manager_apply.go ApplyAllStaged): cluster definitions first
+ *   (CustomResourceDefinitions, Namespaces, ClusterRoles), then class definitions (kinds ending in `Class`), then
+ *   the rest; each stage sorted by ssa/sort.go: its ReconcileOrder kind list (kinds not listed between `First` and
+ *   `Last`), then API group, kind, namespace and name.
+ * - **Argo CD** (gitops-engine pkg/sync/sync_tasks.go): by sync phase (PreSync hooks, then the objects, then
+ *   PostSync and SyncFail hooks: `argocd.argoproj.io/hook`), then sync wave (`argocd.argoproj.io/sync-wave`), then
+ *   its kind order (Helm's install order; kinds not listed after those listed), then name; then a Namespace is moved
+ *   before the first object in it, and a CustomResourceDefinition before the first object of its kind (adjustDeps).
+ *
+ * Left out: that a SyncFail hook runs only when the sync fails and a `Skip` hook never (both are applied here,
+ * last and in place), Helm hook annotations, Argo CD's waiting for a phase or wave to be healthy before the next,
+ * and that it applies the objects of one kind concurrently; Flux's wait between stages.
+ * The simulation applies every object before its controllers act, so what the order decides is which pods are
+ * queued first, and so where they land when nodes tie.
+ */
+import { apiGroupOf } from '../../engine/model/cluster-scoped-kinds';
+import type { ManifestObject } from '../kubernetes/manifest-object';
+
+/** The GitOps controllers whose apply order is modelled. */
+export type GitopsController = 'Argo CD' | 'Flux';
+
+/** An object to order, with the namespace it is applied in ('' for a cluster-scoped one). */
+export interface GitopsOrdered {
+  readonly object: ManifestObject;
+  readonly namespace: string;
+}
+
+/** fluxcd/pkg ssa/sort.go ReconcileOrder.First, in order. */
+const FLUX_FIRST = [
+  'CustomResourceDefinition',
+  'Namespace',
+  'ClusterRole',
+  'ClusterClass',
+  'RuntimeClass',
+  'PriorityClass',
+  'StorageClass',
+  'VolumeSnapshotClass',
+  'IngressClass',
+  'GatewayClass',
+  'ClusterRoleBinding',
+  'ResourceQuota',
+  'ServiceAccount',
+  'Role',
+  'RoleBinding',
+  'ConfigMap',
+  'Secret',
+  'Service',
+  'LimitRange',
+  'Deployment',
+  'StatefulSet',
+  'CronJob',
+  'PodDisruptionBudget',
+];
+
+/** fluxcd/pkg ssa/sort.go ReconcileOrder.Last, in order. */
+const FLUX_LAST = ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration'];
+
+/** gitops-engine sync_tasks.go kindOrder (after Helm's kind_sorter.go), in order. */
+const ARGO_KINDS = [
+  'Namespace',
+  'NetworkPolicy',
+  'ResourceQuota',
+  'LimitRange',
+  'PodSecurityPolicy',
+  'PodDisruptionBudget',
+  'ServiceAccount',
+  'Secret',
+  'SecretList',
+  'ConfigMap',
+  'StorageClass',
+  'PersistentVolume',
+  'PersistentVolumeClaim',
+  'CustomResourceDefinition',
+  'ClusterRole',
+  'ClusterRoleList',
+  'ClusterRoleBinding',
+  'ClusterRoleBindingList',
+  'Role',
+  'RoleList',
+  'RoleBinding',
+  'RoleBindingList',
+  'Service',
+  'DaemonSet',
+  'Pod',
+  'ReplicationController',
+  'ReplicaSet',
+  'Deployment',
+  'HorizontalPodAutoscaler',
+  'StatefulSet',
+  'Job',
+  'CronJob',
+  'Ingress',
+  'APIService',
+];
+
+/** A kind's index: those listed first are negative, those listed last positive, any other 0 (as upstream's maps). */
+const FLUX_INDEX = new Map([
+  ...FLUX_FIRST.map((kind, index) => [kind, index - FLUX_FIRST.length] as const),
+  ...FLUX_LAST.map((kind, index) => [kind, index + 1] as const),
+]);
+const ARGO_INDEX = new Map(ARGO_KINDS.map((kind, index) => [kind, index - ARGO_KINDS.length] as const));
+
+/** The objects in the order the controller applies them (a new array; the input is left as it is). */
+export function inGitopsOrder<T extends GitopsOrdered>(
+  controller: GitopsController,
+  items: readonly T[],
+): T[] {
+  return controller === 'Flux' ? inFluxOrder(items) : inArgoOrder(items);
+}
+
+/** ApplyAllStaged's stage: 0 cluster definitions, 1 class definitions, 2 the rest (fluxcd/pkg ssa/utils/is.go). */
+function fluxStageOf(object: ManifestObject): number {
+  const kind = object.kind.toLowerCase();
+  const isClusterDefinition =
+    (kind === 'customresourcedefinition' && object.apiVersion.startsWith('apiextensions.k8s.io/')) ||
+    (kind === 'namespace' && object.apiVersion === 'v1') ||
+    (kind === 'clusterrole' && object.apiVersion.startsWith('rbac.authorization.k8s.io/'));
+  return isClusterDefinition ? 0 : object.kind.endsWith('Class') ? 1 : 2;
+}
+
+function inFluxOrder<T extends GitopsOrdered>(items: readonly T[]): T[] {
+  return [...items].sort(
+    (left, right) =>
+      fluxStageOf(left.object) - fluxStageOf(right.object) ||
+      (FLUX_INDEX.get(left.object.kind) ?? 0) - (FLUX_INDEX.get(right.object.kind) ?? 0) ||
+      compareText(apiGroupOf(left.object.apiVersion), apiGroupOf(right.object.apiVersion)) ||
+      compareText(left.object.kind, right.object.kind) ||
+      compareText(left.namespace, right.namespace) ||
+      compareText(left.object.name ?? '', right.object.name ?? ''),
+  );
+}
+
+/** An annotation of the object, when it is a string. */
+function annotationOf(object: ManifestObject, key: string): string | undefined {
+  const metadata = object.value['metadata'];
+  const annotations =
+    typeof metadata === 'object' && metadata !== null
+      ? (metadata as Record<string, unknown>)['annotations']
+      : undefined;
+  const value =
+    typeof annotations === 'object' && annotations !== null
+      ? (annotations as Record<string, unknown>)[key]
+      : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** syncwaves: the annotation as an integer; 0 when absent or not an integer (strconv.Atoi fails). */
+function argoWaveOf(object: ManifestObject): number {
+  const wave = annotationOf(object, 'argocd.argoproj.io/sync-wave');
+  return wave !== undefined && /^[+-]?\d+$/.test(wave) ? Number(wave) : 0;
+}
+
+/** sync_tasks.go syncPhaseOrder. */
+const ARGO_PHASES: ReadonlyMap<string, number> = new Map([
+  ['PreSync', -1],
+  ['Sync', 0],
+  ['PostSync', 1],
+  ['SyncFail', 2],
+]);
+
+/**
+ * The sync phase of an object: a hook's (`argocd.argoproj.io/hook`), the earliest when it names several (Argo CD
+ * runs it in each); Sync for any other object.
+ */
+function argoPhaseOf(object: ManifestObject): number {
+  const phases = (annotationOf(object, 'argocd.argoproj.io/hook') ?? '')
+    .split(',')
+    .map((phase) => ARGO_PHASES.get(phase.trim()))
+    .filter((phase): phase is number => phase !== undefined);
+  return phases.reduce((earliest, phase) => Math.min(earliest, phase), phases[0] ?? 0);
+}
+
+function inArgoOrder<T extends GitopsOrdered>(items: readonly T[]): T[] {
+  const keys = new Map(
+    items.map((item) => [item, [argoPhaseOf(item.object), argoWaveOf(item.object)] as const]),
+  );
+  const phaseOf = (item: T): number => keys.get(item)?.[0] ?? 0;
+  const waveOf = (item: T): number => keys.get(item)?.[1] ?? 0;
+  const sorted = [...items].sort(
+    (left, right) =>
+      phaseOf(left) - phaseOf(right) ||
+      waveOf(left) - waveOf(right) ||
+      (ARGO_INDEX.get(left.object.kind) ?? 0) - (ARGO_INDEX.get(right.object.kind) ?? 0) ||
+      compareText(left.object.name ?? '', right.object.name ?? ''),
+  );
+  // Namespaces before the objects in them, then CustomResourceDefinitions before their objects.
+  bubbleDependencies(
+    sorted,
+    (item) =>
+      item.object.kind === 'Namespace' && apiGroupOf(item.object.apiVersion) === ''
+        ? (item.object.name ?? '')
+        : undefined,
+    (item) => (item.namespace === '' ? undefined : item.namespace),
+  );
+  bubbleDependencies(
+    sorted,
+    (item) => definedKindOf(item.object),
+    (item) => kindKeyOf(item.object),
+  );
+  return sorted;
+}
+
+/**
+ * adjustDeps: a dependency found after the first item that refers to it is moved just before that item. Upstream
+ * also gives it that item's wave; waves are not kept past the sort here, so that is all it changes.
+ */
+function bubbleDependencies<T>(
+  items: T[],
+  dependencyKeyOf: (item: T) => string | undefined,
+  referenceKeyOf: (item: T) => string | undefined,
+): void {
+  const firstReference = new Map<string, number>();
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as T;
+    const dependency = dependencyKeyOf(item);
+    if (dependency !== undefined) {
+      const target = firstReference.get(dependency);
+      if (target !== undefined) {
+        items.splice(index, 1);
+        items.splice(target, 0, item);
+        for (const [key, first] of firstReference) {
+          if (first >= target) {
+            firstReference.set(key, first + 1);
+          }
+        }
+      }
+      continue;
+    }
+    const reference = referenceKeyOf(item);
+    if (reference !== undefined && !firstReference.has(reference)) {
+      firstReference.set(reference, index);
+    }
+  }
+}
+
+/** The `group/kind` a CustomResourceDefinition defines. */
+function definedKindOf(object: ManifestObject): string | undefined {
+  if (
+    object.kind !== 'CustomResourceDefinition' ||
+    apiGroupOf(object.apiVersion) !== 'apiextensions.k8s.io'
+  ) {
+    return undefined;
+  }
+  const spec = object.value['spec'];
+  const record = typeof spec === 'object' && spec !== null ? (spec as Record<string, unknown>) : undefined;
+  const names = record?.['names'];
+  const group = record?.['group'];
+  const kind =
+    typeof names === 'object' && names !== null ? (names as Record<string, unknown>)['kind'] : undefined;
+  return typeof group === 'string' && typeof kind === 'string' ? `${group}/${kind}` : undefined;
+}
+
+function kindKeyOf(object: ManifestObject): string {
+  return `${apiGroupOf(object.apiVersion)}/${object.kind}`;
+}
+
+/** Go's string comparison (byte order; the same as UTF-16 order for the ASCII of names and kinds). */
+function compareText(left: string, right: string): number {
+  return left < right ? -1 : left > right ? 1 : 0;
+}
