@@ -281,6 +281,44 @@ ${configMap('c0')}`,
     assert.deepEqual(read().findings, []);
   });
 
+  test('an Argo CD hook that a successful sync does not create is left out with a note; other hooks are applied', () => {
+    const hook = (name: string, types: string): string =>
+      `${configMap(name).replace('metadata:\n', `metadata:\n  annotations: {argocd.argoproj.io/hook: "${types}"}\n`)}`;
+    const text = [
+      hook('skipped', 'Skip'),
+      hook('on-failure', 'SyncFail'),
+      hook('after-delete', 'PostDelete, SyncFail'),
+      hook('skipped-too', 'PreSync,Skip'),
+      hook('before', 'PreSync'),
+      hook('after-or-failure', 'PostSync,SyncFail'),
+      configMap('plain'),
+    ].join('---\n');
+    const argo = readManifests([
+      { id: 'hooks.yaml', appliedBy: 'Argo CD', analysis: analyzeText(text, context) },
+    ]);
+    assert.deepEqual(
+      names(argo).map((name) => name.split('@')[0]),
+      // In Argo CD's order: the PreSync hook, the object, the PostSync hook.
+      ['ConfigMap/-/before', 'ConfigMap/-/plain', 'ConfigMap/-/after-or-failure'],
+    );
+    assert.deepEqual(
+      argo.findings.map((finding) => [finding.code, finding.object?.documentIndex, finding.path?.join('.')]),
+      [0, 1, 2, 3].map((index) => [
+        'gitops-hook-not-applied',
+        index,
+        'metadata.annotations.argocd.argoproj.io/hook',
+      ]),
+    );
+    assert.match(
+      argo.findings[1]?.message ?? '',
+      /only a SyncFail hook, which Argo CD creates only when a sync fails/,
+    );
+    // kubectl apply knows nothing of Argo CD's hooks: every object is applied.
+    const kubectl = readManifests([{ id: 'hooks.yaml', analysis: analyzeText(text, context) }]);
+    assert.equal(kubectl.objects.length, 7);
+    assert.deepEqual(kubectl.findings, []);
+  });
+
   test('keepAll (a cluster file) keeps documents with errors and every definition', () => {
     const result = readManifests(
       files({
