@@ -71,8 +71,8 @@ export const FINDING_CODES = {
   /** metadata.generateName without a name: kubectl apply refuses it. */
   'generate-name-with-apply': 'error',
   /**
-   * An Argo CD hook that a successful sync does not create (`Skip`, or only `SyncFail` or `PostDelete`): left out of
-   * the apply.
+   * An Argo CD hook that a successful sync does not create (`Skip`, `SyncFail`, `PostDelete`, or a type of no sync
+   * phase such as a Helm `test` hook): left out of the apply.
    */
   'gitops-hook-not-applied': 'information',
   /** An object names another namespace than `-n/--namespace`: kubectl apply -n refuses it. */
