@@ -103,7 +103,7 @@ for (const { name, body, expected } of FAILING_WORKERS) {
   });
 }
 
-test('a little input stays in one thread; many files or a large one use 2 to 4; the variable decides when set', () => {
+test('a little input stays in one thread; many files or a large one use 2 to 4 on 3 cores or more, one on fewer; the variable decides when set', () => {
   const files = (count: number, size = 10): InputText[] =>
     Array.from({ length: count }, (_, index) => ({ id: `f${index}.yaml`, text: 'x'.repeat(size) }));
   assert.equal(validateThreadsFor(files(20), { stdout: () => {}, stderr: () => {}, cwd: '.' }), 1);

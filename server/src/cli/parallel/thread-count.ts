@@ -1,7 +1,8 @@
 /**
  * How many worker threads `foresight validate` uses: none for a little input (starting a worker, which loads the
- * schemas again, costs about what analysing 20 files or 200 KB does), else one per core, 2 to 4. The environment
- * variable FORESIGHT_VALIDATE_THREADS sets the number (1: this thread only), whatever the input's size.
+ * schemas again, costs about what analysing 20 files or 200 KB does), none on fewer than 3 cores, else one per
+ * core, up to 4. The environment variable FORESIGHT_VALIDATE_THREADS sets the number (1: this thread only),
+ * whatever the input's size and the cores.
  */
 import { statSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
@@ -13,6 +14,14 @@ import type { InputText } from '../../language/service';
 const MIN_FILES = 21;
 const MIN_CHARACTERS = 200 * 1024;
 const MAX_THREADS = 4;
+/**
+ * Below this many cores, validate runs in one thread. One thread already keeps about one and a half cores busy (V8's
+ * garbage collector and compiler work beside it: 1.6 s of CPU in 1.1 s on the 10,000-resource tree), so on 2 cores
+ * a worker has half a core to win and costs more than that (its own start, warm-up and collector: 0.3 s of CPU).
+ * Measured on 2 cores, one thread against two, on that tree: the same wall time when the machine is idle,
+ * 0.76x when another process keeps a core busy, and 0.83x of the CPU either way.
+ */
+const MIN_CORES_FOR_WORKERS = 3;
 
 /** The number of threads to validate these texts in; 1 means this thread, without workers. */
 export function validateThreadsFor(texts: readonly InputText[], io: CliIo): number {
@@ -50,8 +59,8 @@ export function likelyThreadsFor(paths: readonly string[], io: CliIo): number {
   return paths.length >= MIN_FILES || paths.some(isFolder) ? threadsOfCores() : 1;
 }
 
-/** One thread per core, at most MAX_THREADS; 1 on one core. */
+/** One thread per core, at most MAX_THREADS; 1 below MIN_CORES_FOR_WORKERS. */
 function threadsOfCores(): number {
   const cores = typeof availableParallelism === 'function' ? availableParallelism() : cpus().length;
-  return cores < 2 ? 1 : Math.min(cores, MAX_THREADS);
+  return cores < MIN_CORES_FOR_WORKERS ? 1 : Math.min(cores, MAX_THREADS);
 }
