@@ -17,11 +17,18 @@ export function podsToDelete(
   if (count <= 0) {
     return [];
   }
+  // Only the candidates' nodes are counted: the workload's other pods are spread over many more nodes.
   const onNode = new Map<string, number>();
+  for (const pod of candidates) {
+    onNode.set(pod.nodeName ?? '', 0);
+  }
   for (const pod of related) {
     if (pod.deletionTime === null && !pod.isGone) {
       const node = pod.nodeName ?? '';
-      onNode.set(node, (onNode.get(node) ?? 0) + 1);
+      const count = onNode.get(node);
+      if (count !== undefined) {
+        onNode.set(node, count + 1);
+      }
     }
   }
   const ranked = candidates.map((pod) => ({ pod, rank: onNode.get(pod.nodeName ?? '') ?? 0 }));
