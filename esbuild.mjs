@@ -4,7 +4,7 @@ import * as esbuild from 'esbuild';
 import { existsSync } from 'node:fs';
 import { yamlEsmPlugin } from './scripts/yaml-esm-plugin.mjs';
 import { standaloneValidatorsBuild } from './scripts/standalone-validators-build.mjs';
-import { writeCodeCaches } from './scripts/code-cache-build.mjs';
+import { writeCliCodeCaches, writeCodeCaches } from './scripts/code-cache-build.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -93,7 +93,12 @@ if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));
 } else {
   await Promise.all(builds.map((b) => esbuild.build(b)));
-  // V8's code cache of the bundles the CLI loads whole. (In watch mode a rebuilt bundle's old cache no longer
-  // matches it and is not used.)
-  await writeCodeCaches(['dist/cli-bundle.js', 'dist/kubernetes-validators-1.35.js']);
+  // V8's code cache of the bundles the CLI loads whole, taken after the CLI bundle has validated a sample, so
+  // that the validators' cache is written too. (In watch mode a rebuilt bundle's old cache no longer matches it
+  // and is not used.)
+  const cached = await writeCliCodeCaches();
+  const validators = 'dist/kubernetes-validators-1.35.js';
+  if (!cached.some((file) => file.endsWith(validators))) {
+    await writeCodeCaches([validators]);
+  }
 }

@@ -70,6 +70,11 @@ export const FINDING_CODES = {
   'kustomizations-overlap': 'information',
   /** metadata.generateName without a name: kubectl apply refuses it. */
   'generate-name-with-apply': 'error',
+  /**
+   * An Argo CD hook that a successful sync does not create (`Skip`, `SyncFail`, `PostDelete`, or a type of no sync
+   * phase such as a Helm `test` hook): left out of the apply.
+   */
+  'gitops-hook-not-applied': 'information',
   /** An object names another namespace than `-n/--namespace`: kubectl apply -n refuses it. */
   'namespace-mismatch': 'error',
   /** The apiVersion or kind is not a built-in one, and the group is a built-in group. */

@@ -321,6 +321,43 @@ spec:
     assert.deepEqual(await codes(repository({ 'db/hook.yaml': hook })), ['generate-name-with-apply']);
   });
 
+  test('simulate: Argo CD hooks as argocd-example-apps sync-waves writes them (PreSync from a generateName, a SyncFail one)', async () => {
+    const job = (metadata: string, image: string): string =>
+      `apiVersion: batch/v1\nkind: Job\nmetadata:\n${metadata}spec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n        - {name: step, image: ${image}, command: [sleep, "5"]}\n`;
+    const root = repository({
+      'apps/db.yaml': application('db', '    path: db\n'),
+      'db/hooks.yaml': [
+        job(
+          '  generateName: upgrade-sql-schema\n  annotations:\n    argocd.argoproj.io/hook: PreSync\n',
+          'alpine:3.20',
+        ),
+        job(
+          '  name: notify-failure\n  annotations:\n    argocd.argoproj.io/hook: SyncFail\n',
+          'curlimages/curl:8.8.0',
+        ),
+      ].join('---\n'),
+    });
+    const result = await runForesight(['simulate', '-R', '-o', 'json', '.'], { cwd: root, env: ENV });
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    const report = JSON.parse(result.stdout) as {
+      pods: { name: string; owner: string | null; nodeName: string | null }[];
+      findings: { code: string; severity: string }[];
+    };
+    // The API server names the PreSync Job from its generateName; its pod is named after the Job.
+    assert.deepEqual(
+      report.pods.map(
+        (pod) => /^upgrade-sql-schema[b-z2-9]{5}-[b-z2-9]{5}$/.test(pod.name) && pod.nodeName !== null,
+      ),
+      [true],
+    );
+    assert.deepEqual(
+      report.findings
+        .filter((finding) => finding.code !== 'unknown-custom-kind' && finding.code !== 'namespace-not-found')
+        .map((finding) => [finding.code, finding.severity]),
+      [['gitops-hook-not-applied', 'information']],
+    );
+  });
+
   test('a folder a plugin renders in Argo CD is not rendered as kubectl apply -k either: one note, no error', async () => {
     const root = repository({
       'apps/app.yaml': application('plug', '    path: plug\n    plugin:\n      name: kustomized-helm\n'),

@@ -1,13 +1,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateInNewPool } from '../../server/src/cli/parallel/validate-in-threads';
-import { likelyThreadsFor, validateThreadsFor } from '../../server/src/cli/parallel/thread-count';
+import {
+  likelyThreadsFor,
+  validatesInPool,
+  validateThreadsFor,
+} from '../../server/src/cli/parallel/thread-count';
 import type { InputText } from '../../server/src/language/service';
 import { TEST_SERVICE } from '../support/language-service';
+import { runForesight } from './cli-harness';
 
 // `foresight validate` in worker threads prints what one thread prints, byte for byte, on a folder whose files
 // depend on each other: a CRD and its custom resources (the second analysis), a ConfigMap defined twice (once as
@@ -65,6 +70,34 @@ test(
   },
 );
 
+test(
+  'a large input in one thread goes through a pool of this thread alone and prints what the plain run prints',
+  { skip: NOT_BUILT },
+  async () => {
+    // The fixture and enough more files to count as large (21): the spawned CLI pools them in its one thread,
+    // the run in process (no worker script) analyses them the plain way.
+    const dir = mkdtempSync(join(tmpdir(), 'foresight-pool-'));
+    cpSync(join(ROOT, FOLDER), dir, { recursive: true });
+    for (let index = 0; index < 14; index++) {
+      writeFileSync(
+        join(dir, `extra-${index}.yaml`),
+        `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: extra-${index}\ndata:\n  size: ${index}\n`,
+      );
+    }
+    for (const output of ['text', 'json']) {
+      const pooled = spawnSync(process.execPath, [CLI, 'validate', '--output', output, '.'], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, FORESIGHT_VALIDATE_THREADS: '1' },
+      });
+      const plain = await runForesight(['validate', '--output', output, '.'], { cwd: dir });
+      assert.equal(pooled.stderr, plain.stderr);
+      assert.equal(pooled.status, plain.code);
+      assert.equal(pooled.stdout, plain.stdout);
+    }
+  },
+);
+
 const TEXTS: InputText[] = [
   { id: 'a.yaml', text: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n' },
   { id: 'b.yaml', text: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: b\n' },
@@ -103,7 +136,7 @@ for (const { name, body, expected } of FAILING_WORKERS) {
   });
 }
 
-test('a little input stays in one thread; many files or a large one use 2 to 4; the variable decides when set', () => {
+test('a little input stays in one thread; many files or a large one use 2 to 4 on 3 cores or more, one on fewer; the variable decides when set', () => {
   const files = (count: number, size = 10): InputText[] =>
     Array.from({ length: count }, (_, index) => ({ id: `f${index}.yaml`, text: 'x'.repeat(size) }));
   assert.equal(validateThreadsFor(files(20), { stdout: () => {}, stderr: () => {}, cwd: '.' }), 1);
@@ -126,6 +159,12 @@ test('a little input stays in one thread; many files or a large one use 2 to 4; 
   // Two kustomizations' renders of one source file share its name: one thread, even when asked for more.
   const twice = [...files(2), ...files(1)];
   assert.equal(validateThreadsFor(twice, io('3')), 1);
+  // A large input goes through the pool even in one thread; a little one, or one with a repeated name, does not.
+  assert.equal(validatesInPool(files(21), 1), true);
+  assert.equal(validatesInPool(files(2, 150 * 1024), 1), true);
+  assert.equal(validatesInPool(files(20), 1), false);
+  assert.equal(validatesInPool(files(3), 3), true);
+  assert.equal(validatesInPool([...files(21), ...files(1)], 1), false);
 });
 
 test('the workers are started before the input is read when a path is a folder or there are many paths', () => {

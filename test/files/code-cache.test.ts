@@ -101,6 +101,47 @@ describe('loading a bundle with its code cache', () => {
   });
 });
 
+describe('writing the caches after a run (the build, for the CLI bundle)', () => {
+  test('the file and each file it compiled while exercised get a cache made from their source, which is used', () => {
+    const inner = moduleFile('exports.triple = (n) => 3 * n;\n');
+    // The bundle loads the inner file as its copy of code-cache.ts does: a Script of node:vm with a filename.
+    const file = moduleFile(
+      [
+        "const vm = require('node:vm');",
+        "const fs = require('node:fs');",
+        `const innerFile = ${JSON.stringify(inner)};`,
+        "const wrapper = '(function (exports) { ' + fs.readFileSync(innerFile, 'utf8') + '\\n});';",
+        'const inner = {};',
+        'new vm.Script(wrapper, { filename: innerFile }).runInThisContext()(inner);',
+        'exports.run = () => inner.triple(14);',
+        '',
+      ].join('\n'),
+    );
+    const module = join(ROOT, 'server', 'src', 'files', 'code-cache.ts');
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `require(${JSON.stringify(module)}).writeCodeCachesAfter(${JSON.stringify(file)}, async (exports) => {` +
+          " if (exports.run() !== 42) throw new Error('not run'); })" +
+          '.then((files) => console.log(JSON.stringify(files)))',
+      ],
+      { encoding: 'utf8' },
+    );
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(JSON.parse(run.stdout), [file, inner]);
+    for (const written of [file, inner]) {
+      const cache = readFileSync(`${written}.cache`);
+      assert.ok(cache.subarray(4, 36).equals(createHash('sha256').update(readFileSync(written)).digest()));
+    }
+    const loaded = loadWithCodeCache(file);
+    assert.equal(loaded.cache, 'used');
+    assert.equal((loaded.exports as { run: () => number }).run(), 42);
+  });
+});
+
 // npm run build writes the caches of the bundles the CLI loads whole: each must be of the bundle built beside it.
 describe('the build wrote the caches of the CLI bundle and the validators', () => {
   for (const file of ['cli-bundle.js', 'kubernetes-validators-1.35.js']) {

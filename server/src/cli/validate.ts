@@ -17,7 +17,7 @@ import { kustomizeOptionsOf } from '../files/kustomize/kustomization-units';
 import { readCliTexts } from './read-input';
 import { prerenderKustomizations } from '../files/kustomize/prerender-kustomizations';
 import { startValidatePool, validateInNewPool, validateInThreads } from './parallel/validate-in-threads';
-import { likelyThreadsFor, validateThreadsFor } from './parallel/thread-count';
+import { likelyThreadsFor, validatesInPool, validateThreadsFor } from './parallel/thread-count';
 import type { WorkerPool } from './parallel/worker-pool';
 import type { ReportedEntry } from './formats/validate-text';
 import { formatValidateText } from './formats/validate-text';
@@ -88,14 +88,15 @@ async function validateWith(
   const threads = validateThreadsFor(input.texts, io);
   const namespaced = options.namespace === undefined ? {} : { namespace: options.namespace };
   if (threads <= 1) {
-    // The input read is small: the workers started early are not needed.
+    // The input read is small, or one thread is best: the workers started early are not needed.
     await pool?.close();
   }
-  // Workers not started early (the paths did not look like many files) are started now.
+  // Workers not started early (the paths did not look like many files) are started now; a large input in one
+  // thread goes through a pool of this thread alone, which keeps less of each file (validatesInPool).
   const validated =
-    threads <= 1 || io.workerScript === undefined
+    !validatesInPool(input.texts, threads) || io.workerScript === undefined
       ? service.validateFiles(service.analyzeInputs(input.texts, analyze), namespaced)
-      : pool === undefined
+      : pool === undefined || threads <= 1
         ? await validateInNewPool(input.texts, analyze, io.workerScript, threads, service, namespaced)
         : await validateInThreads(input.texts, pool, service, namespaced);
   const files = validated.map((entry) => entry.file);

@@ -8,13 +8,19 @@
  * another Node compiles as without it), and since V8 checks only the source's length, each cache file starts
  * with the SHA-256 of the source it was made from; a cache of another source is not used at all.
  *
+ * The build writes the CLI's caches after a run (writeCodeCachesAfter): V8's data then holds the functions the run
+ * compiled as well, not only those compiled before anything runs, and a process that does that work again skips
+ * compiling them.
+ *
  * Format of FILE.cache: the 4 bytes "KFC1", the 32 bytes of the source file's SHA-256, V8's cached data.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import * as nodeVm from 'node:vm';
 import { Script } from 'node:vm';
+import type { ScriptOptions } from 'node:vm';
 
 const MAGIC = Buffer.from('KFC1');
 const HEADER_LENGTH = MAGIC.length + 32;
@@ -36,6 +42,54 @@ export function loadWithCodeCache(file: string): CachedLoad {
     filename: file,
     ...(cached === undefined ? {} : { cachedData: cached }),
   });
+  return {
+    exports: runCompiled(script, file, createRequire(file)),
+    cache: cached === undefined ? 'absent' : script.cachedDataRejected === true ? 'rejected' : 'used',
+  };
+}
+
+/**
+ * At build time: runs a CommonJS file as loadWithCodeCache does, without a cache, lets `exercise` use its exports,
+ * then writes the code cache of the file and of each file it loaded meanwhile with loadWithCodeCache (its own copy
+ * of this module). Each cache is taken after the run, so it holds the functions the run compiled: for the CLI
+ * bundle and the validators, 1.3 MB and 0.9 MB instead of 0.7 MB and 9 KB, and a one-file `foresight validate`
+ * spent 0.90x the CPU. Returns the files whose caches were written.
+ */
+export async function writeCodeCachesAfter(
+  file: string,
+  exercise: (exports: unknown) => Promise<void>,
+): Promise<string[]> {
+  const compiled: { readonly file: string; readonly script: Script }[] = [];
+  // The scripts the file compiles itself are kept through its `node:vm`, which compiles without a cache.
+  class KeptScript extends Script {
+    constructor(code: string, options?: ScriptOptions) {
+      const uncached: ScriptOptions = { ...options };
+      delete uncached.cachedData;
+      super(code, uncached);
+      if (uncached.filename !== undefined) {
+        compiled.push({ file: uncached.filename, script: this });
+      }
+    }
+  }
+  const vm = { ...nodeVm, Script: KeptScript };
+  const own = createRequire(file);
+  const require = Object.assign(
+    (id: string): unknown => (id === 'node:vm' || id === 'vm' ? vm : own(id)),
+    own,
+  ) as NodeJS.Require;
+  const script = new KeptScript(wrap(readFileSync(file, 'utf8')), { filename: file });
+  await exercise(runCompiled(script, file, require));
+  for (const entry of compiled) {
+    writeFileSync(
+      `${entry.file}.cache`,
+      Buffer.concat([MAGIC, sha256(readFileSync(entry.file)), entry.script.createCachedData()]),
+    );
+  }
+  return compiled.map((entry) => entry.file);
+}
+
+/** Runs a compiled file's wrapper with its own module object; returns its exports. */
+function runCompiled(script: Script, file: string, require: NodeJS.Require): unknown {
   const module = { exports: {} as unknown, filename: file, id: file, loaded: false };
   const run = script.runInThisContext() as (
     exports: unknown,
@@ -44,12 +98,9 @@ export function loadWithCodeCache(file: string): CachedLoad {
     filename: string,
     dirname: string,
   ) => void;
-  run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+  run.call(module.exports, module.exports, require, module, file, dirname(file));
   module.loaded = true;
-  return {
-    exports: module.exports,
-    cache: cached === undefined ? 'absent' : script.cachedDataRejected === true ? 'rejected' : 'used',
-  };
+  return module.exports;
 }
 
 /** Compiles a file (without running it) and writes its code cache beside it, as FILE.cache (at build time). */

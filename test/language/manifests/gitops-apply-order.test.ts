@@ -94,6 +94,17 @@ const rows: { name: string; controller: GitopsController; input: Item[]; expecte
     ],
   },
   {
+    name: "Argo CD: Helm hooks by phase, then by their weight as a wave (hook/helm/type.go, syncwaves; argocd-example-apps' helm-hooks)",
+    controller: 'Argo CD',
+    input: [
+      item('batch/v1 Job after', { 'helm.sh/hook': 'post-install' }),
+      item('apps/v1 Deployment web', { 'helm.sh/hook-weight': '5' }),
+      item('v1 ConfigMap b', { 'helm.sh/hook': 'pre-install', 'helm.sh/hook-weight': '-1' }),
+      item('v1 Secret a', { 'helm.sh/hook': 'pre-upgrade,pre-install', 'helm.sh/hook-weight': '-2' }),
+    ],
+    expected: ['v1 Secret a', 'v1 ConfigMap b', 'apps/v1 Deployment web', 'batch/v1 Job after'],
+  },
+  {
     name: 'Argo CD: a Namespace before a kind it does not list (TestSyncNamespaceAgainstCRD)',
     controller: 'Argo CD',
     input: [item('argoproj.io/v1alpha1 Workflow w'), item('v1 Namespace n')],

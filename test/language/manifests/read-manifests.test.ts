@@ -281,6 +281,68 @@ ${configMap('c0')}`,
     assert.deepEqual(read().findings, []);
   });
 
+  test('an Argo CD hook that a successful sync does not create is left out with a note; other hooks are applied', () => {
+    // Rows after gitops-engine's pkg/sync/hook/hook_test.go (TestSkipHook, TestGarbageHook, TestSkipAndHook,
+    // TestHelmHook, TestGarbageHelmHook, TestBothHooks) and helm/hook_test.go (crd-install is no hook).
+    const annotated = (name: string, annotations: string): string =>
+      configMap(name).replace('metadata:\n', `metadata:\n  annotations: {${annotations}}\n`);
+    const argo = (name: string, types: string): string =>
+      annotated(name, `argocd.argoproj.io/hook: "${types}"`);
+    const helm = (name: string, types: string): string => annotated(name, `helm.sh/hook: "${types}"`);
+    const text = [
+      argo('skipped', 'Skip'),
+      argo('on-failure', 'SyncFail'),
+      argo('after-delete', 'PostDelete, SyncFail'),
+      argo('misspelt', 'Garbage'),
+      helm('helm-test', 'test'),
+      argo('skipped-too', 'Skip,PreSync'),
+      argo('before', 'PreSync'),
+      argo('after-or-failure', 'PostSync,SyncFail'),
+      helm('helm-pre', 'pre-install'),
+      annotated('argo-wins', 'argocd.argoproj.io/hook: Sync, helm.sh/hook: post-install'),
+      helm('crd-install-marked', 'crd-install'),
+      configMap('plain'),
+    ].join('---\n');
+    const read = readManifests([
+      { id: 'hooks.yaml', appliedBy: 'Argo CD', analysis: analyzeText(text, context) },
+    ]);
+    assert.deepEqual(
+      names(read).map((name) => name.split('@')[0]),
+      // In Argo CD's order: the PreSync hooks, the Sync objects, the PostSync hook; by name within a phase.
+      [
+        'ConfigMap/-/before',
+        'ConfigMap/-/helm-pre',
+        'ConfigMap/-/skipped-too',
+        'ConfigMap/-/argo-wins',
+        'ConfigMap/-/crd-install-marked',
+        'ConfigMap/-/plain',
+        'ConfigMap/-/after-or-failure',
+      ],
+    );
+    assert.deepEqual(
+      read.findings.map((finding) => [finding.code, finding.object?.documentIndex, finding.path?.join('.')]),
+      [0, 1, 2, 3, 4].map((index) => [
+        'gitops-hook-not-applied',
+        index,
+        'metadata.annotations.argocd.argoproj.io/hook',
+      ]),
+    );
+    assert.deepEqual(
+      read.findings.map((finding) => /: ([^:]*), so it is left out/.exec(finding.message)?.[1]),
+      [
+        'Argo CD does not apply it',
+        'a SyncFail hook, Argo CD creates it only when a sync fails',
+        'a PostDelete and SyncFail hook, Argo CD creates it only when a sync fails or after the Application is deleted',
+        'a hook of no sync phase Argo CD knows, it is never created in a sync',
+        'a hook of no sync phase Argo CD knows, it is never created in a sync',
+      ],
+    );
+    // kubectl apply knows nothing of Argo CD's hooks: every object is applied.
+    const kubectl = readManifests([{ id: 'hooks.yaml', analysis: analyzeText(text, context) }]);
+    assert.equal(kubectl.objects.length, 12);
+    assert.deepEqual(kubectl.findings, []);
+  });
+
   test('keepAll (a cluster file) keeps documents with errors and every definition', () => {
     const result = readManifests(
       files({

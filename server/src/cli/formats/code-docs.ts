@@ -47,6 +47,8 @@ export const CODE_DOCS: Readonly<Record<FindingCode, string>> = {
   'kustomizations-overlap':
     'Two apply units simulated together (`-R` over overlays of one base, or folders of alternative installs) define the same objects: each is an apply of its own, so they are not duplicates, but applied in turn the later one is what is simulated.',
   'generate-name-with-apply': 'metadata.generateName without a name: kubectl apply refuses it.',
+  'gitops-hook-not-applied':
+    'An Argo CD hook that a successful sync does not create (`Skip`, `SyncFail`, `PostDelete`, or a type of no sync phase such as a Helm `test` hook): left out of the apply.',
   'namespace-mismatch':
     'An object names another namespace than `-n/--namespace`: kubectl apply -n refuses it.',
   'unknown-kind': 'The apiVersion or kind is not a built-in one, and the group is a built-in group.',

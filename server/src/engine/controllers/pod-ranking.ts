@@ -17,16 +17,57 @@ export function podsToDelete(
   if (count <= 0) {
     return [];
   }
+  // Only the candidates' nodes are counted: the workload's other pods are spread over many more nodes.
   const onNode = new Map<string, number>();
+  for (const pod of candidates) {
+    onNode.set(pod.nodeName ?? '', 0);
+  }
   for (const pod of related) {
     if (pod.deletionTime === null && !pod.isGone) {
       const node = pod.nodeName ?? '';
-      onNode.set(node, (onNode.get(node) ?? 0) + 1);
+      const count = onNode.get(node);
+      if (count !== undefined) {
+        onNode.set(node, count + 1);
+      }
     }
   }
   const ranked = candidates.map((pod) => ({ pod, rank: onNode.get(pod.nodeName ?? '') ?? 0 }));
-  ranked.sort((a, b) => compareForDeletion(a.pod, a.rank, b.pod, b.rank));
-  return ranked.slice(0, count).map((entry) => entry.pod);
+  if (count >= ranked.length) {
+    ranked.sort((a, b) => compareForDeletion(a.pod, a.rank, b.pod, b.rank));
+    return ranked.map((entry) => entry.pod);
+  }
+  return firstInOrder(ranked, count).map((entry) => entry.pod);
+}
+
+/** A candidate with its rank (how many pods of the workload share its node). */
+interface RankedPod {
+  readonly pod: SimPod;
+  readonly rank: number;
+}
+
+/**
+ * The first `count` entries of a stable sort by compareForDeletion, in that order, without sorting them all: a
+ * rolling update deletes a few pods of a set at a time (maxUnavailable), and ranks its pods on every step. An
+ * entry goes after every kept entry it does not precede, as a stable sort would place it.
+ */
+function firstInOrder(ranked: readonly RankedPod[], count: number): RankedPod[] {
+  const kept: RankedPod[] = [];
+  const precedes = (a: RankedPod, b: RankedPod): boolean =>
+    compareForDeletion(a.pod, a.rank, b.pod, b.rank) < 0;
+  for (const entry of ranked) {
+    if (kept.length === count && !precedes(entry, kept[count - 1] as RankedPod)) {
+      continue;
+    }
+    let at = kept.length;
+    while (at > 0 && precedes(entry, kept[at - 1] as RankedPod)) {
+      at--;
+    }
+    kept.splice(at, 0, entry);
+    if (kept.length > count) {
+      kept.pop();
+    }
+  }
+  return kept;
 }
 
 /** Negative when `a` should be deleted before `b`. */

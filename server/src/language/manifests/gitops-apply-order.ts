@@ -6,18 +6,18 @@
  *   the rest; each stage sorted by ssa/sort.go: its ReconcileOrder kind list (kinds not listed between `First` and
  *   `Last`), then API group, kind, namespace and name.
  * - **Argo CD** (gitops-engine pkg/sync/sync_tasks.go): by sync phase (PreSync hooks, then the objects, then
- *   PostSync and SyncFail hooks: `argocd.argoproj.io/hook`), then sync wave (`argocd.argoproj.io/sync-wave`), then
+ *   PostSync hooks: argo-hooks.ts), then sync wave (`argocd.argoproj.io/sync-wave`, or a Helm hook's weight), then
  *   its kind order (Helm's install order; kinds not listed after those listed), then name; then a Namespace is moved
  *   before the first object in it, and a CustomResourceDefinition before the first object of its kind (adjustDeps).
  *
- * Left out: that a SyncFail hook runs only when the sync fails and a `Skip` hook never (both are applied here,
- * last and in place), Helm hook annotations, Argo CD's waiting for a phase or wave to be healthy before the next,
- * and that it applies the objects of one kind concurrently; Flux's wait between stages.
+ * Left out: Argo CD's waiting for a phase or wave to be healthy before the next, and that it applies the objects of
+ * one kind concurrently; Flux's wait between stages.
  * The simulation applies every object before its controllers act, so what the order decides is which pods are
  * queued first, and so where they land when nodes tie.
  */
 import { apiGroupOf } from '../../engine/model/cluster-scoped-kinds';
 import type { ManifestObject } from '../kubernetes/manifest-object';
+import { argoSuccessfulSyncPhasesOf, argoWaveOf } from './argo-hooks';
 
 /** The GitOps controllers whose apply order is modelled. */
 export type GitopsController = 'Argo CD' | 'Flux';
@@ -133,49 +133,15 @@ function inFluxOrder<T extends GitopsOrdered>(items: readonly T[]): T[] {
   );
 }
 
-/** An annotation of the object, when it is a string. */
-function annotationOf(object: ManifestObject, key: string): string | undefined {
-  const metadata = object.value['metadata'];
-  const annotations =
-    typeof metadata === 'object' && metadata !== null
-      ? (metadata as Record<string, unknown>)['annotations']
-      : undefined;
-  const value =
-    typeof annotations === 'object' && annotations !== null
-      ? (annotations as Record<string, unknown>)[key]
-      : undefined;
-  return typeof value === 'string' ? value : undefined;
-}
-
-/** syncwaves: the annotation as an integer; 0 when absent or not an integer (strconv.Atoi fails). */
-function argoWaveOf(object: ManifestObject): number {
-  const wave = annotationOf(object, 'argocd.argoproj.io/sync-wave');
-  return wave !== undefined && /^[+-]?\d+$/.test(wave) ? Number(wave) : 0;
-}
-
-/** sync_tasks.go syncPhaseOrder. */
-const ARGO_PHASES: ReadonlyMap<string, number> = new Map([
-  ['PreSync', -1],
-  ['Sync', 0],
-  ['PostSync', 1],
-  ['SyncFail', 2],
-]);
-
-/**
- * The sync phase of an object: a hook's (`argocd.argoproj.io/hook`), the earliest when it names several (Argo CD
- * runs it in each); Sync for any other object.
- */
-function argoPhaseOf(object: ManifestObject): number {
-  const phases = (annotationOf(object, 'argocd.argoproj.io/hook') ?? '')
-    .split(',')
-    .map((phase) => ARGO_PHASES.get(phase.trim()))
-    .filter((phase): phase is number => phase !== undefined);
-  return phases.reduce((earliest, phase) => Math.min(earliest, phase), phases[0] ?? 0);
+/** sync_tasks.go syncPhaseOrder of the earliest phase the object is created in (SyncFail's when none). */
+function argoPhaseIndexOf(object: ManifestObject): number {
+  const [first] = argoSuccessfulSyncPhasesOf(object);
+  return first === 'PreSync' ? -1 : first === 'Sync' ? 0 : first === 'PostSync' ? 1 : 2;
 }
 
 function inArgoOrder<T extends GitopsOrdered>(items: readonly T[]): T[] {
   const keys = new Map(
-    items.map((item) => [item, [argoPhaseOf(item.object), argoWaveOf(item.object)] as const]),
+    items.map((item) => [item, [argoPhaseIndexOf(item.object), argoWaveOf(item.object)] as const]),
   );
   const phaseOf = (item: T): number => keys.get(item)?.[0] ?? 0;
   const waveOf = (item: T): number => keys.get(item)?.[1] ?? 0;

@@ -32,6 +32,7 @@ import type { UnitNamespace } from './apply-namespace';
 import { customKindScopesOf, enforceNamespace, placeInUnitNamespace } from './apply-namespace';
 import { inApplyOrder } from './apply-order';
 import { withGeneratedName } from './generated-name';
+import { ARGO_HOOK_ANNOTATION, argoHookLeftOut } from './argo-hooks';
 
 /** One file to read: its id (URI or path) and its analysis (an outline is enough: the reader needs no nodes). */
 export interface ManifestFile {
@@ -118,6 +119,18 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
           continue; // the list itself; its items follow as objects of their own
         }
         const source: ObjectSource = { file: file.id, documentIndex: document.index, path: [...read.path] };
+        const leftOut =
+          options.keepAll !== true && file.appliedBy === 'Argo CD' ? argoHookLeftOut(read) : undefined;
+        if (leftOut !== undefined) {
+          findings.push({
+            code: 'gitops-hook-not-applied',
+            severity: 'information',
+            object: source,
+            path: ['metadata', 'annotations', ARGO_HOOK_ANNOTATION],
+            message: leftOut,
+          });
+          continue;
+        }
         if (
           options.keepAll !== true &&
           file.appliedBy !== 'Argo CD' &&

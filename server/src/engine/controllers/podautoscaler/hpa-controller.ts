@@ -88,7 +88,8 @@ export class HpaController {
       }
     }
     state.onPod((pod) => {
-      if (pod.workload === null) {
+      // Every pod change comes here: without autoscalers (the map is filled above, once), no key is worded.
+      if (pod.workload === null || this.autoscalers.size === 0) {
         return;
       }
       const autoscaler = this.autoscalers.get(

@@ -16,6 +16,9 @@ import { asJson, type Json } from './check-helpers';
 import { evaluatePod } from './check-registry';
 import { namespacePolicy, type LevelVersion } from './namespace-policy';
 
+/** The labels of a namespace the cluster does not list (one object, so that its policy is read once). */
+const NO_LABELS: Readonly<Record<string, string>> = {};
+
 /** The failing checks of a pod at a level and version, as the message joins them ("reason (detail), …"), or null. */
 export function podSecurityViolations(policy: LevelVersion, metadata: Json, spec: Json): string | null {
   if (policy.level === 'privileged') {
@@ -55,12 +58,25 @@ export function podSecurityWarning(
 export function podSecurityPlugin(
   namespaceLabels: ReadonlyMap<string, Readonly<Record<string, string>>>,
 ): PodAdmissionPlugin {
+  // Every pod a controller creates is validated: the enforce policy is read once per namespace and labels object
+  // (a rollout of 10,000 pods read the same labels 10,000 times).
+  const enforced = new Map<string, { labels: Readonly<Record<string, string>>; policy: LevelVersion }>();
+  const enforcePolicy = (namespace: string): LevelVersion => {
+    const labels = namespaceLabels.get(namespace) ?? NO_LABELS;
+    const known = enforced.get(namespace);
+    if (known !== undefined && known.labels === labels) {
+      return known.policy;
+    }
+    const policy = namespacePolicy(labels).enforce;
+    enforced.set(namespace, { labels, policy });
+    return policy;
+  };
   return {
     name: ADMISSION_PLUGIN.PodSecurity,
     validate(pod) {
       const metadata = asJson(pod['metadata']);
       const namespace = typeof metadata['namespace'] === 'string' ? metadata['namespace'] : 'default';
-      const policy = namespacePolicy(namespaceLabels.get(namespace) ?? {}).enforce;
+      const policy = enforcePolicy(namespace);
       const violations = podSecurityViolations(policy, metadata, isRecord(pod['spec']) ? pod['spec'] : {});
       return violations === null
         ? null

@@ -21,14 +21,18 @@ export class NodeDomains {
   readonly domainOfNode: Int32Array;
   /** Domain values by id. */
   readonly values: string[] = [];
+  /** Whether every node has a domain (no -1 in domainOfNode). */
+  readonly coversEveryNode: boolean;
   private readonly ids = new Map<string, number>();
 
   constructor(nodes: readonly NodeInfo[], valueOf: (node: NodeInfo) => string | null) {
     this.domainOfNode = new Int32Array(nodes.length);
+    let coversEveryNode = true;
     nodes.forEach((node, index) => {
       const value = valueOf(node);
       if (value === null) {
         this.domainOfNode[index] = -1;
+        coversEveryNode = false;
         return;
       }
       let id = this.ids.get(value);
@@ -39,6 +43,7 @@ export class NodeDomains {
       }
       this.domainOfNode[index] = id;
     });
+    this.coversEveryNode = coversEveryNode;
   }
 
   /** The id of a domain value, or -1 when no counted node has it. */

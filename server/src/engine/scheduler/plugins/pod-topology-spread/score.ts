@@ -67,8 +67,23 @@ export function buildSpreadScoreState(
         (node) => (hasAllTopologyKeys(node.labels, constraints) ? '' : null),
       ).domainOfNode
     : null;
+  // Domains not yet marked, over the counted keys. Once none is left, a node of the index whose every counted key
+  // has a domain changes nothing: when every node has one and no node can be ignored, the rest of the list is only
+  // checked for nodes outside the index (a pod's domains are counted for every pod, over hundreds of nodes).
+  let unmarked = 0;
+  let canSkipMarked = hasAllKeys === null;
+  for (let i = 0; i < constraints.length; i++) {
+    if (constraints[i]?.topologyKey !== LABEL_HOSTNAME) {
+      const domains = (counters[i] as PodCounter).domains;
+      unmarked += domains.size;
+      canSkipMarked &&= domains.coversEveryNode;
+    }
+  }
   for (const node of feasible) {
     const position = index.positionOf(node);
+    if (unmarked === 0 && canSkipMarked && position >= 0) {
+      continue;
+    }
     if (
       hasAllKeys !== null &&
       (position < 0 ? !hasAllTopologyKeys(node.labels, constraints) : (hasAllKeys[position] as number) < 0)
@@ -95,6 +110,7 @@ export function buildSpreadScoreState(
       if (marks[domain] === 0) {
         marks[domain] = 1;
         sizes[i] = (sizes[i] ?? 0) + 1;
+        unmarked--;
       }
     }
   }
