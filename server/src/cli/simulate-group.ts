@@ -25,6 +25,7 @@ import { readCliInput, readCliTexts } from './read-input';
 import type { ClusterGroup } from './unit-clusters';
 import { clusterNameOf, groupUnitsByCluster, oneGroup } from './unit-clusters';
 import { kustomizeOptionsOf } from '../files/kustomize/kustomization-units';
+import type { KustomizeOptions } from '../files/kustomize/kustomization-units';
 import { appendAll } from '../../../protocol/collections';
 
 /** What every simulation of a command line shares: its flags. */
@@ -84,6 +85,7 @@ export function readCommandInput(
   flags: InputFlags,
   io: CliIo,
   service: LanguageService,
+  kustomize: KustomizeOptions = kustomizeOptionsOf(flags.kustomize, flags.allowRemote, io),
 ): CommandInput {
   const input = readCliTexts(
     flags.paths,
@@ -92,7 +94,7 @@ export function readCommandInput(
       recursive: flags.recursive,
       kubernetesVersion: flags.version,
       maxFileLength: MAX_FILE_LENGTH,
-      kustomize: kustomizeOptionsOf(flags.kustomize, flags.allowRemote, io),
+      kustomize,
     },
     service,
   );

@@ -29,6 +29,8 @@ import { commonDefaults, readCommandLine } from './command-line';
 import type { GroupRun } from './simulate-group';
 import { readCommandInput, simulateGroup } from './simulate-group';
 import { gitopsUnitLines, withGitopsUnits } from '../files/gitops/gitops-texts';
+import { kustomizeOptionsOf } from '../files/kustomize/kustomization-units';
+import { prerenderKustomizations } from '../files/kustomize/prerender-kustomizations';
 
 /** The usage line of the simulate command. */
 export const SIMULATE_USAGE =
@@ -51,23 +53,30 @@ export interface SimulateOptions extends CommonOptions {
 }
 
 /** Runs the simulate command with a service (the process's own by default); resolves to the exit code. */
-export function runSimulate(
+export async function runSimulate(
   args: readonly string[],
   io: CliIo,
   service: LanguageService = createDiskLanguageService(),
 ): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     io.stdout(`${SIMULATE_USAGE}\n\n${COMMON_OPTIONS_HELP}\n`);
-    return Promise.resolve(0);
+    return 0;
   }
   const options = parseSimulateArgs(args, io, service);
   if (typeof options === 'string') {
     io.stderr(`foresight simulate: ${options}\n${SIMULATE_USAGE}\n`);
-    return Promise.resolve(2);
+    return 2;
   }
-  const read = readCommandInput('simulate', SIMULATE_USAGE, options, io, service);
+  // The kustomizations are rendered ahead, several at a time: the read takes their renders in order.
+  const kustomize = await prerenderKustomizations(
+    options.paths,
+    io.cwd,
+    options.recursive,
+    kustomizeOptionsOf(options.kustomize, options.allowRemote, io),
+  );
+  const read = readCommandInput('simulate', SIMULATE_USAGE, options, io, service, kustomize);
   if ('exitCode' in read) {
-    return Promise.resolve(read.exitCode);
+    return read.exitCode;
   }
   const { input, groups } = read;
   const runs: GroupRun[] = [];
@@ -75,7 +84,7 @@ export function runSimulate(
     const run = simulateGroup(group, options, io, service);
     if ('error' in run) {
       io.stderr(`foresight simulate: ${run.error}\n`);
-      return Promise.resolve(2);
+      return 2;
     }
     runs.push(run);
   }
@@ -95,7 +104,7 @@ export function runSimulate(
   if (options.output === 'json' && gitopsUnits.length === 0) {
     // In pieces: a large cluster's report is too large to hold twice as one string.
     writeSimulationsJson(runs, io.cwd, (piece) => io.stdout(piece));
-    return Promise.resolve(finishRun(run, options.output, options.failOn, io));
+    return finishRun(run, options.output, options.failOn, io);
   }
   io.stdout(
     options.output === 'json'
@@ -104,7 +113,7 @@ export function runSimulate(
         ? gitopsUnitLines(gitopsUnits) + formatSimulationsText(runs, counts)
         : formatRun(run, options.output),
   );
-  return Promise.resolve(finishRun(run, options.output, options.failOn, io));
+  return finishRun(run, options.output, options.failOn, io);
 }
 
 /** Parses the command line, or returns what is wrong with it. */

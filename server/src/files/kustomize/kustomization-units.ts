@@ -12,7 +12,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 import type { Finding, LanguageService, RenderedText } from '../../language/service';
 import { isManifestFileName, STDIN_PATH } from '../manifest-files';
 import { isComponentFolder, kustomizationFileIn, readKustomizationTree } from './kustomization-tree';
+import type { KustomizationTree } from './kustomization-tree';
 import { findKustomize, renderKustomization } from './render-kustomization';
+import type { RenderResult } from './render-kustomization';
 import { patchFieldsOf } from './patch-fields';
 import { severityOf } from '../../language/service';
 import { appendAll } from '../../../../protocol/collections';
@@ -25,6 +27,8 @@ export interface KustomizeOptions {
   readonly allowRemote: boolean;
   /** The PATH to search for kubectl and kustomize. */
   readonly pathVariable?: string;
+  /** Renders made ahead, by unit folder (prerender-kustomizations.ts): used in place of running kustomize again. */
+  readonly renders?: ReadonlyMap<string, RenderResult>;
 }
 
 /** The kustomize options of a command line: the binary it names (or FORESIGHT_KUSTOMIZE), and PATH to search. */
@@ -76,18 +80,7 @@ export function renderKustomizations(
   service: Pick<LanguageService, 'renderedTexts'>,
   claimed: ReadonlySet<string> = new Set(),
 ): RenderedKustomizations {
-  const folders = kustomizationFolders(paths, cwd, recursive);
-  const trees = folders.map((folder) => ({ folder, tree: readKustomizationTree(folder) }));
-  const included = new Set(trees.flatMap(({ tree }) => [...tree.includedFolders]));
-  // A Component is applied by the kustomizations that list it: one found below a named folder that nothing here
-  // lists is not a unit, and its files are read with their roles. One named on the command line is rendered, as
-  // `kubectl apply -k` renders it (kustomize builds a Component named as the root).
-  const named = new Set(paths.map((path) => resolve(cwd, path)));
-  // A folder a GitOps unit renders (files/gitops/) is applied by that unit only; what it includes stays included.
-  const units = trees.filter(
-    ({ folder }) =>
-      !included.has(folder) && !claimed.has(folder) && (named.has(folder) || !isComponentFolder(folder)),
-  );
+  const units = kustomizationUnitsOf(paths, cwd, recursive, claimed);
   const texts: RenderedText[] = [];
   const covered = new Set<string>();
   const read = new Set<string>();
@@ -153,7 +146,7 @@ export function renderKustomizations(
       );
       continue;
     }
-    const result = renderKustomization(command, folder);
+    const result = options.renders?.get(folder) ?? renderKustomization(command, folder);
     if (!result.ok) {
       notRendered(
         `kustomize could not render it: ${result.message}`,
@@ -174,6 +167,30 @@ export function renderKustomizations(
     appendAll(texts, service.renderedTexts(result.objects, file, readTextOrUndefined, patches));
   }
   return { texts, covered, units: units.map((unit) => unit.folder), read, notes, warnings };
+}
+
+/**
+ * The units among the command line's folders: each folder holding a kustomization (with `recursive`, those below
+ * too) that no other includes and no GitOps unit renders (`claimed`), with its tree.
+ */
+export function kustomizationUnitsOf(
+  paths: readonly string[],
+  cwd: string,
+  recursive: boolean,
+  claimed: ReadonlySet<string> = new Set(),
+): { readonly folder: string; readonly tree: KustomizationTree }[] {
+  const folders = kustomizationFolders(paths, cwd, recursive);
+  const trees = folders.map((folder) => ({ folder, tree: readKustomizationTree(folder) }));
+  const included = new Set(trees.flatMap(({ tree }) => [...tree.includedFolders]));
+  // A Component is applied by the kustomizations that list it: one found below a named folder that nothing here
+  // lists is not a unit, and its files are read with their roles. One named on the command line is rendered, as
+  // `kubectl apply -k` renders it (kustomize builds a Component named as the root).
+  const named = new Set(paths.map((path) => resolve(cwd, path)));
+  // A folder a GitOps unit renders (files/gitops/) is applied by that unit only; what it includes stays included.
+  return trees.filter(
+    ({ folder }) =>
+      !included.has(folder) && !claimed.has(folder) && (named.has(folder) || !isComponentFolder(folder)),
+  );
 }
 
 /**
