@@ -187,35 +187,17 @@ describe('readManifests', () => {
   test("a render's texts are applied in the render's order (applyOrder), each unit in the slots its objects fill", () => {
     // kustomize's output, grouped by source file: a.yaml held the stream's objects 0 and 2, b.yaml 1 and 3. A plain
     // file of another unit between them keeps its place, and the objects of another render keep theirs.
-    const text = (id: string, unit: string, body: string, applyOrder?: number[]) => ({
+    const text = (id: string, unit: string, names: string[], applyOrder?: number[]) => ({
       id,
       applyUnit: unit,
-      analysis: analyzeText(body, context),
+      analysis: analyzeText(names.map((name) => configMap(name)).join('---\n'), context),
       ...(applyOrder === undefined ? {} : { applyOrder }),
     });
     const result = readManifests([
-      text(
-        'a.yaml',
-        'app',
-        `${configMap('a0')}---
-${configMap('a2')}`,
-        [0, 2],
-      ),
-      text('plain.yaml', 'plain', configMap('p')),
-      text(
-        'b.yaml',
-        'app',
-        `${configMap('b1')}---
-${configMap('b3')}`,
-        [1, 3],
-      ),
-      text(
-        'c.yaml',
-        'other',
-        `${configMap('c1')}---
-${configMap('c0')}`,
-        [1, 0],
-      ),
+      text('a.yaml', 'app', ['a0', 'a2'], [0, 2]),
+      text('plain.yaml', 'plain', ['p']),
+      text('b.yaml', 'app', ['b1', 'b3'], [1, 3]),
+      text('c.yaml', 'other', ['c1', 'c0'], [1, 0]),
     ]);
     assert.deepEqual(names(result), [
       'ConfigMap/-/a0@a.yaml#0',
