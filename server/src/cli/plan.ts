@@ -21,6 +21,8 @@ import { namedTemplates, readCommandInput, readGroup } from './simulate-group';
 import { formatPlanText } from './formats/plan-text';
 import { formatPlanMarkdown } from './formats/plan-markdown';
 import type { ClusterPlan, NotPlannedUnit } from './formats/plan-list';
+import { kustomizeOptionsOf } from '../files/kustomize/kustomization-units';
+import { prerenderKustomizations } from '../files/kustomize/prerender-kustomizations';
 import {
   formatPlanListMarkdown,
   formatPlanListText,
@@ -45,18 +47,18 @@ export const PLAN_NEEDS_CLUSTER =
   'nothing to compare with';
 
 /** Runs the plan command with a service (the process's own by default); resolves to the exit code. */
-export function runPlan(
+export async function runPlan(
   args: readonly string[],
   io: CliIo,
   service: LanguageService = createDiskLanguageService(),
 ): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     io.stdout(`${PLAN_USAGE}\n\n${COMMON_OPTIONS_HELP}\n`);
-    return Promise.resolve(0);
+    return 0;
   }
-  const usageError = (message: string): Promise<number> => {
+  const usageError = (message: string): number => {
     io.stderr(`foresight plan: ${message}\n${PLAN_USAGE}\n`);
-    return Promise.resolve(2);
+    return 2;
   };
   const taken = takeOutput(args);
   if (typeof taken === 'string') {
@@ -69,9 +71,16 @@ export function runPlan(
   if (options.profile === 'default') {
     return usageError(PLAN_NEEDS_CLUSTER);
   }
-  const read = readCommandInput('plan', PLAN_USAGE, options, io, service);
+  // The kustomizations are rendered ahead, several at a time, as simulate does.
+  const kustomize = await prerenderKustomizations(
+    options.paths,
+    io.cwd,
+    options.recursive,
+    kustomizeOptionsOf(options.kustomize, options.allowRemote, io),
+  );
+  const read = readCommandInput('plan', PLAN_USAGE, options, io, service, kustomize);
   if ('exitCode' in read) {
-    return Promise.resolve(read.exitCode);
+    return read.exitCode;
   }
   // As simulate: --cluster and --profile name the one cluster of every unit; else each unit is planned on its
   // nearest cluster file, and a unit without one (the embedded default: nothing to compare with) is not planned.
@@ -87,7 +96,7 @@ export function runPlan(
     const read = readGroup(group, options, io, service);
     if ('error' in read) {
       io.stderr(`foresight plan: ${read.error}\n`);
-      return Promise.resolve(2);
+      return 2;
     }
     const result = service.planApply({
       manifestFiles: read.manifests,
@@ -112,7 +121,7 @@ export function runPlan(
     .flatMap((group) => group.units.map((unit) => ({ unit: unit.name, reason: NOT_PLANNED_REASON })));
   io.stdout(formatPlans(plans, notPlanned, taken.output));
   const run: CliRun = { command: 'plan', files: files.map(service.inputFileOf), findings };
-  return Promise.resolve(finishRun(run, taken.output === 'text' ? 'text' : 'json', options.failOn, io));
+  return finishRun(run, taken.output === 'text' ? 'text' : 'json', options.failOn, io);
 }
 
 /** The plans as the output asks: one plan alone is a plan, as before units had clusters; else a list. */
