@@ -257,7 +257,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   );
   const names = new NameAllocator();
   for (const pod of cluster.boundPods()) {
-    names.reserve(pod.namespace, pod.name);
+    names.reserveKey(pod.key);
   }
   const podFindings: Finding[] = [];
   const factory = new PodFactory(
