@@ -1,8 +1,8 @@
 /**
- * simulate() loads a cluster file twice (its own checks, then the timeline's run) and shares the pod loads through
- * a PodLoadMemo. A load through the memo must give what a load without it gives: the same nodes with the same
- * pods and the same findings, and PodInfos of its own; when the inputs of loadPod differ (another version, other
- * PriorityClasses, another source) the memo is not used.
+ * simulate() loads a cluster file twice (its own checks, then the timeline's run) and shares the binding of its pods
+ * through a PodLoadMemo. A load through the memo must give what a load without it gives: the same nodes with the
+ * same pods and the same findings, and PodInfos of its own; when the inputs of the binding differ (another version,
+ * other PriorityClasses, another source, nodes in another order) the memo is not used.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -171,5 +171,29 @@ describe('PodLoadMemo', () => {
     const first = codes();
     assert.ok(first.includes('invalid-quantity') && first.includes('negative-quantity'), first.join());
     assert.deepEqual(codes(), first);
+  });
+
+  test('a second load whose nodes come in another order binds afresh, each pod on its own node', () => {
+    const node = (name: string): Record<string, unknown> => ({
+      ...NODE,
+      metadata: { name, labels: { 'kubernetes.io/hostname': name } },
+    });
+    const onNode = (name: string, nodeName: string): Record<string, unknown> =>
+      pod(name, { nodeName, containers: [{ name: 'c', resources: { requests: { cpu: '1' } } }] });
+    const list = (items: readonly unknown[]): SourcedObject[] => [
+      {
+        object: { apiVersion: 'v1', kind: 'List', items },
+        source: { file: 'c.yaml', documentIndex: 0, path: [] },
+      },
+    ];
+    const [a, b] = [node('a'), node('b')];
+    const pods = [onNode('on-a', 'a'), onNode('on-b', 'b')];
+    const memo = new PodLoadMemo();
+    loadedView(list([a, b, ...pods]), { version: '1.35', memo });
+    const swapped = list([b, a, ...pods]);
+    assert.deepEqual(
+      loadedView(swapped, { version: '1.35', memo }),
+      loadedView(swapped, { version: '1.35' }),
+    );
   });
 });

@@ -84,7 +84,7 @@ import {
   checkStuckStatefulPods,
 } from './report/timeline-checks';
 import type { Finding } from '../../../../protocol/finding';
-import { appendAll, assignAll, maxOf } from '../../../../protocol/collections';
+import { appendAll, assignAll } from '../../../../protocol/collections';
 import { PodClassKeys } from '../scheduler/equivalence-cache';
 
 /** Kinds of a cluster file only the timeline reads (the scheduler's cluster loader ignores them). */
@@ -246,19 +246,19 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   const sim = new Simulation();
   const timeline = new TimelineRecorder();
   const state = new ClusterState(sim, timeline);
+  // One walk over the cluster file's pods (150,000 in the largest capture): their names are taken, and the latest
+  // start time read for the clock below.
+  const names = new NameAllocator();
+  let latestStart = 0;
+  for (const node of cluster.nodes) {
+    for (const pod of node.pods) {
+      names.reserveKey(pod.key);
+      latestStart = Math.max(latestStart, pod.startTime ?? 0);
+    }
+  }
   // One clock: t=0 is the apply time (timing applyTime, which CronJob schedules read), moved after every start
   // time of the cluster file when the capture is newer, so that pods the simulation starts are the youngest.
-  state.startEpoch = Math.max(
-    applyEpochSeconds(settings),
-    maxOf(
-      cluster.boundPods().map((pod) => pod.startTime ?? 0),
-      0,
-    ) + 1,
-  );
-  const names = new NameAllocator();
-  for (const pod of cluster.boundPods()) {
-    names.reserve(pod.namespace, pod.name);
-  }
+  state.startEpoch = Math.max(applyEpochSeconds(settings), latestStart + 1);
   const podFindings: Finding[] = [];
   const factory = new PodFactory(
     state,

@@ -19,7 +19,7 @@ import { loadNode } from './node-load';
 import type { NodeInfo } from '../snapshot/node-info';
 import { isRecord } from '../objects';
 import { describePod, loadPod } from './pod-load';
-import type { PodLoadMemo } from './pod-load-memo';
+import type { OnBound, PodLoadMemo } from './pod-load-memo';
 import { addPriorityClass, systemPriorityClasses } from './priority';
 import type { ObjectSource } from '../source';
 import type { KubernetesMinor } from '../../version';
@@ -222,17 +222,24 @@ export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLo
     const status = isRecord(object) && isRecord(object['status']) ? object['status'] : {};
     return status['phase'] === 'Succeeded' || status['phase'] === 'Failed';
   });
-  bindPods(cluster, pods, options.version, findings, options.podMemo);
+  const { podMemo } = options;
+  if (podMemo === undefined) {
+    bindPods(cluster, pods, options.version, findings, undefined);
+  } else {
+    podMemo.bind(cluster, pods, options.version, findings, (onBound) =>
+      bindPods(cluster, pods, options.version, findings, onBound),
+    );
+  }
   return { cluster, findings, schedulerConfigurations, finishedPods, captureHeader };
 }
 
-/** Adds the cluster file's running pods to their nodes. */
+/** Adds the cluster file's running pods to their nodes; `onBound` hears of each pod added. */
 function bindPods(
   cluster: Cluster,
   pods: readonly SourcedObject[],
   version: KubernetesMinor,
   findings: Finding[],
-  memo: PodLoadMemo | undefined,
+  onBound: OnBound | undefined,
 ): void {
   const keys = new Set<string>();
   const context = { version, priorityClasses: cluster.priorityClasses, findings };
@@ -255,10 +262,7 @@ function bindPods(
       findings.push(engineFinding('pod-bound-to-missing-node', source, ['spec', 'nodeName'], message));
       continue;
     }
-    const info =
-      memo === undefined
-        ? loadPod(pod, source, null, context, false)
-        : memo.loadClusterPod(pod, source, context);
+    const info = loadPod(pod, source, null, context, false);
     if (info === null) {
       continue;
     }
@@ -269,6 +273,7 @@ function bindPods(
     }
     keys.add(info.key);
     node.addPod(info);
+    onBound?.(node.order, info);
   }
 }
 

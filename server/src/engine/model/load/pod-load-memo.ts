@@ -1,84 +1,113 @@
 /**
- * The cluster file's pods loaded once for the two loads of one simulation. simulate() loads the cluster for its
- * own checks (findings, profiles, the pod limit) and the timeline loads it again for its run; a capture of the
- * largest cluster Kubernetes supports holds 150,000 pods, and turning each into a PodInfo twice cost about a
- * second. A second load of the same pod object reuses the first one's PodInfo (a copy: the timeline's run sets
- * nodeName and startTime on its own) and repeats its findings, when the version and the PriorityClasses, the
- * only other inputs of loadPod, are the same. Anything else is loaded afresh, so the result cannot differ.
+ * The cluster file's pods bound once for the two loads of one simulation. simulate() loads the cluster for its own
+ * checks (findings, profiles, the pod limit) and the timeline loads it again for its run; a capture of the largest
+ * cluster Kubernetes supports holds 150,000 pods. Binding them (cluster-load.ts's bindPods: each pod's status and
+ * node read, loadPod, duplicates found) is a function of the pod entries (objects and sources, in order), the
+ * nodes' names in order, the version and how the PriorityClasses resolve priorities, and of nothing else. So the
+ * first binding is recorded (which pod went to which node, and the findings it made, in order) and a later load
+ * with the same inputs replays it: each node gets a copy of the recorded PodInfo (the timeline's run sets
+ * nodeName and startTime on its own) and the findings are repeated where bindPods made them. Any other load binds
+ * afresh, so the result cannot differ. Replaying skips the per-pod walk; keeping one record instead of an entry
+ * per pod object spares the collector 150,000 weak entries.
  */
-import type { PriorityClassInfo } from '../snapshot/cluster';
+import type { Cluster, PriorityClassInfo } from '../snapshot/cluster';
 import type { PodInfo } from '../snapshot/pod-info';
 import type { ObjectSource } from '../source';
 import type { KubernetesMinor } from '../../version';
-import { loadPod } from './pod-load';
+import type { SourcedObject } from './cluster-load';
 import type { Finding } from '../../../../../protocol/finding';
 
-/** What one load of a cluster-file pod gave. */
-interface LoadedPod {
-  readonly source: ObjectSource;
-  readonly info: PodInfo | null;
+/** Called by a fresh binding for each pod it adds to a node: the node's position and the pod. */
+export type OnBound = (nodeIndex: number, info: PodInfo) => void;
+
+/** The first binding: its inputs, and what it did. */
+interface RecordedBinding {
+  readonly version: KubernetesMinor;
+  readonly classes: ReadonlyMap<string, PriorityClassInfo>;
+  readonly nodeNames: readonly string[];
+  readonly pods: readonly SourcedObject[];
+  /** Node positions and pristine PodInfos, in the order the pods were added. */
+  readonly nodeIndexes: readonly number[];
+  readonly infos: readonly PodInfo[];
   readonly findings: readonly Finding[];
 }
 
-/** What loading a cluster-file pod reads besides the pod (pod-load.ts's context). */
-interface MemoContext {
-  readonly version: KubernetesMinor;
-  readonly priorityClasses: ReadonlyMap<string, PriorityClassInfo>;
-  readonly findings: Finding[];
-}
-
-/** Pod loads of the cluster file shared by the loads of one simulation. */
+/** The binding of the cluster file's pods shared by the loads of one simulation. */
 export class PodLoadMemo {
-  private readonly loaded = new WeakMap<object, LoadedPod>();
-  /** The inputs of the first load: a later load with other inputs does not read the memo. */
-  private first: { version: KubernetesMinor; classes: ReadonlyMap<string, PriorityClassInfo> } | null = null;
-  /** Whether each PriorityClass map a load used resolves priorities as the first load's did. */
-  private readonly sameClasses = new WeakMap<ReadonlyMap<string, PriorityClassInfo>, boolean>();
+  private recorded: RecordedBinding | null = null;
 
   /**
-   * Loads a running pod of the cluster file (loadPod without an owner and without strict priority), or repeats
-   * the first load of the same object when the inputs are the same.
+   * Adds `pods` to the nodes of `cluster` and their findings to `findings`: as the recorded binding did when the
+   * inputs are the same, else by `bindFresh` (recorded when it is the first).
    */
-  loadClusterPod(
-    object: Record<string, unknown>,
-    source: ObjectSource,
-    context: MemoContext,
-  ): PodInfo | null {
-    const isReusable = this.isSameInputs(context);
-    const earlier = isReusable ? this.loaded.get(object) : undefined;
-    if (earlier !== undefined && sameSource(earlier.source, source)) {
-      for (const finding of earlier.findings) {
-        context.findings.push(finding);
+  bind(
+    cluster: Cluster,
+    pods: readonly SourcedObject[],
+    version: KubernetesMinor,
+    findings: Finding[],
+    bindFresh: (onBound: OnBound | undefined) => void,
+  ): void {
+    const recorded = this.recorded;
+    if (recorded !== null) {
+      if (isSameBinding(recorded, cluster, pods, version)) {
+        for (const finding of recorded.findings) {
+          findings.push(finding);
+        }
+        const { nodeIndexes, infos } = recorded;
+        for (let i = 0; i < infos.length; i++) {
+          cluster.nodes[nodeIndexes[i] ?? -1]?.addPod({ ...(infos[i] as PodInfo) });
+        }
+      } else {
+        bindFresh(undefined);
       }
-      return earlier.info === null ? null : { ...earlier.info };
+      return;
     }
-    const start = context.findings.length;
-    const info = loadPod(object, source, null, context, false);
-    if (isReusable) {
-      // A pristine copy: the caller's PodInfo is its cluster's, and a run changes its nodeName and startTime.
-      this.loaded.set(object, {
-        source,
-        info: info === null ? null : { ...info },
-        findings: context.findings.slice(start),
-      });
-    }
-    return info;
+    const start = findings.length;
+    const nodeIndexes: number[] = [];
+    const infos: PodInfo[] = [];
+    bindFresh((nodeIndex, info) => {
+      nodeIndexes.push(nodeIndex);
+      // A pristine copy: the caller's PodInfo is its cluster's, which a run may change.
+      infos.push({ ...info });
+    });
+    this.recorded = {
+      version,
+      classes: cluster.priorityClasses,
+      nodeNames: cluster.nodes.map((node) => node.name),
+      pods: [...pods],
+      nodeIndexes,
+      infos,
+      findings: findings.slice(start),
+    };
   }
+}
 
-  private isSameInputs(context: MemoContext): boolean {
-    if (this.first === null) {
-      this.first = { version: context.version, classes: context.priorityClasses };
-    }
-    if (this.first.version !== context.version) {
+/** Whether binding `pods` to `cluster` at `version` is what the recorded binding was. */
+function isSameBinding(
+  recorded: RecordedBinding,
+  cluster: Cluster,
+  pods: readonly SourcedObject[],
+  version: KubernetesMinor,
+): boolean {
+  if (
+    recorded.version !== version ||
+    recorded.pods.length !== pods.length ||
+    recorded.nodeNames.length !== cluster.nodes.length ||
+    !samePriorityClasses(recorded.classes, cluster.priorityClasses)
+  ) {
+    return false;
+  }
+  for (let i = 0; i < pods.length; i++) {
+    const one = recorded.pods[i];
+    const other = pods[i];
+    if (one === undefined || other === undefined) {
       return false;
     }
-    let same = this.sameClasses.get(context.priorityClasses);
-    if (same === undefined) {
-      same = samePriorityClasses(this.first.classes, context.priorityClasses);
-      this.sameClasses.set(context.priorityClasses, same);
+    if (one !== other && (one.object !== other.object || !sameSource(one.source, other.source))) {
+      return false;
     }
-    return same;
   }
+  return cluster.nodes.every((node, index) => node.name === recorded.nodeNames[index]);
 }
 
 /** Whether two sources name the same place (file, document and path). */
