@@ -17,6 +17,7 @@ import {
 import { findExcessiveNesting } from './nesting';
 import { takeNodeCensus } from './node-checks';
 import { estimateNodeCount } from './node-estimate';
+import { readPlainValue } from './fast/plain-value';
 import { parseYaml } from './parse-yaml';
 import { severityOf } from '../findings';
 
@@ -109,12 +110,12 @@ export function parseSlice(text: string, measures?: SliceMeasures): YamlDocument
   // Duplicate keys are found by takeNodeCensus in linear time; the package's own check is quadratic.
   // logLevel 'error': the package's warnings (a collection used as a key) went to stderr, which the language
   // server forwards to the editor as error messages; what matters is reported as findings.
-  const list = parseYaml(text, {
+  const { documents: list, isFast } = parseYaml(text, {
     prettyErrors: false,
     uniqueKeys: false,
     keepSourceTokens: false,
     logLevel: 'error',
-  }).documents;
+  });
   if (list.length === 0) {
     return [{ document: null, value: undefined, start: 0, end: text.length, findings: [] }];
   }
@@ -160,7 +161,9 @@ export function parseSlice(text: string, measures?: SliceMeasures): YamlDocument
     }
     let value: unknown;
     try {
-      value = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+      // A fast-parsed document has no aliases: its value is read straight off its nodes, as toJS would give it.
+      const plain = isFast ? readPlainValue(document) : undefined;
+      value = plain === undefined ? document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) : plain.value;
     } catch (error: unknown) {
       value = undefined;
       const alias = findFirstAlias(document);
