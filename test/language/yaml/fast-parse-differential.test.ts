@@ -16,6 +16,8 @@ import { generateManifests } from '../../../bench/manifests';
 import { MAX_ALIAS_COUNT } from '../../../server/src/language/limits';
 import { parseFastDocument } from '../../../server/src/language/yaml/fast/fast-document';
 import { readPlainValue } from '../../../server/src/language/yaml/fast/plain-value';
+import { takeNodeCensus } from '../../../server/src/language/yaml/node-checks';
+import type { NodeCensus } from '../../../server/src/language/yaml/node-checks';
 import { splitDocuments } from '../../../server/src/language/yaml/split-documents';
 import { loadYamlSuite } from '../../robustness/yaml-suite';
 import { diffDocuments, diffPlainValues } from './fast-parse-compare';
@@ -76,8 +78,14 @@ function diffPlainValueOf(
   const options = { maxAliasCount: MAX_ALIAS_COUNT };
   return (
     diffPlainValues('plain value', plain.value, reference.toJS(options)) ??
-    diffPlainValues('plain value (fast toJS)', plain.value, fast.toJS(options))
+    diffPlainValues('plain value (fast toJS)', plain.value, fast.toJS(options)) ??
+    diffPlainValues('census', censusByStart(plain.census), censusByStart(takeNodeCensus(fast)))
   );
+}
+
+/** A census with its repeated keys by position (parseSlice sorts its findings so). */
+function censusByStart(census: NodeCensus): NodeCensus {
+  return { ...census, duplicateKeys: [...census.duplicateKeys].sort((a, b) => a.start - b.start) };
 }
 
 function yamlFiles(directory: string): string[] {

@@ -12,6 +12,8 @@ import { parseAllDocuments } from 'yaml';
 import { MAX_ALIAS_COUNT } from '../../../server/src/language/limits';
 import { parseFastDocument } from '../../../server/src/language/yaml/fast/fast-document';
 import { readPlainValue } from '../../../server/src/language/yaml/fast/plain-value';
+import { takeNodeCensus } from '../../../server/src/language/yaml/node-checks';
+import type { DuplicateKey } from '../../../server/src/language/yaml/node-checks';
 import { parseSlice } from '../../../server/src/language/yaml/parse-document';
 import { diffPlainValues } from './fast-parse-compare';
 
@@ -46,6 +48,11 @@ const cases: { name: string; text: string; isRead: boolean }[] = [
     isRead: true,
   },
   { name: 'a quoted key is the same as a plain one', text: '"a": 1\n\'b\': 2\na: 3\n', isRead: true },
+  {
+    name: 'repeats are keys of equal value: 1.0 repeats 1, "1" does not, NaN never does, ~ repeats null',
+    text: "a: 1\n1: x\n'1': y\n1.0: z\n.nan: n\n.NaN: m\n~: q\nnull: r\nb:\n  c: 1\n  c: 2\na: 4\n",
+    isRead: true,
+  },
   { name: 'a "<<" key is left to toJS', text: '<<: {a: 1}\nb: 2\n', isRead: false },
   { name: 'a quoted "<<" key is left to toJS', text: '"<<": 1\n', isRead: false },
   {
@@ -75,7 +82,15 @@ describe('the plain value of a document is the one toJS gives', () => {
   for (const { name, text, isRead } of cases) {
     test(name, () => {
       const fast = parseFastDocument(text, OPTIONS);
-      assert.equal(fast !== undefined && readPlainValue(fast) !== undefined, isRead);
+      const plain = fast === undefined ? undefined : readPlainValue(fast);
+      assert.equal(plain !== undefined, isRead);
+      if (fast !== undefined && plain !== undefined) {
+        const census = takeNodeCensus(fast);
+        const byStart = (keys: readonly DuplicateKey[]): DuplicateKey[] =>
+          [...keys].sort((a, b) => a.start - b.start);
+        assert.deepEqual(byStart(plain.census.duplicateKeys), byStart(census.duplicateKeys));
+        assert.equal(plain.census.anchorsAndAliases, census.anchorsAndAliases);
+      }
       const [document] = parseSlice(text);
       const documents = parseAllDocuments(text, OPTIONS);
       const reference = Array.isArray(documents) ? documents[0] : undefined;

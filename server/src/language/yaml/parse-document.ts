@@ -137,7 +137,9 @@ export function parseSlice(text: string, measures?: SliceMeasures): YamlDocument
         ...visibleRange(error.pos[0], error.pos[1], text.length),
       });
     }
-    const census = takeNodeCensus(document);
+    // A fast-parsed document has no aliases: its value and census are read straight off its nodes in one walk.
+    const plain = isFast ? readPlainValue(document) : undefined;
+    const census = plain?.census ?? takeNodeCensus(document);
     for (const { start, end, key } of census.duplicateKeys) {
       // An empty (null) key has an empty range: the repeat shows on the ":" after it.
       findings.push({
@@ -161,8 +163,6 @@ export function parseSlice(text: string, measures?: SliceMeasures): YamlDocument
     }
     let value: unknown;
     try {
-      // A fast-parsed document has no aliases: its value is read straight off its nodes, as toJS would give it.
-      const plain = isFast ? readPlainValue(document) : undefined;
       value = plain === undefined ? document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) : plain.value;
     } catch (error: unknown) {
       value = undefined;
