@@ -84,3 +84,40 @@ function diffValue(path: string, a: unknown, b: unknown): string | undefined {
     ? undefined
     : `${path}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`;
 }
+
+/**
+ * The first difference between the plain value readPlainValue gives and toJS's, or undefined when they are the
+ * same: equal JSON text, and, below it, the same prototypes, own keys in the same order with the same property
+ * flags, and leaves equal by Object.is (so -0 is not 0 and a big number is not rounded differently).
+ */
+export function diffPlainValues(path: string, a: unknown, b: unknown): string | undefined {
+  return diffValue(path, a, b) ?? diffPlainValue(path, a, b);
+}
+
+function diffPlainValue(path: string, a: unknown, b: unknown): string | undefined {
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') {
+    return Object.is(a, b) ? undefined : `${path}: ${String(a)} ≠ ${String(b)}`;
+  }
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b) || Array.isArray(a) !== Array.isArray(b)) {
+    return `${path}: prototypes differ`;
+  }
+  const keysA = Reflect.ownKeys(a);
+  const keysB = Reflect.ownKeys(b);
+  if (JSON.stringify(keysA.map(String)) !== JSON.stringify(keysB.map(String))) {
+    return `${path}: keys ${keysA.map(String).join(',')} ≠ ${keysB.map(String).join(',')}`;
+  }
+  for (const key of keysA) {
+    const own = Object.getOwnPropertyDescriptor(a, key);
+    const other = Object.getOwnPropertyDescriptor(b, key);
+    const flags = (d: PropertyDescriptor | undefined): string =>
+      `${String(d?.writable)} ${String(d?.enumerable)} ${String(d?.configurable)}`;
+    if (flags(own) !== flags(other)) {
+      return `${path}.${String(key)}: property flags ${flags(own)} ≠ ${flags(other)}`;
+    }
+    const difference = diffPlainValue(`${path}.${String(key)}`, own?.value, other?.value);
+    if (difference !== undefined) {
+      return difference;
+    }
+  }
+  return undefined;
+}

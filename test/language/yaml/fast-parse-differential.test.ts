@@ -11,11 +11,16 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { parseAllDocuments } from 'yaml';
+import type { Document } from 'yaml';
 import { generateManifests } from '../../../bench/manifests';
+import { MAX_ALIAS_COUNT } from '../../../server/src/language/limits';
 import { parseFastDocument } from '../../../server/src/language/yaml/fast/fast-document';
+import { readPlainValue } from '../../../server/src/language/yaml/fast/plain-value';
+import { takeNodeCensus } from '../../../server/src/language/yaml/node-checks';
+import type { NodeCensus } from '../../../server/src/language/yaml/node-checks';
 import { splitDocuments } from '../../../server/src/language/yaml/split-documents';
 import { loadYamlSuite } from '../../robustness/yaml-suite';
-import { diffDocuments } from './fast-parse-compare';
+import { diffDocuments, diffPlainValues } from './fast-parse-compare';
 import { blockYaml } from './fast-parse-inputs';
 
 const OPTIONS = {
@@ -28,7 +33,13 @@ const OPTIONS = {
 interface Tally {
   fast: number;
   slow: number;
+  /** Fast slices whose plain value readPlainValue left to toJS. */
+  plainByToJS: number;
   differences: string[];
+}
+
+function newTally(): Tally {
+  return { fast: 0, slow: 0, plainByToJS: 0, differences: [] };
 }
 
 /** Compares the fast path with the package on every slice of `text`, counting the slices it accepted. */
@@ -46,11 +57,35 @@ function compareSlices(name: string, text: string, tally: Tally): void {
     const difference =
       documents.length !== 1 || only === undefined
         ? `the package reads ${documents.length} documents`
-        : diffDocuments(fast, only);
+        : (diffDocuments(fast, only) ?? diffPlainValueOf(fast, only, tally));
     if (difference !== undefined) {
       tally.differences.push(`${name}: ${difference}`);
     }
   }
+}
+
+/** The plain value parseSlice reads off a fast document against toJS on the package's and on the fast one. */
+function diffPlainValueOf(
+  fast: Document.Parsed,
+  reference: Document.Parsed,
+  tally: Tally,
+): string | undefined {
+  const plain = readPlainValue(fast);
+  if (plain === undefined) {
+    tally.plainByToJS++;
+    return undefined;
+  }
+  const options = { maxAliasCount: MAX_ALIAS_COUNT };
+  return (
+    diffPlainValues('plain value', plain.value, reference.toJS(options)) ??
+    diffPlainValues('plain value (fast toJS)', plain.value, fast.toJS(options)) ??
+    diffPlainValues('census', censusByStart(plain.census), censusByStart(takeNodeCensus(fast)))
+  );
+}
+
+/** A census with its repeated keys by position (parseSlice sorts its findings so). */
+function censusByStart(census: NodeCensus): NodeCensus {
+  return { ...census, duplicateKeys: [...census.duplicateKeys].sort((a, b) => a.start - b.start) };
 }
 
 function yamlFiles(directory: string): string[] {
@@ -63,7 +98,7 @@ function yamlFiles(directory: string): string[] {
 }
 
 function tallyFiles(paths: readonly string[]): Tally {
-  const tally: Tally = { fast: 0, slow: 0, differences: [] };
+  const tally: Tally = newTally();
   for (const path of paths) {
     compareSlices(path, readFileSync(path, 'utf8'), tally);
   }
@@ -72,7 +107,7 @@ function tallyFiles(paths: readonly string[]): Tally {
 
 describe('the fast YAML path gives the documents the yaml package gives', () => {
   test('every input of the YAML test suite (most are outside the subset and fall back)', () => {
-    const tally: Tally = { fast: 0, slow: 0, differences: [] };
+    const tally: Tally = newTally();
     const cases = loadYamlSuite();
     for (const suiteCase of cases) {
       compareSlices(suiteCase.id, suiteCase.text, tally);
@@ -80,6 +115,7 @@ describe('the fast YAML path gives the documents the yaml package gives', () => 
     assert.equal(cases.length, 402);
     assert.deepEqual(tally.differences, []);
     assert.ok(tally.fast >= 37, `fast path took ${tally.fast} slices`);
+    assert.equal(tally.plainByToJS, 0);
   });
 
   test('every file of the shared corpus (valid, invalid, removed-api), the examples and the fixtures', () => {
@@ -91,10 +127,11 @@ describe('the fast YAML path gives the documents the yaml package gives', () => 
     const tally = tallyFiles(paths);
     assert.deepEqual(tally.differences, []);
     assert.ok(tally.fast >= 595, `fast path took ${tally.fast} of ${tally.fast + tally.slow} slices`);
+    assert.equal(tally.plainByToJS, 0);
   });
 
   test('the same files with CRLF line ends (as saved on Windows)', () => {
-    const tally: Tally = { fast: 0, slow: 0, differences: [] };
+    const tally: Tally = newTally();
     for (const path of [
       ...yamlFiles('/work/shared/corpus'),
       ...yamlFiles(join(__dirname, '../../../examples')),
@@ -103,17 +140,21 @@ describe('the fast YAML path gives the documents the yaml package gives', () => 
     }
     assert.deepEqual(tally.differences, []);
     assert.ok(tally.fast >= 385, `fast path took ${tally.fast} of ${tally.fast + tally.slow} slices`);
+    assert.equal(tally.plainByToJS, 0);
   });
 
   test("the benchmark's generated manifests all take the fast path", () => {
-    const tally: Tally = { fast: 0, slow: 0, differences: [] };
+    const tally: Tally = newTally();
     compareSlices('bench', generateManifests(300), tally);
     assert.deepEqual(tally.differences, []);
-    assert.deepEqual({ fast: tally.fast, slow: tally.slow }, { fast: 300, slow: 0 });
+    assert.deepEqual(
+      { fast: tally.fast, slow: tally.slow, plainByToJS: tally.plainByToJS },
+      { fast: 300, slow: 0, plainByToJS: 0 },
+    );
   });
 
   test('generated block YAML (nested maps and sequences, scalar styles, comments, blank lines)', () => {
-    const tally: Tally = { fast: 0, slow: 0, differences: [] };
+    const tally: Tally = newTally();
     fc.assert(
       fc.property(blockYaml, (text) => {
         const before = tally.differences.length;
@@ -124,6 +165,7 @@ describe('the fast YAML path gives the documents the yaml package gives', () => 
     );
     assert.deepEqual(tally.differences, []);
     assert.ok(tally.fast >= 75, `fast path took ${tally.fast} of 400 generated documents`);
+    assert.equal(tally.plainByToJS, 0);
   });
 });
 

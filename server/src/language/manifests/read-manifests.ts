@@ -196,7 +196,10 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
       continue;
     }
     const pair = `${entry.sourced.source.file}\u0000${winner.sourced.source.file}`;
-    redefined.set(pair, [...(redefined.get(pair) ?? []), { entry, winner }]);
+    // Pushed onto the pair's list: copying the list at each redefinition was quadratic in a file's redefinitions.
+    const redefinitions = redefined.get(pair) ?? [];
+    redefinitions.push({ entry, winner });
+    redefined.set(pair, redefinitions);
   }
   for (const pairs of redefined.values()) {
     const first = pairs[0];

@@ -112,6 +112,27 @@ const ENUM_DEFINITIONS: ReadonlySet<string> = new Set(
 );
 const MAX_DEPTH = 40;
 
+/**
+ * The two tables by definition, then property: a visit looks a field up by the two names it has rather than by
+ * a "<definition>.<property>" string built for each property, which V8 then had to hash (built-in definitions
+ * have no property with a dot, so the lookups agree).
+ */
+function byDefinition(
+  fields: Readonly<Record<string, readonly string[]>>,
+): ReadonlyMap<string, ReadonlyMap<string, readonly string[]>> {
+  const tables = new Map<string, Map<string, readonly string[]>>();
+  for (const [field, values] of Object.entries(fields)) {
+    const dot = field.lastIndexOf('.');
+    const definition = field.slice(0, dot);
+    const table = tables.get(definition) ?? new Map<string, readonly string[]>();
+    table.set(field.slice(dot + 1), values);
+    tables.set(definition, table);
+  }
+  return tables;
+}
+const ENUM_FIELDS_BY_DEFINITION = byDefinition(ENUM_FIELDS);
+const ENUM_ARRAY_FIELDS_BY_DEFINITION = byDefinition(ENUM_ARRAY_FIELDS);
+
 /** Checks every fixed-set value of an object of a built-in kind. */
 export const checkEnumValues: ObjectRule = (
   object: ManifestObject,
@@ -125,8 +146,8 @@ export const checkEnumValues: ObjectRule = (
   const findings: TextFinding[] = [];
   const isJob = object.kind === 'Job' || object.kind === 'CronJob';
   walk(store, definition, object.value, [], (definitionName, property, value, path) => {
-    let allowed = ENUM_FIELDS[`${definitionName}.${property}`];
-    const arrayAllowed = ENUM_ARRAY_FIELDS[`${definitionName}.${property}`];
+    let allowed = ENUM_FIELDS_BY_DEFINITION.get(definitionName)?.get(property);
+    const arrayAllowed = ENUM_ARRAY_FIELDS_BY_DEFINITION.get(definitionName)?.get(property);
     if (
       isJob &&
       definitionName === `${CORE}.PodSpec` &&

@@ -17,6 +17,7 @@ import {
 import { findExcessiveNesting } from './nesting';
 import { takeNodeCensus } from './node-checks';
 import { estimateNodeCount } from './node-estimate';
+import { readPlainValue } from './fast/plain-value';
 import { parseYaml } from './parse-yaml';
 import { severityOf } from '../findings';
 
@@ -109,12 +110,12 @@ export function parseSlice(text: string, measures?: SliceMeasures): YamlDocument
   // Duplicate keys are found by takeNodeCensus in linear time; the package's own check is quadratic.
   // logLevel 'error': the package's warnings (a collection used as a key) went to stderr, which the language
   // server forwards to the editor as error messages; what matters is reported as findings.
-  const list = parseYaml(text, {
+  const { documents: list, isFast } = parseYaml(text, {
     prettyErrors: false,
     uniqueKeys: false,
     keepSourceTokens: false,
     logLevel: 'error',
-  }).documents;
+  });
   if (list.length === 0) {
     return [{ document: null, value: undefined, start: 0, end: text.length, findings: [] }];
   }
@@ -136,7 +137,9 @@ export function parseSlice(text: string, measures?: SliceMeasures): YamlDocument
         ...visibleRange(error.pos[0], error.pos[1], text.length),
       });
     }
-    const census = takeNodeCensus(document);
+    // A fast-parsed document has no aliases: its value and census are read straight off its nodes in one walk.
+    const plain = isFast ? readPlainValue(document) : undefined;
+    const census = plain?.census ?? takeNodeCensus(document);
     for (const { start, end, key } of census.duplicateKeys) {
       // An empty (null) key has an empty range: the repeat shows on the ":" after it.
       findings.push({
@@ -160,7 +163,7 @@ export function parseSlice(text: string, measures?: SliceMeasures): YamlDocument
     }
     let value: unknown;
     try {
-      value = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+      value = plain === undefined ? document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) : plain.value;
     } catch (error: unknown) {
       value = undefined;
       const alias = findFirstAlias(document);
