@@ -13,7 +13,8 @@
  *   instead (apply-namespace.ts, UnitNamespace);
  * - the same object (API group, kind, namespace, name) defined twice in one apply unit is one object: sequential
  *   `kubectl apply` leaves the later definition, so the later wins; one `duplicate-object` warning per pair of
- *   files names the later file (and how many objects it redefines). Two units defining it are no duplicate;
+ *   files names the later file (and how many objects it redefines). Two units defining it are no duplicate
+ *   (keep-last-definitions.ts);
  * - a unit whose texts do not hold its objects in the order it applies them (a kustomization's render, read file by
  *   file; a GitOps unit, which its controller sorts) is put in that order (apply-order.ts).
  *
@@ -31,6 +32,7 @@ import type { Finding } from '../../../../protocol/finding';
 import type { UnitNamespace } from './apply-namespace';
 import { customKindScopesOf, enforceNamespace, placeInUnitNamespace } from './apply-namespace';
 import { inApplyOrder } from './apply-order';
+import { keepLastDefinitions } from './keep-last-definitions';
 import { withGeneratedName } from './generated-name';
 import { ARGO_HOOK_ANNOTATION, argoHookLeftOut } from './argo-hooks';
 
@@ -173,54 +175,7 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
   if (options.keepAll === true) {
     return { objects: entries.map((entry) => entry.sourced), findings };
   }
-  const last = new Map<string, Entry>();
-  for (const entry of entries) {
-    if (entry.key !== undefined) {
-      last.set(entry.key, entry);
-    }
-  }
-  const objects: SourcedObject[] = [];
-  const overlaps = new Set<string>();
-  // Definitions made again later in the same unit, by pair of files: one finding per pair.
-  const redefined = new Map<string, { entry: Entry; winner: Entry }[]>();
-  for (const entry of entries) {
-    const winner = entry.key === undefined ? entry : last.get(entry.key);
-    if (winner === entry || winner === undefined) {
-      objects.push(entry.sourced);
-      continue;
-    }
-    if (winner.unit !== entry.unit) {
-      // Another unit's apply of the same object (an overlay beside another, an alternative install in another
-      // folder): no duplicate, one note per pair of units, on the first object they share.
-      noteOverlap(entry, winner, overlaps, findings);
-      continue;
-    }
-    const pair = `${entry.sourced.source.file}\u0000${winner.sourced.source.file}`;
-    // Pushed onto the pair's list: copying the list at each redefinition was quadratic in a file's redefinitions.
-    const redefinitions = redefined.get(pair) ?? [];
-    redefinitions.push({ entry, winner });
-    redefined.set(pair, redefinitions);
-  }
-  for (const pairs of redefined.values()) {
-    const first = pairs[0];
-    if (first === undefined) {
-      continue;
-    }
-    const { entry, winner } = first;
-    const { source } = winner.sourced;
-    const again = describe(source.file, source.documentIndex, winner.object);
-    findings.push({
-      code: 'duplicate-object',
-      severity: 'warning',
-      object: entry.sourced.source,
-      path: ['metadata', 'name'],
-      message:
-        pairs.length === 1
-          ? `${describeObject(entry.object)} is defined again in ${again}: kubectl apply applies both in turn and keeps the later definition, so this one has no effect`
-          : `${source.file} redefines ${pairs.length} objects of ${entry.sourced.source.file} (the first: ${describeObject(entry.object)}, again in ${again}): kubectl apply applies both in turn and keeps the later definitions, so these have no effect`,
-    });
-  }
-  return { objects, findings };
+  return { objects: keepLastDefinitions(entries, describe, findings), findings };
 }
 
 /**
@@ -273,23 +228,6 @@ function withCreatedNamespaces(files: readonly ManifestFile[], entries: readonly
   return created.length === 0 ? [...entries] : [...created, ...entries];
 }
 
-/** The note that two kustomizations define the same objects, once per pair. */
-function noteOverlap(entry: Entry, winner: Entry, overlaps: Set<string>, findings: Finding[]): void {
-  const pair = `${entry.unit ?? ''}\u0000${winner.unit ?? ''}`;
-  if (overlaps.has(pair)) {
-    return;
-  }
-  overlaps.add(pair);
-  const later = winner.unit ?? 'the other manifests';
-  findings.push({
-    code: 'kustomizations-overlap',
-    severity: 'information',
-    object: entry.sourced.source,
-    path: ['metadata', 'name'],
-    message: `${describeObject(entry.object)} is also applied by ${later}: each unit (a kustomization, a folder, a file) is an apply of its own (alternatives such as two overlays of one base, or two installs, are not duplicates), but simulated together they are applied in turn and the later one is what is simulated. Simulate one unit at a time to predict it.`,
-  });
-}
-
 /** Kinds not served reach the engine, whose admission refuses them in kubectl's words (rejected[]). */
 const NOT_SERVED_CODES: ReadonlySet<string> = new Set(['removed-api-version', 'unknown-kind']);
 
@@ -328,11 +266,4 @@ function identityOf(object: ManifestObject): string | undefined {
   }
   const namespace = isClusterScoped(object.apiVersion, object.kind) ? '' : (object.namespace ?? 'default');
   return `${apiGroupOf(object.apiVersion)}|${object.kind}|${namespace}|${object.name}`;
-}
-
-function describeObject(object: ManifestObject): string {
-  const namespace = isClusterScoped(object.apiVersion, object.kind)
-    ? ''
-    : `${object.namespace ?? 'default'}/`;
-  return `${object.kind} ${namespace}${object.name ?? ''}`;
 }
