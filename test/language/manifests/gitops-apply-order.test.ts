@@ -142,10 +142,16 @@ const rows: { name: string; controller: GitopsController; input: Item[]; expecte
     ],
   },
   {
-    name: 'Argo CD: a wave that is not an integer counts as 0 (syncwaves: strconv.Atoi fails)',
+    name: "Argo CD: a wave that is not an integer, or past Go's int, counts as 0 (syncwaves: strconv.Atoi fails)",
     controller: 'Argo CD',
-    input: [item('v1 ConfigMap b', wave('first')), item('v1 ConfigMap a', wave('1')), item('v1 ConfigMap c')],
-    expected: ['v1 ConfigMap b', 'v1 ConfigMap c', 'v1 ConfigMap a'],
+    input: [
+      item('v1 ConfigMap b', wave('first')),
+      item('v1 ConfigMap a', wave('1')),
+      item('v1 ConfigMap d', wave('9223372036854775808')),
+      item('v1 ConfigMap e', wave('9223372036854775807')),
+      item('v1 ConfigMap c'),
+    ],
+    expected: ['v1 ConfigMap b', 'v1 ConfigMap c', 'v1 ConfigMap d', 'v1 ConfigMap a', 'v1 ConfigMap e'],
   },
   {
     name: 'Flux: cluster definitions, then classes, then the rest, each by ReconcileOrder (ssa ApplyAllStaged, sort.go)',

@@ -98,12 +98,28 @@ export function argoSuccessfulSyncPhasesOf(object: ManifestObject): readonly str
 /** The object's sync wave: `argocd.argoproj.io/sync-wave`, else `helm.sh/hook-weight`, else 0. */
 export function argoWaveOf(object: ManifestObject): number {
   for (const key of ['argocd.argoproj.io/sync-wave', 'helm.sh/hook-weight']) {
-    const text = annotationOf(object, key);
-    if (text !== undefined && /^[+-]?\d+$/.test(text)) {
-      return Number(text);
+    const wave = goIntOf(annotationOf(object, key));
+    if (wave !== undefined) {
+      return wave;
     }
   }
   return 0;
+}
+
+/** Go's int range (64 bits), past which strconv.Atoi fails. */
+const GO_INT_MIN = -(2n ** 63n);
+const GO_INT_MAX = 2n ** 63n - 1n;
+
+/**
+ * strconv.Atoi: a decimal integer with an optional sign that fits Go's int, else undefined (a wave past the range
+ * is not a wave). Two waves beyond 2^53 that differ only past its precision compare equal here.
+ */
+function goIntOf(text: string | undefined): number | undefined {
+  if (text === undefined || !/^[+-]?\d+$/.test(text)) {
+    return undefined;
+  }
+  const value = BigInt(text);
+  return value < GO_INT_MIN || value > GO_INT_MAX ? undefined : Number(value);
 }
 
 /** Why Argo CD does not create the object in a sync that succeeds; undefined when it does. */
