@@ -21,8 +21,7 @@ import { namedTemplates, readCommandInput, readGroup } from './simulate-group';
 import { formatPlanText } from './formats/plan-text';
 import { formatPlanMarkdown } from './formats/plan-markdown';
 import type { ClusterPlan, NotPlannedUnit } from './formats/plan-list';
-import { kustomizeOptionsOf } from '../files/kustomize/kustomization-units';
-import { prerenderKustomizations } from '../files/kustomize/prerender-kustomizations';
+import { kustomizeRendersAhead } from './read-input';
 import {
   formatPlanListMarkdown,
   formatPlanListText,
@@ -71,13 +70,7 @@ export async function runPlan(
   if (options.profile === 'default') {
     return usageError(PLAN_NEEDS_CLUSTER);
   }
-  // The kustomizations are rendered ahead, several at a time, as simulate does.
-  const kustomize = await prerenderKustomizations(
-    options.paths,
-    io.cwd,
-    options.recursive,
-    kustomizeOptionsOf(options.kustomize, options.allowRemote, io),
-  );
+  const kustomize = await kustomizeRendersAhead(options, io);
   const read = readCommandInput('plan', PLAN_USAGE, options, io, service, kustomize);
   if ('exitCode' in read) {
     return read.exitCode;

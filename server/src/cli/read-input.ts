@@ -16,7 +16,9 @@ import type { InputFile, InputText, LanguageService, SkippedChart } from '../lan
 import { STDIN_NAME } from '../language/service';
 import { KustomizeRoles } from '../files/kustomize-roles';
 import type { KustomizeOptions } from '../files/kustomize/kustomization-units';
-import { renderKustomizations } from '../files/kustomize/kustomization-units';
+import { kustomizeOptionsOf, renderKustomizations } from '../files/kustomize/kustomization-units';
+import { prerenderKustomizations } from '../files/kustomize/prerender-kustomizations';
+import type { CommonOptions } from './command-line';
 import type { GitopsUnitSummary } from '../files/gitops/gitops-texts';
 import { readGitopsUnits } from '../files/gitops/gitops-texts';
 import { TextReads } from '../files/text-reads';
@@ -62,6 +64,22 @@ interface ReadInputOptions {
   readonly maxFileLength: number;
   /** Render kustomization folders with kustomize; absent: read their files raw. */
   readonly kustomize?: KustomizeOptions;
+}
+
+/**
+ * The kustomize options of a command line (`--kustomize`, `--kustomize-allow-remote`), with its kustomizations
+ * rendered ahead, several at a time (prerender-kustomizations.ts): validate, simulate and plan read with these.
+ */
+export function kustomizeRendersAhead(
+  options: Pick<CommonOptions, 'paths' | 'recursive' | 'kustomize' | 'allowRemote'>,
+  io: CliIo,
+): Promise<KustomizeOptions> {
+  return prerenderKustomizations(
+    options.paths,
+    io.cwd,
+    options.recursive,
+    kustomizeOptionsOf(options.kustomize, options.allowRemote, io),
+  );
 }
 
 /** Reads the paths of a command line, and has the service analyse them. */

@@ -24,7 +24,6 @@ import type { CliTexts } from './read-input';
 import { readCliInput, readCliTexts } from './read-input';
 import type { ClusterGroup } from './unit-clusters';
 import { clusterNameOf, groupUnitsByCluster, oneGroup } from './unit-clusters';
-import { kustomizeOptionsOf } from '../files/kustomize/kustomization-units';
 import type { KustomizeOptions } from '../files/kustomize/kustomization-units';
 import { appendAll } from '../../../protocol/collections';
 
@@ -85,7 +84,8 @@ export function readCommandInput(
   flags: InputFlags,
   io: CliIo,
   service: LanguageService,
-  kustomize: KustomizeOptions = kustomizeOptionsOf(flags.kustomize, flags.allowRemote, io),
+  /** The command line's kustomize options, its renders made ahead (read-input.ts kustomizeRendersAhead). */
+  kustomize: KustomizeOptions,
 ): CommandInput {
   const input = readCliTexts(
     flags.paths,

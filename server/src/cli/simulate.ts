@@ -29,8 +29,7 @@ import { commonDefaults, readCommandLine } from './command-line';
 import type { GroupRun } from './simulate-group';
 import { readCommandInput, simulateGroup } from './simulate-group';
 import { gitopsUnitLines, withGitopsUnits } from '../files/gitops/gitops-texts';
-import { kustomizeOptionsOf } from '../files/kustomize/kustomization-units';
-import { prerenderKustomizations } from '../files/kustomize/prerender-kustomizations';
+import { kustomizeRendersAhead } from './read-input';
 
 /** The usage line of the simulate command. */
 export const SIMULATE_USAGE =
@@ -67,13 +66,7 @@ export async function runSimulate(
     io.stderr(`foresight simulate: ${options}\n${SIMULATE_USAGE}\n`);
     return 2;
   }
-  // The kustomizations are rendered ahead, several at a time: the read takes their renders in order.
-  const kustomize = await prerenderKustomizations(
-    options.paths,
-    io.cwd,
-    options.recursive,
-    kustomizeOptionsOf(options.kustomize, options.allowRemote, io),
-  );
+  const kustomize = await kustomizeRendersAhead(options, io);
   const read = readCommandInput('simulate', SIMULATE_USAGE, options, io, service, kustomize);
   if ('exitCode' in read) {
     return read.exitCode;

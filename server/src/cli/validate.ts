@@ -13,9 +13,7 @@ import type { CliIo } from './io';
 import { finishRun, formatRun } from './outcome';
 import type { CommonOptions } from './command-line';
 import { commonDefaults, readCommandLine } from './command-line';
-import { kustomizeOptionsOf } from '../files/kustomize/kustomization-units';
-import { readCliTexts } from './read-input';
-import { prerenderKustomizations } from '../files/kustomize/prerender-kustomizations';
+import { kustomizeRendersAhead, readCliTexts } from './read-input';
 import { startValidatePool, validateInNewPool, validateInThreads } from './parallel/validate-in-threads';
 import { likelyThreadsFor, validatesInPool, validateThreadsFor } from './parallel/thread-count';
 import type { WorkerPool } from './parallel/worker-pool';
@@ -68,13 +66,7 @@ async function validateWith(
   service: LanguageService,
   pool: WorkerPool | undefined,
 ): Promise<number> {
-  // The kustomizations are rendered ahead, several at a time: the read below takes their renders in order.
-  const kustomize = await prerenderKustomizations(
-    options.paths,
-    io.cwd,
-    options.recursive,
-    kustomizeOptionsOf(options.kustomize, options.allowRemote, io),
-  );
+  const kustomize = await kustomizeRendersAhead(options, io);
   const input = readCliTexts(
     options.paths,
     io,

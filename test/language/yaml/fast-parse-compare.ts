@@ -5,6 +5,7 @@
  */
 import { isDocument, isMap, isPair, isScalar, isSeq } from 'yaml';
 import type { Document } from 'yaml';
+import type { NodeCensus } from '../../../server/src/language/yaml/node-checks';
 
 const NODE_FIELDS = ['range', 'spaceBefore', 'commentBefore', 'comment', 'anchor', 'tag', 'flow'] as const;
 const SCALAR_FIELDS = ['type', 'source', 'format', 'minFractionDigits'] as const;
@@ -120,4 +121,9 @@ function diffPlainValue(path: string, a: unknown, b: unknown): string | undefine
     }
   }
   return undefined;
+}
+
+/** A census with its repeated keys by position (parseSlice sorts its findings so), to compare two censuses. */
+export function censusByStart(census: NodeCensus): NodeCensus {
+  return { ...census, duplicateKeys: [...census.duplicateKeys].sort((a, b) => a.start - b.start) };
 }

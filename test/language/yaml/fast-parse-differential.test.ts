@@ -15,20 +15,13 @@ import type { Document } from 'yaml';
 import { generateManifests } from '../../../bench/manifests';
 import { MAX_ALIAS_COUNT } from '../../../server/src/language/limits';
 import { parseFastDocument } from '../../../server/src/language/yaml/fast/fast-document';
+import { ANALYZER_PARSE_OPTIONS } from '../../../server/src/language/yaml/parse-document';
 import { readPlainValue } from '../../../server/src/language/yaml/fast/plain-value';
 import { takeNodeCensus } from '../../../server/src/language/yaml/node-checks';
-import type { NodeCensus } from '../../../server/src/language/yaml/node-checks';
 import { splitDocuments } from '../../../server/src/language/yaml/split-documents';
 import { loadYamlSuite } from '../../robustness/yaml-suite';
-import { diffDocuments, diffPlainValues } from './fast-parse-compare';
+import { censusByStart, diffDocuments, diffPlainValues } from './fast-parse-compare';
 import { blockYaml } from './fast-parse-inputs';
-
-const OPTIONS = {
-  prettyErrors: false,
-  uniqueKeys: false,
-  keepSourceTokens: false,
-  logLevel: 'error',
-} as const;
 
 interface Tally {
   fast: number;
@@ -45,13 +38,13 @@ function newTally(): Tally {
 /** Compares the fast path with the package on every slice of `text`, counting the slices it accepted. */
 function compareSlices(name: string, text: string, tally: Tally): void {
   for (const { text: slice } of splitDocuments(text)) {
-    const fast = parseFastDocument(slice, OPTIONS);
+    const fast = parseFastDocument(slice, ANALYZER_PARSE_OPTIONS);
     if (fast === undefined) {
       tally.slow++;
       continue;
     }
     tally.fast++;
-    const reference = parseAllDocuments(slice, OPTIONS);
+    const reference = parseAllDocuments(slice, ANALYZER_PARSE_OPTIONS);
     const documents = Array.isArray(reference) ? reference : [];
     const [only] = documents;
     const difference =
@@ -81,11 +74,6 @@ function diffPlainValueOf(
     diffPlainValues('plain value (fast toJS)', plain.value, fast.toJS(options)) ??
     diffPlainValues('census', censusByStart(plain.census), censusByStart(takeNodeCensus(fast)))
   );
-}
-
-/** A census with its repeated keys by position (parseSlice sorts its findings so). */
-function censusByStart(census: NodeCensus): NodeCensus {
-  return { ...census, duplicateKeys: [...census.duplicateKeys].sort((a, b) => a.start - b.start) };
 }
 
 function yamlFiles(directory: string): string[] {
@@ -277,10 +265,10 @@ describe('what the fast path accepts and what it leaves to the package', () => {
   ];
   for (const { name, text, isFast } of cases) {
     test(name, () => {
-      const fast = parseFastDocument(text, OPTIONS);
+      const fast = parseFastDocument(text, ANALYZER_PARSE_OPTIONS);
       assert.equal(fast !== undefined, isFast);
       if (fast !== undefined) {
-        const [reference] = parseAllDocuments(text, OPTIONS) as unknown[];
+        const [reference] = parseAllDocuments(text, ANALYZER_PARSE_OPTIONS) as unknown[];
         assert.equal(diffDocuments(fast, reference as typeof fast), undefined);
       }
     });

@@ -9,6 +9,7 @@
  */
 import { isMap, isPair, isScalar, isSeq, parseAllDocuments } from 'yaml';
 import { parseYaml } from '../yaml/parse-yaml';
+import { ANALYZER_PARSE_OPTIONS } from '../yaml/parse-document';
 import type { Document, Node, Scalar } from 'yaml';
 import { LineIndex, lastAtOrBefore } from '../../language/text/line-index';
 import { patchFieldFor } from './patch-field-match';
@@ -38,14 +39,6 @@ interface Segment {
   /** Where the object is said to be when it has no source document: its generator's entry. */
   readonly fallback?: { readonly offset: number; readonly lines: LineIndex } | undefined;
 }
-
-/** How the objects are parsed: as the analyzer parses (the fast path for block YAML), without warnings. */
-const PARSE_OPTIONS = {
-  prettyErrors: false,
-  uniqueKeys: false,
-  keepSourceTokens: false,
-  logLevel: 'error',
-} as const;
 
 /**
  * A line index over the rendered text whose positions are those of the source files. An object and its source
@@ -151,7 +144,8 @@ export class MappedLineIndex extends LineIndex {
   private parse(index: number): Segment {
     const base = this.bases[index] ?? 0;
     const segment = this.segments[index];
-    const document = segment === undefined ? undefined : parseYaml(segment.text, PARSE_OPTIONS).documents[0];
+    const document =
+      segment === undefined ? undefined : parseYaml(segment.text, ANALYZER_PARSE_OPTIONS).documents[0];
     const range = document?.contents?.range;
     if (segment === undefined || document === undefined || range === undefined) {
       return { base, start: 0, end: -1, rendered: undefined, source: undefined };
@@ -159,7 +153,8 @@ export class MappedLineIndex extends LineIndex {
     let sourceDocuments: readonly Document[] | undefined;
     if (segment.sourceText !== undefined) {
       sourceDocuments =
-        this.sources.get(segment.sourceText) ?? parseYaml(segment.sourceText, PARSE_OPTIONS).documents;
+        this.sources.get(segment.sourceText) ??
+        parseYaml(segment.sourceText, ANALYZER_PARSE_OPTIONS).documents;
       this.sources.set(segment.sourceText, sourceDocuments);
     }
     const match = sourceDocuments === undefined ? undefined : findSourceDocument(document, sourceDocuments);

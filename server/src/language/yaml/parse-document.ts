@@ -65,6 +65,19 @@ export interface SliceMeasures {
   readonly nesting?: { readonly tooDeepAt: number | undefined };
 }
 
+/**
+ * How the analyzer parses YAML (the fast path for block YAML, the yaml package for the rest). Duplicate keys are
+ * found by takeNodeCensus in linear time, the package's own check being quadratic; logLevel 'error': the
+ * package's warnings (a collection used as a key) went to stderr, which the language server forwards to the
+ * editor as error messages, and what matters is reported as findings.
+ */
+export const ANALYZER_PARSE_OPTIONS = {
+  prettyErrors: false,
+  uniqueKeys: false,
+  keepSourceTokens: false,
+  logLevel: 'error',
+} as const;
+
 /** Parses one slice of a YAML stream into its documents (usually exactly one). */
 export function parseSlice(text: string, measures?: SliceMeasures): YamlDocument[] {
   const tooDeepAt = measures?.nesting === undefined ? findExcessiveNesting(text) : measures.nesting.tooDeepAt;
@@ -107,15 +120,7 @@ export function parseSlice(text: string, measures?: SliceMeasures): YamlDocument
       },
     ];
   }
-  // Duplicate keys are found by takeNodeCensus in linear time; the package's own check is quadratic.
-  // logLevel 'error': the package's warnings (a collection used as a key) went to stderr, which the language
-  // server forwards to the editor as error messages; what matters is reported as findings.
-  const { documents: list, isFast } = parseYaml(text, {
-    prettyErrors: false,
-    uniqueKeys: false,
-    keepSourceTokens: false,
-    logLevel: 'error',
-  });
+  const { documents: list, isFast } = parseYaml(text, ANALYZER_PARSE_OPTIONS);
   if (list.length === 0) {
     return [{ document: null, value: undefined, start: 0, end: text.length, findings: [] }];
   }
