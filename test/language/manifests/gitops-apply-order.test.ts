@@ -16,7 +16,6 @@ interface Item {
     readonly node: undefined;
     readonly path: readonly [];
   };
-  readonly namespace: string;
   readonly label: string;
 }
 
@@ -43,7 +42,6 @@ function item(
       node: undefined,
       path: [],
     },
-    namespace: namespace ?? '',
     label: text,
   };
 }

@@ -21,8 +21,6 @@ export interface OrderedEntry {
   readonly order: number | undefined;
   /** The GitOps controller that applies its unit. */
   readonly appliedBy: GitopsController | undefined;
-  /** The namespace it is applied in; '' when it has none. */
-  readonly namespace: string;
 }
 
 /**

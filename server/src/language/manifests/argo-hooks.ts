@@ -16,6 +16,7 @@
  * Left out: PostDelete hooks run after the Application is deleted, which is not simulated.
  */
 import type { ManifestObject } from '../kubernetes/manifest-object';
+import { recordAt } from '../rules/rule-support';
 
 /** The annotation naming an object's Argo CD hook types. */
 export const ARGO_HOOK_ANNOTATION = 'argocd.argoproj.io/hook';
@@ -44,15 +45,7 @@ const SUCCESSFUL_SYNC_PHASES = ['PreSync', 'Sync', 'PostSync'] as const;
 
 /** An annotation of the object, when it is a string. */
 export function annotationOf(object: ManifestObject, key: string): string | undefined {
-  const metadata = object.value['metadata'];
-  const annotations =
-    typeof metadata === 'object' && metadata !== null
-      ? (metadata as Record<string, unknown>)['annotations']
-      : undefined;
-  const value =
-    typeof annotations === 'object' && annotations !== null
-      ? (annotations as Record<string, unknown>)[key]
-      : undefined;
+  const value = recordAt(object.value, ['metadata', 'annotations'])?.[key];
   return typeof value === 'string' ? value : undefined;
 }
 

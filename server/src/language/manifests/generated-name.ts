@@ -9,20 +9,24 @@ import type { ObjectSource } from '../../engine/model/source';
 import { seededSuffix } from '../../engine/workloads/hash';
 import { MAX_GENERATED_NAME_LENGTH } from '../../engine/workloads/names';
 import type { ManifestObject } from '../kubernetes/manifest-object';
+import { recordAt } from '../rules/rule-support';
+
+/**
+ * The `generateName` of an object that has no name (kubectl apply refuses it; Argo CD creates it), else
+ * undefined.
+ */
+export function onlyGenerateNameOf(object: ManifestObject): string | undefined {
+  const generateName = recordAt(object.value, ['metadata'])?.['generateName'];
+  return object.name === undefined && typeof generateName === 'string' && generateName !== ''
+    ? generateName
+    : undefined;
+}
 
 /** The object named as the API server names one with only a `generateName`; any other object as it is. */
 export function withGeneratedName(object: ManifestObject, source: ObjectSource): ManifestObject {
-  const metadata = object.value['metadata'];
-  if (
-    object.name !== undefined ||
-    typeof metadata !== 'object' ||
-    metadata === null ||
-    Array.isArray(metadata)
-  ) {
-    return object;
-  }
-  const generateName = (metadata as Record<string, unknown>)['generateName'];
-  if (typeof generateName !== 'string' || generateName === '') {
+  const generateName = onlyGenerateNameOf(object);
+  const metadata = recordAt(object.value, ['metadata']);
+  if (generateName === undefined || metadata === undefined) {
     return object;
   }
   const name =

@@ -18,14 +18,14 @@
 import { apiGroupOf } from '../../engine/model/cluster-scoped-kinds';
 import type { ManifestObject } from '../kubernetes/manifest-object';
 import { argoSuccessfulSyncPhasesOf, argoWaveOf } from './argo-hooks';
+import { recordAt } from '../rules/rule-support';
 
 /** The GitOps controllers whose apply order is modelled. */
 export type GitopsController = 'Argo CD' | 'Flux';
 
-/** An object to order, with the namespace it is applied in ('' for a cluster-scoped one). */
+/** An object to order (its namespace is the one it is applied in: read-manifests.ts placed it). */
 export interface GitopsOrdered {
   readonly object: ManifestObject;
-  readonly namespace: string;
 }
 
 /** fluxcd/pkg ssa/sort.go ReconcileOrder.First, in order. */
@@ -128,7 +128,7 @@ function inFluxOrder<T extends GitopsOrdered>(items: readonly T[]): T[] {
       (FLUX_INDEX.get(left.object.kind) ?? 0) - (FLUX_INDEX.get(right.object.kind) ?? 0) ||
       compareText(apiGroupOf(left.object.apiVersion), apiGroupOf(right.object.apiVersion)) ||
       compareText(left.object.kind, right.object.kind) ||
-      compareText(left.namespace, right.namespace) ||
+      compareText(left.object.namespace ?? '', right.object.namespace ?? '') ||
       compareText(left.object.name ?? '', right.object.name ?? ''),
   );
 }
@@ -159,7 +159,7 @@ function inArgoOrder<T extends GitopsOrdered>(items: readonly T[]): T[] {
       item.object.kind === 'Namespace' && apiGroupOf(item.object.apiVersion) === ''
         ? (item.object.name ?? '')
         : undefined,
-    (item) => (item.namespace === '' ? undefined : item.namespace),
+    (item) => (item.object.namespace === '' ? undefined : item.object.namespace),
   );
   bubbleDependencies(
     sorted,
@@ -210,12 +210,9 @@ function definedKindOf(object: ManifestObject): string | undefined {
   ) {
     return undefined;
   }
-  const spec = object.value['spec'];
-  const record = typeof spec === 'object' && spec !== null ? (spec as Record<string, unknown>) : undefined;
-  const names = record?.['names'];
-  const group = record?.['group'];
-  const kind =
-    typeof names === 'object' && names !== null ? (names as Record<string, unknown>)['kind'] : undefined;
+  const spec = recordAt(object.value, ['spec']);
+  const group = spec?.['group'];
+  const kind = recordAt(spec, ['names'])?.['kind'];
   return typeof group === 'string' && typeof kind === 'string' ? `${group}/${kind}` : undefined;
 }
 

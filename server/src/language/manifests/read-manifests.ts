@@ -33,7 +33,7 @@ import type { UnitNamespace } from './apply-namespace';
 import { customKindScopesOf, enforceNamespace, placeInUnitNamespace } from './apply-namespace';
 import { inApplyOrder } from './apply-order';
 import { keepLastDefinitions } from './keep-last-definitions';
-import { withGeneratedName } from './generated-name';
+import { onlyGenerateNameOf, withGeneratedName } from './generated-name';
 import { ARGO_HOOK_ANNOTATION, argoHookLeftOut } from './argo-hooks';
 
 /** One file to read: its id (URI or path) and its analysis (an outline is enough: the reader needs no nodes). */
@@ -90,8 +90,6 @@ interface Entry {
   /** Its document's place in the unit's apply (ManifestFile.applyOrder). */
   readonly order: number | undefined;
   readonly appliedBy: 'Argo CD' | 'Flux' | undefined;
-  /** The namespace it is applied in, as its file (or its GitOps unit) says; '' when none. */
-  readonly namespace: string;
 }
 
 /** Reads the files' objects in order, as sequential `kubectl apply` leaves them. */
@@ -166,7 +164,6 @@ export function readManifests(files: readonly ManifestFile[], options: ReadOptio
           unit: file.applyUnit,
           order: file.applyOrder?.[document.index],
           appliedBy: file.appliedBy,
-          namespace: object.namespace ?? '',
         });
       }
     }
@@ -222,7 +219,6 @@ function withCreatedNamespaces(files: readonly ManifestFile[], entries: readonly
       unit: first.unit,
       order: undefined,
       appliedBy: undefined,
-      namespace: '',
     });
   }
   return created.length === 0 ? [...entries] : [...created, ...entries];
@@ -241,12 +237,8 @@ export function isRefusedBeforeAdmission(finding: { readonly code: DiagnosticCod
  * (staging/src/k8s.io/kubectl/pkg/cmd/apply/apply.go, TestDontAllowApplyWithPodGeneratedName).
  */
 function refusedGenerateName(object: ManifestObject, source: ObjectSource, findings: Finding[]): boolean {
-  const metadata = object.value['metadata'];
-  const generateName =
-    typeof metadata === 'object' && metadata !== null
-      ? (metadata as Record<string, unknown>)['generateName']
-      : undefined;
-  if (object.name !== undefined || typeof generateName !== 'string' || generateName === '') {
+  const generateName = onlyGenerateNameOf(object);
+  if (generateName === undefined) {
     return false;
   }
   findings.push({
