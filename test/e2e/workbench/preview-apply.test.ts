@@ -79,10 +79,14 @@ describe('Preview Apply in VS Code 1.139 (code-server)', () => {
       await frame.locator('.change .source', { hasText: 'web.yaml:25' }).click();
       await workbench.page.locator('.statusbar-item', { hasText: 'Ln 25, Col 1' }).first().waitFor();
       // The breadcrumbs render after the editor: wait for the file's item (read at once, the control held only
-      // its style element in one run).
-      const crumbs = workbench.page.locator(
-        '.editor-group-container.active .breadcrumbs-control .monaco-breadcrumb-item',
-      );
+      // its style element in one run). They are read in the group whose active tab is the file: the group marked
+      // active can still be the panel's after the click (one CI run timed out waiting there, the file open at
+      // Ln 25 beside it).
+      const fileGroup = workbench.page
+        .locator('.editor-group-container')
+        .filter({ has: workbench.page.locator('.tabs-container .tab.active', { hasText: 'web.yaml' }) })
+        .first();
+      const crumbs = fileGroup.locator('.breadcrumbs-control .monaco-breadcrumb-item');
       await crumbs.filter({ hasText: 'web.yaml' }).first().waitFor();
       assert.match((await crumbs.allInnerTexts()).join('').replace(/\s+/g, ''), /^captured.*web\.yaml/);
     }));
