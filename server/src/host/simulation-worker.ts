@@ -71,6 +71,8 @@ export class SimulationWorker {
   private inThread: boolean;
   /** Shared with the worker: the number of the running request the server abandons. */
   private readonly abandoned = new Int32Array(new SharedArrayBuffer(4));
+  /** Shared with the worker: how many requests were posted to it (a warm-up run stops for one). */
+  private readonly posted = new Int32Array(new SharedArrayBuffer(4));
 
   private readonly service: Pick<LanguageService, 'simulateScope'>;
 
@@ -170,11 +172,17 @@ export class SimulationWorker {
       this.fail(request, new Error(`The prediction worker did not answer within ${timeoutMs / 1000} s.`));
     }, timeoutMs);
     this.running = { ...request, id: message.id, timer };
+    Atomics.add(this.posted, 0, 1);
     worker.postMessage(message);
   }
 
   private start(): Worker {
-    const workerData: SimulationWorkerData = { abandoned: this.abandoned.buffer };
+    // A new worker has received nothing: the count starts again.
+    Atomics.store(this.posted, 0, 0);
+    const workerData: SimulationWorkerData = {
+      abandoned: this.abandoned.buffer,
+      posted: this.posted.buffer,
+    };
     const worker = new Worker(this.options.script, {
       workerData,
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
