@@ -27,11 +27,14 @@ if (port !== null) {
   const abandoned = new Int32Array(data.abandoned);
   const posted = new Int32Array(data.posted);
   let received = 0;
-  const warmUp = new WorkerWarmUp({
-    run: (input, shouldStop) => service.simulateScope(input, shouldStop),
-    isRequestWaiting: () => Atomics.load(posted, 0) !== received,
-    later: (step) => setImmediate(step),
-  });
+  const warmUp = new WorkerWarmUp(
+    {
+      run: (input, shouldStop) => service.simulateScope(input, shouldStop),
+      isRequestWaiting: () => Atomics.load(posted, 0) !== received,
+      later: (step) => setImmediate(step),
+    },
+    data.warmUpRuns,
+  );
   port.on('message', (message: SimulationRequestMessage) => {
     received++;
     warmUp.requested();

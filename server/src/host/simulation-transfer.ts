@@ -49,6 +49,8 @@ export interface SimulationWorkerData {
    * has received to stop a warm-up run as soon as a request is on its way (worker-warm-up.ts).
    */
   readonly posted: SharedArrayBuffer;
+  /** How many warm-up runs the worker may spend in its life (worker-warm-up.ts). */
+  readonly warmUpRuns: number;
 }
 
 /** The server's side: numbers objects and remembers what the worker holds. */

@@ -15,6 +15,7 @@ import { Worker } from 'node:worker_threads';
 import type { LanguageService, ScopeSimulation, ScopeSimulationInput } from '../language/service';
 import { createDiskLanguageService } from '../files/schema-files';
 import { SimulationEncoder } from './simulation-transfer';
+import { WARM_UP_RUNS } from './worker-warm-up';
 import type { SimulationAnswerMessage, SimulationWorkerData } from './simulation-transfer';
 
 /** Failures in a row after which the simulations run in the main thread. */
@@ -41,6 +42,8 @@ export interface SimulationWorkerOptions {
   readonly timeoutMs?: number;
   /** Tells the output channel about a restart or the fallback to the main thread. */
   readonly log: (message: string) => void;
+  /** How many warm-up runs a worker may spend in its life (worker-warm-up.ts); WARM_UP_RUNS by default. */
+  readonly warmUpRuns?: number;
   /** Runs a simulation in this thread when there is no worker (the server's service; a disk one by default). */
   readonly service?: Pick<LanguageService, 'simulateScope'>;
 }
@@ -182,6 +185,7 @@ export class SimulationWorker {
     const workerData: SimulationWorkerData = {
       abandoned: this.abandoned.buffer,
       posted: this.posted.buffer,
+      warmUpRuns: this.options.warmUpRuns ?? WARM_UP_RUNS,
     };
     const worker = new Worker(this.options.script, {
       workerData,
