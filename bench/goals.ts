@@ -113,6 +113,32 @@ function largestCluster(capture: readonly CaptureResult[] | undefined): GoalResu
   };
 }
 
+/**
+ * #31.4's editor half: predictions against that capture, the first within 5 s of opening a manifest and later ones
+ * within 1 s of a keystroke. Judged missed while the editor does not take the capture at all (it then predicts on
+ * the embedded cluster, which the notice says); when it does, this bench does not time it yet (not measured).
+ */
+function largestClusterInEditor(capture: readonly CaptureResult[] | undefined): GoalResult {
+  const row = capture?.find((entry) => entry.nodes === 5_000 && entry.pods === 150_000);
+  const goal = '#31.4 The editor predicting against that capture';
+  const target = 'first prediction ≤ 5 s after opening, later ones ≤ 1 s after a keystroke';
+  if (row === undefined) {
+    return { goal, target, ...NOT_MEASURED };
+  }
+  if (row.asYouType !== 'simulated as you type') {
+    return {
+      goal,
+      target,
+      measured: `not predicted against it (${row.asYouType})`,
+      met: false,
+      limitedBy:
+        `one read of the capture takes ${ms(row.readMs.median)} and one simulation on it ${ms(row.simulateMs.median)} ` +
+        'in process; a keystroke would need the loaded cluster kept between runs, which the engine does not do yet',
+    };
+  }
+  return { goal, target, ...NOT_MEASURED };
+}
+
 /** MiB as MB (10^6 bytes), as the goal is stated. */
 const toMB = (mib: number): number => Math.round((mib * 2 ** 20) / 1e6);
 
@@ -207,6 +233,7 @@ function roundThreeGoals(inputs: GoalInputs): GoalResult[] {
       cli === undefined ? undefined : `${ms(cli.cpuMs.median)} of CPU over ${ms(cli.wallMs.median)} wall`,
     ),
     largestCluster(inputs.capture),
+    largestClusterInEditor(inputs.capture),
     judged(
       '#31.5 Peak memory of our server, 5,000 resources',
       '< 200 MB',

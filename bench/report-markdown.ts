@@ -4,6 +4,7 @@
  */
 import type { BenchResults } from './results';
 import type { PhaseResult } from './server-phases';
+import type { WarmUpReport } from './worker-warm-up';
 import type { ServerResult, SizeResult } from './language-servers';
 import { OURS, OURS_WITHOUT_PREDICTIONS, THEIRS } from './language-servers';
 import type { Summary } from './support/stats';
@@ -115,6 +116,24 @@ function phaseTable(phases: readonly PhaseResult[]): string[] {
   ];
 }
 
+function warmUpTable(report: WarmUpReport): string[] {
+  const header = report.results[0]?.answerMs.map((_, index) => String(index + 1)) ?? [];
+  return [
+    "### The prediction worker's warm-up",
+    '',
+    `A person typing in the 1,000-resource file: ${report.keystrokes} keystrokes, ${report.pauseMs} ms apart, each ` +
+      'a request to a fresh prediction worker (no LSP). Median ms from request to answer per keystroke, over ' +
+      `${report.repeats} fresh processes per row; the process's CPU over the whole typing, warm-up runs included.`,
+    '',
+    `| warm-up runs | ${header.join(' | ')} | CPU (ms) |`,
+    `| --- | ${header.map(() => '---').join(' | ')} | --- |`,
+    ...report.results.map(
+      (result) =>
+        `| ${result.warmUpRuns} | ${result.answerMs.map((summary) => cell(summary)).join(' | ')} | ${cell(result.cpuMs)} |`,
+    ),
+  ];
+}
+
 /** The Markdown report of a run. */
 export function renderMarkdown(results: BenchResults): string {
   const { machine } = results;
@@ -151,6 +170,9 @@ export function renderMarkdown(results: BenchResults): string {
   }
   if (results.phases !== undefined) {
     appendAll(out, ['', ...phaseTable(results.phases)]);
+  }
+  if (results.warmUp !== undefined) {
+    appendAll(out, ['', ...warmUpTable(results.warmUp)]);
   }
   if (results.capture !== undefined && results.capture.length > 0) {
     appendAll(out, [

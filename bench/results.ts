@@ -14,6 +14,7 @@ import type { ExtensionReport } from './extension';
 import type { GoalResult } from './goals';
 import type { LanguageServerReport } from './language-servers';
 import type { PhaseResult } from './server-phases';
+import type { WarmUpReport } from './worker-warm-up';
 
 /** The machine and build a run measured. */
 export interface Machine {
@@ -43,6 +44,8 @@ export interface BenchResults {
   readonly languageServers?: LanguageServerReport;
   /** Where our server's time goes, per file size. */
   readonly phases?: PhaseResult[];
+  /** The prediction worker's warm-up: a person typing in the 1,000-resource file, without it and with it. */
+  readonly warmUp?: WarmUpReport;
   readonly engine?: EngineReport;
   readonly cli?: CliReport;
   /** `foresight validate` on a folder of large CRDs (issue #18). */

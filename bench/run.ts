@@ -4,8 +4,9 @@
  * only a section that could not run at all makes the exit code non-zero.
  *   npm run bench                           the full run (about 20 minutes on 2 cores)
  *   npm run bench -- --quick                a smoke run under a minute (writes bench/results/quick.*)
- *   npm run bench -- --only=engine,cli      some sections: lsp, phases, engine, cli, crd, kustomize, capture,
- *                                           extension (written to bench/results/partial.*, never over a full run)
+ *   npm run bench -- --only=engine,cli      some sections: lsp, phases, warmup, engine, cli, crd, kustomize,
+ *                                           capture, extension (written to bench/results/partial.*, never over a
+ *                                           full run)
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,7 @@ import { checkGoals } from './goals';
 import { benchLanguageServers } from './language-servers';
 import { renderMarkdown } from './report-markdown';
 import { benchServerPhases } from './server-phases';
+import { benchWorkerWarmUp } from './worker-warm-up';
 import type { BenchResults, LoadSample } from './results';
 import { describeMachine, loadNow } from './results';
 
@@ -34,6 +36,7 @@ const PLAN = isQuick
   ? {
       lsp: { sizes: [10, 100], repeats: 2, coldStarts: 1 },
       phases: { sizes: [100], repeats: 2 },
+      warmup: { keystrokes: 4, pauseMs: 100, repeats: 1 },
       engine: {
         plain: [[100, 2_000]] as const,
         affinity: [[100, 1_000]] as const,
@@ -49,6 +52,7 @@ const PLAN = isQuick
   : {
       lsp: { sizes: [10, 100, 1_000, 5_000], repeats: 5, coldStarts: 5 },
       phases: { sizes: [100, 1_000, 5_000], repeats: 5 },
+      warmup: { keystrokes: 10, pauseMs: 300, repeats: 3 },
       engine: {
         plain: schedulingSizes(),
         affinity: schedulingSizes(),
@@ -121,6 +125,7 @@ async function main(): Promise<void> {
     const phases = await section('phases', () =>
       benchServerPhases(PLAN.phases.sizes, PLAN.phases.repeats, log),
     );
+    const warmUp = await section('warmup', () => benchWorkerWarmUp({ ...PLAN.warmup, log }));
     const engine = await section('engine', () => benchEngine({ ...PLAN.engine, log }));
     const cli = await section('cli', () => benchCli({ ...PLAN.cli, workDir, log }));
     const crd = await section('crd', () => benchCrdFolder({ ...PLAN.crd, workDir, log }));
@@ -136,6 +141,7 @@ async function main(): Promise<void> {
       load,
       languageServers,
       phases,
+      warmUp,
       engine,
       cli,
       crd,

@@ -5,7 +5,8 @@
  * are new copies of the same data) with one run in this thread, workload for workload,
  * finding for finding. And a worker that crashes, hangs or cannot be found never leaves a request unanswered:
  * the request fails, the worker is started again, and after three failures in a row the simulations run in the
- * main thread; a request waiting behind a newer one of the same scope is dropped.
+ * main thread; a request waiting behind a newer one of the same scope is dropped. A worker warming up on a large
+ * scope between requests answers them as the main thread does.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import type { Prediction, ScopeFile } from '../../server/src/language/service/pr
 import { prepareScope } from '../../server/src/language/service/scope-simulation';
 import type { ScopeSimulationInput } from '../../server/src/language/service/scope-simulation';
 import { SimulationWorker } from '../../server/src/host/simulation-worker';
+import { WARM_UP_MIN_OBJECTS } from '../../server/src/host/worker-warm-up';
 import { SeededRandom } from '../../server/src/engine/sim/seeded-random';
 import { FileAnalyzer, analyzeText } from '../../server/src/language/analyzer';
 import { readManifests } from '../../server/src/language/manifests/read-manifests';
@@ -119,6 +121,38 @@ describe('Predictions run in the prediction worker', () => {
       assert.equal(await superseded, undefined);
       assert.deepEqual(await otherScope, expected);
       assert.deepEqual(await newest, expected);
+    } finally {
+      worker.dispose();
+    }
+  });
+});
+
+describe('The prediction worker warming up on a large scope (worker-warm-up.ts)', () => {
+  test('answers the requests that follow as the main thread does, whether a warm-up run is under way or not', async () => {
+    const worker = new SimulationWorker({ script: WORKER_PATH, log: () => undefined });
+    try {
+      const configMaps = Array.from(
+        { length: WARM_UP_MIN_OBJECTS },
+        (_, index) =>
+          `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings-${index}\ndata:\n  a: "1"\n`,
+      );
+      const large = (replicas: number): ScopeSimulationInput =>
+        inputOf(
+          [SMALL_DEPLOYMENT.replace('replicas: 1\n', `replicas: ${replicas}\n`), ...configMaps].join('---\n'),
+        );
+      const first = large(40);
+      assert.ok(first.manifests.length >= WARM_UP_MIN_OBJECTS);
+      assert.deepEqual(await worker.simulate('a', first, ''), TEST_SERVICE.simulateScope(first));
+      // Right after the answer (the warm-up's first run not started or stopped for this request), then after a
+      // pause in which warm-up runs go on (the engine's result must not depend on what ran before it).
+      for (const [index, replicas] of [41, 42].entries()) {
+        if (index === 1) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        const next = large(replicas);
+        assert.deepEqual(await worker.simulate('a', next, ''), TEST_SERVICE.simulateScope(next));
+      }
+      assert.equal(worker.isInThread, false);
     } finally {
       worker.dispose();
     }

@@ -5,11 +5,14 @@
  * objects held since the last one (simulation-transfer.ts) and answered with the scope's simulation, or with the
  * error that stopped it (the worker stays up), or as abandoned when the server marked it so in the shared integer
  * (its document changed: the engine stops between two tasks). The engine is the same code as in the main thread, so the result
- * is the same, event for event (test/server/prediction-worker.test.ts).
+ * is the same, event for event (test/server/prediction-worker.test.ts). While idle after a large scope, the
+ * worker runs it again a few times to finish compiling the engine (worker-warm-up.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDiskLanguageService } from '../files/schema-files';
+import type { ScopeSimulationInput } from '../language/service';
 import { SimulationDecoder } from './simulation-transfer';
+import { WorkerWarmUp } from './worker-warm-up';
 import type {
   SimulationAnswerMessage,
   SimulationRequestMessage,
@@ -20,13 +23,28 @@ const port = parentPort;
 if (port !== null) {
   const service = createDiskLanguageService();
   const decoder = new SimulationDecoder();
-  const abandoned = new Int32Array((workerData as SimulationWorkerData).abandoned);
+  const data = workerData as SimulationWorkerData;
+  const abandoned = new Int32Array(data.abandoned);
+  const posted = new Int32Array(data.posted);
+  let received = 0;
+  const warmUp = new WorkerWarmUp(
+    {
+      run: (input, shouldStop) => service.simulateScope(input, shouldStop),
+      isRequestWaiting: () => Atomics.load(posted, 0) !== received,
+      later: (step) => setImmediate(step),
+    },
+    data.warmUpRuns,
+  );
   port.on('message', (message: SimulationRequestMessage) => {
+    received++;
+    warmUp.requested();
     let answer: SimulationAnswerMessage;
+    let answered: ScopeSimulationInput | undefined;
     try {
       const input = decoder.decode(message);
       const shouldStop = (): boolean => Atomics.load(abandoned, 0) === message.id;
       answer = { id: message.id, ok: true, result: service.simulateScope(input, shouldStop) };
+      answered = input;
     } catch (error: unknown) {
       answer = {
         id: message.id,
@@ -36,5 +54,8 @@ if (port !== null) {
       };
     }
     port.postMessage(answer);
+    if (answered !== undefined) {
+      warmUp.answered(answered);
+    }
   });
 }

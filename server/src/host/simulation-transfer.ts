@@ -39,11 +39,18 @@ export type SimulationAnswerMessage =
   | { readonly id: number; readonly ok: false; readonly abandoned: boolean; readonly message: string };
 
 /**
- * What the worker is started with: one shared integer, the number of the request the server abandons (its
- * document changed), which the engine reads between tasks.
+ * What the worker is started with: shared integers the engine reads between tasks.
  */
 export interface SimulationWorkerData {
+  /** The number of the request the server abandons (its document changed). */
   readonly abandoned: SharedArrayBuffer;
+  /**
+   * One shared integer, the number of requests the server has posted: the worker compares it with the number it
+   * has received to stop a warm-up run as soon as a request is on its way (worker-warm-up.ts).
+   */
+  readonly posted: SharedArrayBuffer;
+  /** How many warm-up runs the worker may spend in its life (worker-warm-up.ts). */
+  readonly warmUpRuns: number;
 }
 
 /** The server's side: numbers objects and remembers what the worker holds. */

@@ -15,6 +15,7 @@ import { Worker } from 'node:worker_threads';
 import type { LanguageService, ScopeSimulation, ScopeSimulationInput } from '../language/service';
 import { createDiskLanguageService } from '../files/schema-files';
 import { SimulationEncoder } from './simulation-transfer';
+import { WARM_UP_RUNS } from './worker-warm-up';
 import type { SimulationAnswerMessage, SimulationWorkerData } from './simulation-transfer';
 
 /** Failures in a row after which the simulations run in the main thread. */
@@ -41,6 +42,8 @@ export interface SimulationWorkerOptions {
   readonly timeoutMs?: number;
   /** Tells the output channel about a restart or the fallback to the main thread. */
   readonly log: (message: string) => void;
+  /** How many warm-up runs a worker may spend in its life (worker-warm-up.ts); WARM_UP_RUNS by default. */
+  readonly warmUpRuns?: number;
   /** Runs a simulation in this thread when there is no worker (the server's service; a disk one by default). */
   readonly service?: Pick<LanguageService, 'simulateScope'>;
 }
@@ -71,6 +74,8 @@ export class SimulationWorker {
   private inThread: boolean;
   /** Shared with the worker: the number of the running request the server abandons. */
   private readonly abandoned = new Int32Array(new SharedArrayBuffer(4));
+  /** Shared with the worker: how many requests were posted to it (a warm-up run stops for one). */
+  private readonly posted = new Int32Array(new SharedArrayBuffer(4));
 
   private readonly service: Pick<LanguageService, 'simulateScope'>;
 
@@ -170,11 +175,18 @@ export class SimulationWorker {
       this.fail(request, new Error(`The prediction worker did not answer within ${timeoutMs / 1000} s.`));
     }, timeoutMs);
     this.running = { ...request, id: message.id, timer };
+    Atomics.add(this.posted, 0, 1);
     worker.postMessage(message);
   }
 
   private start(): Worker {
-    const workerData: SimulationWorkerData = { abandoned: this.abandoned.buffer };
+    // A new worker has received nothing: the count starts again.
+    Atomics.store(this.posted, 0, 0);
+    const workerData: SimulationWorkerData = {
+      abandoned: this.abandoned.buffer,
+      posted: this.posted.buffer,
+      warmUpRuns: this.options.warmUpRuns ?? WARM_UP_RUNS,
+    };
     const worker = new Worker(this.options.script, {
       workerData,
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },

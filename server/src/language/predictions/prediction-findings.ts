@@ -77,26 +77,32 @@ export function predictionFindings(
   );
   // The cluster autoscaler's "cannot help" for a workload that stays Pending is part of that one cause: it is told
   // with the Pending diagnostic (related information), not as a second entry on the same pod spec.
-  const verdicts = engineFindings.filter((finding) => finding.code === 'pod-no-scale-up');
+  // By document, in the findings' order: a file of hundreds of Pending workloads has as many verdicts.
+  const verdicts = new Map<string, Finding[]>();
+  for (const finding of engineFindings) {
+    if (finding.code === 'pod-no-scale-up' && finding.object !== undefined) {
+      const key = documentKey(finding.object);
+      const list = verdicts.get(key);
+      if (list === undefined) {
+        verdicts.set(key, [finding]);
+      } else {
+        list.push(finding);
+      }
+    }
+  }
   const folded = new Set<Finding>();
   const verdictOf = (source: ObjectSource): Finding | undefined => {
-    const verdict = verdicts.find(
-      ({ object }) =>
-        object !== undefined &&
-        object.file === source.file &&
-        object.documentIndex === source.documentIndex &&
-        object.path.every((key, index) => source.path[index] === key),
-    );
+    const verdict = verdicts
+      .get(documentKey(source))
+      ?.find(({ object }) => object?.path.every((key, index) => source.path[index] === key) === true);
     if (verdict !== undefined) {
       folded.add(verdict);
     }
     return verdict;
   };
   const unfold = (source: ObjectSource): void => {
-    for (const verdict of verdicts) {
-      if (verdict.object?.file === source.file && verdict.object.documentIndex === source.documentIndex) {
-        folded.delete(verdict);
-      }
+    for (const verdict of verdicts.get(documentKey(source)) ?? []) {
+      folded.delete(verdict);
     }
   };
   const byFile = new Map<string, TextFinding[]>();
@@ -297,4 +303,9 @@ export function pendingSummary(prediction: WorkloadPrediction, rollout?: Rollout
     return total === 1 ? `Its only ${noun} stays Pending` : `All ${total} ${noun} stay Pending`;
   }
   return `${prediction.pending} of ${total} ${noun} ${prediction.pending === 1 ? 'stays' : 'stay'} Pending`;
+}
+
+/** One key per document of a file. */
+function documentKey(source: { readonly file: string; readonly documentIndex: number }): string {
+  return `${source.documentIndex}:${source.file}`;
 }
