@@ -50,16 +50,26 @@ export class UnschedulablePods {
    * the scan's order: priority and creation order decide it, whatever order `pods` come in.
    */
   list(pods: Iterable<SimPod>): readonly SimPod[] {
-    const found: SimPod[] = [];
-    for (const pod of pods) {
-      if (isUnschedulable(pod, this.profiles)) {
-        found.push(pod);
-      }
-    }
+    // Compared with the last list as they are found: while they match, nothing is copied (most scans of a
+    // still cluster find the very pods of the last one, hundreds of them).
     const last = this.last;
-    if (last !== null && isSameList(last.found, found)) {
+    const previous = last?.found ?? [];
+    let found: SimPod[] | null = null;
+    let count = 0;
+    for (const pod of pods) {
+      if (!isUnschedulable(pod, this.profiles)) {
+        continue;
+      }
+      if (found === null && previous[count] !== pod) {
+        found = previous.slice(0, count);
+      }
+      found?.push(pod);
+      count++;
+    }
+    if (last !== null && found === null && count === previous.length) {
       return last.sorted;
     }
+    found ??= previous.slice(0, count);
     // Priority and creation order are fixed at creation, so the same pods sort the same way.
     const sorted = found
       .slice()
@@ -67,16 +77,4 @@ export class UnschedulablePods {
     this.last = { found, sorted };
     return sorted;
   }
-}
-
-function isSameList(a: readonly SimPod[], b: readonly SimPod[]): boolean {
-  if (a.length !== b.length) {
-    return false;
-  }
-  for (let index = 0; index < a.length; index++) {
-    if (a[index] !== b[index]) {
-      return false;
-    }
-  }
-  return true;
 }
