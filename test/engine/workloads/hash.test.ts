@@ -106,7 +106,16 @@ void describe('workload hashes', () => {
 
   void test('a seeded UID is made of the FNV-1a hashes of the seed followed by /0 to /3, for any text', () => {
     // seededUid hashes the seed once and continues from it: the same as hashing each part's text whole.
-    for (const seed of ['', 'a', 'ReplicaSet/default/web-7c5ddbdf54', 'naïve ☃ 🚀', 'lone \ud800']) {
+    // 200 numbered seeds besides: hashes with leading zero digits among them.
+    const numbered = Array.from({ length: 200 }, (_, index) => `Deployment/default/app-${index}`);
+    for (const seed of [
+      '',
+      'a',
+      'ReplicaSet/default/web-7c5ddbdf54',
+      'naïve ☃ 🚀',
+      'lone \ud800',
+      ...numbered,
+    ]) {
       const hex = [0, 1, 2, 3]
         .map((part) => fnv1a32(`${seed}/${part}`).toString(16).padStart(8, '0'))
         .join('');

@@ -17,6 +17,7 @@ export const SAFE_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 const FNV_OFFSET_BASIS = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 const UTF8 = new TextEncoder();
+const HEX_DIGITS = '0123456789abcdef';
 
 /** FNV-1a, 32 bits, over the UTF-8 bytes of a string. */
 export function fnv1a32(text: string): number {
@@ -138,10 +139,14 @@ export function seededSuffix(seed: string, length = 5): string {
 export function seededUid(seed: string): string {
   // The four parts hash `${seed}/0` to `${seed}/3`: FNV-1a reads bytes in order, so the seed is hashed once and
   // each part continues from it with its two ASCII bytes (a UID is made per pod-owning object of every run).
+  // Each hash is written as 8 lowercase hex digits (toString(16) padded with zeros, without its runtime call).
   const seedHash = fnv1a32(seed);
   let hex = '';
   for (let part = 0; part < 4; part++) {
-    hex += continueFnv1a32(seedHash, `/${part}`).toString(16).padStart(8, '0');
+    const hash = continueFnv1a32(seedHash, `/${part}`);
+    for (let shift = 28; shift >= 0; shift -= 4) {
+      hex += HEX_DIGITS[(hash >>> shift) & 15] ?? '';
+    }
   }
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
