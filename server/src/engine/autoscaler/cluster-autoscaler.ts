@@ -185,7 +185,10 @@ export class ClusterAutoscaler {
    * a reason to grow.
    */
   private unhelpedPods(): { readonly pending: SimPod[]; readonly key: string | null } {
-    const waiting = this.unschedulable.list(this.state.unschedulablePods());
+    const waiting = this.unschedulable.list(
+      this.state.unschedulablePods(),
+      this.state.unschedulableGeneration,
+    );
     return this.unhelped.find(
       waiting,
       () => this.scanInputs(waiting),
