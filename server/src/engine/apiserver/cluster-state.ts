@@ -130,7 +130,12 @@ export class ClusterState extends ClusterWatch {
 
   /** The pods (not gone) bound to a node. */
   podsOn(nodeName: string): SimPod[] {
-    return [...(this.byNode.get(nodeName) ?? [])];
+    return [...this.podSetOn(nodeName)];
+  }
+
+  /** The same, without a copy: read it before changing pods. */
+  podSetOn(nodeName: string): ReadonlySet<SimPod> {
+    return this.byNode.get(nodeName) ?? EMPTY_SET;
   }
 
   /** Adds a node (its NodeInfo may already hold pods of the initial state). */
