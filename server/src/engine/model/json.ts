@@ -52,7 +52,7 @@ export function cloneJson<T>(value: T): T {
   try {
     return cloneValue(value, 0) as T;
   } catch (error) {
-    if (error === TOO_DEEP) {
+    if (error instanceof CloneTooDeep) {
       return JSON.parse(JSON.stringify(value)) as T;
     }
     throw error;
@@ -61,7 +61,8 @@ export function cloneJson<T>(value: T): T {
 
 /** Nesting beyond which cloneJson hands the whole value to JSON (real manifests nest a few dozen levels). */
 const MAX_CLONE_DEPTH = 1000;
-const TOO_DEEP = Symbol('too deep');
+/** Thrown (and caught) inside cloneJson when the value nests deeper than MAX_CLONE_DEPTH. */
+class CloneTooDeep extends Error {}
 
 function cloneValue(value: unknown, depth: number): unknown {
   if (typeof value !== 'object' || value === null) {
@@ -74,7 +75,7 @@ function cloneValue(value: unknown, depth: number): unknown {
     return JSON.parse(JSON.stringify(value)) as unknown; // a bigint throws, as JSON does
   }
   if (depth >= MAX_CLONE_DEPTH) {
-    throw TOO_DEEP;
+    throw new CloneTooDeep(`nested deeper than ${MAX_CLONE_DEPTH}`);
   }
   if (Array.isArray(value)) {
     const copy: unknown[] = new Array<unknown>(value.length);
