@@ -44,6 +44,10 @@ const CASES: { name: string; value: unknown }[] = [
   { name: 'an own toJSON method is called', value: { nested: { toJSON: () => ({ replaced: true }) } } },
   { name: 'a toJSON that is not a function is plain data', value: { toJSON: 'text' } },
   {
+    name: "an array's own toJSON is called",
+    value: { list: Object.assign([1, 2], { toJSON: () => 'list' }) },
+  },
+  {
     name: 'a Map and a typed array copy as JSON copies them',
     value: { map: new Map([[1, 2]]), bytes: new Uint8Array([1]) },
   },

@@ -77,6 +77,9 @@ function cloneValue(value: unknown, depth: number): unknown {
   if (depth >= MAX_CLONE_DEPTH) {
     throw new CloneTooDeep(`nested deeper than ${MAX_CLONE_DEPTH}`);
   }
+  if (typeof (value as { readonly toJSON?: unknown }).toJSON === 'function') {
+    return JSON.parse(JSON.stringify(value)) as unknown; // JSON writes what toJSON returns
+  }
   if (Array.isArray(value)) {
     const copy: unknown[] = new Array<unknown>(value.length);
     for (let index = 0; index < value.length; index++) {
@@ -87,7 +90,7 @@ function cloneValue(value: unknown, depth: number): unknown {
   }
   const prototype: unknown = Object.getPrototypeOf(value);
   const record = value as Record<string, unknown>;
-  if ((prototype !== Object.prototype && prototype !== null) || typeof record['toJSON'] === 'function') {
+  if (prototype !== Object.prototype && prototype !== null) {
     return JSON.parse(JSON.stringify(value)) as unknown;
   }
   const copy: Record<string, unknown> = {};
