@@ -79,6 +79,23 @@ const STEPS: readonly { readonly name: string; readonly step: Step }[] = [
       pod(state, 0);
     },
   },
+  {
+    name: 'pods start and turn ready elsewhere, which no list reads',
+    step: (state, pods) => state.setPhase(pods[3]!, 'Ready', 'Started'),
+  },
+  {
+    name: 'a running pod is marked (its node failed and it is tried again)',
+    step: (state, pods) =>
+      state.recordUnschedulable(pods[3]!, '0/4 nodes are available: 4 Insufficient cpu.'),
+  },
+  {
+    name: 'the deletion of a marked pod starts',
+    step: (state, pods) => state.deletePod(pods[3]!, 'Deleting'),
+  },
+  {
+    name: "a marked pod's containers finish",
+    step: (state, pods) => state.finishPod(pods[1]!, 'Failed', 1, 'Failed'),
+  },
 ];
 
 describe('ClusterState.unschedulablePods (what a cluster-autoscaler scan lists)', () => {
@@ -86,12 +103,21 @@ describe('ClusterState.unschedulablePods (what a cluster-autoscaler scan lists)'
     const state = new ClusterState(new Simulation(), new TimelineRecorder());
     const pods = [0, 1, 2, 3, 4].map((index) => pod(state, index, index === 4 ? 100 : 0));
     const lists: string[][] = [];
+    // One lister across the steps, as a scan after scan: it skips reading the pods while the generation holds,
+    // so a step that changes the list without changing the generation shows here as a stale list.
+    const scans = new UnschedulablePods(PROFILES);
     for (const { name, step } of STEPS) {
       step(state, pods);
       const fromMarked = new UnschedulablePods(PROFILES).list(state.unschedulablePods());
       const fromAll = new UnschedulablePods(PROFILES).list(state.pods.values());
+      const fromScans = scans.list(state.unschedulablePods(), state.unschedulableGeneration);
       assert.deepEqual(
         fromMarked.map((entry) => entry.name),
+        fromAll.map((entry) => entry.name),
+        name,
+      );
+      assert.deepEqual(
+        fromScans.map((entry) => entry.name),
         fromAll.map((entry) => entry.name),
         name,
       );
@@ -105,6 +131,10 @@ describe('ClusterState.unschedulablePods (what a cluster-autoscaler scan lists)'
       ['pod-4', 'pod-0'],
       ['pod-4', 'pod-0', 'pod-1'],
       ['pod-4', 'pod-1'],
+      ['pod-4', 'pod-1'],
+      ['pod-4', 'pod-1', 'pod-3'],
+      ['pod-4', 'pod-1'],
+      ['pod-4'],
     ]);
   });
 });

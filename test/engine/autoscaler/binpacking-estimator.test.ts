@@ -6,7 +6,12 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildPodGroups, estimateNodes } from '../../../server/src/engine/autoscaler/binpacking-estimator';
-import type { PodEquivalenceGroup } from '../../../server/src/engine/autoscaler/binpacking-estimator';
+import type {
+  Estimate,
+  EstimationSnapshot,
+  PodEquivalenceGroup,
+} from '../../../server/src/engine/autoscaler/binpacking-estimator';
+import { isSuccess } from '../../../server/src/engine/scheduler/framework/status';
 import { SchedulingSnapshot, templateNodes } from '../../../server/src/engine/autoscaler/scheduling-snapshot';
 import type { NodeObject } from '../../../server/src/engine/model/objects';
 import { DEFAULT_PROFILE } from '../../../server/src/engine/scheduler/profile';
@@ -61,6 +66,8 @@ interface Row {
   readonly pods: number;
   /** The name prefix of every pod placed, when it matters. */
   readonly placedPrefix?: string;
+  /** Where each pod went ("pod@node", in placement order), when it matters. */
+  readonly placements?: readonly string[];
 }
 
 const ROWS: readonly Row[] = [
@@ -108,6 +115,15 @@ const ROWS: readonly Row[] = [
     placedPrefix: 'large-',
   },
   {
+    name: 'a later group goes on the first of the new nodes with room (tryToScheduleOnExistingNodes, in order)',
+    millicores: 1000,
+    mib: 5000,
+    groups: () => [group('large', 3, 600, 100), group('small', 2, 100, 100)],
+    nodes: 3,
+    pods: 5,
+    placements: ['large-0@e-0', 'large-1@e-1', 'large-2@e-2', 'small-0@e-0', 'small-1@e-0'],
+  },
+  {
     name: 'hostname topology spreading with maxSkew=2 forces 2 pods/node',
     millicores: 1000,
     mib: 5000,
@@ -134,15 +150,18 @@ describe('binpacking estimator (cluster-autoscaler TestBinpackingEstimate)', () 
         version: '1.35' as const,
         base: makeCluster([]),
       };
-      const snapshot = new SchedulingSnapshot(setup);
-      snapshot.addCopy(
-        makeNode('oldnode', {
-          cpu: '100m',
-          memory: '100Mi',
-          pods: 10,
-          labels: { 'topology.kubernetes.io/zone': 'zone-jupiter' },
-        }),
-      );
+      const fork = (): SchedulingSnapshot => {
+        const snapshot = new SchedulingSnapshot(setup);
+        snapshot.addCopy(
+          makeNode('oldnode', {
+            cpu: '100m',
+            memory: '100Mi',
+            pods: 10,
+            labels: { 'topology.kubernetes.io/zone': 'zone-jupiter' },
+          }),
+        );
+        return snapshot;
+      };
       const template = makeNode('template', {
         cpu: `${row.millicores}m`,
         memory: `${row.mib}Mi`,
@@ -156,12 +175,34 @@ describe('binpacking estimator (cluster-autoscaler TestBinpackingEstimate)', () 
           labels: { ...template.labels, 'kubernetes.io/hostname': `e-${index}` },
         },
       });
-      const estimate = estimateNodes(
-        row.groups(),
-        template.allocatable,
-        templateNodes(snapshot, template, makeNew),
-        row.maxNodes ?? 0,
-      );
+      const run = (view: EstimationSnapshot): { estimate: Estimate; placements: string[] } => {
+        const placements: string[] = [];
+        const estimate = estimateNodes(
+          row.groups(),
+          template.allocatable,
+          {
+            ...view,
+            addPod: (pod, nodeName) => {
+              placements.push(`${pod.name}@${nodeName}`);
+              view.addPod(pod, nodeName);
+            },
+          },
+          row.maxNodes ?? 0,
+        );
+        return { estimate, placements };
+      };
+      const { estimate, placements } = run(templateNodes(fork(), template, makeNew));
+      // firstFit is checkPredicates node by node with one PreFilter: asking each node in turn places alike.
+      const view = templateNodes(fork(), template, makeNew);
+      const oneByOne = run({
+        ...view,
+        firstFit: (pod, names) => names.find((name) => isSuccess(view.checkPredicates(pod, name))) ?? null,
+      });
+      assert.deepEqual(placements, oneByOne.placements);
+      if (row.placements !== undefined) {
+        assert.deepEqual(placements, row.placements);
+      }
+      assert.equal(estimate.nodeCount, oneByOne.estimate.nodeCount);
       assert.equal(estimate.nodeCount, row.nodes);
       assert.equal(estimate.pods.length, row.pods);
       if (row.placedPrefix !== undefined) {

@@ -190,14 +190,18 @@ describe('PodClassKeys shared by the caches of one simulation', () => {
     const sharing: PodInfo[] = [
       first,
       { ...pod('web-2'), pod: { ...first.pod, metadata: { name: 'web-2' } } },
-      { ...first, key: 'other/web-3', name: 'web-3', namespace: 'other' },
+      // The key last built on the spec is reused only for the same namespace and priority: each pod below
+      // differs from the one before it in one of the two.
       { ...first, key: 'default/web-4', name: 'web-4', priority: 1000 },
+      { ...first, key: 'other/web-5', name: 'web-5', namespace: 'other', priority: 1000 },
+      { ...first, key: 'other/web-3', name: 'web-3', namespace: 'other' },
+      { ...first, key: 'default/web-6', name: 'web-6' },
     ];
     const all = [...sharing, ...CASES.flatMap((entry) => [entry.stored, entry.asked])];
     for (const info of all) {
       assert.equal(keys.specKeyOf(info), specKeyOf(info), info.key);
     }
-    assert.equal(new Set(sharing.map((info) => keys.specKeyOf(info))).size, 3);
+    assert.equal(new Set(sharing.map((info) => keys.specKeyOf(info))).size, 4);
   });
 
   test("settingsFor hands the setup's keys to every cache built from it, and none without them", () => {

@@ -103,4 +103,24 @@ void describe('workload hashes', () => {
     );
     assert.equal(seededUid('a'), seededUid('a'));
   });
+
+  void test('a seeded UID is made of the FNV-1a hashes of the seed followed by /0 to /3, for any text', () => {
+    // seededUid hashes the seed once and continues from it: the same as hashing each part's text whole.
+    // 200 numbered seeds besides: hashes with leading zero digits among them.
+    const numbered = Array.from({ length: 200 }, (_, index) => `Deployment/default/app-${index}`);
+    for (const seed of [
+      '',
+      'a',
+      'ReplicaSet/default/web-7c5ddbdf54',
+      'naïve ☃ 🚀',
+      'lone \ud800',
+      ...numbered,
+    ]) {
+      const hex = [0, 1, 2, 3]
+        .map((part) => fnv1a32(`${seed}/${part}`).toString(16).padStart(8, '0'))
+        .join('');
+      const expected = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+      assert.equal(seededUid(seed), expected, seed);
+    }
+  });
 });

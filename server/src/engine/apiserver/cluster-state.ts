@@ -12,6 +12,7 @@ import type { Simulation } from '../sim/run-loop';
 import type { TimelineRecorder } from '../sim/timeline-recorder';
 import { ClusterWatch, controllerKey } from './cluster-watch';
 import type { SimNode } from './cluster-watch';
+import { UnschedulableMarks } from './unschedulable-marks';
 import type { SimPod } from './sim-pod';
 import type { SimCronJob, SimJob } from './job-objects';
 import type {
@@ -43,11 +44,8 @@ export class ClusterState extends ClusterWatch {
   private readonly byController = new Map<string, Set<SimPod>>();
   private readonly replicaSetsByDeployment = new Map<string, Set<SimReplicaSet>>();
   private readonly byNode = new Map<string, Set<SimPod>>();
-  /**
-   * The pods the scheduler marked unschedulable since they were last bound, in the order first marked: what the
-   * cluster autoscaler lists every scan (unschedulable-pods.ts checks each), instead of every pod of the cluster.
-   */
-  private readonly markedUnschedulable = new Set<SimPod>();
+  /** The pods the scheduler marked unschedulable since they were last bound (unschedulable-marks.ts). */
+  private readonly markedUnschedulable = new UnschedulableMarks();
   private readonly eventSources = new EventSources();
   /** The details of a PodPhaseChanged event, one object per phase shared by all of them (events are never changed). */
   private readonly phaseDetailsByPhase = new Map<PodDisplayPhase, TimelineEventDetails>();
@@ -122,12 +120,22 @@ export class ClusterState extends ClusterWatch {
    * before changing pods.
    */
   unschedulablePods(): ReadonlySet<SimPod> {
-    return this.markedUnschedulable;
+    return this.markedUnschedulable.pods();
+  }
+
+  /** Changes whenever unschedulablePods(), or what the autoscaler's list reads of them, may have changed. */
+  get unschedulableGeneration(): number {
+    return this.markedUnschedulable.generation;
   }
 
   /** The pods (not gone) bound to a node. */
   podsOn(nodeName: string): SimPod[] {
-    return [...(this.byNode.get(nodeName) ?? [])];
+    return [...this.podSetOn(nodeName)];
+  }
+
+  /** The same, without a copy: read it before changing pods. */
+  podSetOn(nodeName: string): ReadonlySet<SimPod> {
+    return this.byNode.get(nodeName) ?? EMPTY_SET;
   }
 
   /** Adds a node (its NodeInfo may already hold pods of the initial state). */
@@ -288,7 +296,7 @@ export class ClusterState extends ClusterWatch {
 
   /** Records a failed scheduling attempt (only when its message changed). */
   recordUnschedulable(pod: SimPod, message: string, kube?: KubeEvent): void {
-    this.markedUnschedulable.add(pod);
+    this.markedUnschedulable.mark(pod);
     if (pod.lastUnschedulableMessage === message) {
       return;
     }
@@ -340,6 +348,7 @@ export class ClusterState extends ClusterWatch {
       this.recordPod('PodEvicted', pod, message, details, eviction.kube);
     }
     pod.deletionTime = this.sim.now;
+    this.markedUnschedulable.touch(pod);
     pod.isDisruptionTarget ||= eviction !== undefined;
     pod.isReady = false;
     pod.lifecycleToken++;
@@ -374,6 +383,7 @@ export class ClusterState extends ClusterWatch {
       pod.isDisruptionTarget = true;
     }
     pod.terminal = phase;
+    this.markedUnschedulable.touch(pod);
     pod.finishedAt = this.sim.now;
     pod.exitCode = exitCode;
     pod.isRunning = false;
@@ -420,7 +430,7 @@ export class ClusterState extends ClusterWatch {
     pod.lifecycleToken++;
     pod.phase = 'Deleted';
     this.pods.delete(pod.key);
-    this.markedUnschedulable.delete(pod);
+    this.markedUnschedulable.unmark(pod);
     if (pod.controllerRef !== null) {
       this.byController
         .get(controllerKey(pod.controllerRef.kind, pod.namespace, pod.controllerRef.name))
@@ -471,7 +481,7 @@ export class ClusterState extends ClusterWatch {
   private storePod(pod: SimPod): void {
     const replaced = this.pods.get(pod.key);
     if (replaced !== undefined) {
-      this.markedUnschedulable.delete(replaced);
+      this.markedUnschedulable.unmark(replaced);
     }
     this.pods.set(pod.key, pod);
     if (pod.controllerRef !== null) {
@@ -488,7 +498,7 @@ export class ClusterState extends ClusterWatch {
   /** Sets a pod's node and files it under the node. */
   private placePod(pod: SimPod, nodeName: string): void {
     pod.nodeName = nodeName;
-    this.markedUnschedulable.delete(pod);
+    this.markedUnschedulable.unmark(pod);
     // The kubelet sets status.startTime when it first sees the pod (a captured pod keeps its own).
     pod.info.startTime ??= this.startEpoch + this.sim.now;
     let set = this.byNode.get(nodeName);

@@ -20,6 +20,11 @@ export interface EstimationSnapshot {
   addTemplateNode(): string;
   /** Runs the scheduler's PreFilter and Filter plugins for the pod on that node (CheckPredicates). */
   checkPredicates(pod: PodInfo, nodeName: string): Status;
+  /**
+   * The first of these nodes that passes checkPredicates for the pod, or null (FitsAnyNodeMatching: PreFilter
+   * once, then Filter node by node).
+   */
+  firstFit(pod: PodInfo, nodeNames: readonly string[]): string | null;
   /** Places the pod on the node (what later checks see). */
   addPod(pod: PodInfo, nodeName: string): void;
 }
@@ -98,11 +103,12 @@ export function estimateNodes(
   };
   for (const group of orderDecreasing(groups, allocatable)) {
     let index = 0;
-    // tryToScheduleOnExistingNodes: the nodes added so far, in order, until one pod fits none.
+    // tryToScheduleOnExistingNodes: the nodes added so far, in order, until one pod fits none (upstream's
+    // FitsAnyNodeMatching: one PreFilter per pod, not one per node tried).
     for (; index < group.pods.length; index++) {
       const pod = group.pods[index] as PodInfo;
-      const fit = newNodes.find((name) => isSuccess(snapshot.checkPredicates(pod, name)));
-      if (fit === undefined) {
+      const fit = newNodes.length === 0 ? null : snapshot.firstFit(pod, newNodes);
+      if (fit === null) {
         break;
       }
       place(pod, fit);

@@ -184,8 +184,11 @@ export class ClusterAutoscaler {
    * FilterOutSchedulable and the upcoming nodes of the snapshot): a pod the scheduler only has to retry is not
    * a reason to grow.
    */
-  private unhelpedPods(): { readonly pending: SimPod[]; readonly key: string | null } {
-    const waiting = this.unschedulable.list(this.state.unschedulablePods());
+  private unhelpedPods(): { readonly pending: readonly SimPod[]; readonly key: string | null } {
+    const waiting = this.unschedulable.list(
+      this.state.unschedulablePods(),
+      this.state.unschedulableGeneration,
+    );
     return this.unhelped.find(
       waiting,
       () => this.scanInputs(waiting),

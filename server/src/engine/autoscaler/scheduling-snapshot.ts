@@ -182,6 +182,7 @@ export function templateNodes(
   return {
     addTemplateNode: () => snapshot.addNode(makeNode(count++), template, daemonPods),
     checkPredicates: (pod, nodeName) => snapshot.checkPredicates(pod, nodeName),
+    firstFit: (pod, nodeNames) => snapshot.firstFit(pod, nodeNames),
     addPod: (pod, nodeName) => snapshot.addPod(pod, nodeName),
   };
 }

@@ -36,16 +36,17 @@ export class UnhelpedPods {
     waiting: readonly SimPod[],
     inputs: () => ScanInputs,
     fork: () => SchedulingSnapshot,
-  ): { readonly pending: SimPod[]; readonly key: string | null } {
+  ): { readonly pending: readonly SimPod[]; readonly key: string | null } {
     if (waiting.length === 0) {
       return { pending: [], key: null };
     }
     const key = this.inputKeys === null ? null : this.inputKeys.keyOf(inputs());
     if (key !== null && this.last?.key === key) {
-      return { pending: this.last.pending.slice(), key };
+      // The very list of the last scan (read-only for every caller), not a copy of its hundreds of pods.
+      return { pending: this.last.pending, key };
     }
     const pending = this.filterOut(waiting, fork());
-    this.last = { key, pending: pending.slice() };
+    this.last = { key, pending };
     return { pending, key };
   }
 

@@ -38,45 +38,55 @@ function isServed(schedulerName: string, profiles: readonly SchedulerProfile[]):
  * The unschedulable pods in the order a scan tries them: highest priority first, then creation order. While they
  * are the very pods of the last list, the last list itself is returned (the same array), so a cluster whose
  * Pending pods wait while others start (one scan every --scan-interval for many minutes) neither sorts them again
- * nor names them again in the scan's input key (scan-inputs.ts keys the list by identity).
+ * nor names them again in the scan's input key (scan-inputs.ts keys the list by identity). Given the generation of
+ * the pods' source (apiserver/unschedulable-marks.ts), a scan whose source has the last scan's generation does not
+ * even read the pods.
  */
 export class UnschedulablePods {
-  private last: { readonly found: readonly SimPod[]; readonly sorted: readonly SimPod[] } | null = null;
+  private last: {
+    readonly source: Iterable<SimPod>;
+    readonly generation: number | undefined;
+    readonly found: readonly SimPod[];
+    readonly sorted: readonly SimPod[];
+  } | null = null;
 
   constructor(private readonly profiles: readonly SchedulerProfile[]) {}
 
   /**
    * The unschedulable pods among `pods` (those the API server saw marked unschedulable, or all of its pods), in
-   * the scan's order: priority and creation order decide it, whatever order `pods` come in.
+   * the scan's order: priority and creation order decide it, whatever order `pods` come in. `generation`: the
+   * source's (ClusterState.unschedulableGeneration), which changes whenever the answer may.
    */
-  list(pods: Iterable<SimPod>): readonly SimPod[] {
-    const found: SimPod[] = [];
-    for (const pod of pods) {
-      if (isUnschedulable(pod, this.profiles)) {
-        found.push(pod);
-      }
-    }
+  list(pods: Iterable<SimPod>, generation?: number): readonly SimPod[] {
     const last = this.last;
-    if (last !== null && isSameList(last.found, found)) {
+    if (last !== null && generation !== undefined && last.source === pods && last.generation === generation) {
       return last.sorted;
     }
+    // Compared with the last list as they are found: while they match, nothing is copied (most scans of a
+    // still cluster find the very pods of the last one, hundreds of them).
+    const previous = last?.found ?? [];
+    let found: SimPod[] | null = null;
+    let count = 0;
+    for (const pod of pods) {
+      if (!isUnschedulable(pod, this.profiles)) {
+        continue;
+      }
+      if (found === null && previous[count] !== pod) {
+        found = previous.slice(0, count);
+      }
+      found?.push(pod);
+      count++;
+    }
+    if (last !== null && found === null && count === previous.length) {
+      this.last = { ...last, source: pods, generation };
+      return last.sorted;
+    }
+    found ??= previous.slice(0, count);
     // Priority and creation order are fixed at creation, so the same pods sort the same way.
     const sorted = found
       .slice()
       .sort((a, b) => b.info.priority - a.info.priority || a.createdSeq - b.createdSeq);
-    this.last = { found, sorted };
+    this.last = { source: pods, generation, found, sorted };
     return sorted;
   }
-}
-
-function isSameList(a: readonly SimPod[], b: readonly SimPod[]): boolean {
-  if (a.length !== b.length) {
-    return false;
-  }
-  for (let index = 0; index < a.length; index++) {
-    if (a[index] !== b[index]) {
-      return false;
-    }
-  }
-  return true;
 }

@@ -56,46 +56,53 @@ const UNREAD_SPEC_FIELDS: ReadonlySet<string> = new Set(['hostname', 'subdomain'
 const CONTAINER_LISTS: ReadonlySet<string> = new Set(['containers', 'initContainers', 'ephemeralContainers']);
 
 /**
- * The spec part of each pod's class key, computed once per pod and shared by every cache of one simulation: the
- * scheduler's (built again at each node change) and the cluster autoscaler's scans name the same Pending pods, and
- * naming one is a JSON serialisation of its spec. It reads only what never changes on a PodInfo (its namespace,
- * priority and spec); whether a pod is nominated or bound is asked at each lookup.
+ * The spec part of each pod's class key, shared by every cache of one simulation: the scheduler's (built again at
+ * each node change) and the cluster autoscaler's scans name the same Pending pods, and naming one is a JSON
+ * serialisation of its spec. It reads only what never changes on a PodInfo (its namespace, priority and spec);
+ * whether a pod is nominated or bound is asked at each lookup.
  */
 export class PodClassKeys {
-  private readonly keys = new WeakMap<PodInfo, string | null>();
   /**
-   * The JSON of each spec object's read fields (null: kept out of every class). The pods of a template share their
-   * spec object (apiserver/pod-factory.ts), so a spec is serialised once, not once per pod.
+   * Per spec object, the JSON of its read fields (null: kept out of every class) and the last key built on it.
+   * The pods of a template share their spec object (apiserver/pod-factory.ts), so a spec is serialised once, not
+   * once per pod; and its pods, of one namespace and priority, share one key string: a cache's Map finds a key it
+   * holds by identity instead of hashing and comparing hundreds of characters per pod.
    */
-  private readonly specTexts = new WeakMap<object, string | null>();
+  private readonly specTexts = new WeakMap<object, SpecText>();
 
-  /** The spec part of the pod's key, or null when its spec keeps it out of every class. */
+  /**
+   * The spec part of the pod's key, or null when its spec keeps it out of every class: found by its spec object
+   * (no entry per pod: a thousand pods of a few hundred templates took a weak map entry each).
+   */
   specKeyOf(pod: PodInfo): string | null {
-    let key = this.keys.get(pod);
-    if (key === undefined) {
-      key = this.keyOfSpec(pod);
-      this.keys.set(pod, key);
-    }
-    return key;
-  }
-
-  /** specKeyOf's text, with the spec's part serialised once per spec object. */
-  private keyOfSpec(pod: PodInfo): string | null {
     const spec: unknown = pod.pod.spec;
     if (!isJsonObject(spec)) {
       return null;
     }
-    let text = this.specTexts.get(spec);
-    if (text === undefined) {
+    let entry = this.specTexts.get(spec);
+    if (entry === undefined) {
       const kept = readSpecFields(spec);
-      text = kept === null ? null : JSON.stringify(kept);
-      this.specTexts.set(spec, text);
+      entry = { text: kept === null ? null : JSON.stringify(kept), last: null };
+      this.specTexts.set(spec, entry);
+    }
+    const { text, last } = entry;
+    if (text === null) {
+      return null;
+    }
+    if (last !== null && last.namespace === pod.namespace && last.priority === pod.priority) {
+      return last.key;
     }
     // The same text as JSON.stringify([namespace, priority, kept]).
-    return text === null
-      ? null
-      : `[${JSON.stringify(pod.namespace)},${JSON.stringify(pod.priority)},${text}]`;
+    const key = `[${JSON.stringify(pod.namespace)},${JSON.stringify(pod.priority)},${text}]`;
+    entry.last = { namespace: pod.namespace, priority: pod.priority, key };
+    return key;
   }
+}
+
+/** A spec object's serialised read fields, and the key last built on them (for a namespace and priority). */
+interface SpecText {
+  readonly text: string | null;
+  last: { readonly namespace: string; readonly priority: number; readonly key: string } | null;
 }
 
 /** Verdicts by pod class, valid for one cluster generation. */

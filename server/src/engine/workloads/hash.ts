@@ -17,6 +17,7 @@ export const SAFE_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 const FNV_OFFSET_BASIS = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 const UTF8 = new TextEncoder();
+const HEX_DIGITS = '0123456789abcdef';
 
 /** FNV-1a, 32 bits, over the UTF-8 bytes of a string. */
 export function fnv1a32(text: string): number {
@@ -32,6 +33,16 @@ export function fnv1a32(text: string): number {
     ascii = Math.imul(ascii, FNV_PRIME) >>> 0;
   }
   return ascii >>> 0;
+}
+
+/** FNV-1a continued from the hash of some text over ASCII text that follows it: fnv1a32(before + text). */
+function continueFnv1a32(hash: number, asciiText: string): number {
+  let next = hash;
+  for (let i = 0; i < asciiText.length; i++) {
+    next ^= asciiText.charCodeAt(i);
+    next = Math.imul(next, FNV_PRIME) >>> 0;
+  }
+  return next >>> 0;
 }
 
 function fnv1a32Encoded(text: string): number {
@@ -126,6 +137,16 @@ export function seededSuffix(seed: string, length = 5): string {
 
 /** A UUID-shaped identifier derived from a seed: our stand-in for the UID the API server assigns. */
 export function seededUid(seed: string): string {
-  const hex = [0, 1, 2, 3].map((part) => fnv1a32(`${seed}/${part}`).toString(16).padStart(8, '0')).join('');
+  // The four parts hash `${seed}/0` to `${seed}/3`: FNV-1a reads bytes in order, so the seed is hashed once and
+  // each part continues from it with its two ASCII bytes (a UID is made per pod-owning object of every run).
+  // Each hash is written as 8 lowercase hex digits (toString(16) padded with zeros, without its runtime call).
+  const seedHash = fnv1a32(seed);
+  let hex = '';
+  for (let part = 0; part < 4; part++) {
+    const hash = continueFnv1a32(seedHash, `/${part}`);
+    for (let shift = 28; shift >= 0; shift -= 4) {
+      hex += HEX_DIGITS[(hash >>> shift) & 15] ?? '';
+    }
+  }
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
