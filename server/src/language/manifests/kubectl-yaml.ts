@@ -12,6 +12,7 @@
  */
 import type { LoadValue } from './kubectl-yaml-scalars';
 import { closingQuote, OutsideSubset, ScalarReader } from './kubectl-yaml-scalars';
+import { mayShareValueOf, SubtreeMemo } from './kubectl-yaml-subtrees';
 
 export type { LoadValue } from './kubectl-yaml-scalars';
 
@@ -63,6 +64,9 @@ class LineReader {
 
   private readonly scalars: ScalarReader;
 
+  /** Collections read before, for one whose text repeats (a ReplicaSet's pods' labels, containers, status). */
+  private readonly subtrees: SubtreeMemo;
+
   /**
    * Plain keys read before, by keySlot: a capture repeats a few hundred keys millions of times, and a key that
    * matches one already read is that string (already a property name to the engine), not a new copy of it.
@@ -81,6 +85,7 @@ class LineReader {
     private readonly load: LoadValue,
   ) {
     this.scalars = new ScalarReader(load);
+    this.subtrees = new SubtreeMemo(text);
   }
 
   documents(): unknown[] {
@@ -95,7 +100,7 @@ class LineReader {
         // An empty document, a marker with content after it, or a root that is not at the margin.
         throw new OutsideSubset();
       }
-      documents.push(this.blockNode(0));
+      documents.push(this.blockNode(0, false));
       this.skipIgnorable();
       if (this.pos >= this.text.length) {
         return documents;
@@ -107,12 +112,32 @@ class LineReader {
     }
   }
 
-  /** A mapping or sequence whose first line's content starts at column `indent` of the line at `pos`. */
-  private blockNode(indent: number): unknown {
-    const start = this.pos + indent;
+  /**
+   * A mapping or sequence whose first line's content starts at column `indent` of the line at `pos`: when it may
+   * be shared, the one read before from the same text if there is one (kubectl-yaml-subtrees.ts).
+   */
+  private blockNode(indent: number, mayShare: boolean): unknown {
+    const lineStart = this.pos;
+    const start = lineStart + indent;
     const end = this.lineEnd(start);
+    if (!mayShare || indent === 0) {
+      return this.collection(start, end, indent, mayShare);
+    }
+    const slot = this.subtrees.slotOf(lineStart, end, indent);
+    const known = this.subtrees.find(slot, lineStart, indent);
+    if (known !== undefined) {
+      this.pos = known.end;
+      return known.value;
+    }
+    const value = this.collection(start, end, indent, mayShare);
+    this.subtrees.remember(slot, lineStart, this.pos, indent, value);
+    return value;
+  }
+
+  /** blockNode's collection read: a sequence (its entries shared when `mayShare`) or a mapping. */
+  private collection(start: number, end: number, indent: number, mayShare: boolean): unknown {
     if (this.isEntryDash(start, end)) {
-      return this.sequence(indent);
+      return this.sequence(indent, mayShare);
     }
     if (this.keyEnd(start, end) !== undefined) {
       return this.mapping(indent);
@@ -146,11 +171,11 @@ class LineReader {
       if (key === '__proto__' || key === '<<') {
         throw new OutsideSubset();
       }
-      object[key] = this.value(colon + 1, end, indent, true);
+      object[key] = this.value(colon + 1, end, indent, true, mayShareValueOf(key));
     }
   }
 
-  private sequence(indent: number): unknown[] {
+  private sequence(indent: number, mayShare: boolean): unknown[] {
     const items: unknown[] = [];
     for (let first = true; ; first = false) {
       if (!first) {
@@ -172,9 +197,9 @@ class LineReader {
         content++;
       }
       if (content < end && (this.isEntryDash(content, end) || this.keyEnd(content, end) !== undefined)) {
-        items.push(this.blockNode(content - this.pos));
+        items.push(this.blockNode(content - this.pos, mayShare));
       } else {
-        items.push(this.value(start + 1, end, indent, false));
+        items.push(this.value(start + 1, end, indent, false, mayShare));
       }
     }
   }
@@ -184,7 +209,13 @@ class LineReader {
    * at the line after it. On the next lines when the line has no more: nested deeper, or (for a mapping's value)
    * a sequence at the key's own indentation.
    */
-  private value(from: number, end: number, indent: number, isMappingValue: boolean): unknown {
+  private value(
+    from: number,
+    end: number,
+    indent: number,
+    isMappingValue: boolean,
+    mayShare: boolean,
+  ): unknown {
     const text = this.text;
     let start = from;
     while (start < end && text.charCodeAt(start) === 0x20) {
@@ -198,10 +229,10 @@ class LineReader {
       }
       const at = this.indentAt(this.pos);
       if (at > indent) {
-        return this.blockNode(at);
+        return this.blockNode(at, mayShare);
       }
       if (at === indent && isMappingValue && this.isEntryDash(this.pos + at, this.lineEnd(this.pos + at))) {
-        return this.sequence(at);
+        return this.sequence(at, mayShare);
       }
       return null;
     }
