@@ -25,53 +25,61 @@ export function mayShareValueOf(key: string): boolean {
   return !NEVER_SHARED_KEYS.has(key);
 }
 
-/** One collection read: where its text lies (first line's start to the line after it) and what it read to. */
-interface ReadCollection {
-  readonly start: number;
-  readonly end: number;
-  readonly value: unknown;
-}
+/** How many first lines are kept: a direct-mapped table, since a capture repeats what it just wrote. */
+const SLOTS = 4096;
 
 /**
- * The last collection read per first line (by a hash of that line and the collection's indentation). Finding is
- * exact: the whole text must match, and the line after it must close the collection as the first one's did.
+ * The last collection read per first line (by a hash of that line and the collection's indentation, in a table
+ * of SLOTS): where its text lies (first line's start to the line after it) and what it read to. Finding is exact:
+ * the whole text must match, and the line after it must close the collection as the first one's did.
  */
 export class SubtreeMemo {
-  private readonly byFirstLine = new Map<number, ReadCollection>();
+  private readonly starts = new Int32Array(SLOTS);
+  private readonly ends = new Int32Array(SLOTS);
+  private readonly values: unknown[] = new Array<unknown>(SLOTS).fill(undefined);
+
+  /** The offset of the line after the collection find last returned. */
+  foundEnd = 0;
 
   constructor(private readonly text: string) {}
 
-  /** The slot of the collection at `indent` whose first line is `[lineStart, lineEnd)`. */
+  /**
+   * The slot of the collection at `indent` whose first line is `[lineStart, lineEnd)`: a hash of its indentation,
+   * its length and its last 12 characters (where neighbours differ: a name's number, a label's value). Hashing the
+   * whole line cost a tenth of the reading; two lines alike there only miss each other, as find compares the text.
+   */
   slotOf(lineStart: number, lineEnd: number, indent: number): number {
     const text = this.text;
-    let hash = indent;
-    for (let at = lineStart; at < lineEnd; at++) {
+    let hash = Math.imul(indent ^ ((lineEnd - lineStart) << 8), 0x01000193);
+    for (let at = Math.max(lineStart + indent, lineEnd - 12); at < lineEnd; at++) {
       hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193);
     }
-    return hash;
+    return (hash ^ (hash >>> 16)) & (SLOTS - 1);
   }
 
   /**
-   * The value of the collection at `indent` starting on the line at `lineStart` if it is one read before, and the
-   * offset of the line after it; else undefined.
+   * The value of the collection at `indent` starting on the line at `lineStart` if it is one read before (and
+   * foundEnd the offset of the line after it); else undefined.
    */
-  find(slot: number, lineStart: number, indent: number): ReadCollection | undefined {
-    const known = this.byFirstLine.get(slot);
-    if (known === undefined) {
+  find(slot: number, lineStart: number, indent: number): unknown {
+    const value = this.values[slot];
+    if (value === undefined) {
       return undefined;
     }
     const text = this.text;
-    const length = known.end - known.start;
+    const knownStart = this.starts[slot] ?? 0;
+    const length = (this.ends[slot] ?? 0) - knownStart;
     const end = lineStart + length;
     if (end > text.length || !closes(text, end, indent)) {
       return undefined;
     }
     for (let at = 0; at < length; at++) {
-      if (text.charCodeAt(lineStart + at) !== text.charCodeAt(known.start + at)) {
+      if (text.charCodeAt(lineStart + at) !== text.charCodeAt(knownStart + at)) {
         return undefined;
       }
     }
-    return { start: lineStart, end, value: known.value };
+    this.foundEnd = end;
+    return value;
   }
 
   /**
@@ -84,7 +92,9 @@ export class SubtreeMemo {
     if (end > text.length || text.charCodeAt(end - 1) !== 0x0a || !closes(text, end, indent)) {
       return;
     }
-    this.byFirstLine.set(slot, { start: lineStart, end, value });
+    this.starts[slot] = lineStart;
+    this.ends[slot] = end;
+    this.values[slot] = value;
   }
 }
 

@@ -126,8 +126,8 @@ class LineReader {
     const slot = this.subtrees.slotOf(lineStart, end, indent);
     const known = this.subtrees.find(slot, lineStart, indent);
     if (known !== undefined) {
-      this.pos = known.end;
-      return known.value;
+      this.pos = this.subtrees.foundEnd;
+      return known;
     }
     const value = this.collection(start, end, indent, mayShare);
     this.subtrees.remember(slot, lineStart, this.pos, indent, value);
