@@ -3,7 +3,9 @@
  * mappings and sequences, plain and quoted scalars on one line, `{}` and `[]`. js-yaml spends about 8 s on a
  * 130 MB capture of 150,000 pods, most of it in its general scanner; this reader walks lines and hands js-yaml
  * only what it does not take apart itself: a scalar that is not plainly a string (numbers, escapes), and a block
- * scalar (`|`, `>`) or a scalar over several lines, each as a one-key document of its own text.
+ * scalar (`|`, `>`) or a scalar over several lines, each as a one-key document of its own text. A collection
+ * whose text repeats the last one begun by the same line (a ReplicaSet's pods' labels, containers, status) is
+ * that same object, not read again (kubectl-yaml-subtrees.ts says when, and why sharing is safe).
  *
  * It never answers differently from js-yaml with the capture schema: anything outside that subset (anchors,
  * aliases, tags, flow collections with content, comments after a value, tabs, CR, a byte order mark, directives,
