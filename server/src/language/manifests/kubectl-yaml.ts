@@ -14,6 +14,7 @@
  */
 import type { LoadValue } from './kubectl-yaml-scalars';
 import { closingQuote, OutsideSubset, ScalarReader } from './kubectl-yaml-scalars';
+import { LineCursor } from './kubectl-yaml-lines';
 import { mayShareValueOf, SubtreeMemo } from './kubectl-yaml-subtrees';
 
 export type { LoadValue } from './kubectl-yaml-scalars';
@@ -71,10 +72,8 @@ export function readKubectlYaml(text: string, load: LoadValue): unknown[] | unde
   }
 }
 
-/** The reader's walk over lines; `pos` is always the start of the line to look at next. */
-class LineReader {
-  private pos = 0;
-
+/** The reader's walk over the lines of the text (LineCursor), building the values. */
+class LineReader extends LineCursor {
   private readonly scalars: ScalarReader;
 
   /** Collections read before, for one whose text repeats (a ReplicaSet's pods' labels, containers, status). */
@@ -89,14 +88,11 @@ class LineReader {
   /** Short plain scalars read before that are strings, by keySlot (plainText). */
   private readonly knownValues = new Map<number, string>();
 
-  /** The last line end found, and the offset it was looked for from (an empty range at first). */
-  private endAskedFrom = 1;
-  private endFound = 0;
-
   constructor(
-    private readonly text: string,
+    text: string,
     private readonly load: LoadValue,
   ) {
+    super(text);
     this.scalars = new ScalarReader(load);
     this.subtrees = new SubtreeMemo(text);
   }
@@ -362,13 +358,6 @@ class LineReader {
     return value;
   }
 
-  private checkDeeper(line: number, indent: number): void {
-    const at = this.indentAt(line);
-    if (this.lineEnd(line) !== line + at && at <= indent) {
-      throw new OutsideSubset();
-    }
-  }
-
   /** A key from `start` to its colon: quoted, or plain and resolved then made a string as js-yaml does. */
   private key(start: number, colon: number): string {
     const text = this.text;
@@ -394,86 +383,6 @@ class LineReader {
       this.knownKeys.set(slot, key);
     }
     return key;
-  }
-
-  /**
-   * Where the key on a line (content from `start`) ends: the offset of its colon, or undefined when the line holds
-   * no key. A quoted key must close on the line, its colon right after it.
-   */
-  private keyEnd(start: number, end: number): number | undefined {
-    const text = this.text;
-    const first = text[start];
-    if (first === "'" || first === '"') {
-      const close = closingQuote(this.text, start, end);
-      if (close === undefined || text[close + 1] !== ':') {
-        return undefined;
-      }
-      return close + 2 === end || text.charCodeAt(close + 2) === 0x20 ? close + 1 : undefined;
-    }
-    for (
-      let colon = text.indexOf(':', start);
-      colon !== -1 && colon < end;
-      colon = text.indexOf(':', colon + 1)
-    ) {
-      if (colon + 1 === end || text.charCodeAt(colon + 1) === 0x20) {
-        return colon;
-      }
-    }
-    return undefined;
-  }
-
-  /** Whether the content from `start` is a sequence entry's dash (`- ` or a lone `-`). */
-  private isEntryDash(start: number, end: number): boolean {
-    return this.text[start] === '-' && (start + 1 === end || this.text.charCodeAt(start + 1) === 0x20);
-  }
-
-  /** Whether the line at `line` starts with a document marker (`---` or `...`). */
-  private isMarker(line: number): boolean {
-    return this.text.startsWith('---', line) || this.text.startsWith('...', line);
-  }
-
-  /** Whether the line at `pos` is exactly `line`. */
-  private isLine(line: string): boolean {
-    return this.text.startsWith(line, this.pos) && this.lineEnd(this.pos) === this.pos + line.length;
-  }
-
-  /** Moves `pos` past blank lines and comment lines. */
-  private skipIgnorable(): void {
-    const text = this.text;
-    while (this.pos < text.length) {
-      const content = this.pos + this.indentAt(this.pos);
-      if (content !== this.lineEnd(content) && text[content] !== '#') {
-        return;
-      }
-      this.pos = this.nextLine(content);
-    }
-  }
-
-  private indentAt(line: number): number {
-    let at = line;
-    while (this.text.charCodeAt(at) === 0x20) {
-      at++;
-    }
-    return at - line;
-  }
-
-  /**
-   * The end of the line holding `from`. The walk asks for the same line's end several times (its indentation, its
-   * key, its value, whether the next line goes deeper): the last answer is kept, and holds for any offset between
-   * the one it was asked from and the end it found, since no line break lies between them.
-   */
-  private lineEnd(from: number): number {
-    if (from >= this.endAskedFrom && from <= this.endFound) {
-      return this.endFound;
-    }
-    const end = this.text.indexOf('\n', from);
-    this.endAskedFrom = from;
-    this.endFound = end === -1 ? this.text.length : end;
-    return this.endFound;
-  }
-
-  private nextLine(from: number): number {
-    return this.lineEnd(from) + 1;
   }
 }
 
