@@ -103,6 +103,7 @@ describe('readKubectlYaml (kubectl YAML read line by line, else given up)', () =
     { name: 'a plain scalar followed by a deeper comment', text: 'a: x\n  # c\nb: 1\n' },
     { name: 'empty quoted scalars, and spaces after a closing quote', text: "a: ''\nb: \"\"\nc: 'x'  \n" },
     { name: 'a sequence at the root', text: '- a\n- 1\n- b: 2\n' },
+    { name: 'printable characters beyond ASCII', text: 'a: café ✓ \u00a0x\nb: "\u{1F600}"\n' },
     { name: 'a block scalar in a compact mapping in a sequence', text: '- key: |\n    x\n  other: 1\n' },
     {
       name: 'numbers that are not quite numbers',
@@ -139,6 +140,8 @@ describe('readKubectlYaml (kubectl YAML read line by line, else given up)', () =
     { name: 'a no-break space after a quoted scalar (js-yaml refuses it)', text: "b: 'y'\u00a0\n" },
     { name: 'a no-break space after a block scalar header (js-yaml refuses it)', text: 'd: |\u00a0\n  x\n' },
     { name: 'a non-printable character', text: 'a: "\u0001"\n' },
+    { name: 'a C1 control character after printable ones beyond ASCII', text: 'a: é\u0086\n' },
+    { name: 'a lone surrogate', text: 'a: x\ud800\n' },
   ];
   for (const { name, text } of givenUp) {
     test(`gives up on ${name}`, () => {

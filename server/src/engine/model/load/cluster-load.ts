@@ -82,7 +82,9 @@ export function flattenLists(inputs: readonly SourcedObject[]): readonly Sourced
           itemKind !== undefined && isRecord(item) && item['kind'] === undefined
             ? { ...item, kind: itemKind }
             : item;
-        visit(typed, { ...source, path: [...source.path, 'items', index] });
+        // concat, not a spread: a spread's array keeps room to grow, 120 bytes more per item (150,000 pods'
+        // sources live as long as the simulation).
+        visit(typed, { ...source, path: source.path.concat(['items', index]) });
       });
       return;
     }
