@@ -12,8 +12,7 @@ import type { AnalyzedDocument } from '../analyzer';
 import type { DiagnosticCode, TextFinding } from '../findings';
 import type { ReportNode } from '../../engine/scenario/report/report-entries';
 import type { ClusterKind } from '../../engine/simulate/report';
-import { nodeAtPath, rangeForKey, rangeForValue } from '../yaml/node-at-path';
-import { isScalar } from 'yaml';
+import { nodeAtPath, rangeForField, rangeForKey } from '../yaml/node-at-path';
 import type { Node } from 'yaml';
 import { pendingFinding, withoutPostFilter } from './pending-finding';
 import { antiAffinityDeadlockFix } from './value-fixes';
@@ -138,9 +137,7 @@ export function predictionFindings(
       message: string,
     ): TextFinding | undefined => {
       const fullPath = [...prediction.source.path, ...path];
-      const range = isScalar(nodeAtPath(root, fullPath))
-        ? rangeForValue(root, fullPath)
-        : rangeForKey(root, fullPath);
+      const range = rangeForField(root, fullPath);
       return range === undefined
         ? undefined
         : {
@@ -215,9 +212,7 @@ export function predictionFindings(
     const range =
       preferred !== undefined && nodeAtPath(root, preferred) !== undefined
         ? rangeForKey(root, preferred)
-        : isScalar(nodeAtPath(root, fullPath))
-          ? rangeForValue(root, fullPath)
-          : rangeForKey(root, fullPath);
+        : rangeForField(root, fullPath);
     if (range !== undefined) {
       const fix =
         finding.code === 'rollout-stalls'
