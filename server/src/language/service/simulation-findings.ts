@@ -179,10 +179,7 @@ function rangeAt(file: InputFile, source: ObjectSource): readonly [number, numbe
   }
   const root = (document.yaml.document?.contents ?? undefined) as Node | undefined;
   const path = source.path;
-  const range =
-    path.length === 0
-      ? undefined
-      : rangeForField(root, path);
+  const range = path.length === 0 ? undefined : rangeForField(root, path);
   const [start, end] = range ?? [document.yaml.start, document.yaml.start];
   return [document.offset + start, document.offset + end];
 }

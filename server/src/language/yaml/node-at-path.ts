@@ -13,7 +13,7 @@ export type InstancePath = readonly (string | number)[];
 export type OffsetRange = readonly [number, number];
 
 /** What was found for a path: the key and value ranges of the deepest node reached. */
-interface PathLocation {
+export interface PathLocation {
   /** Range of the key of the deepest pair reached (absent for the root or for sequence items). */
   readonly keyRange?: OffsetRange;
   /** Range of the value node reached. */
@@ -22,6 +22,8 @@ interface PathLocation {
   readonly depth: number;
   /** Whether the node reached is a scalar (false when the deepest pair reached has no value). */
   readonly isScalar: boolean;
+  /** The node reached (absent when the deepest pair reached has no value), to walk on from (locateBelow). */
+  readonly node?: Node | undefined;
 }
 
 /** Range of a node without trailing comments and whitespace. */
@@ -35,9 +37,28 @@ export function nodeRange(node: Node | null | undefined): OffsetRange | undefine
 
 /** Walks a path down from a node, as far as it exists. */
 export function locatePath(root: Node | null | undefined, path: InstancePath): PathLocation {
-  let current: Node | null | undefined = root;
-  let keyRange: OffsetRange | undefined;
-  let depth = 0;
+  return walkOn(root, undefined, 0, path);
+}
+
+/**
+ * Walks on from where a walk of `depth` segments ended (its location), so that the findings under one template
+ * walk down to it once: the same location as locatePath of the two paths joined.
+ */
+export function locateBelow(location: PathLocation, depth: number, path: InstancePath): PathLocation {
+  return location.depth < depth || location.node === undefined
+    ? location
+    : walkOn(location.node, location.keyRange, depth, path);
+}
+
+function walkOn(
+  start: Node | null | undefined,
+  startKeyRange: OffsetRange | undefined,
+  startDepth: number,
+  path: InstancePath,
+): PathLocation {
+  let current: Node | null | undefined = start;
+  let keyRange = startKeyRange;
+  let depth = startDepth;
   for (const segment of path) {
     if (isMap(current)) {
       const pair = findPair(current.items, segment);
@@ -62,7 +83,13 @@ export function locatePath(root: Node | null | undefined, path: InstancePath): P
       break;
     }
   }
-  return { keyRange, valueRange: nodeRange(current), depth, isScalar: isScalar(current) };
+  return {
+    keyRange,
+    valueRange: nodeRange(current),
+    depth,
+    isScalar: isScalar(current),
+    node: current ?? undefined,
+  };
 }
 
 /**
@@ -92,8 +119,12 @@ export function rangeForKey(root: Node | null | undefined, path: InstancePath): 
  * the path instead of two or three: a file of hundreds of Pending workloads places a finding per cause.
  */
 export function rangeForField(root: Node | null | undefined, path: InstancePath): OffsetRange | undefined {
-  const location = locatePath(root, path);
-  if (location.depth === path.length) {
+  return fieldRange(locatePath(root, path), path.length);
+}
+
+/** rangeForField's range from the location of a path of `length` segments (locatePath, locateBelow). */
+export function fieldRange(location: PathLocation, length: number): OffsetRange | undefined {
+  if (location.depth === length) {
     return location.isScalar || location.keyRange === undefined
       ? (location.valueRange ?? location.keyRange)
       : location.keyRange;
