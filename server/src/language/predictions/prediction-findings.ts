@@ -12,14 +12,7 @@ import type { AnalyzedDocument } from '../analyzer';
 import type { DiagnosticCode, TextFinding } from '../findings';
 import type { ReportNode } from '../../engine/scenario/report/report-entries';
 import type { ClusterKind } from '../../engine/simulate/report';
-import {
-  fieldRange,
-  locateBelow,
-  locatePath,
-  nodeAtPath,
-  rangeForField,
-  rangeForKey,
-} from '../yaml/node-at-path';
+import { fieldRangesUnder, nodeAtPath, rangeForField, rangeForKey } from '../yaml/node-at-path';
 import type { Node } from 'yaml';
 import { pendingFinding, withoutPostFilter } from './pending-finding';
 import { antiAffinityDeadlockFix } from './value-fixes';
@@ -139,14 +132,13 @@ export function predictionFindings(
           };
     /** On the value when it is a scalar (a request), else on the key of the field (or of its nearest parent). */
     // Every finding of the workload is under its template: the walk down to it is done once.
-    const templateAt = locatePath(root, prediction.source.path);
+    const rangeUnderTemplate = fieldRangesUnder(root, prediction.source.path);
     const place = (
       path: readonly (string | number)[],
       code: DiagnosticCode,
       message: string,
     ): TextFinding | undefined => {
-      const depth = prediction.source.path.length;
-      const range = fieldRange(locateBelow(templateAt, depth, path), depth + path.length);
+      const range = rangeUnderTemplate(path);
       return range === undefined
         ? undefined
         : {

@@ -13,7 +13,7 @@ export type InstancePath = readonly (string | number)[];
 export type OffsetRange = readonly [number, number];
 
 /** What was found for a path: the key and value ranges of the deepest node reached. */
-export interface PathLocation {
+interface PathLocation {
   /** Range of the key of the deepest pair reached (absent for the root or for sequence items). */
   readonly keyRange?: OffsetRange;
   /** Range of the value node reached. */
@@ -40,11 +40,8 @@ export function locatePath(root: Node | null | undefined, path: InstancePath): P
   return walkOn(root, undefined, 0, path);
 }
 
-/**
- * Walks on from where a walk of `depth` segments ended (its location), so that the findings under one template
- * walk down to it once: the same location as locatePath of the two paths joined.
- */
-export function locateBelow(location: PathLocation, depth: number, path: InstancePath): PathLocation {
+/** Walks on from where a walk of `depth` segments ended: the same location as locatePath of the paths joined. */
+function locateBelow(location: PathLocation, depth: number, path: InstancePath): PathLocation {
   return location.depth < depth || location.node === undefined
     ? location
     : walkOn(location.node, location.keyRange, depth, path);
@@ -122,8 +119,23 @@ export function rangeForField(root: Node | null | undefined, path: InstancePath)
   return fieldRange(locatePath(root, path), path.length);
 }
 
-/** rangeForField's range from the location of a path of `length` segments (locatePath, locateBelow). */
-export function fieldRange(location: PathLocation, length: number): OffsetRange | undefined {
+/**
+ * rangeForField for many paths under one prefix (the findings of a workload, under its template): the walk down
+ * to the prefix is done once, on the first call, and each path walks on from there.
+ */
+export function fieldRangesUnder(
+  root: Node | null | undefined,
+  prefix: InstancePath,
+): (path: InstancePath) => OffsetRange | undefined {
+  let prefixAt: PathLocation | undefined;
+  return (path) => {
+    prefixAt ??= locatePath(root, prefix);
+    return fieldRange(locateBelow(prefixAt, prefix.length, path), prefix.length + path.length);
+  };
+}
+
+/** rangeForField's range from the location of a path of `length` segments. */
+function fieldRange(location: PathLocation, length: number): OffsetRange | undefined {
   if (location.depth === length) {
     return location.isScalar || location.keyRange === undefined
       ? (location.valueRange ?? location.keyRange)
