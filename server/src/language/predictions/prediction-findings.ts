@@ -130,9 +130,9 @@ export function predictionFindings(
             text: located.text,
             offset: document.offset,
           };
-    /** On the value when it is a scalar (a request), else on the key of the field (or of its nearest parent). */
     // Every finding of the workload is under its template: the walk down to it is done once.
     const rangeUnderTemplate = fieldRangesUnder(root, prediction.source.path);
+    /** On the value when it is a scalar (a request), else on the key of the field (or of its nearest parent). */
     const place = (
       path: readonly (string | number)[],
       code: DiagnosticCode,

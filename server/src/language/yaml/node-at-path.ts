@@ -47,6 +47,7 @@ function locateBelow(location: PathLocation, depth: number, path: InstancePath):
     : walkOn(location.node, location.keyRange, depth, path);
 }
 
+/** locatePath's walk, from a node reached after `startDepth` segments (with the range of its key). */
 function walkOn(
   start: Node | null | undefined,
   startKeyRange: OffsetRange | undefined,
