@@ -12,8 +12,7 @@ import type { AnalyzedDocument } from '../analyzer';
 import type { DiagnosticCode, TextFinding } from '../findings';
 import type { ReportNode } from '../../engine/scenario/report/report-entries';
 import type { ClusterKind } from '../../engine/simulate/report';
-import { nodeAtPath, rangeForKey, rangeForValue } from '../yaml/node-at-path';
-import { isScalar } from 'yaml';
+import { fieldRangesUnder, nodeAtPath, rangeForField, rangeForKey } from '../yaml/node-at-path';
 import type { Node } from 'yaml';
 import { pendingFinding, withoutPostFilter } from './pending-finding';
 import { antiAffinityDeadlockFix } from './value-fixes';
@@ -131,16 +130,15 @@ export function predictionFindings(
             text: located.text,
             offset: document.offset,
           };
+    // Every finding of the workload is under its template: the walk down to it is done once.
+    const rangeUnderTemplate = fieldRangesUnder(root, prediction.source.path);
     /** On the value when it is a scalar (a request), else on the key of the field (or of its nearest parent). */
     const place = (
       path: readonly (string | number)[],
       code: DiagnosticCode,
       message: string,
     ): TextFinding | undefined => {
-      const fullPath = [...prediction.source.path, ...path];
-      const range = isScalar(nodeAtPath(root, fullPath))
-        ? rangeForValue(root, fullPath)
-        : rangeForKey(root, fullPath);
+      const range = rangeUnderTemplate(path);
       return range === undefined
         ? undefined
         : {
@@ -215,9 +213,7 @@ export function predictionFindings(
     const range =
       preferred !== undefined && nodeAtPath(root, preferred) !== undefined
         ? rangeForKey(root, preferred)
-        : isScalar(nodeAtPath(root, fullPath))
-          ? rangeForValue(root, fullPath)
-          : rangeForKey(root, fullPath);
+        : rangeForField(root, fullPath);
     if (range !== undefined) {
       const fix =
         finding.code === 'rollout-stalls'

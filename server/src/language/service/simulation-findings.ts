@@ -8,7 +8,6 @@
  * `admission-refused-partly` when some of a workload's replicas exist).
  */
 import type { Node } from 'yaml';
-import { isScalar } from 'yaml';
 import type { Finding } from '../../../../protocol/finding';
 import type { ObjectSource } from '../../engine/model/source';
 import type { SimulationResult } from '../../engine/simulate/simulate';
@@ -17,7 +16,7 @@ import { isAtLeast } from '../../engine/version';
 import type { AnalyzedDocument } from '../analyzer';
 import { pendingSummary, predictionFindings } from '../predictions/prediction-findings';
 import { buildWorkloadPredictions } from '../predictions/workload-predictions';
-import { nodeAtPath, rangeForKey, rangeForValue } from '../yaml/node-at-path';
+import { rangeForField } from '../yaml/node-at-path';
 import { placeFindingAt, unplaced } from './run-findings';
 import type { InputFile } from './input-files';
 import { appendAll } from '../../../../protocol/collections';
@@ -180,12 +179,7 @@ function rangeAt(file: InputFile, source: ObjectSource): readonly [number, numbe
   }
   const root = (document.yaml.document?.contents ?? undefined) as Node | undefined;
   const path = source.path;
-  const range =
-    path.length === 0
-      ? undefined
-      : isScalar(nodeAtPath(root, path))
-        ? rangeForValue(root, path)
-        : rangeForKey(root, path);
+  const range = path.length === 0 ? undefined : rangeForField(root, path);
   const [start, end] = range ?? [document.yaml.start, document.yaml.start];
   return [document.offset + start, document.offset + end];
 }
