@@ -7,7 +7,8 @@
  * undefined for anything else (anchors, tags, nested flow, multi-line plain or quoted scalars, odd indentation,
  * anything yaml would report as an error), and the caller then parses the whole slice with the yaml package.
  */
-import { Pair, YAMLMap, YAMLSeq } from 'yaml';
+import { YAMLMap, YAMLSeq } from 'yaml';
+import { newPair } from './node-shells';
 import type { ParsedNode, Scalar } from 'yaml';
 import { afterLine, COMMENT_LINE, nextContentLine } from './block-lines';
 import type { BlockLines } from './block-lines';
@@ -66,7 +67,7 @@ function parseMap(parser: BlockParser, first: number, column: number, firstKey: 
     if (value === undefined) {
       return undefined;
     }
-    map.items.push(new Pair<ParsedNode, ParsedNode>(keyNode as ParsedNode, value.node));
+    map.items.push(newPair(keyNode as ParsedNode, value.node));
     offset = value.node.range[2];
     const next = nextContentLine(lines, value.nextLine);
     if (next >= lines.count || (lines.indents[next] ?? 0) < column) {

@@ -7,7 +7,8 @@
  * items or values and trailing commas, plain scalars with spaces or flow indicators, a ":" not followed by a
  * space, keys without values, sequence items that are pairs, comments, and anything spanning lines.
  */
-import { Pair, YAMLMap, YAMLSeq } from 'yaml';
+import { YAMLMap, YAMLSeq } from 'yaml';
+import { newPair } from './node-shells';
 import type { ParsedNode, Scalar } from 'yaml';
 import { afterLine } from './block-lines';
 import type { BlockLines } from './block-lines';
@@ -78,7 +79,7 @@ export function readFlowMapping(
     }
     position = skipSpaces(text, value.valueEnd, end);
     value.node.range = [value.start, value.valueEnd, position];
-    map.items.push(new Pair<ParsedNode, ParsedNode>(key.node as ParsedNode, value.node as ParsedNode));
+    map.items.push(newPair(key.node as ParsedNode, value.node as ParsedNode));
     const next = nextItem(text, position, end, '}');
     if (next === undefined) {
       return undefined;

@@ -1,0 +1,38 @@
+/**
+ * Scalar and Pair nodes for the fast parser without their constructors' cost. yaml marks every node with its
+ * type by `Object.defineProperty(this, NODE_TYPE, …)` in the constructor (nodes/Node.js, nodes/Pair.js in
+ * eemeli/yaml v2), and that call was about a tenth of the CPU of analysing the bench's 1,000-resource file (a
+ * defineProperty per key, value and pair). Here the mark sits, non-enumerable as there, on a prototype between
+ * the node and its class's, built once: `isScalar`, `isPair`, `isNode`, `instanceof`, `constructor`, `clone()`
+ * and `toJS` read it through the prototype as they read the own property, and spreads and Object.assign leave
+ * it out as they leave out the non-enumerable own one. What differs: Object.getPrototypeOf and
+ * Object.getOwnPropertySymbols, which nothing here or in yaml reads of a node. The own enumerable properties
+ * come in the constructors' order (Scalar: value; Pair: key, value).
+ */
+import { Pair, Scalar } from 'yaml';
+import type { ParsedNode } from 'yaml';
+
+// yaml's own keys (nodes/identity.js): registered symbols, so these are the very values isScalar compares.
+const NODE_TYPE = Symbol.for('yaml.node.type');
+
+function markedPrototype(prototype: object, type: symbol): object {
+  return Object.create(prototype, { [NODE_TYPE]: { value: type } }) as object;
+}
+
+const SCALAR_PROTOTYPE = markedPrototype(Scalar.prototype, Symbol.for('yaml.scalar'));
+const PAIR_PROTOTYPE = markedPrototype(Pair.prototype, Symbol.for('yaml.pair'));
+
+/** What `new Scalar(value)` gives, as far as yaml and this code can tell. */
+export function newScalar(value: unknown): Scalar {
+  const scalar = Object.create(SCALAR_PROTOTYPE) as Scalar;
+  scalar.value = value;
+  return scalar;
+}
+
+/** What `new Pair(key, value)` gives, as far as yaml and this code can tell. */
+export function newPair(key: ParsedNode, value: ParsedNode | null): Pair<ParsedNode, ParsedNode> {
+  const pair = Object.create(PAIR_PROTOTYPE) as Pair<ParsedNode, ParsedNode>;
+  pair.key = key;
+  pair.value = value;
+  return pair;
+}
