@@ -1,12 +1,24 @@
 /**
- * The fast parser's Scalar and Pair nodes carry yaml's type mark on a prototype rather than as an own property
+ * The fast parser's Scalar, Pair and collection nodes carry yaml's type mark on a prototype rather than as an own property
  * (node-shells.ts): yaml's checks, clone, toJS, printing and spreads must treat them as the constructors' nodes.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Document, isNode, isPair, isScalar, Pair, Scalar, YAMLMap } from 'yaml';
+import {
+  Document,
+  isCollection,
+  isMap,
+  isNode,
+  isPair,
+  isScalar,
+  isSeq,
+  Pair,
+  Scalar,
+  YAMLMap,
+  YAMLSeq,
+} from 'yaml';
 import type { ParsedNode } from 'yaml';
-import { newPair, newScalar } from '../../../server/src/language/yaml/fast/node-shells';
+import { newMap, newPair, newScalar, newSeq } from '../../../server/src/language/yaml/fast/node-shells';
 
 describe('fast node shells', () => {
   test('a shell scalar is a Scalar to every yaml check and has the same own enumerable properties', () => {
@@ -28,11 +40,26 @@ describe('fast node shells', () => {
     assert.deepEqual(Object.keys(shell), Object.keys(new Pair(key, null)));
     assert.ok(isPair(shell.clone()));
     const withShells = new Document({});
-    const map = new YAMLMap<ParsedNode, ParsedNode>(withShells.schema);
+    const map = newMap(withShells.schema);
     map.items.push(shell);
     withShells.contents = map;
     const built = new Document({ app: 'web' });
     assert.equal(withShells.toString(), built.toString());
     assert.deepEqual(withShells.toJS(), built.toJS());
+  });
+
+  test('shell collections are collections to every yaml check, with their schema as an own hidden property', () => {
+    const schema = new Document({}).schema;
+    const map = newMap(schema);
+    const seq = newSeq(schema);
+    assert.ok(isMap(map) && isCollection(map) && !isSeq(map) && map instanceof YAMLMap);
+    assert.ok(isSeq(seq) && isCollection(seq) && !isMap(seq) && seq instanceof YAMLSeq);
+    assert.deepEqual(Object.keys(map), Object.keys(new YAMLMap(schema)));
+    assert.deepEqual(Object.keys(seq), Object.keys(new YAMLSeq(schema)));
+    assert.equal(map.schema, schema);
+    assert.deepEqual(
+      Object.getOwnPropertyDescriptor(seq, 'schema'),
+      Object.getOwnPropertyDescriptor(new YAMLSeq(schema), 'schema'),
+    );
   });
 });
