@@ -73,9 +73,11 @@ function checkLabelMap(object: ManifestObject, path: InstancePath): TextFinding[
   const findings: TextFinding[] = [];
   for (const [key, value] of Object.entries(record)) {
     appendAll(findings, keyFindings(object, path, key, checkLabelKey(key)));
-    if (typeof value === 'string') {
+    // The range is looked up in the nodes only for a value with something to say: most have nothing.
+    const messages = typeof value === 'string' ? checkLabelValue(value) : [];
+    if (typeof value === 'string' && messages.length > 0) {
       const range = rangeForValue(object.node, [...path, key]);
-      for (const message of checkLabelValue(value)) {
+      for (const message of messages) {
         appendAll(findings, findingAt(range, 'invalid-label-value', invalidValue(path, value, message)));
       }
     }
@@ -100,6 +102,9 @@ function keyFindings(
   messages: string[],
   what: 'label' | 'annotation' = 'label',
 ): TextFinding[] {
+  if (messages.length === 0) {
+    return [];
+  }
   const range = rangeForKey(object.node, [...path, key]);
   return messages.flatMap((message) =>
     findingAt(

@@ -5,8 +5,9 @@
  * keeps range, source, type and the tag's format. Resolution reuses the schema's own tags, so a value such as
  * "0x1F", "1.50" or "~" gets the very number, format and minFractionDigits that the package gives it.
  */
-import { isScalar, Scalar } from 'yaml';
-import type { Document, ParsedNode, Schema } from 'yaml';
+import { isScalar } from 'yaml';
+import type { Document, ParsedNode, Scalar, Schema } from 'yaml';
+import { newScalar } from './node-shells';
 
 /** What scalar building needs from the document being built. */
 export interface ScalarContext {
@@ -43,7 +44,7 @@ export function makeScalar(
   if (type === 'PLAIN') {
     const tag = findTag(context.schema, source, atKey);
     if (tag === undefined) {
-      scalar = new Scalar(source);
+      scalar = newScalar(source);
     } else {
       let resolved: unknown;
       try {
@@ -59,13 +60,13 @@ export function makeScalar(
         context.failed = true;
         resolved = source;
       }
-      scalar = isScalar(resolved) ? resolved : new Scalar(resolved);
+      scalar = isScalar(resolved) ? resolved : newScalar(resolved);
       if (tag.format !== undefined) {
         scalar.format = tag.format;
       }
     }
   } else {
-    scalar = new Scalar(source);
+    scalar = newScalar(source);
   }
   scalar.range = range;
   scalar.source = source;
