@@ -180,4 +180,25 @@ describe('The prediction worker’s input, sent incrementally', () => {
     const message = encoder.encode(inputOf([manifest(0, A)]), '');
     assert.throws(() => new SimulationDecoder().decode(message), /object 1 is not held/);
   });
+
+  test('objects recognised ahead of a request (after an open) give the message encode alone gives, and change nothing held', () => {
+    const first = [manifest(0, A), manifest(1, B)];
+    const copies = [manifest(0, fresh(A)), manifest(1, fresh(C))];
+    const plain = new SimulationEncoder();
+    const recognising = new SimulationEncoder();
+    const decoder = new SimulationDecoder();
+    plain.encode(inputOf(first), '');
+    decoder.decode(structuredClone(recognising.encode(inputOf(first), '')));
+    // Recognising other objects first (a scope planned but not run) leaves what the worker holds as it was.
+    recognising.recognize([manifest(0, fresh(C)), manifest(2, fresh(A))]);
+    recognising.recognize(copies);
+    const expected = plain.encode(inputOf(copies), '');
+    const message = recognising.encode(inputOf(copies), '');
+    // The same objects sent, and a held one by the same number (a new object's number may differ).
+    const shape = (entry: SimulationRequestMessage['manifests'][number]): unknown =>
+      entry.object === undefined ? { held: entry.ref } : 'sent';
+    assert.deepEqual(message.manifests.map(shape), expected.manifests.map(shape));
+    assert.equal(sentObjects(message), 1, 'the copy of A is held; C is new at its source');
+    assert.deepEqual(decoder.decode(structuredClone(message)), inputOf(copies));
+  });
 });

@@ -89,6 +89,12 @@ export class LanguageServer {
   private hasShownError = false;
   /** Documents just opened whose first large prediction has not started (it waits OPEN_PREDICTION_DELAY_MS). */
   private readonly justOpened = new Set<string>();
+  /**
+   * Documents just opened whose prediction has not run nor been prepared (PredictionPlan.prepare), with the
+   * analysed version it would be prepared from: an edit in the pause after the open prepares it in the edit's
+   * debounce, so the edit's run does that work for the edited document only.
+   */
+  private readonly unprepared = new Map<string, AnalyzedVersion>();
   /** Kinds defined by the CustomResourceDefinitions of the open documents. */
   private customKinds: CrdKindValidator | undefined;
   /**
@@ -198,6 +204,12 @@ export class LanguageServer {
       this.justOpened.add(uri);
     }
     this.queue.schedule(uri, isNew ? 0 : VALIDATION_DELAY_MS);
+    const unprepared = this.unprepared.get(uri);
+    if (!isNew && unprepared !== undefined) {
+      this.unprepared.delete(uri);
+      // In the debounce's pause, after this turn: the edit's validation starts no later for it.
+      setImmediate(() => this.prepare(unprepared));
+    }
   }
 
   /** A document was closed: forget it and clear its diagnostics. */
@@ -206,6 +218,7 @@ export class LanguageServer {
     this.queue.cancel(uri);
     this.worker.abandonUnwanted();
     this.justOpened.delete(uri);
+    this.unprepared.delete(uri);
     this.analyses.remove(uri);
     this.settings.delete(uri);
     this.published.delete(uri);
@@ -566,7 +579,9 @@ export class LanguageServer {
       const predicted = isFirstAfterOpen ? undefined : this.predictInWorker(analyzed);
       await this.publishAll(uri, analyzed.state);
       if (isFirstAfterOpen) {
+        this.unprepared.set(uri, analyzed);
         await delay(OPEN_PREDICTION_DELAY_MS);
+        this.unprepared.delete(uri);
       }
       if (this.isStale(uri, version) || !(await (predicted ?? this.predictInWorker(analyzed)))) {
         return;
@@ -576,6 +591,22 @@ export class LanguageServer {
     }
     this.requestOverlays(document, analyzed);
     await this.publishAll(uri);
+  }
+
+  /**
+   * Does the part of a just-opened document's prediction that an edit keeps for its unchanged documents (their
+   * objects' texts, their numbers for the worker), from the open's analysis. A failure is the run's to report: it
+   * does the same work again.
+   */
+  private prepare({ state, settings, context }: AnalyzedVersion): void {
+    if (this.analyses.get(state.uri) === undefined) {
+      return; // closed meanwhile
+    }
+    try {
+      this.predictions.prepareWith(state.uri, settings, context, this.isTrusted, this.worker);
+    } catch {
+      // The run that follows prepares again and reports what fails.
+    }
   }
 
   /**

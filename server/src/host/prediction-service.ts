@@ -179,6 +179,7 @@ export class PredictionService {
         objectCount: 0,
         run: () => cached.prediction,
         runWith: () => Promise.resolve(cached.prediction),
+        prepare: () => undefined,
       };
     }
     // The one manifest reader: documents with errors left out, lists unwrapped, duplicates resolved.
@@ -205,7 +206,13 @@ export class PredictionService {
           described(this.service.skippedPrediction(scope.uri, files, manifests.length)),
           files,
         );
-      return { cached: undefined, objectCount: 0, run, runWith: () => Promise.resolve(run()) };
+      return {
+        cached: undefined,
+        objectCount: 0,
+        run,
+        runWith: () => Promise.resolve(run()),
+        prepare: () => undefined,
+      };
     }
     const inputsKeyOf = (): string =>
       (lastRead.inputsKey ??= this.service.simulationInputsKey(
@@ -260,6 +267,10 @@ export class PredictionService {
           this.service.placePrediction(scope.uri, files, prepared, simulated, settings, read.findings),
         );
         return this.remember(scope.uri, fingerprint, inputsKey, prediction, files);
+      },
+      prepare: (simulator) => {
+        inputsKeyOf();
+        simulator.recognize?.(manifests);
       },
     };
   }

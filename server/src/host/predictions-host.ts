@@ -77,6 +77,22 @@ export class PredictionsHost {
     return this.adopt(uri, prediction, openUris);
   }
 
+  /**
+   * Prepares the prediction of a document's scope ahead of its run (PredictionPlan.prepare): called while the
+   * server waits after an open, so that a keystroke right after it runs sooner.
+   */
+  prepareWith(
+    uri: string,
+    settings: Settings,
+    context: AnalysisContext,
+    trusted: boolean,
+    simulator: ScopeSimulator,
+  ): void {
+    if (settings.predictions.enable && !this.isClusterFile(uri)) {
+      this.service.plan(uri, settings, context, trusted).prepare(simulator);
+    }
+  }
+
   /** Makes a prediction the one of its document and of the open documents it has findings or workloads in. */
   private adopt(
     uri: string,

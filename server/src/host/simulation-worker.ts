@@ -12,7 +12,12 @@
  */
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { LanguageService, ScopeSimulation, ScopeSimulationInput } from '../language/service';
+import type {
+  LanguageService,
+  ScopeSimulation,
+  ScopeSimulationInput,
+  SourcedObject,
+} from '../language/service';
 import { createDiskLanguageService } from '../files/schema-files';
 import { SimulationEncoder } from './simulation-transfer';
 import { WARM_UP_RUNS } from './worker-warm-up';
@@ -108,6 +113,13 @@ export class SimulationWorker {
       this.waiting.set(scope, { scope, input, clusterText, isWanted, resolve, reject });
       this.next();
     });
+  }
+
+  /** Recognises the objects the worker holds among new copies, ahead of their request (simulation-transfer.ts). */
+  recognize(manifests: readonly SourcedObject[]): void {
+    if (!this.inThread) {
+      this.encoder.recognize(manifests);
+    }
   }
 
   /**

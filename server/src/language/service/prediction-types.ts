@@ -8,6 +8,7 @@ import type { FileAnalysis } from '../analyzer';
 import type { WorkloadPrediction } from '../predictions/workload-predictions';
 import type { PredictionSimulation } from './prediction-simulation';
 import type { ScopeSimulation, ScopeSimulationInput } from './scope-simulation';
+import type { SourcedObject } from '../../engine/model/load/cluster-load';
 import type { ClusterChoice } from '../../../../protocol/messages';
 import type { UnitNamespace } from '../manifests/apply-namespace';
 
@@ -100,6 +101,13 @@ export interface PredictionPlan {
    * dropped the run because a newer one of the same scope superseded it, or `isWanted` said no.
    */
   runWith(simulator: ScopeSimulator, isWanted?: () => boolean): Promise<Prediction | undefined>;
+  /**
+   * Does ahead of the run the part of its work that an edit of one document keeps for the others: each object's
+   * text for the reuse check, and the simulator's recognising of objects it holds under new copies (a document
+   * just opened). The server calls it while it waits after an open, so that the first keystroke's run does that
+   * work for the edited document only. Nothing is run or cached.
+   */
+  prepare(simulator: ScopeSimulator): void;
 }
 
 /** Runs a scope's engine input somewhere (simulation-worker.ts: in the prediction worker). */
@@ -114,4 +122,6 @@ export interface ScopeSimulator {
     clusterText: string,
     isWanted?: () => boolean,
   ): Promise<ScopeSimulation | undefined>;
+  /** Recognises, ahead of a request, the objects it already holds among new copies (simulation-transfer.ts). */
+  recognize?(manifests: readonly SourcedObject[]): void;
 }
