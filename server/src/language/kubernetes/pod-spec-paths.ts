@@ -35,22 +35,6 @@ const POD_SPEC_PATHS: Readonly<Record<string, InstancePath>> = {
   'batch/CronJob': CRON_JOB_SPEC,
 };
 
-/**
- * The same paths by kind, then group: every rule asks for every object, and a lookup by a "<group>/<kind>" string
- * built each time cost the string's building, hashing and interning; most kinds (ConfigMap, Service) have none.
- */
-const POD_SPEC_PATHS_BY_KIND: ReadonlyMap<string, ReadonlyMap<string, InstancePath>> = (() => {
-  const byKind = new Map<string, Map<string, InstancePath>>();
-  for (const [key, path] of Object.entries(POD_SPEC_PATHS)) {
-    const slash = key.indexOf('/');
-    const kind = key.slice(slash + 1);
-    const byGroup = byKind.get(kind) ?? new Map<string, InstancePath>();
-    byGroup.set(key.slice(0, slash), path);
-    byKind.set(kind, byGroup);
-  }
-  return byKind;
-})();
-
 /** The API group of an apiVersion: "apps" for "apps/v1", "" for the core "v1". */
 export function groupOf(apiVersion: string): string {
   const slash = apiVersion.indexOf('/');
@@ -64,7 +48,7 @@ export function groupOf(apiVersion: string): string {
  * none for other kinds.
  */
 export function podSpecPaths(object: KindReference): InstancePath[] {
-  const path = POD_SPEC_PATHS_BY_KIND.get(object.kind)?.get(groupOf(object.apiVersion));
+  const path = POD_SPEC_PATHS[`${groupOf(object.apiVersion)}/${object.kind}`];
   return path === undefined ? [] : [path];
 }
 

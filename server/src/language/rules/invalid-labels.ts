@@ -73,11 +73,9 @@ function checkLabelMap(object: ManifestObject, path: InstancePath): TextFinding[
   const findings: TextFinding[] = [];
   for (const [key, value] of Object.entries(record)) {
     appendAll(findings, keyFindings(object, path, key, checkLabelKey(key)));
-    // The range is looked up in the nodes only for a value with something to say: most have nothing.
-    const messages = typeof value === 'string' ? checkLabelValue(value) : [];
-    if (typeof value === 'string' && messages.length > 0) {
+    if (typeof value === 'string') {
       const range = rangeForValue(object.node, [...path, key]);
-      for (const message of messages) {
+      for (const message of checkLabelValue(value)) {
         appendAll(findings, findingAt(range, 'invalid-label-value', invalidValue(path, value, message)));
       }
     }
@@ -102,9 +100,6 @@ function keyFindings(
   messages: string[],
   what: 'label' | 'annotation' = 'label',
 ): TextFinding[] {
-  if (messages.length === 0) {
-    return [];
-  }
   const range = rangeForKey(object.node, [...path, key]);
   return messages.flatMap((message) =>
     findingAt(

@@ -37,8 +37,7 @@ export const checkListMapDuplicates: ObjectRule = (object, context) => {
   const report = (path: InstancePath, message: string): void => {
     appendAll(findings, findingAt(rangeForValue(object.node, path), 'list-map-duplicate', message));
   };
-  // The definition's own schema object, not a new { $ref } per object: its facts are then taken once.
-  walk(context.store, context.store.bundle.definitions[definition], object.value, [], report);
+  walk(context.store, { $ref: `#/definitions/${definition}` }, object.value, [], report);
   return findings;
 };
 

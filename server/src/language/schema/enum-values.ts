@@ -275,21 +275,6 @@ function descend(
   }
 }
 
-/**
- * The definition names of $refs, sliced once: a name sliced afresh at every visit was a new string that each
- * lookup by it (the bundle's definitions, the tables) had to hash and intern again.
- */
-const DEFINITION_NAMES = new Map<string, string>();
-
 function referenceOf(schema: JsonSchema): string | undefined {
-  const reference = schema.$ref;
-  if (reference === undefined) {
-    return undefined;
-  }
-  let name = DEFINITION_NAMES.get(reference);
-  if (name === undefined) {
-    name = reference.slice(reference.lastIndexOf('/') + 1);
-    DEFINITION_NAMES.set(reference, name);
-  }
-  return name;
+  return schema.$ref === undefined ? undefined : schema.$ref.slice(schema.$ref.lastIndexOf('/') + 1);
 }

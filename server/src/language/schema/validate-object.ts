@@ -84,45 +84,35 @@ function nullListItemFindings(
   node: Node | undefined,
 ): TextFinding[] {
   const findings: TextFinding[] = [];
-  // One path, pushed and popped as the walk goes (a copy per visited value was most of this check's cost);
-  // a finding takes a copy.
-  const path: (string | number)[] = [];
-  const visit = (current: unknown): void => {
+  const visit = (current: unknown, path: (string | number)[]): void => {
     if (path.length > MAX_NULL_SEARCH_DEPTH || typeof current !== 'object' || current === null) {
       return;
     }
     if (Array.isArray(current)) {
-      for (let index = 0; index < current.length; index++) {
-        const item: unknown = current[index];
-        path.push(index);
+      current.forEach((item: unknown, index) => {
         if (item === null) {
-          const itemPath = [...path];
-          const itemSchema = store.schemaAtPath(apiVersion, kind, itemPath);
+          const itemSchema = store.schemaAtPath(apiVersion, kind, [...path, index]);
           const required = itemSchema?.required ?? [];
           if (required.length > 0) {
-            const finding = place(rangeForValue(node, itemPath), {
+            const finding = place(rangeForValue(node, [...path, index]), {
               code: 'schema-required',
-              message: `${formatPath(itemPath)} is null: the API server reads it as an empty object, which lacks the required field${required.length === 1 ? '' : 's'} ${required.map((name) => `"${name}"`).join(', ')}.`,
+              message: `${formatPath([...path, index])} is null: the API server reads it as an empty object, which lacks the required field${required.length === 1 ? '' : 's'} ${required.map((name) => `"${name}"`).join(', ')}.`,
             });
             if (finding !== undefined) {
               findings.push(finding);
             }
           }
         } else {
-          visit(item);
+          visit(item, [...path, index]);
         }
-        path.pop();
-      }
+      });
       return;
     }
-    const record = current as Record<string, unknown>;
-    for (const key of Object.keys(record)) {
-      path.push(key);
-      visit(record[key]);
-      path.pop();
+    for (const [key, child] of Object.entries(current as Record<string, unknown>)) {
+      visit(child, [...path, key]);
     }
   };
-  visit(value);
+  visit(value, []);
   return findings;
 }
 

@@ -7,7 +7,7 @@
  * undefined for anything else (anchors, tags, nested flow, multi-line plain or quoted scalars, odd indentation,
  * anything yaml would report as an error), and the caller then parses the whole slice with the yaml package.
  */
-import { newMap, newPair, newSeq } from './node-shells';
+import { Pair, YAMLMap, YAMLSeq } from 'yaml';
 import type { ParsedNode, Scalar } from 'yaml';
 import { afterLine, COMMENT_LINE, nextContentLine } from './block-lines';
 import type { BlockLines } from './block-lines';
@@ -49,7 +49,7 @@ function isSeqItem(lines: BlockLines, line: number, at: number): boolean {
 function parseMap(parser: BlockParser, first: number, column: number, firstKey: number): Parsed | undefined {
   const { lines, scalars } = parser;
   const { text } = lines;
-  const map = newMap(scalars.schema);
+  const map = new YAMLMap<ParsedNode, ParsedNode>(scalars.schema);
   let line = first;
   let keyAt = firstKey;
   let props: GapProps | undefined;
@@ -66,7 +66,7 @@ function parseMap(parser: BlockParser, first: number, column: number, firstKey: 
     if (value === undefined) {
       return undefined;
     }
-    map.items.push(newPair(keyNode as ParsedNode, value.node));
+    map.items.push(new Pair<ParsedNode, ParsedNode>(keyNode as ParsedNode, value.node));
     offset = value.node.range[2];
     const next = nextContentLine(lines, value.nextLine);
     if (next >= lines.count || (lines.indents[next] ?? 0) < column) {
@@ -92,7 +92,7 @@ function parseMap(parser: BlockParser, first: number, column: number, firstKey: 
 /** A block sequence whose "-" indicators are at `column`. */
 function parseSeq(parser: BlockParser, first: number, column: number): Parsed | undefined {
   const { lines, scalars } = parser;
-  const seq = newSeq(scalars.schema);
+  const seq = new YAMLSeq<ParsedNode>(scalars.schema);
   const start = (lines.starts[first] ?? 0) + column;
   let line = first;
   let props: GapProps | undefined;
@@ -261,7 +261,8 @@ function parseEmptyFlow(parser: BlockParser, line: number, at: number): Parsed |
   if ((pair !== '[]' && pair !== '{}') || readLineRest(text, at + 2, lines.ends[line] ?? 0) !== '') {
     return undefined;
   }
-  const collection = pair === '[]' ? newSeq(scalars.schema) : newMap(scalars.schema);
+  const collection =
+    pair === '[]' ? new YAMLSeq<ParsedNode>(scalars.schema) : new YAMLMap<ParsedNode>(scalars.schema);
   collection.flow = true;
   collection.range = [at, at + 2, afterLine(lines, line)];
   return { node: collection as ParsedNode, nextLine: line + 1 };

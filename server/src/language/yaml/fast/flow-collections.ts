@@ -7,8 +7,8 @@
  * items or values and trailing commas, plain scalars with spaces or flow indicators, a ":" not followed by a
  * space, keys without values, sequence items that are pairs, comments, and anything spanning lines.
  */
-import { newMap, newPair, newSeq } from './node-shells';
-import type { ParsedNode, Scalar, YAMLMap, YAMLSeq } from 'yaml';
+import { Pair, YAMLMap, YAMLSeq } from 'yaml';
+import type { ParsedNode, Scalar } from 'yaml';
 import { afterLine } from './block-lines';
 import type { BlockLines } from './block-lines';
 import { canStartPlain, readLineRest, readQuoted } from './inline-scalars';
@@ -35,7 +35,7 @@ export function readFlowSequence(
 ): YAMLSeq<ParsedNode> | undefined {
   const { text } = lines;
   const end = lines.ends[line] ?? 0;
-  const seq = newSeq(scalars.schema);
+  const seq = new YAMLSeq<ParsedNode>(scalars.schema);
   let position = skipSpaces(text, at + 1, end);
   for (;;) {
     const item = readFlowScalar(text, scalars, position, end, false);
@@ -65,7 +65,7 @@ export function readFlowMapping(
 ): YAMLMap<ParsedNode, ParsedNode> | undefined {
   const { text } = lines;
   const end = lines.ends[line] ?? 0;
-  const map = newMap(scalars.schema);
+  const map = new YAMLMap<ParsedNode, ParsedNode>(scalars.schema);
   let position = skipSpaces(text, at + 1, end);
   for (;;) {
     const key = readFlowScalar(text, scalars, position, end, true);
@@ -78,7 +78,7 @@ export function readFlowMapping(
     }
     position = skipSpaces(text, value.valueEnd, end);
     value.node.range = [value.start, value.valueEnd, position];
-    map.items.push(newPair(key.node as ParsedNode, value.node as ParsedNode));
+    map.items.push(new Pair<ParsedNode, ParsedNode>(key.node as ParsedNode, value.node as ParsedNode));
     const next = nextItem(text, position, end, '}');
     if (next === undefined) {
       return undefined;

@@ -5,9 +5,8 @@
  * keeps range, source, type and the tag's format. Resolution reuses the schema's own tags, so a value such as
  * "0x1F", "1.50" or "~" gets the very number, format and minFractionDigits that the package gives it.
  */
-import { isScalar } from 'yaml';
-import type { Document, ParsedNode, Scalar, Schema } from 'yaml';
-import { newScalar } from './node-shells';
+import { isScalar, Scalar } from 'yaml';
+import type { Document, ParsedNode, Schema } from 'yaml';
 
 /** What scalar building needs from the document being built. */
 export interface ScalarContext {
@@ -44,7 +43,7 @@ export function makeScalar(
   if (type === 'PLAIN') {
     const tag = findTag(context.schema, source, atKey);
     if (tag === undefined) {
-      scalar = newScalar(source);
+      scalar = new Scalar(source);
     } else {
       let resolved: unknown;
       try {
@@ -60,13 +59,13 @@ export function makeScalar(
         context.failed = true;
         resolved = source;
       }
-      scalar = isScalar(resolved) ? resolved : newScalar(resolved);
+      scalar = isScalar(resolved) ? resolved : new Scalar(resolved);
       if (tag.format !== undefined) {
         scalar.format = tag.format;
       }
     }
   } else {
-    scalar = newScalar(source);
+    scalar = new Scalar(source);
   }
   scalar.range = range;
   scalar.source = source;
