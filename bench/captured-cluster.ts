@@ -17,6 +17,9 @@ import { MAX_SIMULATED_NODES, MAX_SIMULATED_PODS } from '../server/src/language/
 import type { Summary } from './support/stats';
 import { summarize } from './support/stats';
 
+/** CaptureResult.asYouType when the editor simulates the capture as you type (the goals read it). */
+export const SIMULATED_AS_YOU_TYPE = 'simulated as you type';
+
 /** One size's figures. */
 export interface CaptureResult {
   readonly nodes: number;
@@ -27,7 +30,7 @@ export interface CaptureResult {
   readonly simulateMs: Summary;
   /** Heap used after reading and simulating, in MB (after a collection when --expose-gc is on). */
   readonly heapMB: Summary;
-  /** What the editor does with it: 'simulated as you type' or the reason it uses the embedded cluster. */
+  /** What the editor does with it: SIMULATED_AS_YOU_TYPE or the reason it uses the embedded cluster. */
   readonly asYouType: string;
   /** `foresight simulate --cluster` run as a user runs it (dist/cli.js in its own process), when measured. */
   readonly cli?: CliRunResult;
@@ -268,7 +271,7 @@ export function benchCapture(options: {
         ? `embedded cluster: more than ${MAX_SIMULATED_NODES} nodes`
         : pods > MAX_SIMULATED_PODS
           ? `embedded cluster: more than ${MAX_SIMULATED_PODS} running pods (the notice says so)`
-          : 'simulated as you type';
+          : SIMULATED_AS_YOU_TYPE;
     const cli =
       options.cliFrom !== undefined && pods >= options.cliFrom ? benchCli(text, options.repeats) : undefined;
     const result: CaptureResult = {

@@ -5,6 +5,7 @@
  * validation after a keystroke) or sets a lower one (issue #8's stays listed beside it, so the page says both).
  */
 import type { CaptureResult } from './captured-cluster';
+import { SIMULATED_AS_YOU_TYPE } from './captured-cluster';
 import type { CliReport } from './cli-validate';
 import type { CrdFolderReport } from './crd-folder';
 import type { EngineReport } from './engine';
@@ -125,7 +126,7 @@ function largestClusterInEditor(capture: readonly CaptureResult[] | undefined): 
   if (row === undefined) {
     return { goal, target, ...NOT_MEASURED };
   }
-  if (row.asYouType !== 'simulated as you type') {
+  if (row.asYouType !== SIMULATED_AS_YOU_TYPE) {
     return {
       goal,
       target,
