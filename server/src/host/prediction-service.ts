@@ -4,7 +4,6 @@
  * file or the embedded default. A cluster file with errors is reported and the embedded cluster is used instead.
  * The last result per scope is kept; it is recomputed only when one of its inputs changed.
  */
-import { readFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ClusterChoice } from '../../../protocol/messages';
@@ -21,6 +20,8 @@ import type {
 } from '../language/service';
 import { MAX_SIMULATED_OBJECTS } from '../language/service';
 import { chooseCluster, resolveClusterSetting } from './cluster-file';
+import type { ClusterText } from './cluster-texts';
+import { ClusterTexts } from './cluster-texts';
 import { FolderFiles } from './folder-files';
 import type { OpenText } from './gitops-scopes';
 import { GitopsScopes, readAsUnit } from './gitops-scopes';
@@ -66,6 +67,8 @@ export class PredictionService {
    */
   private lastRead:
     { fingerprint: string; read: ReturnType<LanguageService['readObjects']>; inputsKey?: string } | undefined;
+  /** The cluster files' texts, read again only when they changed on disk. */
+  private readonly clusterTexts = new ClusterTexts();
   private readonly identities = new WeakMap<object, number>();
   private nextIdentity = 1;
   private workspaceRoots: readonly string[] = [];
@@ -157,19 +160,20 @@ export class PredictionService {
         : { ...prediction, gitopsUnit: { definition, namespace: unit.namespace } };
     const clusterPath = choice.reason === 'setting' || choice.reason === 'nearest' ? choice.path : undefined;
     // A profile has no text: its name stands for it in the fingerprint and the worker's held cluster.
-    const clusterText =
-      clusterPath !== undefined
-        ? this.clusterTextOf(clusterPath)
-        : choice.reason === 'profile'
-          ? `${PROFILE_SETTING_PREFIX}${choice.profile}`
-          : '';
+    const profileText = choice.reason === 'profile' ? `${PROFILE_SETTING_PREFIX}${choice.profile}` : '';
+    const {
+      text: clusterText,
+      key: clusterKey,
+      objectBound: clusterObjects,
+    } = clusterPath !== undefined
+      ? this.clusterTextOf(clusterPath)
+      : { text: profileText, key: profileText, objectBound: 0 };
     const fingerprint = [
       settings.kubernetesVersion,
       definition ?? '',
       unit?.namespace === undefined ? '' : `${unit.namespace.name}:${String(unit.namespace.overrides)}`,
       clusterPath ?? '',
-      clusterText.length,
-      hashText(clusterText),
+      clusterKey,
       ...files.map((file) => `${file.uri}#${this.identityOf(file.analysis)}`),
     ].join('|');
     const cached = this.cache.get(scope.uri);
@@ -216,7 +220,7 @@ export class PredictionService {
     }
     const inputsKeyOf = (): string =>
       (lastRead.inputsKey ??= this.service.simulationInputsKey(
-        [settings.kubernetesVersion, clusterPath ?? '', clusterText],
+        [settings.kubernetesVersion, clusterPath ?? '', clusterKey],
         manifests,
       ));
     // The engine would be given the same objects: its last result is placed on the files as they are now.
@@ -226,7 +230,8 @@ export class PredictionService {
         : undefined;
     return {
       cached: undefined,
-      objectCount: manifests.length,
+      // A large cluster file weighs as much as the manifests: the run goes to the worker even for one manifest.
+      objectCount: manifests.length + clusterObjects,
       run: () => {
         const inputsKey = inputsKeyOf();
         const prediction = described(
@@ -301,10 +306,10 @@ export class PredictionService {
   }
 
   /** The cluster file's text: the open editor's unsaved contents when it is open, else the file on disk. */
-  private clusterTextOf(clusterPath: string): string {
+  private clusterTextOf(clusterPath: string): ClusterText {
     const path = resolve(clusterPath);
     const open = this.open.openAnalyses().find((file) => pathOf(file.uri) === path);
-    return open?.text ?? readTextOrEmpty(path);
+    return this.clusterTexts.read(path, open?.text);
   }
 
   /** The cached prediction of the scope that holds a document, without running anything. */
@@ -441,22 +446,4 @@ function pathOf(uri: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function readTextOrEmpty(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
-/** A cheap 32-bit FNV-1a of a text, to notice that a cluster file changed. */
-function hashText(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
 }
