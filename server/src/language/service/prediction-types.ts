@@ -26,6 +26,14 @@ export const MAX_SIMULATED_OBJECTS = 2_000;
 export const MAX_SIMULATED_PODS = 5_000;
 
 /**
+ * The most running pods of a cluster file simulated on every keystroke: the largest cluster Kubernetes supports
+ * (150,000 pods on 5,000 nodes). The prediction worker reads such a capture once and the engine keeps what it
+ * derived from it, so a keystroke does not pay for the whole cluster again. A larger file is named in a notice and
+ * the embedded default is used.
+ */
+export const MAX_CLUSTER_FILE_PODS = 150_000;
+
+/**
  * The most nodes of a cluster file simulated on every keystroke (the benchmarks' largest cluster). A larger
  * cluster file is named in a notice and the embedded default is used; `foresight simulate --cluster` takes it.
  */
@@ -89,7 +97,8 @@ export interface PredictionPlan {
   /** The prediction made on the same inputs, if any: then run() returns it at no cost. */
   readonly cached: Prediction | undefined;
   /**
-   * The Kubernetes objects run() may give the engine: 0 when it surely runs no simulation (the prediction is
+   * The Kubernetes objects run() may give the engine, the cluster file's counted too (at most, before it is
+   * read): 0 when it surely runs no simulation (the prediction is
    * cached, or there are too many objects to simulate). run() itself may still find that the engine's inputs
    * did not change and reuse the last simulation (telling so costs a serialisation of the objects, left to run).
    */

@@ -23,7 +23,7 @@ import type { AnalysisContext, FileAnalysis } from '../analyzer';
 import { analyzeText } from '../analyzer';
 import { severityOf } from '../findings';
 import { readManifests } from '../manifests/read-manifests';
-import { MAX_SIMULATED_NODES, MAX_SIMULATED_PODS } from './prediction-types';
+import { MAX_CLUSTER_FILE_PODS, MAX_SIMULATED_NODES, MAX_SIMULATED_PODS } from './prediction-types';
 import type { PredictionSimulation } from './prediction-simulation';
 import { summarizeSimulation } from './prediction-simulation';
 import type { WorkloadPrediction } from '../predictions/workload-predictions';
@@ -94,40 +94,8 @@ export function prepareScope(
   if (choice.reason === 'profile') {
     return prepareProfile(manifests, version, choice);
   }
-  const clusterUri = clusterFile?.uri;
-  const analysed = clusterUri === undefined ? undefined : analyzeText(clusterText, context);
-  // A capture too large for the editing analysis (one List document of a real cluster) is read as data.
-  const capture =
-    clusterUri === undefined || analysed === undefined || !isTooLargeForAnalysis(analysed)
-      ? undefined
-      : readCaptureText(clusterUri, clusterText);
-  const clusterAnalysis = capture?.ok === true ? undefined : analysed;
-  const clusterObjects =
-    clusterUri === undefined || analysed === undefined
-      ? null
-      : capture?.ok === true
-        ? capture.objects
-        : readManifests([{ id: clusterUri, analysis: analysed }], { keepAll: true }).objects;
-  const nodeCount = clusterObjects === null ? 0 : nodeObjectsOf(clusterObjects).length;
-  const podCount = clusterObjects === null ? 0 : runningPodsOf(clusterObjects);
-  // A cluster file not read at all (too large, binary, templated) or too large to simulate as you type: the
-  // embedded default is used, and the notice says why.
-  const forcedNotice =
-    clusterFile === undefined
-      ? undefined
-      : clusterAnalysis?.skipped !== undefined
-        ? `The cluster file ${clusterFile.name} was not read (${clusterAnalysis.skipped.message}); predictions use the ${DEFAULT_CLUSTER_DESCRIPTION}.`
-        : capture?.ok === false
-          ? `The cluster file ${clusterFile.name} was not read (${capture.message}); predictions use the ${DEFAULT_CLUSTER_DESCRIPTION}.`
-          : nodeCount > MAX_SIMULATED_NODES
-            ? `The cluster file ${clusterFile.name} has ${nodeCount.toLocaleString('en-US')} nodes, more than the ${MAX_SIMULATED_NODES.toLocaleString('en-US')} simulated as you type; predictions use the ${DEFAULT_CLUSTER_DESCRIPTION} (\`foresight simulate --cluster\` takes the file).`
-            : podCount > MAX_SIMULATED_PODS
-              ? `The cluster file ${clusterFile.name} runs ${podCount.toLocaleString('en-US')} pods, more than the ${MAX_SIMULATED_PODS.toLocaleString('en-US')} simulated as you type; predictions use the ${DEFAULT_CLUSTER_DESCRIPTION} (\`foresight simulate --cluster\` takes the file: 1,000 nodes and 20,000 pods in about 2 s).`
-              : undefined;
-  const hasClusterSyntaxErrors =
-    clusterAnalysis?.findings.some(
-      (finding) => finding.code.startsWith('yaml-') && severityOf(finding.code) === 'error',
-    ) ?? false;
+  const { clusterAnalysis, clusterObjects, forcedNotice, hasClusterSyntaxErrors } =
+    clusterFile === undefined ? NO_CLUSTER_FILE : readClusterFile(clusterFile, clusterText, context);
   return {
     input: {
       manifests,
@@ -141,6 +109,92 @@ export function prepareScope(
     clusterObjects,
     choice,
   };
+}
+
+/** What a prediction reads of its cluster file: the same for every keystroke until the file changes. */
+interface ClusterFileRead {
+  readonly clusterAnalysis: FileAnalysis | undefined;
+  readonly clusterObjects: readonly SourcedObject[] | null;
+  readonly forcedNotice: string | undefined;
+  readonly hasClusterSyntaxErrors: boolean;
+}
+
+const NO_CLUSTER_FILE: ClusterFileRead = {
+  clusterAnalysis: undefined,
+  clusterObjects: null,
+  forcedNotice: undefined,
+  hasClusterSyntaxErrors: false,
+};
+
+/**
+ * The last cluster file read, by URI, text and analysis context. A capture of a large cluster takes most of a
+ * second to read (150,000 pods: about 0.7 s), which a keystroke cannot pay; and the same objects, run after run,
+ * are what lets the prediction worker keep the cluster it holds (simulation-transfer.ts) and the engine reuse
+ * what it derived from them. The text is compared as a string: the host hands the same string while the file
+ * is unchanged (host/cluster-texts.ts), so the comparison is one pointer.
+ */
+let lastClusterRead:
+  | {
+      readonly uri: string;
+      readonly text: string;
+      readonly contextKey: string;
+      readonly read: ClusterFileRead;
+    }
+  | undefined;
+
+/** The cluster file's analysis or capture, its objects, and why it is not used when it is not. */
+function readClusterFile(
+  clusterFile: ClusterFileRef,
+  clusterText: string,
+  context: AnalysisContext,
+): ClusterFileRead {
+  const last = lastClusterRead;
+  if (
+    last !== undefined &&
+    last.uri === clusterFile.uri &&
+    last.contextKey === context.key &&
+    last.text === clusterText
+  ) {
+    return last.read;
+  }
+  const read = readClusterFileAfresh(clusterFile, clusterText, context);
+  lastClusterRead = { uri: clusterFile.uri, text: clusterText, contextKey: context.key, read };
+  return read;
+}
+
+function readClusterFileAfresh(
+  clusterFile: ClusterFileRef,
+  clusterText: string,
+  context: AnalysisContext,
+): ClusterFileRead {
+  const clusterUri = clusterFile.uri;
+  const analysed = analyzeText(clusterText, context);
+  // A capture too large for the editing analysis (one List document of a real cluster) is read as data.
+  const capture = isTooLargeForAnalysis(analysed) ? readCaptureText(clusterUri, clusterText) : undefined;
+  const clusterAnalysis = capture?.ok === true ? undefined : analysed;
+  const clusterObjects =
+    capture?.ok === true
+      ? capture.objects
+      : readManifests([{ id: clusterUri, analysis: analysed }], { keepAll: true }).objects;
+  const nodeCount = nodeObjectsOf(clusterObjects).length;
+  const podCount = runningPodsOf(clusterObjects);
+  // A cluster file not read at all (too large, binary, templated) or too large to simulate as you type: the
+  // embedded default is used, and the notice says why.
+  const forcedNotice =
+    clusterAnalysis?.skipped !== undefined
+      ? `The cluster file ${clusterFile.name} was not read (${clusterAnalysis.skipped.message}); predictions use the ${DEFAULT_CLUSTER_DESCRIPTION}.`
+      : capture?.ok === false
+        ? `The cluster file ${clusterFile.name} was not read (${capture.message}); predictions use the ${DEFAULT_CLUSTER_DESCRIPTION}.`
+        : nodeCount > MAX_SIMULATED_NODES
+          ? `The cluster file ${clusterFile.name} has ${nodeCount.toLocaleString('en-US')} nodes, more than the ${MAX_SIMULATED_NODES.toLocaleString('en-US')} simulated as you type; predictions use the ${DEFAULT_CLUSTER_DESCRIPTION} (\`foresight simulate --cluster\` takes the file).`
+          : podCount > MAX_CLUSTER_FILE_PODS
+            ? `The cluster file ${clusterFile.name} runs ${podCount.toLocaleString('en-US')} pods, more than the ${MAX_CLUSTER_FILE_PODS.toLocaleString('en-US')} simulated as you type; predictions use the ${DEFAULT_CLUSTER_DESCRIPTION} (\`foresight simulate --cluster\` takes the file).`
+            : undefined;
+  const hasClusterSyntaxErrors =
+    clusterAnalysis?.findings.some(
+      (finding) => finding.code.startsWith('yaml-') && severityOf(finding.code) === 'error',
+    ) ?? false;
+  return { clusterAnalysis, clusterObjects, forcedNotice, hasClusterSyntaxErrors };
 }
 
 /** A scope predicted on a profile (the setting `profile:NAME`); an unknown name gives the embedded default. */
