@@ -3,7 +3,8 @@
  * `pods` running pods of Deployments (with their ReplicaSets), read and simulated with one Deployment of it
  * re-applied with a new image. Measured in this process: reading the capture (language/manifests/capture-reader.ts), then
  * the simulation as `foresight simulate --cluster` runs it, and the heap the whole holds. Also the editor's
- * verdict for it as you type: simulated, or the notice that says why not (MAX_SIMULATED_PODS).
+ * verdict for it as you type: simulated, or the notice that says why not (MAX_CLUSTER_FILE_PODS), and from
+ * `editorFrom` pods on the editor itself predicting against it (capture-editor.ts).
  */
 import { performance } from 'node:perf_hooks';
 import { spawnSync } from 'node:child_process';
@@ -13,7 +14,9 @@ import { join } from 'node:path';
 import { dump } from 'js-yaml';
 import { readCaptureText } from '../server/src/language/manifests/capture-reader';
 import { simulate } from '../server/src/engine/simulate/simulate';
-import { MAX_SIMULATED_NODES, MAX_SIMULATED_PODS } from '../server/src/language/service/prediction-types';
+import { MAX_CLUSTER_FILE_PODS, MAX_SIMULATED_NODES } from '../server/src/language/service/prediction-types';
+import type { CaptureEditorResult } from './capture-editor';
+import { benchCaptureInEditor } from './capture-editor';
 import type { Summary } from './support/stats';
 import { summarize } from './support/stats';
 
@@ -34,6 +37,8 @@ export interface CaptureResult {
   readonly asYouType: string;
   /** `foresight simulate --cluster` run as a user runs it (dist/cli.js in its own process), when measured. */
   readonly cli?: CliRunResult;
+  /** The bundled language server predicting against it as you type (capture-editor.ts), when measured. */
+  readonly editor?: CaptureEditorResult;
 }
 
 /** One size's figures of the built CLI in a process of its own. */
@@ -229,15 +234,21 @@ function assertSimulated(stdout: string): void {
   }
 }
 
-/** Runs the sizes; `cliFrom` runs the CLI too at this many pods and more. */
-export function benchCapture(options: {
+/**
+ * Runs the sizes; `cliFrom` runs the CLI too at this many pods and more, `editorFrom` the language server with
+ * `keystrokes` edits.
+ */
+export async function benchCapture(options: {
   sizes: readonly (readonly [number, number])[];
   repeats: number;
   cliFrom?: number;
+  editorFrom?: number;
+  keystrokes?: number;
   log: (line: string) => void;
-}): CaptureResult[] {
+}): Promise<CaptureResult[]> {
   const collect = (globalThis as { gc?: () => void }).gc;
-  return options.sizes.map(([nodes, pods]) => {
+  const results: CaptureResult[] = [];
+  for (const [nodes, pods] of options.sizes) {
     const text = captureText(nodes, pods);
     const readMs: number[] = [];
     const simulateMs: number[] = [];
@@ -269,11 +280,20 @@ export function benchCapture(options: {
     const asYouType =
       nodes > MAX_SIMULATED_NODES
         ? `embedded cluster: more than ${MAX_SIMULATED_NODES} nodes`
-        : pods > MAX_SIMULATED_PODS
-          ? `embedded cluster: more than ${MAX_SIMULATED_PODS} running pods (the notice says so)`
+        : pods > MAX_CLUSTER_FILE_PODS
+          ? `embedded cluster: more than ${MAX_CLUSTER_FILE_PODS} running pods (the notice says so)`
           : SIMULATED_AS_YOU_TYPE;
     const cli =
       options.cliFrom !== undefined && pods >= options.cliFrom ? benchCli(text, options.repeats) : undefined;
+    const editor =
+      options.editorFrom !== undefined && pods >= options.editorFrom && asYouType === SIMULATED_AS_YOU_TYPE
+        ? await benchCaptureInEditor({
+            captureText: text,
+            nodes,
+            keystrokes: options.keystrokes ?? 5,
+            timeoutMs: 120_000,
+          })
+        : undefined;
     const result: CaptureResult = {
       nodes,
       pods,
@@ -283,13 +303,18 @@ export function benchCapture(options: {
       heapMB: summarize(heapMB),
       asYouType,
       ...(cli === undefined ? {} : { cli }),
+      ...(editor === undefined ? {} : { editor }),
     };
     options.log(
       `${nodes} nodes, ${pods} pods (${result.megabytes} MB): read ${Math.round(result.readMs.median)} ms, simulate ${Math.round(result.simulateMs.median)} ms, heap ${Math.round(result.heapMB.median)} MB; ${asYouType}` +
         (cli === undefined
           ? ''
-          : `; CLI ${Math.round(cli.wallMs.median)} ms wall, ${Math.round(cli.cpuMs.median)} ms CPU, ${Math.round(cli.peakMB.median)} MB peak`),
+          : `; CLI ${Math.round(cli.wallMs.median)} ms wall, ${Math.round(cli.cpuMs.median)} ms CPU, ${Math.round(cli.peakMB.median)} MB peak`) +
+        (editor === undefined
+          ? ''
+          : `; editor: open ${Math.round(editor.openMs)} ms, keystroke ${Math.round(editor.keystrokeMs.median)} ms (${Math.round(editor.keystrokeCpuMs.median)} ms CPU), ${editor.peakMB} MB peak, on ${editor.cluster}`),
     );
-    return result;
-  });
+    results.push(result);
+  }
+  return results;
 }

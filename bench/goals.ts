@@ -116,8 +116,8 @@ function largestCluster(capture: readonly CaptureResult[] | undefined): GoalResu
 
 /**
  * #31.4's editor half: predictions against that capture, the first within 5 s of opening a manifest and later ones
- * within 1 s of a keystroke. Judged missed while the editor does not take the capture at all (it then predicts on
- * the embedded cluster, which the notice says); when it does, this bench does not time it yet (not measured).
+ * within 1 s of a keystroke (the bundled server over LSP, capture-editor.ts). Missed while the editor does not take
+ * the capture at all (it then predicts on the embedded cluster, which the notice says).
  */
 function largestClusterInEditor(capture: readonly CaptureResult[] | undefined): GoalResult {
   const row = capture?.find((entry) => entry.nodes === 5_000 && entry.pods === 150_000);
@@ -132,12 +132,28 @@ function largestClusterInEditor(capture: readonly CaptureResult[] | undefined): 
       target,
       measured: `not predicted against it (${row.asYouType})`,
       met: false,
-      limitedBy:
-        `one read of the capture takes ${ms(row.readMs.median)} and one simulation on it ${ms(row.simulateMs.median)} ` +
-        'in process; a keystroke would need the loaded cluster kept between runs, which the engine does not do yet',
+      limitedBy: `the editor's limits (prediction-types.ts) leave the capture out`,
     };
   }
-  return { goal, target, ...NOT_MEASURED };
+  const editor = row.editor;
+  if (editor === undefined) {
+    return { goal, target, ...NOT_MEASURED };
+  }
+  const keystroke = editor.keystrokeMs.median;
+  const met = editor.openMs <= 5_000 && keystroke <= 1_000;
+  return {
+    goal,
+    target,
+    measured: `first ${(editor.openMs / 1000).toFixed(1)} s, keystrokes ${(keystroke / 1000).toFixed(2)} s (median of ${editor.keystrokeMs.runs}; ${ms(editor.keystrokeCpuMs.median)} CPU each), ${(editor.peakMB / 1000).toFixed(2)} GB peak`,
+    met,
+    ...(met
+      ? {}
+      : {
+          limitedBy:
+            `one simulation on the capture takes ${ms(row.simulateMs.median)} in process; ` +
+            'a keystroke runs the whole simulation of the cluster in the prediction worker again',
+        }),
+  };
 }
 
 /** MiB as MB (10^6 bytes), as the goal is stated. */

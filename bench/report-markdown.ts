@@ -4,6 +4,7 @@
  */
 import type { BenchResults } from './results';
 import type { PhaseResult } from './server-phases';
+import type { CaptureResult } from './captured-cluster';
 import type { WarmUpReport } from './worker-warm-up';
 import type { ServerResult, SizeResult } from './language-servers';
 import { OURS, OURS_WITHOUT_PREDICTIONS, THEIRS } from './language-servers';
@@ -190,6 +191,7 @@ export function renderMarkdown(results: BenchResults): string {
         (row) =>
           `| ${row.nodes.toLocaleString('en-US')} | ${row.pods.toLocaleString('en-US')} | ${row.megabytes} | ${cell(row.readMs)} | ${cell(row.simulateMs)} | ${cell(row.heapMB)} | ${row.cli === undefined ? '—' : cell(row.cli.wallMs)} | ${row.cli === undefined ? '—' : cell(row.cli.cpuMs)} | ${row.cli === undefined ? '—' : cell(row.cli.peakMB)} | ${row.asYouType} |`,
       ),
+      ...editorRows(results.capture),
     ]);
   }
   const engine = results.engine;
@@ -305,4 +307,24 @@ export function renderMarkdown(results: BenchResults): string {
     out.push('', `**${failure.section} failed:** ${failure.error}`);
   }
   return `${out.join('\n')}\n`;
+}
+
+/** The editor on a capture (capture-editor.ts): one line per size measured. */
+function editorRows(capture: readonly CaptureResult[]): string[] {
+  const rows = capture.flatMap((row) => (row.editor === undefined ? [] : [{ row, editor: row.editor }]));
+  if (rows.length === 0) {
+    return [];
+  }
+  return [
+    '',
+    'The bundled language server with the capture as `.foresight/cluster.yaml` (over LSP): didOpen of a manifest → its',
+    "first prediction on the capture, then one-character keystrokes → the publish of each one's prediction.",
+    '',
+    '| nodes | pods | first prediction (ms) | keystroke (ms) | server CPU per keystroke (ms) | peak RSS (MB) | cluster |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map(
+      ({ row, editor }) =>
+        `| ${row.nodes.toLocaleString('en-US')} | ${row.pods.toLocaleString('en-US')} | ${Math.round(editor.openMs).toLocaleString('en-US')} | ${cell(editor.keystrokeMs)} | ${cell(editor.keystrokeCpuMs)} | ${editor.peakMB.toLocaleString('en-US')} | ${editor.cluster} |`,
+    ),
+  ];
 }

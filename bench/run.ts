@@ -46,7 +46,13 @@ const PLAN = isQuick
       cli: { folders: 2, filesPerFolder: 2, resourcesPerFile: 50, repeats: 2 },
       crd: { crds: 2, breadth: 4, repeats: 1 },
       kustomize: { apps: 2, baseFiles: 5, repeats: 1 },
-      capture: { sizes: [[100, 2_000]] as const, repeats: 1, cliFrom: 2_000 },
+      capture: {
+        sizes: [[100, 2_000]] as const,
+        repeats: 1,
+        cliFrom: 2_000,
+        editorFrom: 2_000,
+        keystrokes: 2,
+      },
       extensionRepeats: 2,
     }
   : {
@@ -74,6 +80,8 @@ const PLAN = isQuick
         ] as const,
         repeats: 3,
         cliFrom: 30_000,
+        editorFrom: 150_000,
+        keystrokes: 5,
       },
       extensionRepeats: 5,
     };
@@ -132,7 +140,7 @@ async function main(): Promise<void> {
     const kustomize = await section('kustomize', () =>
       benchKustomizeTree({ ...PLAN.kustomize, workDir, log }),
     );
-    const capture = await section('capture', () => Promise.resolve(benchCapture({ ...PLAN.capture, log })));
+    const capture = await section('capture', () => benchCapture({ ...PLAN.capture, log }));
     const extension = await section('extension', () => benchExtension(PLAN.extensionRepeats, log));
     const results: BenchResults = {
       kind: isQuick ? 'quick' : only !== undefined ? 'partial' : 'full',
