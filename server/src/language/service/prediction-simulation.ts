@@ -14,7 +14,10 @@ import { buildWorkloadPredictions } from '../predictions/workload-predictions';
 import type { WorkloadPrediction } from '../predictions/workload-predictions';
 import type { Finding } from '../../../../protocol/finding';
 
-/** The report of a prediction: the simulation's, without its pods and events (what the editor never shows). */
+/**
+ * The report of a prediction: the simulation's, without its pods and events (what the editor never shows), its
+ * drains only those a disruption budget blocks.
+ */
 export type PredictionReport = Omit<SimulationReport, 'pods' | 'events'>;
 
 /** One pod of a workload as hovers read it: its requests, its node, and its spec (containers' oom_score_adj). */
@@ -77,10 +80,17 @@ export function summarizeSimulation(
   return { simulation: { report, samples, findings: result.findings }, predictions };
 }
 
-/** The report without its pods and events. */
+/**
+ * The report without its pods and events, and with only the drains a disruption budget blocks: the editor reads
+ * drains only to name, in a budget's hover, the nodes whose drain it blocks (prediction-hover.ts). The report has
+ * one drain per node, 5.6 MB of the answer on a capture of 5,000 nodes that the worker sent on every keystroke.
+ */
 function reportWithoutPodsAndEvents({ pods, events, ...report }: SimulationReport): PredictionReport {
   // Left out on purpose: read by the timeline panel and the CLI, never by the editor's predictions.
   void pods;
   void events;
-  return report;
+  const drains = report.drains?.filter((drain) =>
+    drain.blockedBy.some((block) => block.disruptionBudget !== null),
+  );
+  return drains === undefined || drains.length === report.drains?.length ? report : { ...report, drains };
 }
