@@ -15,6 +15,13 @@ import type { WorkloadPrediction } from './workload-predictions';
 /** The most replica rows shown before the table is cut. */
 const MAX_REPLICA_ROWS = 10;
 
+/**
+ * The most node rows of a table, and names of a tie, shown before they are cut: on a captured cluster of 5,000
+ * nodes a Pending replica's table had 5,000 rows (170,000 characters in one hover) and a tie named 4,999 nodes.
+ */
+const MAX_NODE_ROWS = 20;
+const MAX_TIED_NAMES = 5;
+
 /** Markdown for a workload's prediction. */
 export function workloadHoverMarkdown(prediction: WorkloadPrediction): string {
   const total = prediction.replicas.length;
@@ -32,7 +39,7 @@ export function workloadHoverMarkdown(prediction: WorkloadPrediction): string {
         ? '_Pending_'
         : escapeMarkdown(replica.nodeName) +
           (replica.tiedNodes.length > 1
-            ? ` (tied with ${escapeMarkdown(replica.tiedNodes.filter((n) => n !== replica.nodeName).join(', '))})`
+            ? ` (tied with ${tiedText(replica.tiedNodes, replica.nodeName)})`
             : '');
     lines.push(`| ${escapeMarkdown(replica.podName)} | ${node} |`);
   }
@@ -53,12 +60,26 @@ export function workloadHoverMarkdown(prediction: WorkloadPrediction): string {
       lines.push('');
       lines.push('| node | filter that failed |');
       lines.push('| --- | --- |');
-      for (const [node, reasons] of prediction.nodeReasons) {
+      for (const [node, reasons] of [...prediction.nodeReasons].slice(0, MAX_NODE_ROWS)) {
         lines.push(`| ${escapeMarkdown(node)} | ${escapeMarkdown(reasons.join(', '))} |`);
+      }
+      if (prediction.nodeReasons.size > MAX_NODE_ROWS) {
+        lines.push(
+          `| … ${(prediction.nodeReasons.size - MAX_NODE_ROWS).toLocaleString('en-US')} more nodes | |`,
+        );
       }
     }
   }
   return lines.join('\n');
+}
+
+/** The other nodes of a tie, the first few named and the rest counted. */
+function tiedText(tiedNodes: readonly string[], nodeName: string): string {
+  const others = tiedNodes.filter((node) => node !== nodeName);
+  const named = escapeMarkdown(others.slice(0, MAX_TIED_NAMES).join(', '));
+  return others.length > MAX_TIED_NAMES
+    ? `${named} and ${(others.length - MAX_TIED_NAMES).toLocaleString('en-US')} more`
+    : named;
 }
 
 /**
@@ -97,11 +118,19 @@ export function resourcesHoverMarkdown(
     '',
     '| node | free cpu | free memory | fits |',
     '| --- | --- | --- | --- |',
-    ...rows.map(
-      (row) =>
-        `| ${escapeMarkdown(row.name)} | ${formatCpu(row.freeCpu)} | ${formatMemory(row.freeMemory)} | ${escapeMarkdown(row.note)} |`,
-    ),
+    ...rows
+      .slice(0, MAX_NODE_ROWS)
+      .map(
+        (row) =>
+          `| ${escapeMarkdown(row.name)} | ${formatCpu(row.freeCpu)} | ${formatMemory(row.freeMemory)} | ${escapeMarkdown(row.note)} |`,
+      ),
   ];
+  if (rows.length > MAX_NODE_ROWS) {
+    const rest = rows.slice(MAX_NODE_ROWS);
+    lines.push(
+      `| … ${rest.length.toLocaleString('en-US')} more nodes | | | ${rest.filter((row) => row.fits).length.toLocaleString('en-US')} of them |`,
+    );
+  }
   return lines.join('\n');
 }
 
