@@ -105,7 +105,8 @@ function pendingFix(
     if (input.templateLocation === undefined || facts === undefined) {
       return undefined;
     }
-    const tainted = input.nodes.filter((node) => first.cause.nodes.includes(node.name));
+    const rejected = new Set(first.cause.nodes);
+    const tainted = input.nodes.filter((node) => rejected.has(node.name));
     const stillPending = (tolerations: readonly TolerationObject[]): string | undefined => {
       const open = tainted.filter((node) => landingBlock(node.name, facts, tolerations) === undefined);
       const requests = input.prediction.requests;
