@@ -1,7 +1,8 @@
 /**
  * A prediction keeps, of the report's drains (one per node), only those a disruption budget blocks: the budget's
  * hover is their one reader in the editor (prediction-simulation.ts). The kept drains are exactly the report's
- * blocked ones, in order, and a cluster without budgets keeps none.
+ * blocked ones, in order, and a cluster without budgets keeps none. The engine is asked to analyse only the drains
+ * a budget can hold up ('budget-held'), which it gives as it gives them for every node.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -45,8 +46,17 @@ status:
     version: '1.35',
     apiServing: apiServingFor('1.35'),
   });
+  const held = simulate({
+    manifests: prepared.input.manifests,
+    cluster: prepared.input.cluster,
+    clusterDescription: 'cluster.yaml',
+    maxPods: 5_000,
+    version: '1.35',
+    apiServing: apiServingFor('1.35'),
+    drains: 'budget-held',
+  });
   const kept = TEST_SERVICE.simulateScope(prepared.input).simulation.report.drains ?? [];
-  return { full: full.report.drains ?? [], kept };
+  return { full: full.report.drains ?? [], held: held.report.drains ?? [], kept };
 }
 
 describe("a prediction's drains", () => {
@@ -58,6 +68,19 @@ describe("a prediction's drains", () => {
     assert.deepEqual(kept, blocked);
     assert.ok(
       kept.every((drain) => drain.blockedBy.some((block) => block.disruptionBudget === 'default/payments')),
+    );
+  });
+
+  test("the engine's 'budget-held' drains: every node running a pod a budget selects, as 'every-node' gives them", () => {
+    const { full, held } = predicted(readFileSync(join(FIXTURE, 'manifests.yaml'), 'utf8'));
+    assert.deepEqual(
+      held.map((drain) => drain.node),
+      ['worker-1', 'worker-2'],
+      'not the spare node, which runs nothing',
+    );
+    assert.deepEqual(
+      held,
+      full.filter((drain) => drain.node !== 'spare'),
     );
   });
 

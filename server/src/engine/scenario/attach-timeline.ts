@@ -20,6 +20,7 @@ import { TIMELINE_ONLY_KINDS, simulateTimeline } from './run-timeline';
 import type { Scenario } from './scenario-spec';
 import { isScenarioObject } from './scenario-spec';
 import { buildTimelineReport } from './report/timeline-report';
+import type { DrainCoverage } from './report/timeline-report';
 import type { TimelineReport } from './report/timeline-report';
 import { timelinePods } from './report/timeline-pods';
 import type { ManifestWorkloads, TimelinePods } from './report/timeline-pods';
@@ -58,6 +59,7 @@ interface TimelineRequest {
   readonly detail?: RecordDetail;
   readonly options: TimelineOptions;
   readonly apiServing?: ApiServing;
+  readonly drains?: DrainCoverage;
   readonly equivalenceCache?: boolean;
   readonly podMemo?: PodLoadMemo;
 }
@@ -108,7 +110,7 @@ export function runTimelineForReport(
   });
   const manifestFiles = new Set(request.manifests.map((entry) => entry.source.file));
   return {
-    sections: buildTimelineReport(result),
+    sections: buildTimelineReport(result, request.drains),
     findings,
     pods: timelinePods(result, manifestFiles, base, podLevelResources, manifestWorkloads(request.manifests)),
     rejected: result.rejected,

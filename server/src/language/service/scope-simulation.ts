@@ -268,6 +268,8 @@ export function simulateScopeInFull(
           ? {}
           : { clusterDescription: clusterFile.name }),
       maxPods: MAX_SIMULATED_PODS,
+      // A prediction keeps only the drains a budget holds up (prediction-simulation.ts).
+      drains: 'budget-held',
       ...(version === undefined ? {} : { version }),
       apiServing: apiServingOf(version ?? DEFAULT_KUBERNETES_VERSION),
       ...(shouldStop === undefined ? {} : { timeline: { shouldStop } }),

@@ -124,8 +124,14 @@ export interface TimelineReport {
   readonly events: readonly TimelineEvent[];
 }
 
+/** Which nodes the report's drains cover (SimulationInput.drains). */
+export type DrainCoverage = 'every-node' | 'budget-held';
+
 /** Builds the timeline sections from a finished simulation. */
-export function buildTimelineReport(result: TimelineResult): TimelineReport {
+export function buildTimelineReport(
+  result: TimelineResult,
+  drains: DrainCoverage = 'every-node',
+): TimelineReport {
   const { state, index } = result;
   const rollouts = [...result.rollouts.records.values()].map((record): ReportRollout => ({
     namespace: record.namespace,
@@ -150,7 +156,7 @@ export function buildTimelineReport(result: TimelineResult): TimelineReport {
     persistentVolumeClaims: reportClaims(result),
     rollouts,
     disruptionBudgets: reportBudgets(state, index),
-    drains: reportDrains(result),
+    drains: reportDrains(result, drains),
     jobs: reportJobs(state),
     horizontalPodAutoscalers: reportHorizontalPodAutoscalers(result.events),
     kubeletEvictions: reportKubeletEvictions(result.events),
@@ -250,10 +256,21 @@ function reportBudgets(state: ClusterState, index: BudgetIndex): ReportDisruptio
   });
 }
 
-function reportDrains(result: TimelineResult): ReportDrain[] {
+function reportDrains(result: TimelineResult, coverage: DrainCoverage): ReportDrain[] {
   const { state, index } = result;
   const drained = new Map(result.drains.map((drain) => [drain.process.outcome.node, drain.process]));
-  return state.nodeList().map((node): ReportDrain => {
+  // A budget refuses only the eviction of a pod it selects (analyzeDrain asks index.budgetsOf of each pod).
+  const covered =
+    coverage === 'every-node'
+      ? state.nodeList()
+      : state
+          .nodeList()
+          .filter(
+            (node) =>
+              drained.has(node.name) ||
+              state.podsOn(node.name).some((pod) => index.budgetsOf(pod).length > 0),
+          );
+  return covered.map((node): ReportDrain => {
     const process = drained.get(node.name);
     if (process !== undefined) {
       const { outcome } = process;
