@@ -19,6 +19,7 @@ import { profileNameOf } from '../model/load/profiles/cluster-profile';
 import { captureVersionNote } from './capture-version';
 import { engineFinding } from '../model/findings';
 import { withoutNullListItems } from '../model/load/null-items';
+import { keptCluster } from './kept-cluster';
 import { MAX_EXPANDED_PODS } from '../workloads/types';
 import { indexAutoscalers } from '../workloads/autoscalers';
 import { isJsonObject } from '../model/json';
@@ -85,17 +86,18 @@ export interface SimulationResult {
 /** Runs the simulation. */
 export function simulate(rawInput: SimulationInput): SimulationResult {
   const inputFindings: Finding[] = [];
-  const input: SimulationInput = {
-    ...rawInput,
-    manifests: withoutNullListItems(rawInput.manifests, inputFindings),
-    cluster: rawInput.cluster === null ? null : withoutNullListItems(rawInput.cluster, inputFindings),
-  };
+  const manifests = withoutNullListItems(rawInput.manifests, inputFindings);
+  // A cluster array given before: its objects, findings and pod binding as the first call made them.
+  const kept = rawInput.cluster === null ? null : keptCluster(rawInput.cluster);
+  appendAll(inputFindings, kept?.findings ?? []);
+  const input: SimulationInput = { ...rawInput, manifests, cluster: kept?.objects ?? null };
   const version = input.version ?? DEFAULT_KUBERNETES_VERSION;
   const findings: Finding[] = [...inputFindings];
   const clusterObjects =
     input.cluster === null ? defaultClusterObjects() : clusterModelObjects(input.cluster);
-  // The timeline loads the cluster again for its run: the pods loaded here are reused there.
-  const podMemo = new PodLoadMemo();
+  // The timeline loads the cluster again for its run: the pods loaded here are reused there (and by later calls
+  // with the same cluster array, kept-cluster.ts).
+  const podMemo = kept?.podMemo ?? new PodLoadMemo();
   const loaded = loadCluster(clusterObjects, {
     podMemo,
     version,
