@@ -8,6 +8,7 @@
  * - the objects without null list items, and the findings that left the others out (null-items.ts): a function of
  *   the objects only. Keeping the same array also lets flattenLists find its expansion (cluster-load.ts) instead
  *   of making 150,000 entries again, and the pod binding below compare entries by identity.
+ * - the objects the scheduler's cluster loads and the replicas the workloads declare: functions of the objects.
  * - the binding of the cluster file's pods (model/load/pod-load-memo.ts). The memo replays a binding only when its
  *   inputs are the same (the pod entries, the nodes' names, the version, the PriorityClasses, which manifests may
  *   add), else binds afresh; what it replays are copies of pristine PodInfos, which a run never sees: each node
@@ -21,6 +22,7 @@
 import type { SourcedObject } from '../model/load/cluster-load';
 import { PodLoadMemo } from '../model/load/pod-load-memo';
 import { withoutNullListItems } from '../model/load/null-items';
+import { clusterModelObjects } from '../scenario/attach-timeline';
 import type { Finding } from '../../../../protocol/finding';
 
 /** What is kept of one cluster array. */
@@ -29,6 +31,10 @@ export interface KeptCluster {
   readonly objects: readonly SourcedObject[];
   /** The findings that left objects out, in order. */
   readonly findings: readonly Finding[];
+  /** The objects the scheduler's cluster loads (clusterModelObjects). */
+  readonly modelObjects: readonly SourcedObject[];
+  /** The replicas the cluster file's workloads declare, against the pod limit. */
+  readonly declaredReplicas: number;
   /** The binding of the cluster file's pods, shared by every call's two loads (simulate and the timeline). */
   readonly podMemo: PodLoadMemo;
 }
@@ -44,11 +50,32 @@ export function keptCluster(cluster: readonly SourcedObject[]): KeptCluster {
   }
   const findings: Finding[] = [];
   const filtered = withoutNullListItems(cluster, findings);
+  const objects = filtered.length === cluster.length ? cluster : Object.freeze(filtered);
   const kept: KeptCluster = {
-    objects: filtered.length === cluster.length ? cluster : Object.freeze(filtered),
+    objects,
+    modelObjects: Object.freeze(clusterModelObjects(objects)),
+    declaredReplicas: declaredReplicas(objects),
     findings: Object.freeze(findings),
     podMemo: new PodLoadMemo(),
   };
   KEPT.set(cluster, kept);
   return kept;
+}
+
+/** The replicas the workloads of a cluster file declare (spec.replicas, or an HPA's minReplicas when larger). */
+function declaredReplicas(objects: readonly SourcedObject[]): number {
+  let total = 0;
+  for (const { object } of objects) {
+    const spec = (object as { spec?: unknown }).spec;
+    if (typeof spec !== 'object' || spec === null) {
+      continue;
+    }
+    for (const field of ['replicas', 'minReplicas']) {
+      const value = (spec as Record<string, unknown>)[field];
+      if (typeof value === 'number' && Number.isFinite(value) && value > 0) {
+        total += value;
+      }
+    }
+  }
+  return total;
 }

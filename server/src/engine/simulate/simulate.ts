@@ -35,7 +35,7 @@ import { IN_TREE_REGISTRY } from '../scheduler/registry';
 import type { PluginRegistry } from '../scheduler/registry';
 import { isAtLeast, DEFAULT_KUBERNETES_VERSION } from '../version';
 import type { KubernetesMinor } from '../version';
-import { clusterModelObjects, runTimelineForReport } from '../scenario/attach-timeline';
+import { runTimelineForReport } from '../scenario/attach-timeline';
 import type { TimelineOptions } from '../scenario/attach-timeline';
 import { REPORT_API_VERSION } from './report';
 import { reportNode } from '../scenario/report/report-entries';
@@ -93,8 +93,7 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
   const input: SimulationInput = { ...rawInput, manifests, cluster: kept?.objects ?? null };
   const version = input.version ?? DEFAULT_KUBERNETES_VERSION;
   const findings: Finding[] = [...inputFindings];
-  const clusterObjects =
-    input.cluster === null ? defaultClusterObjects() : clusterModelObjects(input.cluster);
+  const clusterObjects = kept === null ? defaultClusterObjects() : kept.modelObjects;
   // The timeline loads the cluster again for its run: the pods loaded here are reused there (and by later calls
   // with the same cluster array, kept-cluster.ts).
   const podMemo = kept?.podMemo ?? new PodLoadMemo();
@@ -135,7 +134,7 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
   if (limit !== null) {
     findings.push(limit);
   }
-  const clusterReplicas = input.cluster === null ? 0 : declaredReplicas(input.cluster);
+  const clusterReplicas = kept?.declaredReplicas ?? 0;
   if (clusterReplicas > maxPods) {
     findings.push(
       engineFinding(
@@ -179,24 +178,6 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
     ...timeline.sections,
   };
   return { report, records: timeline.pods.records, findings };
-}
-
-/** The replicas the workloads of a cluster file declare (spec.replicas, or an HPA's minReplicas when larger). */
-function declaredReplicas(objects: readonly SourcedObject[]): number {
-  let total = 0;
-  for (const { object } of objects) {
-    const spec = (object as { spec?: unknown }).spec;
-    if (typeof spec !== 'object' || spec === null) {
-      continue;
-    }
-    for (const field of ['replicas', 'minReplicas']) {
-      const value = (spec as Record<string, unknown>)[field];
-      if (typeof value === 'number' && Number.isFinite(value) && value > 0) {
-        total += value;
-      }
-    }
-  }
-  return total;
 }
 
 function readProfiles(

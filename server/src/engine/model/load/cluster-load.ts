@@ -73,11 +73,11 @@ export function flattenLists(inputs: readonly SourcedObject[]): readonly Sourced
   }
   const result: SourcedObject[] = [];
   const visit = (object: unknown, source: ObjectSource): void => {
-    const items = isRecord(object) ? object['items'] : undefined;
-    const kind = isRecord(object) ? object['kind'] : undefined;
-    if (typeof kind === 'string' && kind.endsWith('List') && Array.isArray(items)) {
+    if (isList(object)) {
+      const kind = object['kind'];
+      const items = object['items'];
       const itemKind = kind === 'List' ? undefined : kind.slice(0, -'List'.length);
-      (items as unknown[]).forEach((item, index) => {
+      items.forEach((item, index) => {
         const typed =
           itemKind !== undefined && isRecord(item) && item['kind'] === undefined
             ? { ...item, kind: itemKind }
@@ -91,12 +91,26 @@ export function flattenLists(inputs: readonly SourcedObject[]): readonly Sourced
     result.push({ object, source });
   };
   for (const input of inputs) {
-    visit(input.object, input.source);
+    if (isList(input.object)) {
+      visit(input.object, input.source);
+    } else {
+      // The entry itself, not a copy: a capture passed as 150,000 entries made as many wrappers per call.
+      result.push(input);
+    }
   }
   const flat = Object.freeze(result);
   FLATTENED.set(inputs, flat);
   FLATTENED.set(flat, flat);
   return flat;
+}
+
+/** Whether an object is a list flattenLists expands: `kind: List` or a typed list, with an items array. */
+function isList(object: unknown): object is Record<string, unknown> & { kind: string; items: unknown[] } {
+  if (!isRecord(object)) {
+    return false;
+  }
+  const kind = object['kind'];
+  return typeof kind === 'string' && kind.endsWith('List') && Array.isArray(object['items']);
 }
 
 /**
