@@ -27,7 +27,6 @@ import { isActive } from '../apiserver/sim-pod';
 import type { KubernetesMinor } from '../version';
 import { indexAutoscalers } from '../workloads/autoscalers';
 import { asObject, isJsonObject, readString } from '../model/json';
-import { NameAllocator } from '../workloads/names';
 import { BudgetIndex } from '../apiserver/budget-index';
 import { ClusterState } from '../apiserver/cluster-state';
 import { DaemonSetController } from '../controllers/daemon/daemon-set-controller';
@@ -67,6 +66,7 @@ import { readConfigObjects } from '../model/load/config-objects';
 import { applyManifests } from './apply-manifests';
 import { noteOperatorObjects, operatorObjects } from './state/operator-objects';
 import { buildInitialState } from './state/initial-state';
+import { takeClusterPodNames } from './state/cluster-pod-names';
 import { scheduleSteps } from './run-steps';
 import type { AutoscalerLog } from '../autoscaler/autoscaler-log';
 import { checkAutoscaler } from '../autoscaler/autoscaler-findings';
@@ -248,14 +248,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   const state = new ClusterState(sim, timeline);
   // One walk over the cluster file's pods (150,000 in the largest capture): their names are taken, and the latest
   // start time read for the clock below.
-  const names = new NameAllocator();
-  let latestStart = 0;
-  for (const node of cluster.nodes) {
-    for (const pod of node.pods) {
-      names.reserveKey(pod.key);
-      latestStart = Math.max(latestStart, pod.startTime ?? 0);
-    }
-  }
+  const { names, latestStart } = takeClusterPodNames(cluster, input.podMemo);
   // One clock: t=0 is the apply time (timing applyTime, which CronJob schedules read), moved after every start
   // time of the cluster file when the capture is newer, so that pods the simulation starts are the youngest.
   state.startEpoch = Math.max(applyEpochSeconds(settings), latestStart + 1);

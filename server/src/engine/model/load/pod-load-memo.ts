@@ -35,6 +35,22 @@ interface RecordedBinding {
 /** The binding of the cluster file's pods shared by the loads of one simulation. */
 export class PodLoadMemo {
   private recorded: RecordedBinding | null = null;
+  private keys: ReadonlySet<string> | null = null;
+
+  /**
+   * The keys of the pods the recorded binding added (empty before the first binding), made once: the names a
+   * replayed binding takes, which a run reads and never changes (workloads/names.ts).
+   */
+  boundKeys(): ReadonlySet<string> {
+    if (this.keys === null) {
+      const infos = this.recorded?.infos;
+      if (infos === undefined) {
+        return new Set();
+      }
+      this.keys = new Set(infos.map((info) => info.key));
+    }
+    return this.keys;
+  }
 
   /**
    * Adds `pods` to the nodes of `cluster` and their findings to `findings`: as the recorded binding did when the
