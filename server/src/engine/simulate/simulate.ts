@@ -99,6 +99,9 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
   const podMemo = kept?.podMemo ?? new PodLoadMemo();
   const loaded = loadCluster(clusterObjects, {
     podMemo,
+    // This cluster is read, never run: its profiles, plugin findings, node count and the report's base (the
+    // timeline runs on a cluster of its own).
+    isReadOnly: true,
     version,
     description:
       input.cluster === null ? DEFAULT_CLUSTER_DESCRIPTION : (input.clusterDescription ?? 'cluster file'),

@@ -53,6 +53,11 @@ interface ClusterLoadOptions {
   readonly extraObjects?: readonly SourcedObject[];
   /** Shares the cluster file's pod loads with another load of the same simulation (pod-load-memo.ts). */
   readonly podMemo?: PodLoadMemo;
+  /**
+   * Whether the caller never changes the cluster's PodInfos (no run sees it): the memo may then hand over the
+   * PodInfos it recorded instead of copies.
+   */
+  readonly isReadOnly?: boolean;
 }
 
 /** Lists already expanded, by the array given (and each result by itself): see flattenLists. */
@@ -242,8 +247,13 @@ export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLo
   if (podMemo === undefined) {
     bindPods(cluster, pods, options.version, findings, undefined);
   } else {
-    podMemo.bind(cluster, pods, options.version, findings, (onBound) =>
-      bindPods(cluster, pods, options.version, findings, onBound),
+    podMemo.bind(
+      cluster,
+      pods,
+      options.version,
+      findings,
+      (onBound) => bindPods(cluster, pods, options.version, findings, onBound),
+      options.isReadOnly === true,
     );
   }
   return { cluster, findings, schedulerConfigurations, finishedPods, captureHeader };

@@ -54,7 +54,9 @@ export class PodLoadMemo {
 
   /**
    * Adds `pods` to the nodes of `cluster` and their findings to `findings`: as the recorded binding did when the
-   * inputs are the same, else by `bindFresh` (recorded when it is the first).
+   * inputs are the same, else by `bindFresh` (recorded when it is the first). With `isReadOnly` (a cluster whose
+   * PodInfos nothing changes: simulate()'s own load, which no run sees) a replay adds the recorded PodInfos
+   * themselves rather than copies.
    */
   bind(
     cluster: Cluster,
@@ -62,6 +64,7 @@ export class PodLoadMemo {
     version: KubernetesMinor,
     findings: Finding[],
     bindFresh: (onBound: OnBound | undefined) => void,
+    isReadOnly = false,
   ): void {
     const recorded = this.recorded;
     if (recorded !== null) {
@@ -71,7 +74,8 @@ export class PodLoadMemo {
         }
         const { nodeIndexes, infos } = recorded;
         for (let i = 0; i < infos.length; i++) {
-          cluster.nodes[nodeIndexes[i] ?? -1]?.addPod({ ...(infos[i] as PodInfo) });
+          const info = infos[i] as PodInfo;
+          cluster.nodes[nodeIndexes[i] ?? -1]?.addPod(isReadOnly ? info : { ...info });
         }
       } else {
         bindFresh(undefined);

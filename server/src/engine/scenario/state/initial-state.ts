@@ -258,10 +258,6 @@ function ownerOf(
   pod: Pick<SimPod, 'namespace' | 'name' | 'labels' | 'controllerRef'>,
 ): Ownership {
   const ref = pod.controllerRef;
-  const ordinalOf = (setName: string): number | null => {
-    const suffix = pod.name.slice(setName.length + 1);
-    return pod.name.startsWith(`${setName}-`) && /^\d+$/.test(suffix) ? Number(suffix) : null;
-  };
   for (const set of state.statefulSets.values()) {
     if (
       set.namespace === pod.namespace &&
@@ -270,7 +266,7 @@ function ownerOf(
       return {
         controllerRef: { kind: 'StatefulSet', name: set.name },
         workload: { kind: 'StatefulSet', name: set.name },
-        ordinal: ordinalOf(set.name),
+        ordinal: ordinalOf(pod.name, set.name),
       };
     }
   }
@@ -300,4 +296,10 @@ function ownerOf(
     };
   }
   return { controllerRef: ref, workload: null, ordinal: null };
+}
+
+/** The ordinal of a StatefulSet's pod ("web-2" of "web"), or null when its name is not "<set>-<number>". */
+function ordinalOf(podName: string, setName: string): number | null {
+  const suffix = podName.slice(setName.length + 1);
+  return podName.startsWith(`${setName}-`) && /^\d+$/.test(suffix) ? Number(suffix) : null;
 }
