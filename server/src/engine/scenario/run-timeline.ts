@@ -70,11 +70,11 @@ import { takeClusterPodNames } from './state/cluster-pod-names';
 import { scheduleSteps } from './run-steps';
 import type { AutoscalerLog } from '../autoscaler/autoscaler-log';
 import { checkAutoscaler } from '../autoscaler/autoscaler-findings';
-import { isNodeGroupObject } from '../autoscaler/node-group';
 import { readNodeGroups, startAutoscaler } from '../autoscaler/start-autoscaler';
 import type { ScenarioDrain } from './run-steps';
 import type { Scenario } from './scenario-spec';
-import { isScenarioObject, readScenario } from './scenario-spec';
+import { readScenario } from './scenario-spec';
+import { splitClusterObjects } from './cluster-split';
 import {
   checkBudgets,
   checkDrains,
@@ -178,23 +178,17 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   const manifests = admission.admitted;
   const rejected: RejectedObject[] = [...admission.rejected];
   appendAll(findings, admission.findings);
-  const scenarios: Scenario[] = [];
-  const workloads: SourcedObject[] = [];
-  const rest: SourcedObject[] = [];
   // The embedded default has node groups too (model/load/default-cluster.ts): it is the profile `default`.
   const nodeGroups = readNodeGroups(clusterObjects, findings);
-  for (const entry of clusterObjects) {
-    if (isNodeGroupObject(entry.object)) {
-      continue; // read above
-    } else if (isScenarioObject(entry.object) && isJsonObject(entry.object)) {
-      scenarios.push(readScenario(entry.object, entry.source, timelineFindings));
-    } else if (isJsonObject(entry.object) && RUNNING_WORKLOAD_KINDS.has(String(entry.object['kind']))) {
-      workloads.push(entry);
-      if (!TIMELINE_ONLY_KINDS.has(String(entry.object['kind']))) {
-        rest.push(entry); // scheduler plugins list them too (model/snapshot/cluster-objects.ts)
-      }
-    } else {
-      rest.push(entry);
+  const { workloads, rest, ...split } = splitClusterObjects(
+    clusterObjects,
+    RUNNING_WORKLOAD_KINDS,
+    TIMELINE_ONLY_KINDS,
+  );
+  const scenarios: Scenario[] = [];
+  for (const { object, source } of split.scenarios) {
+    if (isJsonObject(object)) {
+      scenarios.push(readScenario(object, source, timelineFindings));
     }
   }
   if (input.scenario !== undefined) {

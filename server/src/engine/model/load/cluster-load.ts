@@ -19,6 +19,7 @@ import { loadNode } from './node-load';
 import type { NodeInfo } from '../snapshot/node-info';
 import { isRecord } from '../objects';
 import { describePod, loadPod } from './pod-load';
+import { podEntries } from './pod-entries';
 import type { OnBound, PodLoadMemo } from './pod-load-memo';
 import { addPriorityClass, systemPriorityClasses } from './priority';
 import type { ObjectSource } from '../source';
@@ -143,7 +144,7 @@ export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLo
   const findings: Finding[] = [];
   const nodes: NodeInfo[] = [];
   const nodeNames = new Set<string>();
-  const pods: SourcedObject[] = [];
+  const { pods, finishedPods, others } = podEntries(flattenLists(inputs));
   const priorityClasses: Map<string, PriorityClassInfo> = systemPriorityClasses();
   const namespaceLabels = new Map<string, Readonly<Record<string, string>>>();
   const schedulerConfigurations: SourcedObject[] = [];
@@ -169,10 +170,7 @@ export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLo
         }
         return;
       case 'Pod':
-        if (isClusterFile) {
-          pods.push(entry);
-        }
-        return;
+        return; // the cluster file's: podEntries
       case 'PriorityClass':
         addPriorityClass(object, source, priorityClasses, findings);
         return;
@@ -215,7 +213,7 @@ export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLo
     nodes.push(node);
   };
 
-  for (const entry of flattenLists(inputs)) {
+  for (const entry of others) {
     classify(entry, true);
   }
   for (const entry of flattenLists(options.extraObjects ?? [])) {
@@ -239,10 +237,6 @@ export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLo
   objects.storage.claimsCovered = isCovered(captureHeader, 'persistentvolumeclaims');
   objects.storage.volumesListed ||= isCovered(captureHeader, 'persistentvolumes');
   const cluster = new Cluster(nodes, priorityClasses, namespaceLabels, options.description, objects);
-  const finishedPods = pods.filter(({ object }) => {
-    const status = isRecord(object) && isRecord(object['status']) ? object['status'] : {};
-    return status['phase'] === 'Succeeded' || status['phase'] === 'Failed';
-  });
   const { podMemo } = options;
   if (podMemo === undefined) {
     bindPods(cluster, pods, options.version, findings, undefined);
