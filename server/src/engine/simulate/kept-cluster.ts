@@ -8,7 +8,8 @@
  * - the objects without null list items, and the findings that left the others out (null-items.ts): a function of
  *   the objects only. Keeping the same array also lets flattenLists find its expansion (cluster-load.ts) instead
  *   of making 150,000 entries again, and the pod binding below compare entries by identity.
- * - the objects the scheduler's cluster loads and the replicas the workloads declare: functions of the objects.
+ * - the objects the scheduler's cluster loads, its HorizontalPodAutoscalers and the replicas its workloads
+ *   declare: functions of the objects.
  * - the binding of the cluster file's pods (model/load/pod-load-memo.ts). The memo replays a binding only when its
  *   inputs are the same (the pod entries, the nodes' names, the version, the PriorityClasses, which manifests may
  *   add), else binds afresh; what it replays are copies of pristine PodInfos, which a run never sees: each node
@@ -19,7 +20,11 @@
  * per call, so a run cannot change what the next one starts from. A caller that changes the objects of an array it
  * gave must give a new array (as flattenLists already requires).
  */
+import { flattenLists } from '../model/load/cluster-load';
 import type { SourcedObject } from '../model/load/cluster-load';
+import { isJsonObject } from '../model/json';
+import type { JsonObject } from '../model/json';
+import { isAutoscaler } from '../workloads/autoscalers';
 import { PodLoadMemo } from '../model/load/pod-load-memo';
 import { withoutNullListItems } from '../model/load/null-items';
 import { clusterModelObjects } from '../scenario/attach-timeline';
@@ -33,6 +38,8 @@ export interface KeptCluster {
   readonly findings: readonly Finding[];
   /** The objects the scheduler's cluster loads (clusterModelObjects). */
   readonly modelObjects: readonly SourcedObject[];
+  /** The cluster file's HorizontalPodAutoscalers (the manifests' come first in the index), in order. */
+  readonly autoscalers: readonly JsonObject[];
   /** The replicas the cluster file's workloads declare, against the pod limit. */
   readonly declaredReplicas: number;
   /** The binding of the cluster file's pods, shared by every call's two loads (simulate and the timeline). */
@@ -54,6 +61,12 @@ export function keptCluster(cluster: readonly SourcedObject[]): KeptCluster {
   const kept: KeptCluster = {
     objects,
     modelObjects: Object.freeze(clusterModelObjects(objects)),
+    autoscalers: Object.freeze(
+      flattenLists(objects)
+        .map((entry) => entry.object)
+        .filter(isJsonObject)
+        .filter(isAutoscaler),
+    ),
     declaredReplicas: declaredReplicas(objects),
     findings: Object.freeze(findings),
     podMemo: new PodLoadMemo(),

@@ -128,11 +128,12 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
   }
 
   const maxPods = input.maxPods ?? MAX_EXPANDED_PODS;
-  const autoscalers = indexAutoscalers(
-    [...flattenLists(input.manifests), ...(input.cluster === null ? [] : flattenLists(input.cluster))]
+  const autoscalers = indexAutoscalers([
+    ...flattenLists(input.manifests)
       .map((entry) => entry.object)
       .filter(isJsonObject),
-  );
+    ...(kept?.autoscalers ?? []),
+  ]);
   const limit = podLimitFinding(flattenLists(input.manifests), autoscalers, cluster.nodes.length, maxPods);
   if (limit !== null) {
     findings.push(limit);
