@@ -20,6 +20,12 @@ import type { Finding } from '../../../../../protocol/finding';
 /** Called by a fresh binding for each pod it adds to a node: the node's position and the pod. */
 export type OnBound = (nodeIndex: number, info: PodInfo) => void;
 
+/** What the recorded binding added: the pods' keys and their latest start time (0 when none has one). */
+export interface BoundPods {
+  readonly keys: ReadonlySet<string>;
+  readonly latestStart: number;
+}
+
 /** The first binding: its inputs, and what it did. */
 interface RecordedBinding {
   readonly version: KubernetesMinor;
@@ -35,21 +41,28 @@ interface RecordedBinding {
 /** The binding of the cluster file's pods shared by the loads of one simulation. */
 export class PodLoadMemo {
   private recorded: RecordedBinding | null = null;
-  private keys: ReadonlySet<string> | null = null;
+  /** Clusters a replay filled: each holds the recorded pods and, as loadCluster returns it, nothing else. */
+  private readonly replayed = new WeakSet<Cluster>();
+  private bound: BoundPods | null = null;
 
   /**
-   * The keys of the pods the recorded binding added (empty before the first binding), made once: the names a
-   * replayed binding takes, which a run reads and never changes (workloads/names.ts).
+   * The keys and latest start time of the pods a replay added to `cluster` (as loadCluster returns it, before any
+   * run), or null when it was not filled by a replay. Made once, read and never changed by a run: the names the
+   * cluster's pods take (scenario/state/cluster-pod-names.ts), instead of a set of 150,000 names per call.
    */
-  boundKeys(): ReadonlySet<string> {
-    if (this.keys === null) {
-      const infos = this.recorded?.infos;
-      if (infos === undefined) {
-        return new Set();
-      }
-      this.keys = new Set(infos.map((info) => info.key));
+  replayedPods(cluster: Cluster): BoundPods | null {
+    const recorded = this.recorded;
+    if (recorded === null || !this.replayed.has(cluster)) {
+      return null;
     }
-    return this.keys;
+    if (this.bound === null) {
+      let latestStart = 0;
+      for (const info of recorded.infos) {
+        latestStart = Math.max(latestStart, info.startTime ?? 0);
+      }
+      this.bound = { keys: new Set(recorded.infos.map((info) => info.key)), latestStart };
+    }
+    return this.bound;
   }
 
   /**
@@ -73,6 +86,7 @@ export class PodLoadMemo {
           findings.push(finding);
         }
         const { nodeIndexes, infos } = recorded;
+        this.replayed.add(cluster);
         for (let i = 0; i < infos.length; i++) {
           const info = infos[i] as PodInfo;
           cluster.nodes[nodeIndexes[i] ?? -1]?.addPod(isReadOnly ? info : { ...info });

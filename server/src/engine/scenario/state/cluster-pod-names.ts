@@ -6,35 +6,24 @@ import type { PodLoadMemo } from '../../model/load/pod-load-memo';
 import { NameAllocator } from '../../workloads/names';
 
 /**
- * A name allocator with the names of the cluster's pods taken, and their latest start time. When the pods are
- * exactly those the memo's binding added (a replay, as every call after the first with the same cluster), the
- * memo's set of their keys serves as is instead of a set of 150,000 names made per call; else each is reserved.
+ * A name allocator with the names of the cluster's pods taken, and their latest start time. When a replay of the
+ * memo's binding filled the cluster (every call after the first with the same cluster array), the memo's set of
+ * their keys serves as is instead of a set of 150,000 names made per call; else each is reserved.
  */
 export function takeClusterPodNames(
   cluster: Cluster,
   podMemo: PodLoadMemo | undefined,
 ): { names: NameAllocator; latestStart: number } {
-  const bound = podMemo?.boundKeys();
-  let latestStart = 0;
-  let count = 0;
-  let boundCount = 0;
-  for (const node of cluster.nodes) {
-    for (const pod of node.pods) {
-      count++;
-      if (bound?.has(pod.key) === true) {
-        boundCount++;
-      }
-      latestStart = Math.max(latestStart, pod.startTime ?? 0);
-    }
-  }
-  // Keys are unique on a cluster's nodes (cluster-load.ts drops duplicates): equal counts mean equal sets.
-  if (bound !== undefined && boundCount === count && count === bound.size) {
-    return { names: new NameAllocator(bound), latestStart };
+  const replayed = podMemo?.replayedPods(cluster) ?? null;
+  if (replayed !== null) {
+    return { names: new NameAllocator(replayed.keys), latestStart: replayed.latestStart };
   }
   const names = new NameAllocator();
+  let latestStart = 0;
   for (const node of cluster.nodes) {
     for (const pod of node.pods) {
       names.reserveKey(pod.key);
+      latestStart = Math.max(latestStart, pod.startTime ?? 0);
     }
   }
   return { names, latestStart };
