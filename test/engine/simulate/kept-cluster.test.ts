@@ -34,7 +34,10 @@ function capturedCluster(): SourcedObject[] {
   return [...read.objects];
 }
 
-/** The capture plus a scenario that drains and fails nodes, a budget on app-0001 and a PriorityClass. */
+/**
+ * The capture plus a scenario that drains and fails nodes, a budget on app-0001, a PriorityClass and a LimitRange
+ * (which a manifest's LimitRange in the same namespace adds to).
+ */
 function capturedClusterWithScenario(): SourcedObject[] {
   const extra = `
 apiVersion: foresight/v1
@@ -55,6 +58,14 @@ apiVersion: scheduling.k8s.io/v1
 kind: PriorityClass
 metadata: {name: batch-low}
 value: -10
+---
+apiVersion: v1
+kind: LimitRange
+metadata: {name: defaults, namespace: default}
+spec:
+  limits:
+    - type: Container
+      defaultRequest: {cpu: 50m}
 `;
   return [...capturedCluster(), ...parse(extra, 'scenario.yaml')];
 }
@@ -117,6 +128,20 @@ kind: PodDisruptionBudget
 metadata: {name: app-0003, namespace: default}
 spec: {minAvailable: "100%", selector: {matchLabels: {app: app-0003}}}
 `,
+  },
+  {
+    name: 'a LimitRange that sets limits where the cluster sets requests',
+    text: `
+apiVersion: v1
+kind: LimitRange
+metadata: {name: limits, namespace: default}
+spec:
+  limits:
+    - type: Container
+      max: {memory: 1Gi}
+      default: {memory: 256Mi}
+---
+${deployment('limited', 3, '100m')}`,
   },
   { name: 'nothing', text: '' },
 ];

@@ -169,10 +169,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   const assumedClasses = assumedStorageClasses(fileObjects, flattenLists(input.manifests));
   appendAll(findings, assumedClasses.findings);
   // The API server's door: objects whose kind is not served are refused and never simulated.
-  const known = knownObjects(
-    fileObjects === null ? null : [...fileObjects, ...assumedClasses.objects],
-    flattenLists(input.manifests),
-  );
+  const known = knownObjects(fileObjects, flattenLists(input.manifests), assumedClasses.objects);
   const quotaLedger = new ObjectQuotaLedger(known.quotas, input.cluster === null ? [] : clusterObjects);
   const admission = admitManifests(flattenLists(input.manifests), input.apiServing, known, quotaLedger);
   const manifests = admission.admitted;
