@@ -35,8 +35,9 @@ function capturedCluster(): SourcedObject[] {
 }
 
 /**
- * The capture plus a scenario that drains and fails nodes, a budget on app-0001, a PriorityClass and a LimitRange
- * (which a manifest's LimitRange in the same namespace adds to).
+ * The capture plus a scenario that drains and fails nodes, a budget on app-0001, a PriorityClass, a LimitRange
+ * (which a manifest's LimitRange in the same namespace adds to) and its Namespace (so Namespaces are listed: one
+ * the cluster lacks does not exist, unless the apply creates it).
  */
 function capturedClusterWithScenario(): SourcedObject[] {
   const extra = `
@@ -58,6 +59,10 @@ apiVersion: scheduling.k8s.io/v1
 kind: PriorityClass
 metadata: {name: batch-low}
 value: -10
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: default}
 ---
 apiVersion: v1
 kind: LimitRange
@@ -142,6 +147,20 @@ spec:
       default: {memory: 256Mi}
 ---
 ${deployment('limited', 3, '100m')}`,
+  },
+  {
+    name: 'a quota on Deployments that the cluster fills and a cluster Deployment applied again',
+    text: `
+apiVersion: v1
+kind: ResourceQuota
+metadata: {name: deployments, namespace: default}
+spec: {hard: {count/deployments.apps: "4"}}
+---
+${deployment('app-0001', 20, '100m')}`,
+  },
+  {
+    name: 'a Deployment in a namespace the cluster does not have (another set creates it)',
+    text: deployment('elsewhere', 2, '100m').replace('namespace: default', 'namespace: team'),
   },
   { name: 'nothing', text: '' },
 ];
