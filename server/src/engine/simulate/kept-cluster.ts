@@ -12,13 +12,22 @@
  *   declare: functions of the objects.
  * - the binding of the cluster file's pods (model/load/pod-load-memo.ts). The memo replays a binding only when its
  *   inputs are the same (the pod entries, the nodes' names, the version, the PriorityClasses, which manifests may
- *   add), else binds afresh; what it replays are copies of pristine PodInfos, which a run never sees: each node
- *   gets its own copy, whose nodeName and startTime (the only fields of a PodInfo that change, pod-info.ts) the
- *   run may set. Its findings are handed on, as within one call.
+ *   add), else binds afresh and records that binding instead; what it replays to the timeline are copies of
+ *   pristine PodInfos: each node gets its own copy, whose nodeName and startTime (the only fields of a PodInfo
+ *   that change, pod-info.ts) the run may set. simulate()'s own load, which no run sees, gets the pristine ones.
+ *   Its findings are handed on, as within one call. The replayed pods' keys (the names they take) are one set
+ *   per binding that name allocators read and never write (workloads/names.ts).
  *
- * Nothing else is kept: every NodeInfo, pod, controller store and name reservation a run changes is built afresh
- * per call, so a run cannot change what the next one starts from. A caller that changes the objects of an array it
- * gave must give a new array (as flattenLists already requires).
+ * Because the same array reaches the engine's readers, what they derive from it alone is kept by them, by array
+ * or by object, each read-only or copied per call: the timeline's split of the objects (scenario/cluster-split.ts),
+ * the Pods set apart from the rest (model/load/pod-entries.ts), the capture header (capture-header.ts), the
+ * objects by kind for the quota ledger (copied per ledger), what the cluster says of namespaces, service accounts,
+ * limits and quotas (admission/known-objects.ts: sets and maps copied per call), and template hashes.
+ *
+ * Nothing a run changes is kept: every NodeInfo, PodInfo the run sees, pod, event, controller store and name
+ * reserved during the run is made afresh per call, so a run cannot change what the next one starts from (the
+ * test kept-cluster.test.ts compares calls on one array with calls on a fresh copy). A caller that changes the
+ * objects of an array it gave must give a new array (as flattenLists already requires).
  */
 import { flattenLists } from '../model/load/cluster-load';
 import type { SourcedObject } from '../model/load/cluster-load';
