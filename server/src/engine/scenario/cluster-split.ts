@@ -1,12 +1,12 @@
 /**
- * How the timeline splits the cluster file's objects (run-timeline.ts): Scenarios, running workloads (the initial
- * state's, and the timeline-only kinds among them), and the rest, which the scheduler's cluster loads. NodeGroups
- * are read elsewhere and in none of them.
+ * How the timeline splits the cluster file's objects (run-timeline.ts): NodeGroups, Scenarios, running workloads
+ * (the initial state's, and the timeline-only kinds among them), and the rest, which the scheduler's cluster
+ * loads.
  *
  * The split is a function of the objects alone, kept for the (flattened, frozen) array given: a capture of 150,000
  * pods is walked once, not on every prediction, and the same `rest` array lets the cluster loader find what it
- * derived from it before (cluster-load.ts). Scenarios are kept as entries and read per call, where their findings
- * belong.
+ * derived from it before (cluster-load.ts). NodeGroups and Scenarios are kept as entries and read per call, where
+ * their findings belong.
  */
 import type { SourcedObject } from '../model/load/cluster-load';
 import { isJsonObject } from '../model/json';
@@ -15,6 +15,8 @@ import { isScenarioObject } from './scenario-spec';
 
 /** The cluster file's objects, split for the timeline; each list in the input's order. */
 export interface ClusterSplit {
+  /** NodeGroup objects (read per call: readNodeGroups). */
+  readonly nodeGroups: readonly SourcedObject[];
   /** Scenario objects (read per call: readScenario). */
   readonly scenarios: readonly SourcedObject[];
   /** Objects of the running workload kinds. */
@@ -39,12 +41,13 @@ export function splitClusterObjects(
   if (known !== undefined) {
     return known;
   }
+  const nodeGroups: SourcedObject[] = [];
   const scenarios: SourcedObject[] = [];
   const workloads: SourcedObject[] = [];
   const rest: SourcedObject[] = [];
   for (const entry of objects) {
     if (isNodeGroupObject(entry.object)) {
-      continue; // read by readNodeGroups
+      nodeGroups.push(entry);
     } else if (isScenarioObject(entry.object) && isJsonObject(entry.object)) {
       scenarios.push(entry);
     } else if (isJsonObject(entry.object) && workloadKinds.has(String(entry.object['kind']))) {
@@ -57,6 +60,7 @@ export function splitClusterObjects(
     }
   }
   const split: ClusterSplit = {
+    nodeGroups: Object.freeze(nodeGroups),
     scenarios: Object.freeze(scenarios),
     workloads: Object.freeze(workloads),
     rest: Object.freeze(rest),

@@ -176,12 +176,12 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   const rejected: RejectedObject[] = [...admission.rejected];
   appendAll(findings, admission.findings);
   // The embedded default has node groups too (model/load/default-cluster.ts): it is the profile `default`.
-  const nodeGroups = readNodeGroups(clusterObjects, findings);
   const { workloads, rest, ...split } = splitClusterObjects(
     clusterObjects,
     RUNNING_WORKLOAD_KINDS,
     TIMELINE_ONLY_KINDS,
   );
+  const nodeGroups = readNodeGroups(split.nodeGroups, findings);
   const scenarios: Scenario[] = [];
   for (const { object, source } of split.scenarios) {
     if (isJsonObject(object)) {
