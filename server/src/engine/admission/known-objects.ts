@@ -49,77 +49,140 @@ export interface KnownObjects {
   readonly defaultStorageClass: string | null;
 }
 
-/** The known objects of a cluster file (null: the embedded default cluster) and the apply's manifests. */
+/** Known objects as they are read: what the cluster file says, then what the manifests add. */
+interface KnownState {
+  readonly namespaces: Set<string>;
+  readonly terminatingNamespaces: Set<string>;
+  readonly serviceAccounts: Set<string>;
+  readonly limitRanges: Map<string, LimitRangeItem[]>;
+  readonly quotas: Map<string, QuotaSpec[]>;
+  readonly namespaceLabels: Map<string, Readonly<Record<string, string>>>;
+  namespacesListed: boolean;
+  serviceAccountsListed: boolean;
+}
+
+/** What the cluster file alone says (read-only), and its StorageClasses, kept by its array. */
+interface ClusterKnowledge {
+  readonly state: KnownState;
+  readonly storageClasses: readonly SourcedObject[];
+}
+
+const CLUSTER_KNOWLEDGE = new WeakMap<readonly SourcedObject[], ClusterKnowledge>();
+
+/**
+ * The known objects of a cluster file (null: the embedded default cluster), the classes assumed for it (assumed
+ * storage: StorageClasses only) and the apply's manifests.
+ *
+ * What the cluster file says is read once per array and copied per call: every object of a namespace shows the
+ * namespace exists, so a capture's 150,000 pods were walked on every prediction.
+ */
 export function knownObjects(
   cluster: readonly SourcedObject[] | null,
   manifests: readonly SourcedObject[],
+  assumed: readonly SourcedObject[] = [],
 ): KnownObjects {
-  const namespaces = new Set(BUILT_IN_NAMESPACES);
-  const serviceAccounts = new Set<string>();
-  const limitRanges = new Map<string, LimitRangeItem[]>();
-  const quotas = new Map<string, QuotaSpec[]>();
-  const namespaceLabels = new Map<string, Readonly<Record<string, string>>>();
-  let namespacesListed = false;
-  let serviceAccountsListed = false;
-  const terminatingNamespaces = new Set<string>();
-  const read = (objects: readonly SourcedObject[], fromCluster: boolean): void => {
-    for (const { object } of objects) {
-      if (!isJsonObject(object)) {
-        continue;
-      }
-      const kind = object['kind'];
-      const metadata = asObject(object['metadata']);
-      const name = readString(metadata['name']);
-      const namespace = readString(metadata['namespace']);
-      if (kind === 'Namespace' && name !== undefined) {
-        const labels = stringLabelsOf(metadata);
-        // The API server refuses a Namespace with invalid pod-security labels: the apply does not create it.
-        if (!fromCluster && podSecurityLabelErrors(labels).length > 0) {
-          continue;
-        }
-        namespaces.add(name);
-        // The namespace registry sets phase Terminating on deletion; an apply cannot bring it back.
-        if (fromCluster && asObject(object['status'])['phase'] === 'Terminating') {
-          terminatingNamespaces.add(name);
-        }
-        // An apply sets the labels it names and keeps the others the live namespace has.
-        namespaceLabels.set(name, { ...(namespaceLabels.get(name) ?? {}), ...labels });
-        namespacesListed ||= fromCluster;
-      } else if (kind === 'ServiceAccount' && name !== undefined) {
-        serviceAccounts.add(`${namespace ?? 'default'}/${name}`);
-        serviceAccountsListed ||= fromCluster;
-      } else if (kind === 'ResourceQuota') {
-        quotas.set(namespace ?? 'default', [
-          ...(quotas.get(namespace ?? 'default') ?? []),
-          readResourceQuota(object),
-        ]);
-      } else if (kind === 'LimitRange') {
-        const items = limitRanges.get(namespace ?? 'default') ?? [];
-        appendAll(items, readLimitRange(object));
-        limitRanges.set(namespace ?? 'default', items);
-      }
-      if (fromCluster && namespace !== undefined && kind !== 'Namespace') {
-        namespaces.add(namespace); // what runs in a namespace shows it exists
-      }
-    }
+  const fromCluster = cluster === null ? null : clusterKnowledge(cluster);
+  const kept = fromCluster?.state ?? null;
+  const state: KnownState = {
+    namespaces: new Set(kept?.namespaces ?? BUILT_IN_NAMESPACES),
+    terminatingNamespaces: new Set(kept?.terminatingNamespaces ?? []),
+    serviceAccounts: new Set(kept?.serviceAccounts ?? []),
+    // The items lists grow in place (readKnown): each call has its own.
+    limitRanges: new Map([...(kept?.limitRanges ?? [])].map(([namespace, items]) => [namespace, [...items]])),
+    quotas: new Map(kept?.quotas ?? []),
+    namespaceLabels: new Map(kept?.namespaceLabels ?? []),
+    namespacesListed: kept?.namespacesListed ?? false,
+    serviceAccountsListed: kept?.serviceAccountsListed ?? false,
   };
-  read(cluster ?? [], true);
-  read(manifests, false);
+  readKnown(state, manifests, false);
   // A capture whose header lists every Namespace or ServiceAccount knows the missing ones are missing.
   const header = captureHeaderOf(cluster);
-  namespacesListed ||= isCovered(header, 'namespaces');
-  serviceAccountsListed ||= isCovered(header, 'serviceaccounts');
+  state.namespacesListed ||= isCovered(header, 'namespaces');
+  state.serviceAccountsListed ||= isCovered(header, 'serviceaccounts');
   return {
-    namespaces,
-    namespacesListed,
-    terminatingNamespaces,
-    serviceAccounts,
-    serviceAccountsListed,
-    limitRanges,
-    quotas,
-    namespaceLabels,
-    defaultStorageClass: defaultStorageClassName([...(cluster ?? defaultClusterObjects()), ...manifests]),
+    namespaces: state.namespaces,
+    namespacesListed: state.namespacesListed,
+    terminatingNamespaces: state.terminatingNamespaces,
+    serviceAccounts: state.serviceAccounts,
+    serviceAccountsListed: state.serviceAccountsListed,
+    limitRanges: state.limitRanges,
+    quotas: state.quotas,
+    namespaceLabels: state.namespaceLabels,
+    defaultStorageClass: defaultStorageClassName([
+      ...(fromCluster?.storageClasses ?? defaultClusterObjects()),
+      ...assumed,
+      ...manifests,
+    ]),
   };
+}
+
+/** What a cluster file says, read once per array. */
+function clusterKnowledge(cluster: readonly SourcedObject[]): ClusterKnowledge {
+  const known = CLUSTER_KNOWLEDGE.get(cluster);
+  if (known !== undefined) {
+    return known;
+  }
+  const state: KnownState = {
+    namespaces: new Set(BUILT_IN_NAMESPACES),
+    terminatingNamespaces: new Set(),
+    serviceAccounts: new Set(),
+    limitRanges: new Map(),
+    quotas: new Map(),
+    namespaceLabels: new Map(),
+    namespacesListed: false,
+    serviceAccountsListed: false,
+  };
+  readKnown(state, cluster, true);
+  const storageClasses = cluster.filter(
+    ({ object }) => isJsonObject(object) && object['kind'] === 'StorageClass',
+  );
+  const knowledge: ClusterKnowledge = { state, storageClasses: Object.freeze(storageClasses) };
+  CLUSTER_KNOWLEDGE.set(cluster, knowledge);
+  return knowledge;
+}
+
+/** Reads objects of the cluster file (`fromCluster`) or of the apply into `state`. */
+function readKnown(state: KnownState, objects: readonly SourcedObject[], fromCluster: boolean): void {
+  const { namespaces, terminatingNamespaces, serviceAccounts, limitRanges, quotas, namespaceLabels } = state;
+  for (const { object } of objects) {
+    if (!isJsonObject(object)) {
+      continue;
+    }
+    const kind = object['kind'];
+    const metadata = asObject(object['metadata']);
+    const name = readString(metadata['name']);
+    const namespace = readString(metadata['namespace']);
+    if (kind === 'Namespace' && name !== undefined) {
+      const labels = stringLabelsOf(metadata);
+      // The API server refuses a Namespace with invalid pod-security labels: the apply does not create it.
+      if (!fromCluster && podSecurityLabelErrors(labels).length > 0) {
+        continue;
+      }
+      namespaces.add(name);
+      // The namespace registry sets phase Terminating on deletion; an apply cannot bring it back.
+      if (fromCluster && asObject(object['status'])['phase'] === 'Terminating') {
+        terminatingNamespaces.add(name);
+      }
+      // An apply sets the labels it names and keeps the others the live namespace has.
+      namespaceLabels.set(name, { ...(namespaceLabels.get(name) ?? {}), ...labels });
+      state.namespacesListed ||= fromCluster;
+    } else if (kind === 'ServiceAccount' && name !== undefined) {
+      serviceAccounts.add(`${namespace ?? 'default'}/${name}`);
+      state.serviceAccountsListed ||= fromCluster;
+    } else if (kind === 'ResourceQuota') {
+      quotas.set(namespace ?? 'default', [
+        ...(quotas.get(namespace ?? 'default') ?? []),
+        readResourceQuota(object),
+      ]);
+    } else if (kind === 'LimitRange') {
+      const items = limitRanges.get(namespace ?? 'default') ?? [];
+      appendAll(items, readLimitRange(object));
+      limitRanges.set(namespace ?? 'default', items);
+    }
+    if (fromCluster && namespace !== undefined && kind !== 'Namespace') {
+      namespaces.add(namespace); // what runs in a namespace shows it exists
+    }
+  }
 }
 
 /** A namespace's labels whose values are strings. */

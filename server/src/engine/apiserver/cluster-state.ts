@@ -13,6 +13,7 @@ import type { TimelineRecorder } from '../sim/timeline-recorder';
 import { ClusterWatch, controllerKey } from './cluster-watch';
 import type { SimNode } from './cluster-watch';
 import { UnschedulableMarks } from './unschedulable-marks';
+import { RunningPodDetails } from './running-pod-details';
 import type { SimPod } from './sim-pod';
 import type { SimCronJob, SimJob } from './job-objects';
 import type {
@@ -49,6 +50,7 @@ export class ClusterState extends ClusterWatch {
   private readonly eventSources = new EventSources();
   /** The details of a PodPhaseChanged event, one object per phase shared by all of them (events are never changed). */
   private readonly phaseDetailsByPhase = new Map<PodDisplayPhase, TimelineEventDetails>();
+  private readonly runningDetails = new RunningPodDetails();
   private seq = 0;
 
   /**
@@ -276,12 +278,12 @@ export class ClusterState extends ClusterWatch {
     pod.isRunning = true;
     pod.isReady = isReady;
     pod.readySince = isReady ? this.sim.now : null;
-    const requests = pod.info.requests;
-    this.recordPod('PodCreated', pod, message, {
-      owner: pod.workload,
-      requests: { cpuMilli: requests.milliCpu, memoryBytes: requests.memory },
-      phase,
-    });
+    this.recordPod(
+      'PodCreated',
+      pod,
+      message,
+      this.runningDetails.of(pod.workload, pod.info.requests, phase),
+    );
     this.emitPod(pod, 'created');
     this.emitPod(pod, 'scheduled');
     this.emitPod(pod, isReady ? 'ready' : 'started');

@@ -27,7 +27,6 @@ import { isActive } from '../apiserver/sim-pod';
 import type { KubernetesMinor } from '../version';
 import { indexAutoscalers } from '../workloads/autoscalers';
 import { asObject, isJsonObject, readString } from '../model/json';
-import { NameAllocator } from '../workloads/names';
 import { BudgetIndex } from '../apiserver/budget-index';
 import { ClusterState } from '../apiserver/cluster-state';
 import { DaemonSetController } from '../controllers/daemon/daemon-set-controller';
@@ -67,14 +66,15 @@ import { readConfigObjects } from '../model/load/config-objects';
 import { applyManifests } from './apply-manifests';
 import { noteOperatorObjects, operatorObjects } from './state/operator-objects';
 import { buildInitialState } from './state/initial-state';
+import { takeClusterPodNames } from './state/cluster-pod-names';
 import { scheduleSteps } from './run-steps';
 import type { AutoscalerLog } from '../autoscaler/autoscaler-log';
 import { checkAutoscaler } from '../autoscaler/autoscaler-findings';
-import { isNodeGroupObject } from '../autoscaler/node-group';
 import { readNodeGroups, startAutoscaler } from '../autoscaler/start-autoscaler';
 import type { ScenarioDrain } from './run-steps';
 import type { Scenario } from './scenario-spec';
-import { isScenarioObject, readScenario } from './scenario-spec';
+import { readScenario } from './scenario-spec';
+import { splitClusterObjects } from './cluster-split';
 import {
   checkBudgets,
   checkDrains,
@@ -169,32 +169,23 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   const assumedClasses = assumedStorageClasses(fileObjects, flattenLists(input.manifests));
   appendAll(findings, assumedClasses.findings);
   // The API server's door: objects whose kind is not served are refused and never simulated.
-  const known = knownObjects(
-    fileObjects === null ? null : [...fileObjects, ...assumedClasses.objects],
-    flattenLists(input.manifests),
-  );
+  const known = knownObjects(fileObjects, flattenLists(input.manifests), assumedClasses.objects);
   const quotaLedger = new ObjectQuotaLedger(known.quotas, input.cluster === null ? [] : clusterObjects);
   const admission = admitManifests(flattenLists(input.manifests), input.apiServing, known, quotaLedger);
   const manifests = admission.admitted;
   const rejected: RejectedObject[] = [...admission.rejected];
   appendAll(findings, admission.findings);
-  const scenarios: Scenario[] = [];
-  const workloads: SourcedObject[] = [];
-  const rest: SourcedObject[] = [];
   // The embedded default has node groups too (model/load/default-cluster.ts): it is the profile `default`.
-  const nodeGroups = readNodeGroups(clusterObjects, findings);
-  for (const entry of clusterObjects) {
-    if (isNodeGroupObject(entry.object)) {
-      continue; // read above
-    } else if (isScenarioObject(entry.object) && isJsonObject(entry.object)) {
-      scenarios.push(readScenario(entry.object, entry.source, timelineFindings));
-    } else if (isJsonObject(entry.object) && RUNNING_WORKLOAD_KINDS.has(String(entry.object['kind']))) {
-      workloads.push(entry);
-      if (!TIMELINE_ONLY_KINDS.has(String(entry.object['kind']))) {
-        rest.push(entry); // scheduler plugins list them too (model/snapshot/cluster-objects.ts)
-      }
-    } else {
-      rest.push(entry);
+  const { workloads, rest, ...split } = splitClusterObjects(
+    clusterObjects,
+    RUNNING_WORKLOAD_KINDS,
+    TIMELINE_ONLY_KINDS,
+  );
+  const nodeGroups = readNodeGroups(split.nodeGroups, findings);
+  const scenarios: Scenario[] = [];
+  for (const { object, source } of split.scenarios) {
+    if (isJsonObject(object)) {
+      scenarios.push(readScenario(object, source, timelineFindings));
     }
   }
   if (input.scenario !== undefined) {
@@ -248,14 +239,7 @@ export function simulateTimeline(input: TimelineInput): TimelineResult {
   const state = new ClusterState(sim, timeline);
   // One walk over the cluster file's pods (150,000 in the largest capture): their names are taken, and the latest
   // start time read for the clock below.
-  const names = new NameAllocator();
-  let latestStart = 0;
-  for (const node of cluster.nodes) {
-    for (const pod of node.pods) {
-      names.reserveKey(pod.key);
-      latestStart = Math.max(latestStart, pod.startTime ?? 0);
-    }
-  }
+  const { names, latestStart } = takeClusterPodNames(cluster, input.podMemo);
   // One clock: t=0 is the apply time (timing applyTime, which CronJob schedules read), moved after every start
   // time of the cluster file when the capture is newer, so that pods the simulation starts are the youngest.
   state.startEpoch = Math.max(applyEpochSeconds(settings), latestStart + 1);

@@ -19,6 +19,7 @@ import { profileNameOf } from '../model/load/profiles/cluster-profile';
 import { captureVersionNote } from './capture-version';
 import { engineFinding } from '../model/findings';
 import { withoutNullListItems } from '../model/load/null-items';
+import { keptCluster } from './kept-cluster';
 import { MAX_EXPANDED_PODS } from '../workloads/types';
 import { indexAutoscalers } from '../workloads/autoscalers';
 import { isJsonObject } from '../model/json';
@@ -34,7 +35,7 @@ import { IN_TREE_REGISTRY } from '../scheduler/registry';
 import type { PluginRegistry } from '../scheduler/registry';
 import { isAtLeast, DEFAULT_KUBERNETES_VERSION } from '../version';
 import type { KubernetesMinor } from '../version';
-import { clusterModelObjects, runTimelineForReport } from '../scenario/attach-timeline';
+import { runTimelineForReport } from '../scenario/attach-timeline';
 import type { DrainCoverage } from '../scenario/report/timeline-report';
 import type { TimelineOptions } from '../scenario/attach-timeline';
 import { REPORT_API_VERSION } from './report';
@@ -93,19 +94,22 @@ export interface SimulationResult {
 /** Runs the simulation. */
 export function simulate(rawInput: SimulationInput): SimulationResult {
   const inputFindings: Finding[] = [];
-  const input: SimulationInput = {
-    ...rawInput,
-    manifests: withoutNullListItems(rawInput.manifests, inputFindings),
-    cluster: rawInput.cluster === null ? null : withoutNullListItems(rawInput.cluster, inputFindings),
-  };
+  const manifests = withoutNullListItems(rawInput.manifests, inputFindings);
+  // A cluster array given before: its objects, findings and pod binding as the first call made them.
+  const kept = rawInput.cluster === null ? null : keptCluster(rawInput.cluster);
+  appendAll(inputFindings, kept?.findings ?? []);
+  const input: SimulationInput = { ...rawInput, manifests, cluster: kept?.objects ?? null };
   const version = input.version ?? DEFAULT_KUBERNETES_VERSION;
   const findings: Finding[] = [...inputFindings];
-  const clusterObjects =
-    input.cluster === null ? defaultClusterObjects() : clusterModelObjects(input.cluster);
-  // The timeline loads the cluster again for its run: the pods loaded here are reused there.
-  const podMemo = new PodLoadMemo();
+  const clusterObjects = kept === null ? defaultClusterObjects() : kept.modelObjects;
+  // The timeline loads the cluster again for its run: the pods loaded here are reused there (and by later calls
+  // with the same cluster array, kept-cluster.ts).
+  const podMemo = kept?.podMemo ?? new PodLoadMemo();
   const loaded = loadCluster(clusterObjects, {
     podMemo,
+    // This cluster is read, never run: its profiles, plugin findings, node count and the report's base (the
+    // timeline runs on a cluster of its own).
+    isReadOnly: true,
     version,
     description:
       input.cluster === null ? DEFAULT_CLUSTER_DESCRIPTION : (input.clusterDescription ?? 'cluster file'),
@@ -132,16 +136,17 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
   }
 
   const maxPods = input.maxPods ?? MAX_EXPANDED_PODS;
-  const autoscalers = indexAutoscalers(
-    [...flattenLists(input.manifests), ...(input.cluster === null ? [] : flattenLists(input.cluster))]
+  const autoscalers = indexAutoscalers([
+    ...flattenLists(input.manifests)
       .map((entry) => entry.object)
       .filter(isJsonObject),
-  );
+    ...(kept?.autoscalers ?? []),
+  ]);
   const limit = podLimitFinding(flattenLists(input.manifests), autoscalers, cluster.nodes.length, maxPods);
   if (limit !== null) {
     findings.push(limit);
   }
-  const clusterReplicas = input.cluster === null ? 0 : declaredReplicas(input.cluster);
+  const clusterReplicas = kept?.declaredReplicas ?? 0;
   if (clusterReplicas > maxPods) {
     findings.push(
       engineFinding(
@@ -185,24 +190,6 @@ export function simulate(rawInput: SimulationInput): SimulationResult {
     ...timeline.sections,
   };
   return { report, records: timeline.pods.records, findings };
-}
-
-/** The replicas the workloads of a cluster file declare (spec.replicas, or an HPA's minReplicas when larger). */
-function declaredReplicas(objects: readonly SourcedObject[]): number {
-  let total = 0;
-  for (const { object } of objects) {
-    const spec = (object as { spec?: unknown }).spec;
-    if (typeof spec !== 'object' || spec === null) {
-      continue;
-    }
-    for (const field of ['replicas', 'minReplicas']) {
-      const value = (spec as Record<string, unknown>)[field];
-      if (typeof value === 'number' && Number.isFinite(value) && value > 0) {
-        total += value;
-      }
-    }
-  }
-  return total;
 }
 
 function readProfiles(

@@ -76,7 +76,7 @@ export type AutoscalerIndex = ReadonlyMap<string, AutoscalerSpec>;
 const DEFAULT_CPU_UTILIZATION = 80;
 
 /** Whether an object is a HorizontalPodAutoscaler. */
-function isAutoscaler(object: JsonObject): boolean {
+export function isAutoscaler(object: JsonObject): boolean {
   return object['kind'] === 'HorizontalPodAutoscaler';
 }
 

@@ -15,9 +15,17 @@ export function podsPrefix(ownerName: string): string {
   return `${ownerName}-`;
 }
 
+const NO_NAMES: ReadonlySet<string> = new Set();
+
 /** Hands out generated names, never the same one twice, always the same ones for the same calls in order. */
 export class NameAllocator {
   private readonly used = new Set<string>();
+
+  /**
+   * `taken`: keys (`namespace/name`) taken before, read and never changed here, so that one set can serve many
+   * allocators: a capture's 150,000 pod names, shared by every prediction against it (pod-load-memo.ts).
+   */
+  constructor(private readonly taken: ReadonlySet<string> = NO_NAMES) {}
 
   /** Reserves a name that is fixed by its owner (a StatefulSet's "web-0", a bare pod's own name). */
   reserve(namespace: string, name: string): void {
@@ -38,7 +46,7 @@ export class NameAllocator {
     for (let attempt = 0; ; attempt++) {
       const name = base + seededSuffix(attempt === 0 ? seed : `${seed}#retry${attempt}`);
       const key = `${namespace}/${name}`;
-      if (!this.used.has(key)) {
+      if (!this.used.has(key) && !this.taken.has(key)) {
         this.used.add(key);
         return name;
       }

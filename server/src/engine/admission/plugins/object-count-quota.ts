@@ -117,6 +117,43 @@ function formatAmount(amount: number, resource: string): string {
   return String(amount);
 }
 
+/** The cluster file's objects by kind, kept by the array given (read-only: the ledger copies the map). */
+const BY_KIND = new WeakMap<
+  readonly SourcedObject[],
+  ReadonlyMap<string, readonly Record<string, unknown>[]>
+>();
+
+/**
+ * The objects of `clusterObjects` by kind, in order, made once per array: a capture's 155,000 objects are grouped
+ * for the first prediction against it, not for each.
+ */
+function objectsByKind(
+  clusterObjects: readonly SourcedObject[],
+): ReadonlyMap<string, readonly Record<string, unknown>[]> {
+  const known = BY_KIND.get(clusterObjects);
+  if (known !== undefined) {
+    return known;
+  }
+  const byKind = new Map<string, Record<string, unknown>[]>();
+  for (const { object } of clusterObjects) {
+    if (!isJsonObject(object)) {
+      continue;
+    }
+    const kind = kindOf(object);
+    let sameKind = byKind.get(kind);
+    if (sameKind === undefined) {
+      sameKind = [];
+      byKind.set(kind, sameKind);
+    }
+    sameKind.push(object);
+  }
+  for (const list of byKind.values()) {
+    Object.freeze(list);
+  }
+  BY_KIND.set(clusterObjects, byKind);
+  return byKind;
+}
+
 /** The usage of each quota of the apply's namespaces, as the objects are created one by one. */
 export class ObjectQuotaLedger {
   private readonly used = new Map<string, Map<string, number>>();
@@ -125,27 +162,22 @@ export class ObjectQuotaLedger {
    * The cluster file's objects by kind, their identities not yet in `existing`: a kind is indexed when an object
    * of that kind is first looked up. A capture's 150,000 pods were all indexed for an apply of one Deployment.
    */
-  private readonly unindexed = new Map<string, Record<string, unknown>[]>();
+  private readonly unindexed: Map<string, readonly Record<string, unknown>[]>;
 
   constructor(
     private readonly quotas: ReadonlyMap<string, readonly QuotaSpec[]>,
     clusterObjects: readonly SourcedObject[],
   ) {
+    // A copy of the kept grouping (a few kinds): indexing a kind takes it out of this ledger's map only.
+    this.unindexed = new Map(objectsByKind(clusterObjects));
     const counted = new Map<string, Map<string, number>>();
-    for (const { object } of clusterObjects) {
+    // Usage is read only for namespaces with a quota: a cluster file of thousands of pods and no quota counts
+    // nothing, and is not walked.
+    for (const { object } of quotas.size === 0 ? [] : clusterObjects) {
       if (!isJsonObject(object)) {
         continue;
       }
-      const kind = kindOf(object);
-      let sameKind = this.unindexed.get(kind);
-      if (sameKind === undefined) {
-        sameKind = [];
-        this.unindexed.set(kind, sameKind);
-      }
-      sameKind.push(object);
       const namespace = readString(asObject(object['metadata'])['namespace']);
-      // Usage is read only for namespaces with a quota: a cluster file of thousands of pods and no quota
-      // counts nothing.
       if (namespace === undefined || !quotas.has(namespace)) {
         continue;
       }

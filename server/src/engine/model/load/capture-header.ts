@@ -80,9 +80,25 @@ export function readCaptureHeader(objects: readonly SourcedObject[]): {
   return { header, findings };
 }
 
-/** The header of a cluster's objects, without its findings (for the parts of the engine that only consult it). */
+/** Headers found, by the array of objects searched (the engine never changes an array it was given). */
+const HEADERS = new WeakMap<readonly SourcedObject[], CaptureHeader | null>();
+
+/**
+ * The header of a cluster's objects, without its findings (for the parts of the engine that only consult it).
+ * Kept for the array given: one prediction consults it four times, and each search walks a capture's 155,000
+ * objects; the header is read-only.
+ */
 export function captureHeaderOf(objects: readonly SourcedObject[] | null): CaptureHeader | null {
-  return objects === null ? null : readCaptureHeader(objects).header;
+  if (objects === null) {
+    return null;
+  }
+  const known = HEADERS.get(objects);
+  if (known !== undefined) {
+    return known;
+  }
+  const { header } = readCaptureHeader(objects);
+  HEADERS.set(objects, header);
+  return header;
 }
 
 /** Whether the capture lists every object of a resource ("secrets"); false without a header. */

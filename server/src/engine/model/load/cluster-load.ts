@@ -19,6 +19,7 @@ import { loadNode } from './node-load';
 import type { NodeInfo } from '../snapshot/node-info';
 import { isRecord } from '../objects';
 import { describePod, loadPod } from './pod-load';
+import { podEntries } from './pod-entries';
 import type { OnBound, PodLoadMemo } from './pod-load-memo';
 import { addPriorityClass, systemPriorityClasses } from './priority';
 import type { ObjectSource } from '../source';
@@ -53,6 +54,11 @@ interface ClusterLoadOptions {
   readonly extraObjects?: readonly SourcedObject[];
   /** Shares the cluster file's pod loads with another load of the same simulation (pod-load-memo.ts). */
   readonly podMemo?: PodLoadMemo;
+  /**
+   * Whether the caller never changes the cluster's PodInfos (no run sees it): the memo may then hand over the
+   * PodInfos it recorded instead of copies.
+   */
+  readonly isReadOnly?: boolean;
 }
 
 /** Lists already expanded, by the array given (and each result by itself): see flattenLists. */
@@ -73,11 +79,11 @@ export function flattenLists(inputs: readonly SourcedObject[]): readonly Sourced
   }
   const result: SourcedObject[] = [];
   const visit = (object: unknown, source: ObjectSource): void => {
-    const items = isRecord(object) ? object['items'] : undefined;
-    const kind = isRecord(object) ? object['kind'] : undefined;
-    if (typeof kind === 'string' && kind.endsWith('List') && Array.isArray(items)) {
+    if (isList(object)) {
+      const kind = object['kind'];
+      const items = object['items'];
       const itemKind = kind === 'List' ? undefined : kind.slice(0, -'List'.length);
-      (items as unknown[]).forEach((item, index) => {
+      items.forEach((item, index) => {
         const typed =
           itemKind !== undefined && isRecord(item) && item['kind'] === undefined
             ? { ...item, kind: itemKind }
@@ -91,12 +97,26 @@ export function flattenLists(inputs: readonly SourcedObject[]): readonly Sourced
     result.push({ object, source });
   };
   for (const input of inputs) {
-    visit(input.object, input.source);
+    if (isList(input.object)) {
+      visit(input.object, input.source);
+    } else {
+      // The entry itself, not a copy: a capture passed as 150,000 entries made as many wrappers per call.
+      result.push(input);
+    }
   }
   const flat = Object.freeze(result);
   FLATTENED.set(inputs, flat);
   FLATTENED.set(flat, flat);
   return flat;
+}
+
+/** Whether an object is a list flattenLists expands: `kind: List` or a typed list, with an items array. */
+function isList(object: unknown): object is Record<string, unknown> & { kind: string; items: unknown[] } {
+  if (!isRecord(object)) {
+    return false;
+  }
+  const kind = object['kind'];
+  return typeof kind === 'string' && kind.endsWith('List') && Array.isArray(object['items']);
 }
 
 /**
@@ -124,7 +144,7 @@ export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLo
   const findings: Finding[] = [];
   const nodes: NodeInfo[] = [];
   const nodeNames = new Set<string>();
-  const pods: SourcedObject[] = [];
+  const { pods, finishedPods, others } = podEntries(flattenLists(inputs));
   const priorityClasses: Map<string, PriorityClassInfo> = systemPriorityClasses();
   const namespaceLabels = new Map<string, Readonly<Record<string, string>>>();
   const schedulerConfigurations: SourcedObject[] = [];
@@ -150,10 +170,7 @@ export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLo
         }
         return;
       case 'Pod':
-        if (isClusterFile) {
-          pods.push(entry);
-        }
-        return;
+        return; // the cluster file's: podEntries
       case 'PriorityClass':
         addPriorityClass(object, source, priorityClasses, findings);
         return;
@@ -196,7 +213,7 @@ export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLo
     nodes.push(node);
   };
 
-  for (const entry of flattenLists(inputs)) {
+  for (const entry of others) {
     classify(entry, true);
   }
   for (const entry of flattenLists(options.extraObjects ?? [])) {
@@ -220,16 +237,17 @@ export function loadCluster(inputs: readonly SourcedObject[], options: ClusterLo
   objects.storage.claimsCovered = isCovered(captureHeader, 'persistentvolumeclaims');
   objects.storage.volumesListed ||= isCovered(captureHeader, 'persistentvolumes');
   const cluster = new Cluster(nodes, priorityClasses, namespaceLabels, options.description, objects);
-  const finishedPods = pods.filter(({ object }) => {
-    const status = isRecord(object) && isRecord(object['status']) ? object['status'] : {};
-    return status['phase'] === 'Succeeded' || status['phase'] === 'Failed';
-  });
   const { podMemo } = options;
   if (podMemo === undefined) {
     bindPods(cluster, pods, options.version, findings, undefined);
   } else {
-    podMemo.bind(cluster, pods, options.version, findings, (onBound) =>
-      bindPods(cluster, pods, options.version, findings, onBound),
+    podMemo.bind(
+      cluster,
+      pods,
+      options.version,
+      findings,
+      (onBound) => bindPods(cluster, pods, options.version, findings, onBound),
+      options.isReadOnly === true,
     );
   }
   return { cluster, findings, schedulerConfigurations, finishedPods, captureHeader };

@@ -7,8 +7,10 @@
  * first binding is recorded (which pod went to which node, and the findings it made, in order) and a later load
  * with the same inputs replays it: each node gets a copy of the recorded PodInfo (the timeline's run sets
  * nodeName and startTime on its own) and the findings are repeated where bindPods made them. Any other load binds
- * afresh, so the result cannot differ. Replaying skips the per-pod walk; keeping one record instead of an entry
- * per pod object spares the collector 150,000 weak entries.
+ * afresh, so the result cannot differ, and is recorded in place of the last. Replaying skips the per-pod walk;
+ * keeping one record instead of an entry per pod object spares the collector 150,000 weak entries. simulate()
+ * keeps the memo with the cluster array it was given (simulate/kept-cluster.ts): later calls replay it too, and
+ * the recorded PodInfos, which no run sees, stay pristine.
  */
 import type { Cluster, PriorityClassInfo } from '../snapshot/cluster';
 import type { PodInfo } from '../snapshot/pod-info';
@@ -19,6 +21,12 @@ import type { Finding } from '../../../../../protocol/finding';
 
 /** Called by a fresh binding for each pod it adds to a node: the node's position and the pod. */
 export type OnBound = (nodeIndex: number, info: PodInfo) => void;
+
+/** What the recorded binding added: the pods' keys and their latest start time (0 when none has one). */
+export interface BoundPods {
+  readonly keys: ReadonlySet<string>;
+  readonly latestStart: number;
+}
 
 /** The first binding: its inputs, and what it did. */
 interface RecordedBinding {
@@ -32,13 +40,42 @@ interface RecordedBinding {
   readonly findings: readonly Finding[];
 }
 
-/** The binding of the cluster file's pods shared by the loads of one simulation. */
+/** The binding of the cluster file's pods shared by the loads of one simulation (and, kept, of later ones). */
 export class PodLoadMemo {
   private recorded: RecordedBinding | null = null;
+  /** Clusters a replay filled, and the binding replayed: as loadCluster returns one, it holds nothing else. */
+  private readonly replayed = new WeakMap<Cluster, RecordedBinding>();
+  /** The keys and latest start time of a binding's pods, made on first use. */
+  private readonly bound = new WeakMap<RecordedBinding, BoundPods>();
+
+  /**
+   * The keys and latest start time of the pods a replay added to `cluster` (as loadCluster returns it, before any
+   * run), or null when it was not filled by a replay. Made once per binding, read and never changed by a run: the
+   * names the cluster's pods take (scenario/state/cluster-pod-names.ts), instead of a set of 150,000 names per call.
+   */
+  replayedPods(cluster: Cluster): BoundPods | null {
+    const recorded = this.replayed.get(cluster);
+    if (recorded === undefined) {
+      return null;
+    }
+    let bound = this.bound.get(recorded);
+    if (bound === undefined) {
+      let latestStart = 0;
+      for (const info of recorded.infos) {
+        latestStart = Math.max(latestStart, info.startTime ?? 0);
+      }
+      bound = { keys: new Set(recorded.infos.map((info) => info.key)), latestStart };
+      this.bound.set(recorded, bound);
+    }
+    return bound;
+  }
 
   /**
    * Adds `pods` to the nodes of `cluster` and their findings to `findings`: as the recorded binding did when the
-   * inputs are the same, else by `bindFresh` (recorded when it is the first).
+   * inputs are the same, else by `bindFresh`, recorded in place of the last one (the first call, or manifests
+   * that add a PriorityClass: the next calls with them replay it). With `isReadOnly` (a cluster whose PodInfos
+   * nothing changes: simulate()'s own load, which no run sees) a replay adds the recorded PodInfos themselves
+   * rather than copies.
    */
   bind(
     cluster: Cluster,
@@ -46,19 +83,18 @@ export class PodLoadMemo {
     version: KubernetesMinor,
     findings: Finding[],
     bindFresh: (onBound: OnBound | undefined) => void,
+    isReadOnly = false,
   ): void {
     const recorded = this.recorded;
-    if (recorded !== null) {
-      if (isSameBinding(recorded, cluster, pods, version)) {
-        for (const finding of recorded.findings) {
-          findings.push(finding);
-        }
-        const { nodeIndexes, infos } = recorded;
-        for (let i = 0; i < infos.length; i++) {
-          cluster.nodes[nodeIndexes[i] ?? -1]?.addPod({ ...(infos[i] as PodInfo) });
-        }
-      } else {
-        bindFresh(undefined);
+    if (recorded !== null && isSameBinding(recorded, cluster, pods, version)) {
+      for (const finding of recorded.findings) {
+        findings.push(finding);
+      }
+      const { nodeIndexes, infos } = recorded;
+      this.replayed.set(cluster, recorded);
+      for (let i = 0; i < infos.length; i++) {
+        const info = infos[i] as PodInfo;
+        cluster.nodes[nodeIndexes[i] ?? -1]?.addPod(isReadOnly ? info : { ...info });
       }
       return;
     }
@@ -72,7 +108,8 @@ export class PodLoadMemo {
     });
     this.recorded = {
       version,
-      classes: cluster.priorityClasses,
+      // A copy: the classes are compared on every later call.
+      classes: new Map(cluster.priorityClasses),
       nodeNames: cluster.nodes.map((node) => node.name),
       pods: [...pods],
       nodeIndexes,

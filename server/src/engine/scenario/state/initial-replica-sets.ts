@@ -24,9 +24,21 @@ export function withoutHashLabel(template: JsonObject): JsonObject {
   return { ...template, metadata: { ...metadata, labels } };
 }
 
+/**
+ * Hashes of templates without their pod-template-hash label, by template object: templateHash keeps its hashes by
+ * object too, but the copy without the label is new on every call, and a capture's 1,500 ReplicaSets were hashed
+ * again (their canonical JSON) on every prediction. Templates read from objects are never changed (hash.ts).
+ */
+const HASHES_IGNORING_HASH = new WeakMap<JsonObject, string>();
+
 /** A template without its pod-template-hash label, hashed for EqualIgnoreHash. */
 function hashIgnoringTemplateHash(template: JsonObject): string {
-  return templateHash(withoutHashLabel(template));
+  let hash = HASHES_IGNORING_HASH.get(template);
+  if (hash === undefined) {
+    hash = templateHash(withoutHashLabel(template));
+    HASHES_IGNORING_HASH.set(template, hash);
+  }
+  return hash;
 }
 
 /** The template of a Deployment's ReplicaSet: the Deployment's template plus the pod-template-hash label. */

@@ -13,7 +13,7 @@ import type { Cluster } from '../../model/snapshot/cluster';
 import type { SourcedObject } from '../../model/load/cluster-load';
 import type { ClusterState } from '../../apiserver/cluster-state';
 import type { PodFactory } from '../../apiserver/pod-factory';
-import type { ControllerRef, SimPod } from '../../apiserver/sim-pod';
+import type { SimPod } from '../../apiserver/sim-pod';
 import { controllerRefOf, newSimPod } from '../../apiserver/sim-pod';
 import type { AutoscalerIndex } from '../../workloads/autoscalers';
 import type { JsonObject } from '../../model/json';
@@ -22,7 +22,8 @@ import { POD_TEMPLATE_HASH_LABEL } from '../../workloads/replica-set';
 import { CONTROLLER_REVISION_HASH_LABEL } from '../../workloads/stateful-set';
 import { readDisruptionBudget } from './read-budget';
 import { readDaemonSet, readDeployment, readStatefulSet } from './read-workloads';
-import { readClusterReplicaSets, replicaSetFor } from './initial-replica-sets';
+import { readClusterReplicaSets } from './initial-replica-sets';
+import { InitialOwners } from './initial-owners';
 import { synthesizeWorkloadPods } from './initial-pods';
 import type { Finding } from '../../../../../protocol/finding';
 import { engineFinding } from '../../model/findings';
@@ -56,9 +57,12 @@ export function buildInitialState(input: InitialStateInput): SimPod[] {
   readWorkloads(input);
   deleteFinishedStatefulPods(state, input.finishedPods ?? []);
   const claimed = new Set<string>();
+  const owners = new InitialOwners(state);
   for (const node of cluster.nodes) {
+    // One message per node and readiness, not one string per pod (150,000 in a capture).
+    const messages = new Map<boolean, string>();
     for (const info of node.pods) {
-      const owner = ownerOf(state, {
+      const owner = owners.of({
         namespace: info.namespace,
         name: info.name,
         labels: info.labels,
@@ -73,12 +77,14 @@ export function buildInitialState(input: InitialStateInput): SimPod[] {
         createdAt: 0,
         createdSeq: state.nextSeq(),
       });
-      claimed.add(
-        owner.controllerRef === null
-          ? ''
-          : `${owner.controllerRef.kind}/${pod.namespace}/${owner.controllerRef.name}`,
-      );
-      addRunning(state, pod, node.name, isReadyInFile(pod));
+      claimed.add(owner.claim);
+      const isReady = isReadyInFile(pod);
+      let message = messages.get(isReady);
+      if (message === undefined) {
+        message = runningMessage(node.name, isReady);
+        messages.set(isReady, message);
+      }
+      addRunning(state, pod, node.name, isReady, message);
     }
   }
   const pending: SimPod[] = [];
@@ -96,7 +102,7 @@ export function buildInitialState(input: InitialStateInput): SimPod[] {
       pending.push(pod);
       continue;
     }
-    addRunning(state, pod, nodeName, true);
+    addRunning(state, pod, nodeName, true, runningMessage(nodeName, true));
   }
   return pending;
 }
@@ -135,18 +141,24 @@ function deleteFinishedStatefulPods(state: ClusterState, pods: readonly SourcedO
  * Adds a pod of the initial state, bound and (unless its status says otherwise) Ready: one PodCreated event with
  * its node and phase, the starting state rather than three changes (ClusterState.addRunningPod).
  */
-function addRunning(state: ClusterState, pod: SimPod, nodeName: string, isReady: boolean): void {
-  state.addRunningPod(
-    pod,
-    nodeName,
-    isReady,
-    isReady
-      ? `Ready on ${nodeName} before the simulation`
-      : `Running but not Ready on ${nodeName} before the simulation`,
-  );
+function addRunning(
+  state: ClusterState,
+  pod: SimPod,
+  nodeName: string,
+  isReady: boolean,
+  message: string,
+): void {
+  state.addRunningPod(pod, nodeName, isReady, message);
   if (isReady) {
     pod.readySince = INITIAL_READY_SINCE;
   }
+}
+
+/** The message of a pod's PodCreated event in the initial state. */
+function runningMessage(nodeName: string, isReady: boolean): string {
+  return isReady
+    ? `Ready on ${nodeName} before the simulation`
+    : `Running but not Ready on ${nodeName} before the simulation`;
 }
 
 /** Whether a cluster-file pod is Ready: unless status.conditions says Ready is False. */
@@ -244,60 +256,4 @@ function readWorkloads(input: InitialStateInput): void {
     }
   }
   readClusterReplicaSets(state, workloads);
-}
-
-interface Ownership {
-  readonly controllerRef: ControllerRef | null;
-  readonly workload: { kind: string; name: string } | null;
-  readonly ordinal: number | null;
-}
-
-/** Finds the workload a cluster-file pod belongs to: by ownerReferences, else by the workloads' selectors. */
-function ownerOf(
-  state: ClusterState,
-  pod: Pick<SimPod, 'namespace' | 'name' | 'labels' | 'controllerRef'>,
-): Ownership {
-  const ref = pod.controllerRef;
-  const ordinalOf = (setName: string): number | null => {
-    const suffix = pod.name.slice(setName.length + 1);
-    return pod.name.startsWith(`${setName}-`) && /^\d+$/.test(suffix) ? Number(suffix) : null;
-  };
-  for (const set of state.statefulSets.values()) {
-    if (
-      set.namespace === pod.namespace &&
-      (ref?.kind === 'StatefulSet' ? ref.name === set.name : set.selector.matches(pod.labels))
-    ) {
-      return {
-        controllerRef: { kind: 'StatefulSet', name: set.name },
-        workload: { kind: 'StatefulSet', name: set.name },
-        ordinal: ordinalOf(set.name),
-      };
-    }
-  }
-  for (const set of state.daemonSets.values()) {
-    if (
-      set.namespace === pod.namespace &&
-      (ref?.kind === 'DaemonSet' ? ref.name === set.name : set.selector.matches(pod.labels))
-    ) {
-      return {
-        controllerRef: { kind: 'DaemonSet', name: set.name },
-        workload: { kind: 'DaemonSet', name: set.name },
-        ordinal: null,
-      };
-    }
-  }
-  const replicaSet = replicaSetFor(state, pod);
-  if (replicaSet !== null) {
-    const deployment =
-      replicaSet.deploymentKey === null ? undefined : state.deployments.get(replicaSet.deploymentKey);
-    return {
-      controllerRef: { kind: 'ReplicaSet', name: replicaSet.name },
-      workload:
-        deployment === undefined
-          ? { kind: 'ReplicaSet', name: replicaSet.name }
-          : { kind: 'Deployment', name: deployment.name },
-      ordinal: null,
-    };
-  }
-  return { controllerRef: ref, workload: null, ordinal: null };
 }
