@@ -150,8 +150,9 @@ function largestClusterInEditor(capture: readonly CaptureResult[] | undefined): 
       ? {}
       : {
           limitedBy:
-            `one simulation on the capture takes ${ms(row.simulateMs.median)} in process; ` +
-            'a keystroke runs the whole simulation of the cluster in the prediction worker again',
+            `one simulation on the capture takes ${ms(row.simulateMs.median)} in process when first read; ` +
+            "the worker's later runs reuse what the engine derived from the cluster (engine/simulate/kept-cluster.ts) " +
+            'but still build the initial state of every running pod, and collect it, on each keystroke',
         }),
   };
 }
