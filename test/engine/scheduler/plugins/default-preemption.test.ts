@@ -250,6 +250,29 @@ describe('DefaultPreemption PostFilter', () => {
     assert.equal(low.nodeName, null);
     assert.equal(record.nodeName, 'node1');
   });
+
+  test('a node with no pod of lower priority is answered on the node as it is, and left unchanged', () => {
+    // node1 runs only pods of equal priority (its dry run needs no copy); node2's low pod makes room.
+    const same = pod('same', '800m', 1000);
+    const low = pod('low', '800m', 0);
+    const { record, cluster } = schedule(
+      {
+        nodes: [
+          ['node1', '1', [same]],
+          ['node2', '1', [low]],
+        ],
+      },
+      pod('high', '500m', 1000),
+    );
+    assert.deepEqual(outcome(record), { node: 'node2', preempted: ['low'], message: null });
+    const node1 = cluster.getNode('node1') as NodeInfo;
+    assert.deepEqual(
+      node1.pods.map((p) => p.name),
+      ['same'],
+    );
+    assert.equal(node1.requested.milliCpu, 800);
+    assert.equal(same.nodeName, 'node1');
+  });
 });
 
 describe('DefaultPreemption and PodDisruptionBudgets', () => {

@@ -56,7 +56,14 @@ export function dryRunPreemption(
   const violating: Candidate[] = [];
   const statuses = new Map<string, Status>();
   for (const node of potentialNodes) {
-    const result = selectVictimsOnNode(handle, state.clone(), pod, node.clone(), budgets);
+    // Upstream runs each node on copies (nodeInfo.Snapshot(), state.Clone()), which selectVictimsOnNode changes
+    // only when the node runs a pod of lower priority; without one it answers "No preemption victims found" from
+    // the node as it is. The copies re-add every pod of the node: on a capture of 5,000 nodes and 150,000 pods
+    // of equal priority they were about 90 ms of each preemption attempt, for that same answer.
+    const mayHaveVictims = node.pods.some((candidate) => candidate.priority < pod.priority);
+    const result = mayHaveVictims
+      ? selectVictimsOnNode(handle, state.clone(), pod, node.clone(), budgets)
+      : selectVictimsOnNode(handle, state, pod, node, budgets);
     if (!result.ok) {
       statuses.set(node.name, result.status);
       continue;

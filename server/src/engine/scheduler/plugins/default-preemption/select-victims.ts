@@ -38,7 +38,10 @@ export interface Budgets {
   readonly allowed: readonly number[];
 }
 
-/** Finds the fewest, least important victims on `node` (a copy, changed in place) for `pod`. */
+/**
+ * Finds the fewest, least important victims on `node` for `pod`. `node` and `state` are changed in place when the
+ * node runs a pod of lower priority (the caller passes copies then); without one, neither is touched.
+ */
 export function selectVictimsOnNode(
   handle: FrameworkHandle,
   state: CycleState,
