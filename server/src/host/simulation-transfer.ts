@@ -11,7 +11,8 @@
  * input, the held objects being the same objects run after run there too. The cluster file's objects are sent
  * again only when its text changed. Everything here is plain data for structured clone.
  */
-import type { ObjectSource, ScopeSimulation, ScopeSimulationInput, SourcedObject } from '../language/service';
+import type { ObjectSource, ScopeSimulationInput, SourcedObject } from '../language/service';
+import type { EncodedAnswer } from './answer-transfer';
 import { isSamePlainData } from './same-plain-data';
 
 /** One manifest as sent: its number, its source, and the object itself unless the worker holds it. */
@@ -33,9 +34,12 @@ export interface SimulationRequestMessage {
   readonly rest: Omit<ScopeSimulationInput, 'manifests' | 'cluster'>;
 }
 
-/** The worker's answer: the scope's simulation, or the error that stopped it, or that it was abandoned. */
+/**
+ * The worker's answer: the scope's simulation (a ScopeSimulation, as the differences from the worker's last
+ * answer: answer-transfer.ts), or the error that stopped it, or that it was abandoned.
+ */
 export type SimulationAnswerMessage =
-  | { readonly id: number; readonly ok: true; readonly result: ScopeSimulation }
+  | { readonly id: number; readonly ok: true; readonly result: EncodedAnswer }
   | { readonly id: number; readonly ok: false; readonly abandoned: boolean; readonly message: string };
 
 /**
