@@ -254,10 +254,11 @@ export class PredictionService {
         return this.remember(scope.uri, fingerprint, inputsKey, prediction, files);
       },
       runWith: async (simulator, isWanted) => {
-        const inputsKey = inputsKeyOf();
-        const reuse = reused(inputsKey);
+        // Without a keyed prediction to reuse (the first run after an open), the key is only remembered: it is
+        // computed once the request is posted, while the worker runs, rather than before.
+        const reuse = cached?.inputsKey === undefined ? undefined : reused(inputsKeyOf());
         if (reuse !== undefined) {
-          return this.remember(scope.uri, fingerprint, inputsKey, described(reuse), files);
+          return this.remember(scope.uri, fingerprint, inputsKeyOf(), described(reuse), files);
         }
         const prepared = this.service.prepareScope(
           manifests,
@@ -267,7 +268,9 @@ export class PredictionService {
           clusterText,
           choice,
         );
-        const simulated = await simulator.simulate(scope.uri, prepared.input, clusterText, isWanted);
+        const simulating = simulator.simulate(scope.uri, prepared.input, clusterText, isWanted);
+        const inputsKey = inputsKeyOf();
+        const simulated = await simulating;
         if (simulated === undefined) {
           return undefined;
         }
