@@ -145,4 +145,51 @@ describe('prediction reuse', () => {
     assert.ok(before?.simulation && after?.simulation);
     assert.notEqual(after.simulation, before.simulation);
   });
+
+  const KEY_ORDER_CASES: { name: string; isPredictedBefore: boolean; keyedBeforeRequest: boolean }[] = [
+    {
+      name: 'with no prediction to reuse, the engine inputs are keyed once the request is posted, not before',
+      isPredictedBefore: false,
+      keyedBeforeRequest: false,
+    },
+    {
+      name: 'with a prediction to reuse, they are keyed before: the key decides whether the engine runs',
+      isPredictedBefore: true,
+      keyedBeforeRequest: true,
+    },
+  ];
+  for (const { name, isPredictedBefore, keyedBeforeRequest } of KEY_ORDER_CASES) {
+    test(name, async () => {
+      let file: ScopeFile = { uri: URI, analysis: analyzeText(TEXT, CONTEXT), text: TEXT };
+      let keys = 0;
+      const counting: typeof TEST_SERVICE = {
+        ...TEST_SERVICE,
+        simulationInputsKey: (...args) => {
+          keys++;
+          return TEST_SERVICE.simulationInputsKey(...args);
+        },
+      };
+      const service = new PredictionService({ openAnalyses: () => [file] }, counting);
+      if (isPredictedBefore) {
+        service.predict(URI, SETTINGS, CONTEXT, true);
+      }
+      const edited = TEXT.replace('replicas: 2', 'replicas: 3');
+      file = { uri: URI, analysis: analyzeText(edited, CONTEXT), text: edited };
+      keys = 0;
+      const keysAtRequest: number[] = [];
+      const prediction = await service.predictWith(URI, SETTINGS, CONTEXT, true, {
+        simulate: (_scope, input) => {
+          keysAtRequest.push(keys);
+          return Promise.resolve(TEST_SERVICE.simulateScope(input));
+        },
+      });
+      assert.deepEqual(keysAtRequest, [keyedBeforeRequest ? 1 : 0]);
+      assert.equal(keys, 1, 'keyed once');
+      // The key is remembered all the same: the same inputs again reuse the run.
+      const commented = `# a comment\n${edited}`;
+      file = { uri: URI, analysis: analyzeText(commented, CONTEXT), text: commented };
+      const reused = service.plan(URI, SETTINGS, CONTEXT, true).run();
+      assert.equal(reused.simulation, prediction?.simulation);
+    });
+  }
 });

@@ -42,6 +42,11 @@ function sentObjects(message: SimulationRequestMessage): number {
   return message.manifests.filter((entry) => entry.object !== undefined).length;
 }
 
+/** How many sources a message carries (a held object at the source the worker holds it at goes without). */
+function sentSources(message: SimulationRequestMessage): number {
+  return message.manifests.filter((entry) => entry.source !== undefined).length;
+}
+
 const A = { kind: 'ConfigMap', metadata: { name: 'a' } };
 const B = { kind: 'ConfigMap', metadata: { name: 'b' } };
 const C = { kind: 'ConfigMap', metadata: { name: 'c' } };
@@ -50,39 +55,46 @@ const NODE = [manifest(0, { kind: 'Node', metadata: { name: 'n' } })];
 describe('The prediction worker’s input, sent incrementally', () => {
   const cases: readonly {
     name: string;
-    steps: readonly { input: ScopeSimulationInput; clusterText?: string; sent: number; cluster: string }[];
+    steps: readonly {
+      input: ScopeSimulationInput;
+      clusterText?: string;
+      sent: number;
+      sources: number;
+      cluster: string;
+    }[];
   }[] = [
     {
       name: 'the first request sends every object; an edit of one sends that one',
       steps: [
-        { input: inputOf([manifest(0, A), manifest(1, B)]), sent: 2, cluster: 'none' },
-        { input: inputOf([manifest(0, A), manifest(1, C)]), sent: 1, cluster: 'none' },
-        { input: inputOf([manifest(0, A), manifest(1, C)]), sent: 0, cluster: 'none' },
+        { input: inputOf([manifest(0, A), manifest(1, B)]), sent: 2, sources: 2, cluster: 'none' },
+        { input: inputOf([manifest(0, A), manifest(1, C)]), sent: 1, sources: 1, cluster: 'none' },
+        { input: inputOf([manifest(0, A), manifest(1, C)]), sent: 0, sources: 0, cluster: 'none' },
       ],
     },
     {
       name: 'an object dropped by one request is sent again when it comes back',
       steps: [
-        { input: inputOf([manifest(0, A), manifest(1, B)]), sent: 2, cluster: 'none' },
-        { input: inputOf([manifest(0, A)]), sent: 0, cluster: 'none' },
-        { input: inputOf([manifest(0, A), manifest(1, B)]), sent: 1, cluster: 'none' },
+        { input: inputOf([manifest(0, A), manifest(1, B)]), sent: 2, sources: 2, cluster: 'none' },
+        { input: inputOf([manifest(0, A)]), sent: 0, sources: 0, cluster: 'none' },
+        { input: inputOf([manifest(0, A), manifest(1, B)]), sent: 1, sources: 1, cluster: 'none' },
       ],
     },
     {
-      name: 'a moved document keeps its object (its source is sent each time); a value that is not an object is inline',
+      name: 'a moved document keeps its object (its new source is sent); a value that is not an object is inline',
       steps: [
-        { input: inputOf([manifest(0, A), manifest(1, null)]), sent: 2, cluster: 'none' },
-        { input: inputOf([manifest(0, null), manifest(1, A)]), sent: 1, cluster: 'none' },
+        { input: inputOf([manifest(0, A), manifest(1, null)]), sent: 2, sources: 2, cluster: 'none' },
+        { input: inputOf([manifest(0, null), manifest(1, A)]), sent: 1, sources: 2, cluster: 'none' },
+        { input: inputOf([manifest(0, null), manifest(1, A)]), sent: 1, sources: 1, cluster: 'none' },
       ],
     },
     {
       name: 'the cluster file’s objects are sent again only when its text changed',
       steps: [
-        { input: inputOf([manifest(0, A)], NODE), clusterText: 'v1', sent: 1, cluster: 'sent' },
-        { input: inputOf([manifest(0, A)], NODE), clusterText: 'v1', sent: 0, cluster: 'held' },
-        { input: inputOf([manifest(0, A)], NODE), clusterText: 'v2', sent: 0, cluster: 'sent' },
-        { input: inputOf([manifest(0, A)]), sent: 0, cluster: 'none' },
-        { input: inputOf([manifest(0, A)], NODE), clusterText: 'v2', sent: 0, cluster: 'sent' },
+        { input: inputOf([manifest(0, A)], NODE), clusterText: 'v1', sent: 1, sources: 1, cluster: 'sent' },
+        { input: inputOf([manifest(0, A)], NODE), clusterText: 'v1', sent: 0, sources: 0, cluster: 'held' },
+        { input: inputOf([manifest(0, A)], NODE), clusterText: 'v2', sent: 0, sources: 0, cluster: 'sent' },
+        { input: inputOf([manifest(0, A)]), sent: 0, sources: 0, cluster: 'none' },
+        { input: inputOf([manifest(0, A)], NODE), clusterText: 'v2', sent: 0, sources: 0, cluster: 'sent' },
       ],
     },
   ];
@@ -92,10 +104,11 @@ describe('The prediction worker’s input, sent incrementally', () => {
       const decoder = new SimulationDecoder();
       /** Each object given, and the object the worker rebuilt for it. */
       const rebuiltOf = new Map<unknown, unknown>();
-      steps.forEach(({ input, clusterText, sent, cluster }, step) => {
+      steps.forEach(({ input, clusterText, sent, sources, cluster }, step) => {
         // Structured clone, as postMessage does.
         const message = structuredClone(encoder.encode(input, clusterText ?? ''));
         assert.equal(sentObjects(message), sent, `step ${step}: objects sent`);
+        assert.equal(sentSources(message), sources, `step ${step}: sources sent`);
         const clusterSent = message.cluster === 'held' ? 'held' : message.cluster === null ? 'none' : 'sent';
         assert.equal(clusterSent, cluster, `step ${step}: cluster`);
         const rebuilt = decoder.decode(message);

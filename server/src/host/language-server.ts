@@ -603,7 +603,8 @@ export class LanguageServer {
       return; // closed meanwhile
     }
     try {
-      this.predictions.prepareWith(state.uri, settings, context, this.isTrusted, this.worker);
+      const analysed = { uri: state.uri, analysis: state.analysis, text: state.text };
+      this.predictions.prepareWith(analysed, settings, context, this.isTrusted, this.worker);
     } catch {
       // The run that follows prepares again and reports what fails.
     }

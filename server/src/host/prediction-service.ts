@@ -146,11 +146,19 @@ export class PredictionService {
   /**
    * What predict would do for a document, without running the engine: the cached prediction when none of its
    * files changed; else the run, which reuses the last simulation when the engine's inputs are the same
-   * (simulation-inputs.ts), and how many objects it may simulate.
+   * (simulation-inputs.ts), and how many objects it may simulate. `analysed` is the document as analysed when
+   * that is no longer its current version (an open prepared after an edit arrived): the open documents count
+   * only at their current version, which would leave it out and read its file on disk instead.
    */
-  plan(uri: string, settings: Settings, context: AnalysisContext, trusted: boolean): PredictionPlan {
+  plan(
+    uri: string,
+    settings: Settings,
+    context: AnalysisContext,
+    trusted: boolean,
+    analysed?: ScopeFile,
+  ): PredictionPlan {
     const scope = this.scopeOf(uri, settings, trusted);
-    const files = this.filesOf(scope, context);
+    const files = this.filesOf(scope, context, analysed);
     const unit = scope.gitops;
     const definition = unit === undefined ? undefined : this.definitionOf(unit);
     const choice = this.choiceOf(scope, settings, trusted);
@@ -251,10 +259,11 @@ export class PredictionService {
         return this.remember(scope.uri, fingerprint, inputsKey, prediction, files);
       },
       runWith: async (simulator, isWanted) => {
-        const inputsKey = inputsKeyOf();
-        const reuse = reused(inputsKey);
+        // Without a keyed prediction to reuse (the first run after an open), the key is only remembered: it is
+        // computed once the request is posted, while the worker runs, rather than before.
+        const reuse = cached?.inputsKey === undefined ? undefined : reused(inputsKeyOf());
         if (reuse !== undefined) {
-          return this.remember(scope.uri, fingerprint, inputsKey, described(reuse), files);
+          return this.remember(scope.uri, fingerprint, inputsKeyOf(), described(reuse), files);
         }
         const prepared = this.service.prepareScope(
           manifests,
@@ -264,7 +273,9 @@ export class PredictionService {
           clusterText,
           choice,
         );
-        const simulated = await simulator.simulate(scope.uri, prepared.input, clusterText, isWanted);
+        const simulating = simulator.simulate(scope.uri, prepared.input, clusterText, isWanted);
+        const inputsKey = inputsKeyOf();
+        const simulated = await simulating;
         if (simulated === undefined) {
           return undefined;
         }
@@ -377,8 +388,11 @@ export class PredictionService {
     });
   }
 
-  private filesOf(scope: Scope, context: AnalysisContext): ScopeFile[] {
-    const open = this.open.openAnalyses();
+  private filesOf(scope: Scope, context: AnalysisContext, analysed?: ScopeFile): ScopeFile[] {
+    const open =
+      analysed === undefined
+        ? this.open.openAnalyses()
+        : [...this.open.openAnalyses().filter((file) => file.uri !== analysed.uri), analysed];
     if (scope.folder === undefined) {
       return open.filter((file) => file.uri === scope.uri);
     }

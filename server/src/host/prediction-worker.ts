@@ -2,7 +2,8 @@
  * The prediction worker's entry point (bundled as dist/prediction-worker.js beside dist/server.js): runs the
  * engine on a scope's input off the language server's main thread, so that keystrokes and requests are answered
  * while a simulation runs. Requests come one at a time from simulation-worker.ts; each is rebuilt from the
- * objects held since the last one (simulation-transfer.ts) and answered with the scope's simulation, or with the
+ * objects held since the last one (simulation-transfer.ts) and answered with the scope's simulation (what changed
+ * since the last answer: answer-transfer.ts), or with the
  * error that stopped it (the worker stays up), or as abandoned when the server marked it so in the shared integer
  * (its document changed: the engine stops between two tasks). The engine is the same code as in the main thread, so the result
  * is the same, event for event (test/server/prediction-worker.test.ts). While idle after a large scope, the
@@ -11,6 +12,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDiskLanguageService } from '../files/schema-files';
 import type { ScopeSimulationInput } from '../language/service';
+import { AnswerEncoder } from './answer-transfer';
 import { SimulationDecoder } from './simulation-transfer';
 import { WorkerWarmUp } from './worker-warm-up';
 import type {
@@ -23,6 +25,7 @@ const port = parentPort;
 if (port !== null) {
   const service = createDiskLanguageService();
   const decoder = new SimulationDecoder();
+  const answers = new AnswerEncoder();
   const data = workerData as SimulationWorkerData;
   const abandoned = new Int32Array(data.abandoned);
   const posted = new Int32Array(data.posted);
@@ -43,7 +46,8 @@ if (port !== null) {
     try {
       const input = decoder.decode(message);
       const shouldStop = (): boolean => Atomics.load(abandoned, 0) === message.id;
-      answer = { id: message.id, ok: true, result: service.simulateScope(input, shouldStop) };
+      const result = answers.encode(message.id, service.simulateScope(input, shouldStop));
+      answer = { id: message.id, ok: true, result };
       answered = input;
     } catch (error: unknown) {
       answer = {

@@ -9,6 +9,7 @@ import type {
   FileAnalysis,
   LanguageService,
   Prediction,
+  ScopeFile,
   ScopeSimulator,
   TextFinding,
 } from '../language/service';
@@ -79,17 +80,18 @@ export class PredictionsHost {
 
   /**
    * Prepares the prediction of a document's scope ahead of its run (PredictionPlan.prepare): called while the
-   * server waits after an open, so that a keystroke right after it runs sooner.
+   * server waits after an open, so that a keystroke right after it runs sooner. `analysed` is the document as
+   * the open analysed it (the keystroke made it an older version: without it, its file on disk would be read).
    */
   prepareWith(
-    uri: string,
+    analysed: ScopeFile,
     settings: Settings,
     context: AnalysisContext,
     trusted: boolean,
     simulator: ScopeSimulator,
   ): void {
-    if (settings.predictions.enable && !this.isClusterFile(uri)) {
-      this.service.plan(uri, settings, context, trusted).prepare(simulator);
+    if (settings.predictions.enable && !this.isClusterFile(analysed.uri)) {
+      this.service.plan(analysed.uri, settings, context, trusted, analysed).prepare(simulator);
     }
   }
 

@@ -1,9 +1,10 @@
 /**
  * Whether two values are the same plain data, as structured clone would copy them: the same JSON-like tree, keys
  * in the same order (order can show in what the engine derives from an object), numbers compared with Object.is
- * (structured clone keeps -0 and NaN apart from 0 and null, JSON.stringify does not). Anything that is not a
- * plain object, an array or a primitive (a Date from a YAML timestamp, a Map) is never the same, so a caller falls
- * back to copying it.
+ * (structured clone keeps -0 and NaN apart from 0 and null, JSON.stringify does not), Maps entry by entry in
+ * their order (the prediction worker's answers hold some, answer-transfer.ts). Anything else that is not a plain
+ * object, an array or a primitive (a Date from a YAML timestamp, a Set) is never the same, so a caller falls back
+ * to copying it.
  */
 
 /** Whether `a` and `b` are equal plain data (see the file's header). */
@@ -21,10 +22,31 @@ export function isSamePlainData(a: unknown, b: unknown): boolean {
   if (Array.isArray(a)) {
     return Array.isArray(b) && isSameArray(a, b);
   }
+  if (a instanceof Map) {
+    return b instanceof Map && isSameMap(a, b);
+  }
   if (Array.isArray(b) || !isPlainObject(a) || !isPlainObject(b)) {
     return false;
   }
   return isSameRecord(a, b);
+}
+
+function isSameMap(a: ReadonlyMap<unknown, unknown>, b: ReadonlyMap<unknown, unknown>): boolean {
+  if (a.size !== b.size) {
+    return false;
+  }
+  const others = b.entries();
+  for (const [key, value] of a) {
+    const other = others.next();
+    if (
+      other.done === true ||
+      !isSamePlainData(key, other.value[0]) ||
+      !isSamePlainData(value, other.value[1])
+    ) {
+      return false;
+    }
+  }
+  return true;
 }
 
 function isSameArray(a: readonly unknown[], b: readonly unknown[]): boolean {

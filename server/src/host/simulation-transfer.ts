@@ -7,18 +7,21 @@
  * one the worker holds for the same source (file, document, path) takes that one's number, so it is not copied
  * again and the worker runs on the very objects it held, whose hashes and classes it has already computed
  * (engine/workloads/hash.ts keeps a template's hash by object).
- * The worker keeps exactly the objects of its last request (memory stays that of one scope) and rebuilds the same
- * input, the held objects being the same objects run after run there too. The cluster file's objects are sent
+ * The worker keeps exactly the objects of its last request, with their sources (memory stays that of one scope),
+ * and rebuilds the same input, the held objects being the same objects run after run there too; a held object
+ * whose source is the one the worker holds it at goes as its number alone. The cluster file's objects are sent
  * again only when its text changed. Everything here is plain data for structured clone.
  */
-import type { ObjectSource, ScopeSimulation, ScopeSimulationInput, SourcedObject } from '../language/service';
+import type { ObjectSource, ScopeSimulationInput, SourcedObject } from '../language/service';
+import type { EncodedAnswer } from './answer-transfer';
 import { isSamePlainData } from './same-plain-data';
 
-/** One manifest as sent: its number, its source, and the object itself unless the worker holds it. */
+/** One manifest as sent: its number, and its source and the object itself unless the worker holds them. */
 interface TransferredObject {
-  /** The object's number; 0 for a value that is not an object (sent inline each time). */
+  /** The object's number; 0 for a value that is not an object (sent inline each time, with its source). */
   readonly ref: number;
-  readonly source: ObjectSource;
+  /** Its source, unless it is the one the worker holds the object at (a request's 1,000 sources cost 1 ms). */
+  readonly source?: ObjectSource;
   /** The object, when the worker does not hold it (or it is not an object). */
   readonly object?: unknown;
 }
@@ -33,9 +36,12 @@ export interface SimulationRequestMessage {
   readonly rest: Omit<ScopeSimulationInput, 'manifests' | 'cluster'>;
 }
 
-/** The worker's answer: the scope's simulation, or the error that stopped it, or that it was abandoned. */
+/**
+ * The worker's answer: the scope's simulation (a ScopeSimulation, as the differences from the worker's last
+ * answer: answer-transfer.ts), or the error that stopped it, or that it was abandoned.
+ */
 export type SimulationAnswerMessage =
-  | { readonly id: number; readonly ok: true; readonly result: ScopeSimulation }
+  | { readonly id: number; readonly ok: true; readonly result: EncodedAnswer }
   | { readonly id: number; readonly ok: false; readonly abandoned: boolean; readonly message: string };
 
 /**
@@ -57,10 +63,13 @@ export interface SimulationWorkerData {
 export class SimulationEncoder {
   private readonly refs = new WeakMap<object, number>();
   private nextRef = 1;
-  /** The numbers of the objects the worker holds (those of the last request). */
-  private held = new Set<number>();
-  /** The objects of the last request by source (sourceKey), with their numbers: what the worker holds where. */
-  private heldBySource = new Map<string, HeldObject>();
+  /** The objects the worker holds (those of the last request), by number, at the source each was last sent at. */
+  private held = new Map<number, HeldObject>();
+  /**
+   * The same by source (sourceKey), built when first looked up: only an object the worker does not hold by
+   * identity is (a document analysed afresh), so a keystroke's request keys no source.
+   */
+  private heldBySource: Map<string, HeldObject> | undefined;
   /** The cluster file's text whose objects the worker holds; undefined when it holds none. */
   private heldClusterText: string | undefined;
   private nextId = 1;
@@ -70,18 +79,20 @@ export class SimulationEncoder {
    * text gives the same objects).
    */
   encode(input: ScopeSimulationInput, clusterText: string): SimulationRequestMessage {
-    const held = new Set<number>();
-    const heldBySource = new Map<string, HeldObject>();
+    const held = new Map<number, HeldObject>();
     const manifests = input.manifests.map(({ object, source }): TransferredObject => {
       if (typeof object !== 'object' || object === null) {
         return { ref: 0, source, object };
       }
-      const key = sourceKey(source);
-      const ref = this.refOf(object, key);
-      const known = this.held.has(ref) || held.has(ref);
-      held.add(ref);
-      heldBySource.set(key, { ref, object });
-      return known ? { ref, source } : { ref, source, object };
+      const ref = this.refOf(object, source);
+      // What the worker will have for this number when it reaches this entry: as the decoder looks it up.
+      const before = held.get(ref) ?? this.held.get(ref);
+      held.set(ref, { ref, object, source });
+      if (before === undefined) {
+        return { ref, source, object };
+      }
+      // The same data, not only the same place: the worker's copy of the source is what the engine is given.
+      return isSamePlainData(before.source, source) ? { ref } : { ref, source };
     });
     let cluster: SimulationRequestMessage['cluster'] = input.cluster;
     if (input.cluster === null) {
@@ -92,7 +103,7 @@ export class SimulationEncoder {
       this.heldClusterText = clusterText;
     }
     this.held = held;
-    this.heldBySource = heldBySource;
+    this.heldBySource = undefined;
     const rest = {
       clusterFile: input.clusterFile,
       version: input.version,
@@ -110,15 +121,15 @@ export class SimulationEncoder {
   recognize(manifests: readonly SourcedObject[]): void {
     for (const { object, source } of manifests) {
       if (typeof object === 'object' && object !== null) {
-        this.refOf(object, sourceKey(source));
+        this.refOf(object, source);
       }
     }
   }
 
   /** Forgets what the worker held (a new worker holds nothing). */
   reset(): void {
-    this.held = new Set();
-    this.heldBySource = new Map();
+    this.held = new Map();
+    this.heldBySource = undefined;
     this.heldClusterText = undefined;
   }
 
@@ -126,12 +137,13 @@ export class SimulationEncoder {
    * The object's number: its own when the worker holds it; else that of the object the worker holds for the same
    * source when the two are the same data (a document analysed afresh); else its own, new if it has none.
    */
-  private refOf(object: object, key: string): number {
+  private refOf(object: object, source: ObjectSource): number {
     const own = this.refs.get(object);
     if (own !== undefined && this.held.has(own)) {
       return own;
     }
-    const before = this.heldBySource.get(key);
+    this.heldBySource ??= new Map([...this.held.values()].map((entry) => [sourceKey(entry.source), entry]));
+    const before = this.heldBySource.get(sourceKey(source));
     if (before !== undefined && isSamePlainData(before.object, object)) {
       this.refs.set(object, before.ref);
       return before.ref;
@@ -145,10 +157,11 @@ export class SimulationEncoder {
   }
 }
 
-/** An object the worker holds, with its number. */
+/** An object the worker holds, with its number and the source it holds it at. */
 interface HeldObject {
   readonly ref: number;
   readonly object: object;
+  readonly source: ObjectSource;
 }
 
 /** One text per source: file, document and path. */
@@ -158,22 +171,32 @@ function sourceKey(source: ObjectSource): string {
 
 /** The worker's side: holds the objects of the last request and rebuilds each input from a message. */
 export class SimulationDecoder {
-  private objects = new Map<number, unknown>();
+  /** The objects of the last request by number, at the source each was last given. */
+  private objects = new Map<number, SourcedObject>();
   private cluster: readonly SourcedObject[] | null = null;
 
-  /** The engine input a message stands for; throws when it names an object not held (a protocol error). */
+  /**
+   * The engine input a message stands for; throws when it names an object not held, or sends no source for a
+   * value that is not one (a protocol error).
+   */
   decode(message: SimulationRequestMessage): ScopeSimulationInput {
-    const objects = new Map<number, unknown>();
+    const objects = new Map<number, SourcedObject>();
     const manifests = message.manifests.map(({ ref, source, object }): SourcedObject => {
       if (ref === 0) {
+        if (source === undefined) {
+          throw new Error('prediction worker: a value sent without its source');
+        }
         return { object, source };
       }
-      const value = object ?? objects.get(ref) ?? this.objects.get(ref);
-      if (value === undefined) {
+      const known = objects.get(ref) ?? this.objects.get(ref);
+      const value = object ?? known?.object;
+      const at = source ?? known?.source;
+      if (value === undefined || at === undefined) {
         throw new Error(`prediction worker: object ${ref} is not held`);
       }
-      objects.set(ref, value);
-      return { object: value, source };
+      const sourced = { object: value, source: at };
+      objects.set(ref, sourced);
+      return sourced;
     });
     if (message.cluster === 'held') {
       if (this.cluster === null) {

@@ -19,6 +19,7 @@ import type {
   SourcedObject,
 } from '../language/service';
 import { createDiskLanguageService } from '../files/schema-files';
+import { AnswerDecoder } from './answer-transfer';
 import { SimulationEncoder } from './simulation-transfer';
 import { WARM_UP_RUNS } from './worker-warm-up';
 import type { SimulationAnswerMessage, SimulationWorkerData } from './simulation-transfer';
@@ -72,6 +73,8 @@ interface Running extends Waiting {
 export class SimulationWorker {
   private worker: Worker | undefined;
   private readonly encoder = new SimulationEncoder();
+  /** The answers of the running worker, each relative to its last (a new worker starts afresh). */
+  private answers = new AnswerDecoder();
   private running: Running | undefined;
   /** The next request per scope, waiting for the running one. */
   private readonly waiting = new Map<string, Waiting>();
@@ -192,8 +195,9 @@ export class SimulationWorker {
   }
 
   private start(): Worker {
-    // A new worker has received nothing: the count starts again.
+    // A new worker has received nothing, and answered nothing: the count starts again, and so do the answers.
     Atomics.store(this.posted, 0, 0);
+    this.answers = new AnswerDecoder();
     const workerData: SimulationWorkerData = {
       abandoned: this.abandoned.buffer,
       posted: this.posted.buffer,
@@ -215,15 +219,31 @@ export class SimulationWorker {
   }
 
   private answered(worker: Worker, answer: SimulationAnswerMessage): void {
+    if (worker !== this.worker) {
+      return;
+    }
+    let result: ScopeSimulation | undefined;
+    if (answer.ok) {
+      // Decoded even when no longer awaited: the worker's next answer is relative to this one.
+      try {
+        result = this.answers.decode(answer.id, answer.result) as ScopeSimulation;
+      } catch (error: unknown) {
+        this.stop();
+        if (this.running !== undefined) {
+          this.fail(this.running, error);
+        }
+        return;
+      }
+    }
     const running = this.running;
-    if (worker !== this.worker || running?.id !== answer.id) {
+    if (running?.id !== answer.id) {
       return;
     }
     clearTimeout(running.timer);
     this.running = undefined;
     if (answer.ok) {
       this.failures = 0;
-      running.resolve(answer.result);
+      running.resolve(result);
     } else if (answer.abandoned) {
       running.resolve(undefined);
     } else {

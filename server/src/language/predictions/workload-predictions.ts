@@ -82,19 +82,14 @@ export function buildWorkloadPredictions(
     }
   });
   const explained: PendingMemo = new WeakMap();
-  return [...groups.values()].map((group) => {
-    const stuck = group.filter((entry) => entry.waiting !== null);
-    return {
-      ...predictionOf(
-        group.map((entry) => entry.record),
-        podLevelResources,
-        explained,
-      ),
-      cannotStart: stuck.length,
-      cannotStartReason: stuck[0]?.waiting?.reason ?? null,
-      cannotStartMessage: stuck[0]?.waiting?.message ?? null,
-    };
-  });
+  return [...groups.values()].map((group) =>
+    predictionOf(
+      group.map((entry) => entry.record),
+      podLevelResources,
+      explained,
+      group.flatMap((entry) => (entry.waiting === null ? [] : [entry.waiting])),
+    ),
+  );
 }
 
 /** A stable key for a source: file, document and path. */
@@ -121,7 +116,9 @@ function predictionOf(
   records: readonly SchedulingRecord[],
   podLevelResources: boolean,
   explained: PendingMemo,
-): Omit<WorkloadPrediction, 'cannotStart' | 'cannotStartReason' | 'cannotStartMessage'> {
+  /** The waiting states of its pods that never start. */
+  stuck: readonly { readonly reason: string; readonly message: string }[],
+): WorkloadPrediction {
   const first = records[0] as SchedulingRecord;
   const pending = records.filter((record) => record.nodeName === null);
   const firstPending = pending[0];
@@ -147,6 +144,11 @@ function predictionOf(
     causes: [...(explanation?.causes ?? [])],
     nodeCount: explanation?.nodeCount ?? 0,
     requests: { cpuMilli: first.pod.requests.milliCpu, memoryBytes: first.pod.requests.memory },
+    // Built in one literal, in the order a spread of the rest and these three gave: spreading 333 predictions into
+    // new objects was half of summarising a 1,000-resource simulation.
+    cannotStart: stuck.length,
+    cannotStartReason: stuck[0]?.reason ?? null,
+    cannotStartMessage: stuck[0]?.message ?? null,
   };
 }
 
