@@ -13,6 +13,7 @@ import { analyzeText } from '../../../server/src/language/analyzer';
 import { readManifests } from '../../../server/src/language/manifests/read-manifests';
 import { prepareScope } from '../../../server/src/language/service/scope-simulation';
 import { simulate } from '../../../server/src/engine/simulate/simulate';
+import type { DrainCoverage } from '../../../server/src/engine/scenario/report/timeline-report';
 
 const CONTEXT = getAnalysisContext('1.35', 1_000_000);
 const FIXTURE = join(__dirname, '..', '..', 'fixtures', 'engine', 'timeline', 'pdb-blocks-drain');
@@ -38,25 +39,18 @@ status:
     { uri: `file://${clusterPath}`, name: 'cluster.yaml', path: clusterPath },
     clusterText,
   );
-  const full = simulate({
-    manifests: prepared.input.manifests,
-    cluster: prepared.input.cluster,
-    clusterDescription: 'cluster.yaml',
-    maxPods: 5_000,
-    version: '1.35',
-    apiServing: apiServingFor('1.35'),
-  });
-  const held = simulate({
-    manifests: prepared.input.manifests,
-    cluster: prepared.input.cluster,
-    clusterDescription: 'cluster.yaml',
-    maxPods: 5_000,
-    version: '1.35',
-    apiServing: apiServingFor('1.35'),
-    drains: 'budget-held',
-  });
+  const drainsOf = (drains: DrainCoverage) =>
+    simulate({
+      manifests: prepared.input.manifests,
+      cluster: prepared.input.cluster,
+      clusterDescription: 'cluster.yaml',
+      maxPods: 5_000,
+      version: '1.35',
+      apiServing: apiServingFor('1.35'),
+      drains,
+    }).report.drains ?? [];
   const kept = TEST_SERVICE.simulateScope(prepared.input).simulation.report.drains ?? [];
-  return { full: full.report.drains ?? [], held: held.report.drains ?? [], kept };
+  return { full: drainsOf('every-node'), held: drainsOf('budget-held'), kept };
 }
 
 describe("a prediction's drains", () => {
