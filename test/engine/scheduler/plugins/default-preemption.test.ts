@@ -252,7 +252,9 @@ describe('DefaultPreemption PostFilter', () => {
   });
 
   test('a node with no pod of lower priority is answered on the node as it is, and left unchanged', () => {
-    // node1 runs only pods of equal priority (its dry run needs no copy); node2's low pod makes room.
+    // Upstream TestDryRunPreemption's "a pod that would fit on the nodes, but other pods running are higher
+    // priority, no preemption would happen", beside a node that has a victim: node1 runs only pods of equal
+    // priority (its dry run needs no copy); node2's low pod makes room.
     const same = pod('same', '800m', 1000);
     const low = pod('low', '800m', 0);
     const { record, cluster } = schedule(
