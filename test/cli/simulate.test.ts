@@ -209,6 +209,20 @@ status:
     assert.equal(report.pods.length, 1);
   });
 
+  test('a document too large to analyse is named as left out, not passed over in silence', async () => {
+    // 120,000 keys in one document (files joined without `---`): more values than one document is analysed with.
+    const keys = Array.from({ length: 120_000 }, (_, i) => `  k${i}: v`).join('\n');
+    const dir = scratch({
+      'joined.yaml': `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: big}\ndata:\n${keys}\n`,
+    });
+    const { stdout } = await run(['joined.yaml'], dir);
+    assert.match(
+      stdout,
+      /note: joined\.yaml:1: This document holds about [\d,]+ YAML values, more than the 200,000 analysed in one document; it was not analysed\. \[document-too-large\]/,
+    );
+    assert.match(stdout, /0 object\(s\)/);
+  });
+
   const USAGE_CASES: readonly { name: string; args: readonly string[]; error: RegExp }[] = [
     { name: 'an unknown flag', args: ['--bogus', 'examples/'], error: /unknown option --bogus/ },
     { name: 'no manifest path', args: [], error: /no manifest path given/ },

@@ -262,6 +262,7 @@ export const INPUT_NOTES: ReadonlySet<string> = new Set([
   'helm-template-skipped',
   'document-not-an-object',
   'file-too-large',
+  'document-too-large',
   'file-not-text',
   'analysis-incomplete',
 ]);
