@@ -494,47 +494,64 @@ describe('quick fixes that add to the pod template, over LSP', () => {
   });
 });
 
-describe('a cluster file too large to simulate as you type, over LSP', () => {
-  let session: LspSession;
-  let folder: string;
-  const messages: string[] = [];
-  const statuses: StatusParams[] = [];
+/**
+ * A folder whose `.foresight/cluster.yaml` is a List of `items` (lines of YAML), with a server session that
+ * records the notices and the status it sends; started before the describe's tests, stopped and removed after.
+ */
+function clusterFolderSession(
+  prefix: string,
+  items: readonly string[],
+): { session: LspSession; folder: string; messages: string[]; statuses: StatusParams[] } {
+  const cluster = {
+    session: undefined as unknown as LspSession,
+    folder: '',
+    messages: [] as string[],
+    statuses: [] as StatusParams[],
+  };
   before(async () => {
-    folder = mkdtempSync(join(tmpdir(), 'kube-foresight-big-cluster-'));
-    mkdirSync(join(folder, '.foresight'));
-    const nodes = Array.from(
+    cluster.folder = mkdtempSync(join(tmpdir(), prefix));
+    mkdirSync(join(cluster.folder, '.foresight'));
+    writeFileSync(
+      join(cluster.folder, '.foresight', 'cluster.yaml'),
+      ['apiVersion: v1', 'kind: List', 'items:', ...items, ''].join('\n'),
+    );
+    cluster.session = await LspSession.start();
+    cluster.session.connection.onNotification(STATUS_NOTIFICATION, (params: StatusParams) =>
+      cluster.statuses.push(params),
+    );
+    recordNotices(cluster.session, cluster.messages);
+  });
+  after(async () => {
+    await cluster.session.stop();
+    rmSync(cluster.folder, { recursive: true, force: true });
+  });
+  return cluster;
+}
+
+describe('a cluster file too large to simulate as you type, over LSP', () => {
+  const cluster = clusterFolderSession(
+    'kube-foresight-big-cluster-',
+    Array.from(
       { length: 5_001 },
       (_, i) =>
         `  - {apiVersion: v1, kind: Node, metadata: {name: n${i}}, status: {allocatable: {cpu: "4", memory: 16Gi, pods: "110"}}}`,
-    );
-    writeFileSync(
-      join(folder, '.foresight', 'cluster.yaml'),
-      ['apiVersion: v1', 'kind: List', 'items:', ...nodes, ''].join('\n'),
-    );
-    session = await LspSession.start();
-    session.connection.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => statuses.push(params));
-    recordNotices(session, messages);
-  });
-  after(async () => {
-    await session.stop();
-    rmSync(folder, { recursive: true, force: true });
-  });
-
+    ),
+  );
   test('5,001 nodes: a notice names the count and the limit, and the embedded default cluster is used', async () => {
     const api = fixture('pending-cpu/api.yaml');
-    const uri = pathToFileURL(join(folder, 'api.yaml')).href;
+    const uri = pathToFileURL(join(cluster.folder, 'api.yaml')).href;
     // The file's 5,001 objects weigh the scope: its validation is published first, then the prediction.
-    await session.open(uri, api.text);
-    const diagnostics = await session.diagnosticsWhere(uri, (published) =>
+    await cluster.session.open(uri, api.text);
+    const diagnostics = await cluster.session.diagnosticsWhere(uri, (published) =>
       published.some((d) => d.code === 'pod-waits-for-scale-up'),
     );
-    assert.deepEqual(messages, [
+    assert.deepEqual(cluster.messages, [
       'Kube Foresight: The cluster file cluster.yaml has 5,001 nodes, more than the 5,000 simulated as you type; predictions use the embedded default cluster (`foresight simulate --cluster` takes the file).',
     ]);
-    assert.deepEqual(statuses.at(-1), {
+    assert.deepEqual(cluster.statuses.at(-1), {
       kubernetesVersion: '1.35',
       cluster: 'embedded default',
-      choice: { reason: 'embedded', unusable: join(folder, '.foresight', 'cluster.yaml') },
+      choice: { reason: 'embedded', unusable: join(cluster.folder, '.foresight', 'cluster.yaml') },
     });
     // The embedded default adds a large node for the replicas its workers cannot hold.
     assert.ok(
@@ -547,37 +564,19 @@ describe('a cluster file too large to simulate as you type, over LSP', () => {
 });
 
 describe('a captured cluster above the old 5,000-pod limit, over LSP', () => {
-  let session: LspSession;
-  let folder: string;
-  const messages: string[] = [];
-  const statuses: StatusParams[] = [];
-  before(async () => {
-    folder = mkdtempSync(join(tmpdir(), 'kube-foresight-busy-cluster-'));
-    mkdirSync(join(folder, '.foresight'));
-    // 60 nodes of 16 CPUs, each running 100 pods of 100m: 6 CPUs left per node.
-    const nodes = Array.from(
+  // 60 nodes of 16 CPUs, each running 100 pods of 100m: 6 CPUs left per node.
+  const cluster = clusterFolderSession('kube-foresight-busy-cluster-', [
+    ...Array.from(
       { length: 60 },
       (_, i) =>
         `  - {apiVersion: v1, kind: Node, metadata: {name: n${i}}, status: {allocatable: {cpu: "16", memory: 64Gi, pods: "110"}}}`,
-    );
-    const pods = Array.from(
+    ),
+    ...Array.from(
       { length: 6_000 },
       (_, i) =>
         `  - {apiVersion: v1, kind: Pod, metadata: {name: p${i}, namespace: default}, spec: {nodeName: n${i % 60}, containers: [{name: c, image: registry.example/c:1, resources: {requests: {cpu: 100m}}}]}, status: {phase: Running}}`,
-    );
-    writeFileSync(
-      join(folder, '.foresight', 'cluster.yaml'),
-      ['apiVersion: v1', 'kind: List', 'items:', ...nodes, ...pods, ''].join('\n'),
-    );
-    session = await LspSession.start();
-    session.connection.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => statuses.push(params));
-    recordNotices(session, messages);
-  });
-  after(async () => {
-    await session.stop();
-    rmSync(folder, { recursive: true, force: true });
-  });
-
+    ),
+  ]);
   test('6,000 running pods: predicted on the capture, its running pods counted, and again after a keystroke', async () => {
     const text = [
       'apiVersion: apps/v1',
@@ -593,8 +592,8 @@ describe('a captured cluster above the old 5,000-pod limit, over LSP', () => {
       '        - {name: c, image: registry.example/wide:1, resources: {requests: {cpu: "7"}}}',
       '',
     ].join('\n');
-    const uri = pathToFileURL(join(folder, 'wide.yaml')).href;
-    await session.open(uri, text);
+    const uri = pathToFileURL(join(cluster.folder, 'wide.yaml')).href;
+    await cluster.session.open(uri, text);
     // Every node has 16 CPUs and runs 10 of them: 7 more fit none.
     const pending = (replicas: number) => (published: readonly Diagnostic[]) =>
       published.some((d) =>
@@ -602,22 +601,22 @@ describe('a captured cluster above the old 5,000-pod limit, over LSP', () => {
           `All ${replicas} replicas stay Pending: 0/60 nodes are available: 60 Insufficient cpu.`,
         ),
       );
-    await session.diagnosticsWhere(uri, pending(2));
-    assert.deepEqual(messages, [], 'no notice: the capture is used');
-    assert.deepEqual(statuses.at(-1), {
+    await cluster.session.diagnosticsWhere(uri, pending(2));
+    assert.deepEqual(cluster.messages, [], 'no notice: the capture is used');
+    assert.deepEqual(cluster.statuses.at(-1), {
       kubernetesVersion: '1.35',
       cluster: 'cluster.yaml',
-      choice: { reason: 'nearest', path: join(folder, '.foresight', 'cluster.yaml') },
+      choice: { reason: 'nearest', path: join(cluster.folder, '.foresight', 'cluster.yaml') },
     });
     const line = text.split('\n').findIndex((entry) => entry === '  replicas: 2');
-    await session.change(uri, 2, [
+    await cluster.session.change(uri, 2, [
       { range: { start: { line, character: 12 }, end: { line, character: 13 } }, text: '3' },
     ]);
-    await session.diagnosticsWhere(uri, pending(3));
+    await cluster.session.diagnosticsWhere(uri, pending(3));
     // With 6 CPUs free per node, one CPU less fits every node.
     const fitting = text.replace('cpu: "7"', 'cpu: "6"').replace('replicas: 2', 'replicas: 3');
-    await session.change(uri, 3, [{ text: fitting }]);
-    await session.diagnosticsWhere(
+    await cluster.session.change(uri, 3, [{ text: fitting }]);
+    await cluster.session.diagnosticsWhere(
       uri,
       (published) => !published.some((d) => d.message.includes('stay Pending')),
     );
