@@ -60,7 +60,11 @@ export function workloadHoverMarkdown(prediction: WorkloadPrediction): string {
       lines.push('');
       lines.push('| node | filter that failed |');
       lines.push('| --- | --- |');
-      for (const [node, reasons] of [...prediction.nodeReasons].slice(0, MAX_NODE_ROWS)) {
+      let rows = 0;
+      for (const [node, reasons] of prediction.nodeReasons) {
+        if (rows++ === MAX_NODE_ROWS) {
+          break;
+        }
         lines.push(`| ${escapeMarkdown(node)} | ${escapeMarkdown(reasons.join(', '))} |`);
       }
       if (prediction.nodeReasons.size > MAX_NODE_ROWS) {
