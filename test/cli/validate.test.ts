@@ -170,6 +170,7 @@ describe('foresight validate: apply units', () => {
     const failed = await run(args, root);
     assert.equal(failed.code, 1, failed.stdout);
     assert.match(failed.stdout, /^k8s\/large\.yaml:1:1: information file-too-large /m);
+    assert.match(failed.stdout, /: 0 error\(s\), 1 input\(s\) not checked, 0 other finding\(s\)\.\n/);
     assert.equal(
       failed.stdout.trimEnd().split('\n').at(-1),
       'exit 1: 1 input not checked [1 file-too-large] (--fail-on error)',

@@ -23,6 +23,11 @@ const UNCHECKED: ReadonlySet<string> = new Set([
   'analysis-incomplete',
 ]);
 
+/** Whether a code tells of input the analysis left out (a file or document over a limit). */
+export function isUncheckedCode(code: string): boolean {
+  return UNCHECKED.has(code);
+}
+
 /** The codes of a predicted failure whatever their severity (a Pending replica is a warning in the editor). */
 const ALWAYS_PREDICTED: ReadonlySet<string> = new Set([
   'pod-unschedulable',
@@ -36,7 +41,7 @@ export function failureClassOf(finding: Finding): FailureClass {
   if (ALWAYS_PREDICTED.has(finding.code)) {
     return 'prediction';
   }
-  if (UNCHECKED.has(finding.code)) {
+  if (isUncheckedCode(finding.code)) {
     return 'unchecked';
   }
   return finding.severity === 'error' && isPredictedOutcome(finding.code) ? 'prediction' : finding.severity;
