@@ -201,7 +201,7 @@ function roundThreeGoals(inputs: GoalInputs): GoalResult[] {
   const simulation =
     phase?.simulateDefaultClusterMs === null || phase === undefined
       ? undefined
-      : `per keystroke, after the debounce: the validation (${keystrokeValidation === undefined ? 'not measured' : `${ms(keystrokeValidation)} of server CPU with predictions off`}), then one simulation of the scope, ${ms(phase.simulateDefaultClusterMs)} in process on the default cluster (${String(phase.pendingOnDefaultCluster ?? 0)} pods Pending, the nodes the cluster autoscaler adds included)`;
+      : `per keystroke: the validation (${keystrokeValidation === undefined ? 'not measured' : `${ms(keystrokeValidation)} of server CPU with predictions off`}), then one simulation of the scope, ${ms(phase.simulateDefaultClusterMs)} in process on the default cluster (${String(phase.pendingOnDefaultCluster ?? 0)} pods Pending, the nodes the cluster autoscaler adds included)`;
   const coldStart = (server: string) => lsp?.servers.find((s) => s.name === server)?.coldStartMs.median;
   const plain = inputs.engine?.scheduling.find(
     (row) => row.workload === 'plain' && row.nodes === 5000 && row.pods === 50_000,

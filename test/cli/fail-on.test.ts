@@ -223,7 +223,8 @@ describe('--fail-on', () => {
     assert.equal(code, 0);
     for (const line of [
       /^ {2}--fail-on LEVEL +when the exit code is 1:$/m,
-      /^ +error +an error in the input \(the default of validate\)$/m,
+      /^ +error +an error in the input, or input not checked \(a file or document$/m,
+      /^ +over an analysis limit; the default of validate\)$/m,
       /^ +prediction +an error, or a predicted failure: a pod that stays Pending/m,
       /\(the default of simulate; validate predicts nothing,/,
       /^ +warning +an error, a predicted failure or a warning$/m,

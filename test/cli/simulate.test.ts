@@ -209,13 +209,18 @@ status:
     assert.equal(report.pods.length, 1);
   });
 
-  test('a document too large to analyse is named as left out, not passed over in silence', async () => {
+  test('a document too large to analyse is named as left out and fails the run, not passed over in silence', async () => {
     // 120,000 keys in one document (files joined without `---`): more values than one document is analysed with.
     const keys = Array.from({ length: 120_000 }, (_, i) => `  k${i}: v`).join('\n');
     const dir = scratch({
       'joined.yaml': `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: big}\ndata:\n${keys}\n`,
     });
-    const { stdout } = await run(['joined.yaml'], dir);
+    const { code, stdout } = await run(['joined.yaml'], dir);
+    assert.equal(code, 1);
+    assert.match(
+      stdout,
+      /\nexit 1: 1 input not checked \[1 document-too-large\] \(--fail-on prediction\)\n$/,
+    );
     assert.match(
       stdout,
       /note: joined\.yaml:1: This document holds about [\d,]+ YAML values, more than the 200,000 analysed in one document; it was not analysed\. \[document-too-large\]/,

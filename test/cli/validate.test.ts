@@ -161,4 +161,28 @@ describe('foresight validate: apply units', () => {
     assert.doesNotMatch(stdout, /duplicate-object/);
     assert.match(stdout, /^2 file\(s\) read, 2 apply units, 2 object\(s\)/m);
   });
+
+  test('input left unchecked (a file over the size limit) fails the run, as an error would, and says so', async () => {
+    const root = workspace();
+    // Over 1 KiB: the limit set for this run, so the file is not analysed at all.
+    writeFileSync(join(root, 'k8s', 'large.yaml'), `${VALID}${'# padding\n'.repeat(150)}`);
+    const args = ['validate', '--max-file-size-kb', '1', 'k8s/large.yaml'];
+    const failed = await run(args, root);
+    assert.equal(failed.code, 1, failed.stdout);
+    assert.match(failed.stdout, /^k8s\/large\.yaml:1:1: information file-too-large /m);
+    assert.match(failed.stdout, /: 0 error\(s\), 1 input\(s\) not checked, 0 other finding\(s\)\.\n/);
+    assert.equal(
+      failed.stdout.trimEnd().split('\n').at(-1),
+      'exit 1: 1 input not checked [1 file-too-large] (--fail-on error)',
+    );
+    const reported = await run([...args, '--fail-on', 'never'], root);
+    assert.equal(reported.code, 0, 'reported, not failed, when the run is told never to fail');
+    const junit = await run([...args, '--output', 'junit'], root);
+    assert.equal(junit.code, 1);
+    assert.match(junit.stdout, /<failure [^>]*file-too-large/);
+    assert.equal(
+      junit.stderr,
+      'foresight validate: exit 1: 1 input not checked [1 file-too-large] (--fail-on error)\n',
+    );
+  });
 });

@@ -24,9 +24,9 @@ export type FailOn = (typeof FAIL_ON_VALUES)[number];
 
 /** The finding classes that make a run fail at each --fail-on value. */
 const FAILING_CLASSES: Readonly<Record<FailOn, ReadonlySet<FailureClass>>> = {
-  warning: new Set(['error', 'prediction', 'warning']),
-  prediction: new Set(['error', 'prediction']),
-  error: new Set(['error']),
+  warning: new Set(['error', 'unchecked', 'prediction', 'warning']),
+  prediction: new Set(['error', 'unchecked', 'prediction']),
+  error: new Set(['error', 'unchecked']),
   never: new Set(),
 };
 
@@ -39,7 +39,8 @@ export const COMMON_OPTIONS_HELP = `options of both commands:
   -o, --output FORMAT      text (default), json, sarif (SARIF 2.1.0, for code scanning), or junit (JUnit XML: a
                            testsuite per file, a testcase per object, a failure per error or predicted failure)
   --fail-on LEVEL          when the exit code is 1:
-                             error       an error in the input (the default of validate)
+                             error       an error in the input, or input not checked (a file or document
+                                         over an analysis limit; the default of validate)
                              prediction  an error, or a predicted failure: a pod that stays Pending, an object
                                          the API server refuses, a drain or rollout that never finishes, a pod
                                          that never starts (the default of simulate; validate predicts nothing,
@@ -107,7 +108,8 @@ export function finishRun(run: CliRun, output: OutputFormat, failOn: FailOn, io:
 }
 
 /**
- * "exit 1: 2 errors, 1 predicted failure [1 pod-unschedulable] (--fail-on prediction)". One failure shown on several fields (replicas
+ * "exit 1: 2 errors, 1 input not checked [1 file-too-large], 1 predicted failure [1 pod-unschedulable] (--fail-on
+ * prediction)". One failure shown on several fields (replicas
  * Pending for want of both cpu and memory: on each request) counts once.
  */
 function exitReason(failing: readonly Finding[], failOn: FailOn): string {
@@ -119,17 +121,24 @@ function exitReason(failing: readonly Finding[], failOn: FailOn): string {
   );
   const count = (failureClass: FailureClass): number =>
     [...distinct.values()].filter((finding) => failureClassOf(finding) === failureClass).length;
-  // Which predictions fail, by code, so that the count can be matched with what was printed above.
-  const byCode = new Map<string, number>();
-  for (const finding of distinct.values()) {
-    if (failureClassOf(finding) === 'prediction') {
-      byCode.set(finding.code, (byCode.get(finding.code) ?? 0) + 1);
+  // Which predictions (and unchecked inputs) fail, by code, so that the count can be matched with what was printed.
+  const codesOf = (failureClass: FailureClass): string => {
+    const byCode = new Map<string, number>();
+    for (const finding of distinct.values()) {
+      if (failureClassOf(finding) === failureClass) {
+        byCode.set(finding.code, (byCode.get(finding.code) ?? 0) + 1);
+      }
     }
-  }
-  const predictions = counted(count('prediction'), 'predicted failure', 'predicted failures');
+    return `[${[...byCode].map(([code, n]) => `${n} ${code}`).join(', ')}]`;
+  };
+  const withCodes = (failureClass: FailureClass, one: string, many: string): string => {
+    const part = counted(count(failureClass), one, many);
+    return part === '' ? '' : `${part} ${codesOf(failureClass)}`;
+  };
   const parts = [
     counted(count('error'), 'error', 'errors'),
-    predictions === '' ? '' : `${predictions} [${[...byCode].map(([code, n]) => `${n} ${code}`).join(', ')}]`,
+    withCodes('unchecked', 'input not checked', 'inputs not checked'),
+    withCodes('prediction', 'predicted failure', 'predicted failures'),
     counted(count('warning'), 'warning', 'warnings'),
   ].filter((part) => part !== '');
   return `exit 1: ${parts.join(', ')} (--fail-on ${failOn})`;

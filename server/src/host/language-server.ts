@@ -51,8 +51,16 @@ import { OverlayRenders } from './overlay-renders';
 import type { PanelRenders } from './kustomization-input';
 import { appendAll } from '../../../protocol/collections';
 
-/** Debounce between the last keystroke and validation. */
+/** Debounce between the last keystroke of a burst and validation (validation-queue.ts: none after a pause). */
 const VALIDATION_DELAY_MS = 50;
+
+/**
+ * The quiet before an edit after which it is validated at once (validation-queue.ts). Longer than the gap between
+ * two keystrokes of a person typing at 80 words a minute (about 150 ms), so that typing starts no more runs than
+ * the debounce alone did (a run abandoned by the next keystroke is work thrown away); one edit after a pause, the
+ * fix of a value, gets its diagnostics and predictions without the debounce.
+ */
+const TYPING_PAUSE_MS = 200;
 
 /**
  * From this many objects to simulate, a document's validation diagnostics are published before its
@@ -73,7 +81,8 @@ interface AnalyzedVersion {
  * The pause before the first large prediction of a document just opened. An open is often followed at once by
  * an edit (a formatter or an extension on open, a restored session, a script driving the editor): the pause lets
  * that edit's validation supersede the open's simulation before it starts, instead of the worker running it
- * until its first check for nothing. After an edit there is no pause: the 50 ms debounce already waited.
+ * until its first check for nothing. After an edit there is no pause: an edit in a burst already waited for the
+ * typing to pause, and the run of one after a pause is abandoned between two tasks if another edit comes.
  */
 const OPEN_PREDICTION_DELAY_MS = 100;
 
@@ -137,6 +146,7 @@ export class LanguageServer {
     this.settings = new SettingsCache(connection);
     this.queue = new ValidationQueue(
       VALIDATION_DELAY_MS,
+      TYPING_PAUSE_MS,
       (uri) => this.validate(uri),
       (uri, error) => this.reportError(`validating ${uri}`, error, uri),
     );
@@ -195,19 +205,25 @@ export class LanguageServer {
     this.lensRefresh.isSupported = supported;
   }
 
-  /** A document was opened or changed: validate a new one at once, an edited one once the typing pauses. */
+  /**
+   * A document was opened or changed: validate a new one at once, an edited one at once after a pause in the
+   * typing and once the typing pauses within a burst (validation-queue.ts).
+   */
   changed(uri: string): void {
     // A simulation of the older version still running in the prediction worker is abandoned at once.
     this.worker.abandonUnwanted();
     const isNew = this.analyses.get(uri) === undefined;
     if (isNew) {
       this.justOpened.add(uri);
+      this.queue.schedule(uri, 0);
+    } else {
+      this.queue.scheduleEdit(uri);
     }
-    this.queue.schedule(uri, isNew ? 0 : VALIDATION_DELAY_MS);
     const unprepared = this.unprepared.get(uri);
     if (!isNew && unprepared !== undefined) {
       this.unprepared.delete(uri);
-      // In the debounce's pause, after this turn: the edit's validation starts no later for it.
+      // Before the edit's validation (an immediate runs before a timer set in the same turn of an I/O callback,
+      // and the debounce's pause is longer): the edit's validation starts no later for it.
       setImmediate(() => this.prepare(unprepared));
     }
   }
@@ -215,7 +231,7 @@ export class LanguageServer {
   /** A document was closed: forget it and clear its diagnostics. */
   closed(uri: string): void {
     const length = this.analyses.get(uri)?.text.length ?? 0;
-    this.queue.cancel(uri);
+    this.queue.forget(uri);
     this.worker.abandonUnwanted();
     this.justOpened.delete(uri);
     this.unprepared.delete(uri);

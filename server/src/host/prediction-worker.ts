@@ -7,7 +7,8 @@
  * error that stopped it (the worker stays up), or as abandoned when the server marked it so in the shared integer
  * (its document changed: the engine stops between two tasks). The engine is the same code as in the main thread, so the result
  * is the same, event for event (test/server/prediction-worker.test.ts). While idle after a large scope, the
- * worker runs it again a few times to finish compiling the engine (worker-warm-up.ts).
+ * worker runs it again a few times to finish compiling the engine (worker-warm-up.ts). After each answer it
+ * empties V8's young generation (young-collection.ts), so the next run starts without the last one's garbage.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDiskLanguageService } from '../files/schema-files';
@@ -15,6 +16,7 @@ import type { ScopeSimulationInput } from '../language/service';
 import { AnswerEncoder } from './answer-transfer';
 import { SimulationDecoder } from './simulation-transfer';
 import { WorkerWarmUp } from './worker-warm-up';
+import { youngGenerationCollector } from './young-collection';
 import type {
   SimulationAnswerMessage,
   SimulationRequestMessage,
@@ -30,6 +32,7 @@ if (port !== null) {
   const abandoned = new Int32Array(data.abandoned);
   const posted = new Int32Array(data.posted);
   let received = 0;
+  const collectYoung = youngGenerationCollector();
   const warmUp = new WorkerWarmUp(
     {
       run: (input, shouldStop) => service.simulateScope(input, shouldStop),
@@ -58,6 +61,7 @@ if (port !== null) {
       };
     }
     port.postMessage(answer);
+    collectYoung();
     if (answered !== undefined) {
       warmUp.answered(answered);
     }

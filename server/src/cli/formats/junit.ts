@@ -102,7 +102,7 @@ function renderSuite(suite: TestSuite): { lines: string[]; tests: number; failur
 /** Whether a finding is a failure of its test case. */
 function isFailure(finding: Finding): boolean {
   const failureClass = failureClassOf(finding);
-  return failureClass === 'error' || failureClass === 'prediction';
+  return failureClass === 'error' || failureClass === 'unchecked' || failureClass === 'prediction';
 }
 
 /**

@@ -4,6 +4,7 @@
  * summary: files read, units, objects and the findings counted.
  */
 import type { FindingSeverity } from '../../language/service';
+import { isUncheckedCode } from '../../language/service';
 import type { GitopsUnitSummary } from '../../files/gitops/gitops-texts';
 import { gitopsUnitLines } from '../../files/gitops/gitops-texts';
 
@@ -69,7 +70,10 @@ export function formatValidateText(
   }
   text += gitopsUnitLines(counts.units.flatMap((unit) => unit.gitops ?? []));
   const errors = reported.filter((entry) => entry.severity === 'error').length;
+  // Input left out at a limit is not "checked": said beside the errors, it is what fails such a run.
+  const unchecked = reported.filter((entry) => isUncheckedCode(entry.code)).length;
+  const notChecked = unchecked === 0 ? '' : `${unchecked} input(s) not checked, `;
   const units = counts.units.length;
-  text += `${counts.filesRead} file(s) read, ${units} apply unit${units === 1 ? '' : 's'}, ${counts.objects} object(s), checked against Kubernetes ${counts.kubernetesVersion}: ${errors} error(s), ${reported.length - errors} other finding(s).\n`;
+  text += `${counts.filesRead} file(s) read, ${units} apply unit${units === 1 ? '' : 's'}, ${counts.objects} object(s), checked against Kubernetes ${counts.kubernetesVersion}: ${errors} error(s), ${notChecked}${reported.length - errors - unchecked} other finding(s).\n`;
   return text;
 }

@@ -32,7 +32,9 @@ export interface ApplyPlanInput {
   /** The line (1-based) an object starts on, when known. */
   readonly lineOf: (source: ObjectSource) => number | null;
   /** How the command's --fail-on classes a finding (cli/formats/finding-places.ts): one rule for exit and verdict. */
-  readonly failureClassOf: (finding: Finding) => 'error' | 'prediction' | 'warning' | 'information';
+  readonly failureClassOf: (
+    finding: Finding,
+  ) => 'error' | 'unchecked' | 'prediction' | 'warning' | 'information';
 }
 
 /** Kinds that are no object of the API server: the cluster file's own (NodeGroup, a scenario). */
