@@ -18,6 +18,7 @@ import {
   labelValue,
   selectorFromRequirements,
   selectorFromSet,
+  setMatches,
 } from '../../../model/label-selector';
 import type { Labels, PodLabelSelector } from '../../../model/label-selector';
 import type { NodeInfo } from '../../../model/snapshot/node-info';
@@ -138,7 +139,7 @@ export function defaultSelector(pod: PodInfo, objects: ClusterObjects): PodLabel
 function computeDefaultSelector(pod: PodInfo, objects: ClusterObjects): PodLabelSelector {
   let labelSet: Record<string, string> = {};
   for (const serviceSelector of objects.serviceSelectorCandidates(pod.namespace, pod.labels)) {
-    if (selectorFromSet(serviceSelector).matches(pod.labels)) {
+    if (setMatches(serviceSelector, pod.labels)) {
       labelSet = { ...labelSet, ...serviceSelector };
     }
   }
