@@ -169,6 +169,24 @@ export function compileOrNothing(selector: LabelSelectorObject | null | undefine
   return compiled.ok ? compiled.selector : NOTHING_SELECTOR;
 }
 
+/**
+ * A selector as written, compiled on its first read. ClusterObjects keeps every workload's selector though most are
+ * never read (PodTopologySpread's default selector reads those of the pods it scores), and the engine loads the
+ * manifests twice per simulation. The objects it reads are never changed (the input is read-only), so compiling
+ * later gives what compiling at once gave.
+ */
+export class LazySelector {
+  private compiled: PodLabelSelector | undefined;
+
+  constructor(private readonly raw: LabelSelectorObject | null | undefined) {}
+
+  /** compileOrNothing of the selector, made once. */
+  get value(): PodLabelSelector {
+    this.compiled ??= compileOrNothing(this.raw);
+    return this.compiled;
+  }
+}
+
 function requirementCheck(requirement: LabelRequirement): (labels: Labels) => boolean {
   const { key, values } = requirement;
   // Inherited properties of a labels object are never strings, so comparing with a string value needs no
