@@ -194,9 +194,10 @@ export class DeploymentController {
     newRS: SimReplicaSet | null,
     old: readonly SimReplicaSet[],
   ): boolean {
-    return [...old, ...(newRS === null ? [] : [newRS])].some(
-      (rs) => rs.replicas > 0 && rs.desiredReplicas !== null && rs.desiredReplicas !== deployment.replicas,
-    );
+    // The old sets, then the new one, without joining them in a new array (the sync runs on every pod change).
+    const isScaled = (rs: SimReplicaSet): boolean =>
+      rs.replicas > 0 && rs.desiredReplicas !== null && rs.desiredReplicas !== deployment.replicas;
+    return old.some(isScaled) || (newRS !== null && isScaled(newRS));
   }
 
   private replicaSetsOf(deployment: SimDeployment): SimReplicaSet[] {

@@ -78,13 +78,26 @@ export function calculateStatus(
   newRS: SimReplicaSet | null,
   old: readonly SimReplicaSet[],
 ): DeploymentStatus {
-  const all = [...old, ...(newRS === null ? [] : [newRS])];
-  const available = all.reduce((total, rs) => total + rs.status.availableReplicas, 0);
-  const specReplicas = all.reduce((total, rs) => total + rs.replicas, 0);
+  // Sums of integer counts over the old sets, then the new one: one loop, no joined array (every pod change
+  // syncs the Deployment).
+  let replicas = 0;
+  let ready = 0;
+  let available = 0;
+  let specReplicas = 0;
+  const add = (rs: SimReplicaSet): void => {
+    replicas += rs.status.replicas;
+    ready += rs.status.readyReplicas;
+    available += rs.status.availableReplicas;
+    specReplicas += rs.replicas;
+  };
+  old.forEach(add);
+  if (newRS !== null) {
+    add(newRS);
+  }
   return {
-    replicas: all.reduce((total, rs) => total + rs.status.replicas, 0),
+    replicas,
     updatedReplicas: newRS?.status.replicas ?? 0,
-    readyReplicas: all.reduce((total, rs) => total + rs.status.readyReplicas, 0),
+    readyReplicas: ready,
     availableReplicas: available,
     unavailableReplicas: Math.max(0, specReplicas - available),
   };
