@@ -30,13 +30,17 @@ export function syncRolloutStatus(
   const previous = deployment.status;
   deployment.status = status;
   const record = rollouts.get('Deployment', deployment.namespace, deployment.name);
-  const counts = {
-    newReplicas: newRS?.replicas ?? 0,
-    oldReplicas: old.reduce((total, rs) => total + rs.replicas, 0),
-    available: status.availableReplicas,
-    unavailable: status.unavailableReplicas,
-  };
-  if (record !== undefined && scaler.messages.length > 0) {
+  // Only a tracked rollout's record reads the counts (most syncs have none): made for it alone.
+  const counts =
+    record === undefined
+      ? null
+      : {
+          newReplicas: newRS?.replicas ?? 0,
+          oldReplicas: old.reduce((total, rs) => total + rs.replicas, 0),
+          available: status.availableReplicas,
+          unavailable: status.unavailableReplicas,
+        };
+  if (counts !== null && record !== undefined && scaler.messages.length > 0) {
     rollouts.step(record, counts, scaler.messages.join('; '));
   }
   const isComplete =
@@ -44,7 +48,7 @@ export function syncRolloutStatus(
     status.replicas === deployment.replicas &&
     status.availableReplicas === deployment.replicas;
   const newName = newRS?.name ?? deployment.name;
-  if (isComplete && record !== undefined) {
+  if (isComplete && record !== undefined && counts !== null) {
     rollouts.end(record, 'Complete', DEPLOYMENT_MESSAGES.progressed(newName), counts);
   }
   const deadline = deployment.progressDeadlineSeconds;
@@ -64,7 +68,7 @@ export function syncRolloutStatus(
   } else if (progress.lastUpdate + deadline < now) {
     deployment.progress = { reason: 'ProgressDeadlineExceeded', lastUpdate: now };
     const message = DEPLOYMENT_MESSAGES.timedOut(newName);
-    if (record !== undefined) {
+    if (record !== undefined && counts !== null) {
       rollouts.end(record, 'ProgressDeadlineExceeded', message, counts);
     }
     return;
