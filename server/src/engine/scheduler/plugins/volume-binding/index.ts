@@ -74,6 +74,12 @@ const CONFLICT_CODES: Readonly<Record<string, string>> = {
 /** The pod's claims, sorted, for Filter. */
 const STATE_KEY = new StateKey<PodVolumeClaims>('PreFilterVolumeBinding');
 
+/** readPodClaims' answer for a pod without claims: one read-only object, for the many calls (every cycle). */
+const NO_CLAIMS: { readonly claims: null; readonly refusal: null } = Object.freeze({
+  claims: null,
+  refusal: null,
+});
+
 /** The claims a pod uses, or the status that refuses it (podHasPVCs). Null claims: the pod has none. */
 export function readPodClaims(
   storage: StorageObjects,
@@ -81,7 +87,7 @@ export function readPodClaims(
 ): { readonly claims: ClaimInfo[] | null; readonly refusal: Status | null } {
   const names = podClaimNames(pod.name, pod.pod.spec);
   if (names.length === 0) {
-    return { claims: null, refusal: null };
+    return NO_CLAIMS;
   }
   const claims: ClaimInfo[] = [];
   for (const { claimName, isEphemeral } of names) {
