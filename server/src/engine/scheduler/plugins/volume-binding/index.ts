@@ -14,8 +14,9 @@ import type { PodInfo } from '../../../model/snapshot/pod-info';
 import type { ClaimInfo, StorageObjects } from '../../../model/snapshot/storage-objects';
 import { StateKey } from '../../framework/cycle-state';
 import type { CycleState } from '../../framework/cycle-state';
+import { preFilterSkipped } from '../../framework/plugin';
 import type { PluginFactory } from '../../framework/plugin';
-import { SUCCESS, errorStatus, skip, unresolvable } from '../../framework/status';
+import { SUCCESS, errorStatus, unresolvable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
 import type { BinderNode, PodVolumeClaims, VolumeBindingOutcome } from './binder';
 import {
@@ -132,7 +133,7 @@ export const createVolumeBinding: PluginFactory = (context) => {
         return { status: refusal, nodeNames: null };
       }
       if (claims === null || claims.length === 0) {
-        return { status: skip(VOLUME_BINDING), nodeNames: null };
+        return preFilterSkipped(VOLUME_BINDING);
       }
       const sorted = getPodVolumeClaims(storage, claims);
       if (sorted.unboundImmediate.length > 0) {
