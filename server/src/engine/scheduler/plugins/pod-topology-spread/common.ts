@@ -15,7 +15,6 @@ import {
   addRequirements,
   compileLabelSelector,
   equals,
-  labelValue,
   selectorFromRequirements,
   selectorFromSet,
   setMatches,
@@ -28,8 +27,6 @@ import type { TolerationObject, TopologySpreadConstraintObject } from '../../../
 import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { findMatchingUntoleratedTaint, isDoNotScheduleTaint } from '../../../model/taints';
 import type { DefaultSpreadConstraint } from '../../config';
-import { anchorOf } from '../helper/topology-counter';
-import type { PodCounter, TopologyIndex } from '../helper/topology-counter';
 
 /** v1.LabelHostname: the topology key whose domains are single nodes. */
 export const LABEL_HOSTNAME = 'kubernetes.io/hostname';
@@ -206,54 +203,4 @@ export function hasAllTopologyKeys(labels: Labels, constraints: readonly SpreadC
     }
   }
   return true;
-}
-
-/**
- * The counter of one constraint of a set: pods of the pod's namespace matching the constraint's selector, per
- * value of its topology key, over the nodes that count (every key of the set present when `requireAllKeys`, else a
- * missing key reads as the value ""; and the constraint's inclusion policies).
- */
-export function constraintCounter(
-  index: TopologyIndex,
-  pod: PodInfo,
-  constraints: readonly SpreadConstraint[],
-  constraint: SpreadConstraint,
-  inclusion: NodeInclusion,
-  requireAllKeys: boolean,
-): PodCounter {
-  const allKeys = requireAllKeys ? constraints.map((c) => c.topologyKey).join('\u0001') : '';
-  const rule = [
-    'pts',
-    allKeys,
-    constraint.topologyKey,
-    constraint.honorsNodeAffinity ? inclusion.affinityKey : '-',
-    constraint.honorsNodeTaints ? inclusion.tolerationsKey : '-',
-  ].join('\u0000');
-  const domains = index.domains(rule, (node) => {
-    if (requireAllKeys && !hasAllTopologyKeys(node.labels, constraints)) {
-      return null;
-    }
-    return inclusion.includes(constraint, node)
-      ? (labelValue(node.labels, constraint.topologyKey) ?? '')
-      : null;
-  });
-  const namespace = pod.namespace;
-  const selector = constraint.selector;
-  const key = `${rule}\u0000${namespace}\u0000${selector.key}`;
-  const matches = (other: PodInfo): boolean =>
-    other.namespace === namespace && selector.matches(other.labels);
-  return index.counter(key, domains, matches, { anchor: anchorOf(selector) });
-}
-
-/** Pods of the namespace matching the selector on each node, whatever its labels (per-node counts for Score). */
-export function perNodeCounter(
-  index: TopologyIndex,
-  namespace: string,
-  selector: PodLabelSelector,
-): PodCounter {
-  const domains = index.domains('pts-node', (node) => node.name);
-  const key = `pts-node\u0000${namespace}\u0000${selector.key}`;
-  const matches = (other: PodInfo): boolean =>
-    other.namespace === namespace && selector.matches(other.labels);
-  return index.counter(key, domains, matches, { keepPerNode: true, anchor: anchorOf(selector) });
 }
