@@ -9,6 +9,7 @@
  * pod-template-hash (deployment controller: CloneSelectorAndAddLabel). A lookup of such a ReplicaSet is answered
  * from the Deployment. https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/deployment/sync.go
  */
+import { clearIfAny } from '../clear-if-any';
 import { addRequirements, compileOrNothing, equals, LazySelector, NOTHING_SELECTOR } from '../label-selector';
 import type { Labels, PodLabelSelector } from '../label-selector';
 import { isRecord } from '../objects';
@@ -90,8 +91,8 @@ export class ClusterObjects {
     if (this.storage.add(kind, object, source, fromCluster)) {
       return true;
     }
-    this.derivedReplicaSets.clear();
-    this.derived.clear();
+    clearIfAny(this.derivedReplicaSets);
+    clearIfAny(this.derived);
     this.changes++;
     const metadata = isRecord(object['metadata']) ? object['metadata'] : {};
     const name = typeof metadata['name'] === 'string' ? metadata['name'] : '';
