@@ -10,6 +10,7 @@ import type { Finding } from '../../../../protocol/finding';
 import { engineFinding } from '../model/findings';
 import { formatBytes, formatMilli } from '../model/quantity';
 import type { Resources } from '../model/resources';
+import type { ObjectSource } from '../model/source';
 import { maxOf } from '../../../../protocol/collections';
 
 /** What the findings say of the cluster: its profile's name, and the largest node shapes it has or may add. */
@@ -29,25 +30,34 @@ export function checkAutoscaler(
 ): void {
   const waited = new Map<string, { pods: SimPod[]; records: Set<ScaleUpRecord> }>();
   const refused = new Map<string, { pods: SimPod[]; message: string }>();
-  const all = new Map<string, SimPod>();
-  for (const pod of state.pods.values()) {
-    all.set(pod.key, pod);
-  }
+  // The pods of a template share its source object: its key is made once per object, not twice per pod.
+  const sourceKeys = new Map<ObjectSource, string>();
+  const keyOf = (pod: SimPod): string => {
+    let key = sourceKeys.get(pod.info.source);
+    if (key === undefined) {
+      key = sourceKey(pod);
+      sourceKeys.set(pod.info.source, key);
+    }
+    return key;
+  };
   // Every pod that waited, even one a later scale-down of its workload deleted.
   for (const { record, pod } of log.triggeredBy.values()) {
-    const entry = waited.get(sourceKey(pod)) ?? { pods: [], records: new Set() };
+    const key = keyOf(pod);
+    const entry = waited.get(key) ?? { pods: [], records: new Set() };
     entry.pods.push(pod);
     entry.records.add(record);
-    waited.set(sourceKey(pod), entry);
+    waited.set(key, entry);
   }
-  for (const [key, record] of log.noScaleUp) {
-    const pod = all.get(key);
+  for (const [podKey, record] of log.noScaleUp) {
+    // state.pods holds each pod under its own key.
+    const pod = state.pods.get(podKey);
     if (pod === undefined || pod.nodeName !== null || pod.isGone) {
       continue;
     }
-    const entry = refused.get(sourceKey(pod)) ?? { pods: [], message: record.message };
+    const key = keyOf(pod);
+    const entry = refused.get(key) ?? { pods: [], message: record.message };
     entry.pods.push(pod);
-    refused.set(sourceKey(pod), entry);
+    refused.set(key, entry);
   }
   for (const { pods, records } of waited.values()) {
     const first = pods[0] as SimPod;

@@ -46,15 +46,43 @@ export interface Estimate {
  */
 export function buildPodGroups(pods: readonly PodInfo[]): PodEquivalenceGroup[] {
   const groups = new Map<string, PodInfo[]>();
+  // The key reads the owner, namespace, requests and spec, which the pods of one template share (the very objects:
+  // apiserver/pod-factory.ts copies them), so the last key made for an owner object is reused while the pod's
+  // namespace, requests and spec are those it was made from; a pod of another template gets its key made anew.
+  const lastKeys = new Map<object, { namespace: string; requests: Resources; spec: unknown; key: string }>();
   for (const pod of pods) {
-    const owner =
-      pod.owner === null ? `pod:${pod.key}` : `${pod.owner.kind}/${pod.namespace}/${pod.owner.name}`;
-    const key = `${owner}|${pod.requests.milliCpu}|${pod.requests.memory}|${pod.pod.spec?.nodeSelector === undefined ? '' : JSON.stringify(pod.pod.spec.nodeSelector)}`;
+    const last = pod.owner === null ? undefined : lastKeys.get(pod.owner);
+    let key: string;
+    if (
+      last !== undefined &&
+      last.namespace === pod.namespace &&
+      last.requests === pod.requests &&
+      last.spec === pod.pod.spec
+    ) {
+      key = last.key;
+    } else {
+      key = groupKey(pod);
+      if (pod.owner !== null) {
+        lastKeys.set(pod.owner, {
+          namespace: pod.namespace,
+          requests: pod.requests,
+          spec: pod.pod.spec,
+          key,
+        });
+      }
+    }
     const list = groups.get(key) ?? [];
     list.push(pod);
     groups.set(key, list);
   }
   return [...groups.values()].map((list) => ({ pods: list }));
+}
+
+/** The group of a pod: its owner (the pod itself when it has none), its cpu and memory requests, its nodeSelector. */
+function groupKey(pod: PodInfo): string {
+  const owner =
+    pod.owner === null ? `pod:${pod.key}` : `${pod.owner.kind}/${pod.namespace}/${pod.owner.name}`;
+  return `${owner}|${pod.requests.milliCpu}|${pod.requests.memory}|${pod.pod.spec?.nodeSelector === undefined ? '' : JSON.stringify(pod.pod.spec.nodeSelector)}`;
 }
 
 /** DecreasingPodOrderer: groups by the share of a template node their first pod takes, largest first. */

@@ -10,6 +10,7 @@
  * Left out: unready or unregistered nodes, scale-up to minSize, node deletion delays and failures, the status
  * ConfigMap. Scans stop when nothing is left to watch, so a settled cluster ends the run.
  */
+import { clearIfAny } from '../model/clear-if-any';
 import { NodeInfo } from '../model/snapshot/node-info';
 import type { BudgetIndex } from '../apiserver/budget-index';
 import type { ClusterState, SimNode } from '../apiserver/cluster-state';
@@ -154,7 +155,7 @@ export class ClusterAutoscaler {
       this.log.stoppedAt ??= now;
       return;
     }
-    this.daemonPods.clear();
+    clearIfAny(this.daemonPods);
     const { pending, key } = this.unhelpedPods();
     // RunOnce: pods all created in the last 2 s (30 s for a pod asking for a GPU) wait one loop for more to
     // come (allPodsAreNew), and the loop skips its scale-down too (DisableScaleDownForLoop).

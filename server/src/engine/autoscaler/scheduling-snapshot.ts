@@ -6,6 +6,7 @@
  * https://github.com/kubernetes/autoscaler/blob/master/cluster-autoscaler/simulator/clustersnapshot/predicate/plugin_runner.go
  * Each question gets a fresh copy of the nodes it is about (upstream forks and reverts one snapshot).
  */
+import { clearIfAny } from '../model/clear-if-any';
 import { Cluster } from '../model/snapshot/cluster';
 import { NodeInfo } from '../model/snapshot/node-info';
 import type { NodeObject } from '../model/objects';
@@ -160,7 +161,7 @@ export class SchedulingSnapshot {
 
   private invalidate(): void {
     this.cluster = null;
-    this.frameworks.clear();
+    clearIfAny(this.frameworks);
   }
 }
 

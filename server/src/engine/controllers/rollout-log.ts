@@ -74,7 +74,8 @@ export class RolloutLog {
 
   /** The record of a workload, if its rollout is tracked. */
   get(kind: RolloutRecord['kind'], namespace: string, name: string): RolloutRecord | undefined {
-    return this.records.get(keyOf(kind, namespace, name));
+    // Asked on every sync of every workload; with no rollout tracked, no key is built.
+    return this.records.size === 0 ? undefined : this.records.get(keyOf(kind, namespace, name));
   }
 
   /** Adds a step (and its RolloutStep event) unless the rollout ended or the step repeats the last one. */

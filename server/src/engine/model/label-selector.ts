@@ -51,8 +51,15 @@ export const NOTHING_SELECTOR: PodLabelSelector = Object.freeze({
 
 /** A selector from requirements (ANDed). */
 export function selectorFromRequirements(requirements: readonly LabelRequirement[]): PodLabelSelector {
-  const sorted = [...requirements].sort(compareRequirements);
-  const key = sorted.map(requirementText).join(',');
+  // Each requirement's text is made once, for the sort and the key: a comparator that built both texts made two
+  // strings per comparison. Array sort is stable, so equal texts keep their given order as before.
+  const texts = requirements.map(requirementText);
+  const order = requirements.map((_, index) => index);
+  if (order.length > 1) {
+    order.sort((a, b) => compareTexts(texts[a] ?? '', texts[b] ?? ''));
+  }
+  const sorted = order.map((index) => requirements[index] as LabelRequirement);
+  const key = order.map((index) => texts[index] ?? '').join(',');
   const checks = sorted.map(requirementCheck);
   return {
     isNothing: false,
@@ -73,6 +80,19 @@ export function selectorFromRequirements(requirements: readonly LabelRequirement
 /** labels.SelectorFromSet: one equality requirement per pair. */
 export function selectorFromSet(set: Labels): PodLabelSelector {
   return selectorFromRequirements(Object.keys(set).map((key) => equals(key, set[key] ?? '')));
+}
+
+/**
+ * selectorFromSet(set).matches(labels) without compiling a selector: each pair is an In requirement with one value,
+ * checked exactly as requirementCheck checks one (a strict comparison of the label's value).
+ */
+export function setMatches(set: Labels, labels: Labels): boolean {
+  for (const key of Object.keys(set)) {
+    if (labels[key] !== (set[key] ?? '')) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** selector.Add: the requirements of both (Nothing absorbs as upstream's nothingSelector.Add does). */
@@ -149,6 +169,24 @@ export function compileOrNothing(selector: LabelSelectorObject | null | undefine
   return compiled.ok ? compiled.selector : NOTHING_SELECTOR;
 }
 
+/**
+ * A selector as written, compiled on its first read. ClusterObjects keeps every workload's selector though most are
+ * never read (PodTopologySpread's default selector reads those of the pods it scores), and the engine loads the
+ * manifests twice per simulation. The objects it reads are never changed (the input is read-only), so compiling
+ * later gives what compiling at once gave.
+ */
+export class LazySelector {
+  private compiled: PodLabelSelector | undefined;
+
+  constructor(private readonly raw: LabelSelectorObject | null | undefined) {}
+
+  /** compileOrNothing of the selector, made once. */
+  get value(): PodLabelSelector {
+    this.compiled ??= compileOrNothing(this.raw);
+    return this.compiled;
+  }
+}
+
 function requirementCheck(requirement: LabelRequirement): (labels: Labels) => boolean {
   const { key, values } = requirement;
   // Inherited properties of a labels object are never strings, so comparing with a string value needs no
@@ -176,13 +214,15 @@ function requirementCheck(requirement: LabelRequirement): (labels: Labels) => bo
 }
 
 function requirementText(requirement: LabelRequirement): string {
-  const values = [...requirement.values].sort().join('|');
+  // One value (every matchLabels pair) needs no sorted copy.
+  const values =
+    requirement.values.length === 1
+      ? (requirement.values[0] ?? '')
+      : [...requirement.values].sort().join('|');
   return `${requirement.key} ${requirement.operator} (${values})`;
 }
 
-function compareRequirements(a: LabelRequirement, b: LabelRequirement): number {
-  const x = requirementText(a);
-  const y = requirementText(b);
+function compareTexts(x: string, y: string): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 

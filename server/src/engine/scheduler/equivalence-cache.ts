@@ -20,6 +20,7 @@
  * cached, nor are pods whose claims (PersistentVolumeClaims) a PreBind may change without a storage change.
  * https://github.com/kubernetes/kubernetes/issues/71013
  */
+import { clearIfAny } from '../model/clear-if-any';
 import { asArray, isJsonObject } from '../model/json';
 import type { JsonObject } from '../model/json';
 import type { NodeInfo } from '../model/snapshot/node-info';
@@ -171,7 +172,7 @@ export class EquivalenceCache<T> {
 
   private reset(generation: string): void {
     this.generation = generation;
-    this.verdicts.clear();
+    clearIfAny(this.verdicts);
     this.antiAffinityPlaced = null;
   }
 

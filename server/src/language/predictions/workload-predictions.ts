@@ -71,8 +71,15 @@ export function buildWorkloadPredictions(
     string,
     { record: SchedulingRecord; waiting: { readonly reason: string; readonly message: string } | null }[]
   >();
+  // The pods of a template share its source object: its key is made once per object, not once per pod.
+  const keys = new Map<ObjectSource, string>();
   records.forEach((record, index) => {
-    const key = sourceKey(record.pod.source);
+    const { source } = record.pod;
+    let key = keys.get(source);
+    if (key === undefined) {
+      key = sourceKey(source);
+      keys.set(source, key);
+    }
     const entry = { record, waiting: waiting[index] ?? null };
     const group = groups.get(key);
     if (group === undefined) {

@@ -53,9 +53,15 @@ export function summarizeSimulation(
   const report = reportWithoutPodsAndEvents(result.report);
   const first = new Map<string, PodSample>();
   const placed = new Map<string, PodSample>();
+  // The pods of a template share its source object: its key is made once per object, not once per pod.
+  const keys = new Map<ObjectSource, string>();
   for (const record of result.records) {
     const { source } = record.pod;
-    const key = JSON.stringify([source.file, source.documentIndex, source.path]);
+    let key = keys.get(source);
+    if (key === undefined) {
+      key = JSON.stringify([source.file, source.documentIndex, source.path]);
+      keys.set(source, key);
+    }
     const hasFirst = first.has(key);
     if (hasFirst && (placed.has(key) || record.nodeName === null)) {
       continue;

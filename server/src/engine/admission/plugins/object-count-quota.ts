@@ -49,6 +49,9 @@ export function groupResource(apiVersion: string, kind: string): string {
   return group === '' ? resourceOf(kind) : `${resourceOf(kind)}.${group}`;
 }
 
+/** The usage of an object no quota reads: nothing (read-only). */
+const NO_USAGE: ReadonlyMap<string, number> = new Map();
+
 /** The quota resources creating the object uses, with amounts (storage in bytes, counts as counts). */
 export function objectUsage(object: Record<string, unknown>): Map<string, number> {
   const kind = readString(object['kind']) ?? '';
@@ -213,8 +216,10 @@ export class ObjectQuotaLedger {
     if (kind === 'Pod' || this.isExisting(object)) {
       return null; // pods are counted as they are created (resource-quota.ts); an update creates nothing
     }
-    const requested = objectUsage(object);
     const quotas = (this.quotas.get(namespace) ?? []).filter((quota) => quota.selectors.length === 0);
+    // The usage (a pure function of the object) is read only against the namespace's quotas: with none, as in
+    // most applies, it is not made.
+    const requested = quotas.length === 0 ? NO_USAGE : objectUsage(object);
     for (const quota of quotas) {
       const used = this.used.get(`${namespace}/${quota.name}`) ?? new Map<string, number>();
       const exceeded = Object.keys(quota.hard)

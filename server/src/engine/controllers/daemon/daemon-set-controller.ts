@@ -18,6 +18,7 @@ import { daemonSetFenceposts } from '../rollout-arithmetic';
 import type { SimPod } from '../../apiserver/sim-pod';
 import { availableAt, isAvailable } from '../../apiserver/sim-pod';
 import { SyncQueue } from '../sync-queue';
+import { ObjectKeys } from '../object-keys';
 import type { SimDaemonSet } from '../../apiserver/workload-objects';
 import { daemonSetPodJson } from '../workload-pods';
 import { podControlEvent } from '../../model/kubernetes-events';
@@ -27,6 +28,7 @@ import { appendAll } from '../../../../../protocol/collections';
 /** Syncs DaemonSets. */
 export class DaemonSetController {
   private readonly queue: SyncQueue;
+  private readonly ownerKeys = new ObjectKeys();
   /** The node each daemon pod was made for (its pinned node), by pod key. */
   private readonly nodeOfPod = new Map<string, string>();
 
@@ -35,7 +37,7 @@ export class DaemonSetController {
     this.queue = new SyncQueue(state.sim, PRIORITY.controller, (key) => this.sync(key));
     state.onPod((pod) => {
       if (pod.controllerRef?.kind === 'DaemonSet') {
-        this.queue.enqueue(`${pod.namespace}/${pod.controllerRef.name}`);
+        this.queue.enqueue(this.ownerKeys.keyOf(pod.namespace, pod.controllerRef.name));
       }
     });
     state.onNode((_node, change) => {

@@ -101,18 +101,22 @@ export class DeploymentController {
       }
     }
     const activeOld = old.filter((rs) => rs.replicas > 0);
-    const plan = planOldReplicaSetsScaleDown(
-      deployment.replicas,
-      deploymentMaxUnavailable(deployment.strategy, deployment.replicas),
-      { replicas: newRS.replicas, available: newRS.status.availableReplicas },
-      activeOld.map((rs) => ({ replicas: rs.replicas, available: rs.status.availableReplicas })),
-    );
-    activeOld.forEach((rs, index) => {
-      const size = plan.sizes[index] ?? rs.replicas;
-      if (size !== rs.replicas) {
-        scaler.scale(rs, size, 'down');
-      }
-    });
+    // The plan is a pure function whose sizes only the active old sets read: with none (no rollout under way, the
+    // usual sync), nothing is planned or scaled.
+    if (activeOld.length > 0) {
+      const plan = planOldReplicaSetsScaleDown(
+        deployment.replicas,
+        deploymentMaxUnavailable(deployment.strategy, deployment.replicas),
+        { replicas: newRS.replicas, available: newRS.status.availableReplicas },
+        activeOld.map((rs) => ({ replicas: rs.replicas, available: rs.status.availableReplicas })),
+      );
+      activeOld.forEach((rs, index) => {
+        const size = plan.sizes[index] ?? rs.replicas;
+        if (size !== rs.replicas) {
+          scaler.scale(rs, size, 'down');
+        }
+      });
+    }
     this.syncStatus(deployment, newRS, old, scaler);
   }
 
@@ -194,9 +198,10 @@ export class DeploymentController {
     newRS: SimReplicaSet | null,
     old: readonly SimReplicaSet[],
   ): boolean {
-    return [...old, ...(newRS === null ? [] : [newRS])].some(
-      (rs) => rs.replicas > 0 && rs.desiredReplicas !== null && rs.desiredReplicas !== deployment.replicas,
-    );
+    // The old sets, then the new one, without joining them in a new array (the sync runs on every pod change).
+    const isScaled = (rs: SimReplicaSet): boolean =>
+      rs.replicas > 0 && rs.desiredReplicas !== null && rs.desiredReplicas !== deployment.replicas;
+    return old.some(isScaled) || (newRS !== null && isScaled(newRS));
   }
 
   private replicaSetsOf(deployment: SimDeployment): SimReplicaSet[] {

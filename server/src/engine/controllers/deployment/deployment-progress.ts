@@ -30,13 +30,17 @@ export function syncRolloutStatus(
   const previous = deployment.status;
   deployment.status = status;
   const record = rollouts.get('Deployment', deployment.namespace, deployment.name);
-  const counts = {
-    newReplicas: newRS?.replicas ?? 0,
-    oldReplicas: old.reduce((total, rs) => total + rs.replicas, 0),
-    available: status.availableReplicas,
-    unavailable: status.unavailableReplicas,
-  };
-  if (record !== undefined && scaler.messages.length > 0) {
+  // Only a tracked rollout's record reads the counts (most syncs have none): made for it alone.
+  const counts =
+    record === undefined
+      ? null
+      : {
+          newReplicas: newRS?.replicas ?? 0,
+          oldReplicas: old.reduce((total, rs) => total + rs.replicas, 0),
+          available: status.availableReplicas,
+          unavailable: status.unavailableReplicas,
+        };
+  if (counts !== null && record !== undefined && scaler.messages.length > 0) {
     rollouts.step(record, counts, scaler.messages.join('; '));
   }
   const isComplete =
@@ -44,7 +48,7 @@ export function syncRolloutStatus(
     status.replicas === deployment.replicas &&
     status.availableReplicas === deployment.replicas;
   const newName = newRS?.name ?? deployment.name;
-  if (isComplete && record !== undefined) {
+  if (isComplete && record !== undefined && counts !== null) {
     rollouts.end(record, 'Complete', DEPLOYMENT_MESSAGES.progressed(newName), counts);
   }
   const deadline = deployment.progressDeadlineSeconds;
@@ -64,7 +68,7 @@ export function syncRolloutStatus(
   } else if (progress.lastUpdate + deadline < now) {
     deployment.progress = { reason: 'ProgressDeadlineExceeded', lastUpdate: now };
     const message = DEPLOYMENT_MESSAGES.timedOut(newName);
-    if (record !== undefined) {
+    if (record !== undefined && counts !== null) {
       rollouts.end(record, 'ProgressDeadlineExceeded', message, counts);
     }
     return;
@@ -78,13 +82,26 @@ export function calculateStatus(
   newRS: SimReplicaSet | null,
   old: readonly SimReplicaSet[],
 ): DeploymentStatus {
-  const all = [...old, ...(newRS === null ? [] : [newRS])];
-  const available = all.reduce((total, rs) => total + rs.status.availableReplicas, 0);
-  const specReplicas = all.reduce((total, rs) => total + rs.replicas, 0);
+  // Sums of integer counts over the old sets, then the new one: one loop, no joined array (every pod change
+  // syncs the Deployment).
+  let replicas = 0;
+  let ready = 0;
+  let available = 0;
+  let specReplicas = 0;
+  const add = (rs: SimReplicaSet): void => {
+    replicas += rs.status.replicas;
+    ready += rs.status.readyReplicas;
+    available += rs.status.availableReplicas;
+    specReplicas += rs.replicas;
+  };
+  old.forEach(add);
+  if (newRS !== null) {
+    add(newRS);
+  }
   return {
-    replicas: all.reduce((total, rs) => total + rs.status.replicas, 0),
+    replicas,
     updatedReplicas: newRS?.status.replicas ?? 0,
-    readyReplicas: all.reduce((total, rs) => total + rs.status.readyReplicas, 0),
+    readyReplicas: ready,
     availableReplicas: available,
     unavailableReplicas: Math.max(0, specReplicas - available),
   };

@@ -12,6 +12,7 @@ import { podsToDelete } from '../pod-ranking';
 import type { SimPod } from '../../apiserver/sim-pod';
 import { availableAt, isActive, isAvailable } from '../../apiserver/sim-pod';
 import { SyncQueue } from '../sync-queue';
+import { ObjectKeys } from '../object-keys';
 import { replicaSetPod } from '../workload-pods';
 import type { ReplicaSetStatus, SimReplicaSet } from '../../apiserver/workload-objects';
 import { podControlEvent } from '../../model/kubernetes-events';
@@ -20,13 +21,14 @@ import { recordSuccessfulDelete } from '../controller-events';
 /** Keeps ReplicaSets' pods at their replicas. */
 export class ReplicaSetController {
   private readonly queue: SyncQueue;
+  private readonly ownerKeys = new ObjectKeys();
 
   constructor(private readonly context: ControllerContext) {
     const { state } = context;
     this.queue = new SyncQueue(state.sim, PRIORITY.controller, (key) => this.sync(key));
     state.onPod((pod) => {
       if (pod.controllerRef?.kind === 'ReplicaSet') {
-        this.queue.enqueue(`${pod.namespace}/${pod.controllerRef.name}`);
+        this.queue.enqueue(this.ownerKeys.keyOf(pod.namespace, pod.controllerRef.name));
       }
     });
     state.onReplicaSet((replicaSet, change) => {

@@ -15,6 +15,7 @@ import type { RolloutRecord } from '../rollout-log';
 import type { SimPod } from '../../apiserver/sim-pod';
 import { availableAt, isAvailable } from '../../apiserver/sim-pod';
 import { SyncQueue } from '../sync-queue';
+import { ObjectKeys } from '../object-keys';
 import type { SimStatefulSet } from '../../apiserver/workload-objects';
 import { statefulSetPodJson } from '../workload-pods';
 import { podControlEvent } from '../../model/kubernetes-events';
@@ -23,6 +24,7 @@ import { recordSuccessfulDelete } from '../controller-events';
 /** Syncs StatefulSets. */
 export class StatefulSetController {
   private readonly queue: SyncQueue;
+  private readonly ownerKeys = new ObjectKeys();
   private changed = false;
 
   constructor(private readonly context: ControllerContext) {
@@ -30,7 +32,7 @@ export class StatefulSetController {
     this.queue = new SyncQueue(state.sim, PRIORITY.controller, (key) => this.sync(key));
     state.onPod((pod) => {
       if (pod.controllerRef?.kind === 'StatefulSet') {
-        this.queue.enqueue(`${pod.namespace}/${pod.controllerRef.name}`);
+        this.queue.enqueue(this.ownerKeys.keyOf(pod.namespace, pod.controllerRef.name));
       }
     });
   }

@@ -9,7 +9,8 @@
  * pod-template-hash (deployment controller: CloneSelectorAndAddLabel). A lookup of such a ReplicaSet is answered
  * from the Deployment. https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/deployment/sync.go
  */
-import { addRequirements, compileOrNothing, equals, NOTHING_SELECTOR } from '../label-selector';
+import { clearIfAny } from '../clear-if-any';
+import { addRequirements, compileOrNothing, equals, LazySelector, NOTHING_SELECTOR } from '../label-selector';
 import type { Labels, PodLabelSelector } from '../label-selector';
 import { isRecord } from '../objects';
 import type { LabelSelectorObject } from '../objects';
@@ -55,10 +56,11 @@ export class ClusterObjects {
     string,
     { empty: number[]; byFirstPair: Map<string, number[]> }
   >();
-  private readonly replicaSets = new Map<string, PodLabelSelector>();
-  private readonly statefulSets = new Map<string, PodLabelSelector>();
+  // Workload selectors are compiled when first read (LazySelector): most never are.
+  private readonly replicaSets = new Map<string, LazySelector>();
+  private readonly statefulSets = new Map<string, LazySelector>();
   private readonly controllers = new Map<string, Labels>();
-  private readonly deployments = new Map<string, Named<PodLabelSelector>[]>();
+  private readonly deployments = new Map<string, Named<LazySelector>[]>();
   /** replicaSetSelector's answers for ReplicaSets a Deployment would create, until the next add. */
   private readonly derivedReplicaSets = new Map<string, PodLabelSelector | undefined>();
   /** Answers computed from these objects (a pod's default spread selector), by key, until the next add. */
@@ -89,8 +91,8 @@ export class ClusterObjects {
     if (this.storage.add(kind, object, source, fromCluster)) {
       return true;
     }
-    this.derivedReplicaSets.clear();
-    this.derived.clear();
+    clearIfAny(this.derivedReplicaSets);
+    clearIfAny(this.derived);
     this.changes++;
     const metadata = isRecord(object['metadata']) ? object['metadata'] : {};
     const name = typeof metadata['name'] === 'string' ? metadata['name'] : '';
@@ -111,10 +113,10 @@ export class ClusterObjects {
         return true;
       }
       case 'ReplicaSet':
-        setOnce(this.replicaSets, key, compileOrNothing(spec['selector'] as LabelSelectorObject));
+        setOnce(this.replicaSets, key, new LazySelector(spec['selector'] as LabelSelectorObject));
         return true;
       case 'StatefulSet':
-        setOnce(this.statefulSets, key, compileOrNothing(spec['selector'] as LabelSelectorObject));
+        setOnce(this.statefulSets, key, new LazySelector(spec['selector'] as LabelSelectorObject));
         return true;
       case 'ReplicationController': {
         // The API server defaults an empty selector to the template's labels.
@@ -130,7 +132,7 @@ export class ClusterObjects {
       case 'Deployment':
         pushTo(this.deployments, namespace, {
           name,
-          value: compileOrNothing(spec['selector'] as LabelSelectorObject),
+          value: new LazySelector(spec['selector'] as LabelSelectorObject),
         });
         return true;
       case 'PodDisruptionBudget':
@@ -188,7 +190,7 @@ export class ClusterObjects {
   replicaSetSelector(namespace: string, name: string, podLabels: Labels): PodLabelSelector | undefined {
     const explicit = this.replicaSets.get(`${namespace}/${name}`);
     if (explicit !== undefined) {
-      return explicit;
+      return explicit.value;
     }
     const hash = podLabels[POD_TEMPLATE_HASH_LABEL];
     if (hash === undefined) {
@@ -215,15 +217,15 @@ export class ClusterObjects {
     }
     const deploymentName = name.slice(0, name.length - suffix.length);
     const deployment = this.deployments.get(namespace)?.find((entry) => entry.name === deploymentName);
-    if (deployment === undefined || deployment.value.isNothing) {
+    if (deployment === undefined || deployment.value.value.isNothing) {
       return deployment === undefined ? undefined : NOTHING_SELECTOR;
     }
-    return addRequirements(deployment.value, [equals(POD_TEMPLATE_HASH_LABEL, hash)]);
+    return addRequirements(deployment.value.value, [equals(POD_TEMPLATE_HASH_LABEL, hash)]);
   }
 
   /** The selector of a StatefulSet, if known. */
   statefulSetSelector(namespace: string, name: string): PodLabelSelector | undefined {
-    return this.statefulSets.get(`${namespace}/${name}`);
+    return this.statefulSets.get(`${namespace}/${name}`)?.value;
   }
 
   /** The selector (a label map) of a ReplicationController, if known. */

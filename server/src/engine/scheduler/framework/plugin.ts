@@ -20,6 +20,7 @@ import type { NodeInfo } from '../../model/snapshot/node-info';
 import type { PodInfo } from '../../model/snapshot/pod-info';
 import type { KubernetesMinor } from '../../version';
 import type { CycleState } from './cycle-state';
+import { SUCCESS, skip } from './status';
 import type { Status } from './status';
 
 /** The highest node score a plugin may give after normalisation (fwk.MaxNodeScore). */
@@ -31,6 +32,25 @@ export const MIN_NODE_SCORE = 0;
 export interface PreFilterResult {
   readonly status: Status;
   readonly nodeNames: ReadonlySet<string> | null;
+}
+
+/**
+ * PreFilter's pass without a node list, one frozen object for every plugin and cycle (as SUCCESS is): PreFilter
+ * runs for every pod in every cycle and in the autoscaler's checks.
+ */
+export const PRE_FILTER_PASSED: PreFilterResult = Object.freeze({ status: SUCCESS, nodeNames: null });
+
+/** preFilterSkipped's results by plugin name (a registry's few names). */
+const SKIPPED = new Map<string, PreFilterResult>();
+
+/** PreFilter's Skip for a plugin, one frozen object per plugin (its status is skip's shared one). */
+export function preFilterSkipped(plugin: string): PreFilterResult {
+  let result = SKIPPED.get(plugin);
+  if (result === undefined) {
+    result = Object.freeze({ status: skip(plugin), nodeNames: null });
+    SKIPPED.set(plugin, result);
+  }
+  return result;
 }
 
 /** Incremental updates of a plugin's preFilter state when a pod is added to or removed from a node (what-if). */

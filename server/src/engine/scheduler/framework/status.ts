@@ -44,9 +44,21 @@ export function unresolvable(plugin: string, ...reasons: Reason[]): Status {
   return { code: 'UnschedulableAndUnresolvable', reasons, plugin };
 }
 
+/**
+ * Skip statuses by plugin, frozen and shared as SUCCESS is: a Skip carries nothing but its plugin, and PreFilter
+ * and PreScore plugins return one for most pods in every cycle. Plugin names are few (a registry's), so this stays
+ * small for the life of the process.
+ */
+const SKIPS = new Map<string, Status>();
+
 /** Skip: the plugin has nothing to do for this pod; its later phases are skipped for this cycle. */
 export function skip(plugin: string): Status {
-  return { code: 'Skip', reasons: [], plugin };
+  let status = SKIPS.get(plugin);
+  if (status === undefined) {
+    status = Object.freeze({ code: 'Skip', reasons: Object.freeze([]), plugin });
+    SKIPS.set(plugin, status);
+  }
+  return status;
 }
 
 /** An unexpected failure, with what happened as the reason. */

@@ -9,6 +9,7 @@
  * Simplified: every cluster change moves every unschedulable pod (no queueing hints), and a scheduling cycle
  * takes no simulated time.
  */
+import { clearIfAny } from '../../model/clear-if-any';
 import { Cluster } from '../../model/snapshot/cluster';
 import { formatFitError } from '../framework/fit-error';
 import type { FitError } from '../framework/fit-error';
@@ -261,7 +262,7 @@ export class SchedulerLoop {
       earliest = Math.min(earliest, queued.eligibleAt);
       this.active.push(queued);
     }
-    this.unschedulable.clear();
+    clearIfAny(this.unschedulable);
     this.requestBatch(earliest);
   }
 

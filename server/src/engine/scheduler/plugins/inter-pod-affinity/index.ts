@@ -12,6 +12,7 @@ import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { readInterPodAffinityArgs } from '../../config';
 import { StateKey } from '../../framework/cycle-state';
 import type { CycleState } from '../../framework/cycle-state';
+import { PRE_FILTER_PASSED, preFilterSkipped } from '../../framework/plugin';
 import type { PluginContext, PluginFactory } from '../../framework/plugin';
 import { SUCCESS, errorStatus, skip, unresolvable, unschedulable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
@@ -138,10 +139,10 @@ export const createInterPodAffinity: PluginFactory = (context: PluginContext) =>
         return { status: result.status, nodeNames: null };
       }
       if (result.state === null) {
-        return { status: skip(INTER_POD_AFFINITY), nodeNames: null };
+        return preFilterSkipped(INTER_POD_AFFINITY);
       }
       state.write(PRE_FILTER_KEY, result.state);
-      return { status: SUCCESS, nodeNames: null };
+      return PRE_FILTER_PASSED;
     },
     preFilterExtensions: {
       addPod(state, _podToSchedule, podToAdd, node) {

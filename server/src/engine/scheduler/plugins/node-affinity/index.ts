@@ -14,7 +14,7 @@ import type { NodeSelectorObject, PreferredSchedulingTermObject } from '../../..
 import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { StateKey } from '../../framework/cycle-state';
 import type { CycleState } from '../../framework/cycle-state';
-import { MAX_NODE_SCORE } from '../../framework/plugin';
+import { MAX_NODE_SCORE, PRE_FILTER_PASSED, preFilterSkipped } from '../../framework/plugin';
 import type { PluginContext, PluginFactory, PreFilterResult } from '../../framework/plugin';
 import { SUCCESS, skip, unresolvable } from '../../framework/status';
 import type { Reason } from '../../framework/status';
@@ -65,10 +65,10 @@ export const createNodeAffinity: PluginFactory = (context: PluginContext) => {
       const spec = pod.pod.spec ?? {};
       const required = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
       if (required === undefined && addedRequired === null && spec.nodeSelector === undefined) {
-        return { status: skip(NODE_AFFINITY), nodeNames: null };
+        return preFilterSkipped(NODE_AFFINITY);
       }
       state.write(PRE_FILTER_KEY, new RequiredNodeAffinity(spec));
-      return required === undefined ? { status: SUCCESS, nodeNames: null } : nodesNamedByTerms(required);
+      return required === undefined ? PRE_FILTER_PASSED : nodesNamedByTerms(required);
     },
     filter(state, pod, node) {
       if (addedRequired !== null && !addedRequired.matches(node)) {
@@ -106,7 +106,7 @@ export const createNodeAffinity: PluginFactory = (context: PluginContext) => {
 function nodesNamedByTerms(required: NodeSelectorObject): PreFilterResult {
   const terms = listOf(required.nodeSelectorTerms);
   if (terms.length === 0) {
-    return { status: SUCCESS, nodeNames: null };
+    return PRE_FILTER_PASSED;
   }
   let union: Set<string> | null = null;
   for (const term of terms) {
@@ -117,7 +117,7 @@ function nodesNamedByTerms(required: NodeSelectorObject): PreFilterResult {
       }
     }
     if (named === null) {
-      return { status: SUCCESS, nodeNames: null };
+      return PRE_FILTER_PASSED;
     }
     const merged: Set<string> = union ?? new Set<string>();
     for (const name of named) {

@@ -21,8 +21,9 @@ import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { isRecord } from '../../../model/objects';
 import type { ClaimInfo, CsiNodeDriver, StorageObjects } from '../../../model/snapshot/storage-objects';
 import { StateKey } from '../../framework/cycle-state';
+import { PRE_FILTER_PASSED, preFilterSkipped } from '../../framework/plugin';
 import type { PluginFactory } from '../../framework/plugin';
-import { SUCCESS, errorStatus, skip, unresolvable, unschedulable } from '../../framework/status';
+import { SUCCESS, errorStatus, unresolvable, unschedulable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
 import { driverOfProvisioner, isInlineMigratable, migrateInTree } from './in-tree';
 import { PLUGIN_NAMES } from '../names';
@@ -101,10 +102,10 @@ export const createNodeVolumeLimits: PluginFactory = (context) => {
           isInlineMigratable(volume),
       );
       if (!counted) {
-        return { status: skip(NODE_VOLUME_LIMITS), nodeNames: null };
+        return preFilterSkipped(NODE_VOLUME_LIMITS);
       }
       state.write(PRE_FILTER_KEY, buildState(pod));
-      return { status: SUCCESS, nodeNames: null };
+      return PRE_FILTER_PASSED;
     },
     filter(state, pod, node) {
       if (!hasVolumes(pod)) {

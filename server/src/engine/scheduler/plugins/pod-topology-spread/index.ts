@@ -14,11 +14,12 @@ import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { SYSTEM_DEFAULT_CONSTRAINTS, readPodTopologySpreadArgs } from '../../config';
 import { StateKey } from '../../framework/cycle-state';
 import type { CycleState } from '../../framework/cycle-state';
+import { PRE_FILTER_PASSED, preFilterSkipped } from '../../framework/plugin';
 import type { PluginContext, PluginFactory } from '../../framework/plugin';
 import { SUCCESS, errorStatus, skip, unresolvable, unschedulable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
 import { topologyIndexFor } from '../helper/topology-counter';
-import { constraintCounter } from './common';
+import { constraintCounter } from './counters';
 import type { NodeInclusion } from './common';
 import { SpreadClasses } from './pod-classes';
 import type { ConstraintsResult, SpreadDefaults, UnsatisfiableAction } from './common';
@@ -113,10 +114,10 @@ export const createPodTopologySpread: PluginFactory = (context: PluginContext) =
         return { status: result.status, nodeNames: null };
       }
       if (result.state === null) {
-        return { status: skip(POD_TOPOLOGY_SPREAD), nodeNames: null };
+        return preFilterSkipped(POD_TOPOLOGY_SPREAD);
       }
       state.write(PRE_FILTER_KEY, result.state);
-      return { status: SUCCESS, nodeNames: null };
+      return PRE_FILTER_PASSED;
     },
     preFilterExtensions: {
       addPod(state, _podToSchedule, podToAdd, node) {

@@ -80,17 +80,20 @@ export class SpreadClasses {
     }
     const generation = this.objects.generation;
     const known = this.bySpec.get(spec);
-    // Most specs have one class (a template's pods): kept alone, without a list around it.
+    // Most specs have one class (a template's pods): kept alone, without a list around it, and found without
+    // one (this runs for every pod in every PreFilter and PreScore).
+    if (
+      known !== undefined &&
+      !Array.isArray(known) &&
+      known.generation === generation &&
+      isClassOf(known, pod, owner)
+    ) {
+      return known;
+    }
     const classes = known === undefined ? [] : Array.isArray(known) ? known : [known];
     for (let i = 0; i < classes.length; i++) {
       const candidate = classes[i] as SpreadClass;
-      if (
-        candidate.namespace === pod.namespace &&
-        candidate.ownerApiVersion === owner.apiVersion &&
-        candidate.ownerKind === owner.kind &&
-        candidate.ownerName === owner.name &&
-        sameLabels(candidate.labels, pod.labels)
-      ) {
+      if (isClassOf(candidate, pod, owner)) {
         if (candidate.generation === generation) {
           return candidate;
         }
@@ -111,6 +114,21 @@ export class SpreadClasses {
     this.bySpec.set(spec, classes.length === 1 ? created : classes);
     return created;
   }
+}
+
+/** Whether the pod belongs to the class: same namespace, controller and labels. */
+function isClassOf(
+  candidate: SpreadClass,
+  pod: PodInfo,
+  owner: { readonly apiVersion?: string; readonly kind?: string; readonly name?: string },
+): boolean {
+  return (
+    candidate.namespace === pod.namespace &&
+    candidate.ownerApiVersion === owner.apiVersion &&
+    candidate.ownerKind === owner.kind &&
+    candidate.ownerName === owner.name &&
+    sameLabels(candidate.labels, pod.labels)
+  );
 }
 
 /** Whether two label sets are equal (same keys and values). */

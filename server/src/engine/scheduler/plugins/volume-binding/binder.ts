@@ -61,8 +61,12 @@ export function podClaimNames(
   podName: string,
   spec: unknown,
 ): { readonly claimName: string; readonly isEphemeral: boolean; readonly volumeIndex: number }[] {
-  const result: { claimName: string; isEphemeral: boolean; volumeIndex: number }[] = [];
   const volumes = isRecord(spec) && Array.isArray(spec['volumes']) ? spec['volumes'] : [];
+  if (volumes.length === 0) {
+    // No volume, no claim: the scheduler asks for every pod in every cycle, most pods have none.
+    return [];
+  }
+  const result: { claimName: string; isEphemeral: boolean; volumeIndex: number }[] = [];
   volumes.forEach((volume: unknown, volumeIndex: number) => {
     if (!isRecord(volume)) {
       return;

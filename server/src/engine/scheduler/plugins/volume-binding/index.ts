@@ -14,8 +14,9 @@ import type { PodInfo } from '../../../model/snapshot/pod-info';
 import type { ClaimInfo, StorageObjects } from '../../../model/snapshot/storage-objects';
 import { StateKey } from '../../framework/cycle-state';
 import type { CycleState } from '../../framework/cycle-state';
+import { preFilterSkipped } from '../../framework/plugin';
 import type { PluginFactory } from '../../framework/plugin';
-import { SUCCESS, errorStatus, skip, unresolvable } from '../../framework/status';
+import { SUCCESS, errorStatus, unresolvable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
 import type { BinderNode, PodVolumeClaims, VolumeBindingOutcome } from './binder';
 import {
@@ -74,6 +75,12 @@ const CONFLICT_CODES: Readonly<Record<string, string>> = {
 /** The pod's claims, sorted, for Filter. */
 const STATE_KEY = new StateKey<PodVolumeClaims>('PreFilterVolumeBinding');
 
+/** readPodClaims' answer for a pod without claims: one read-only object, for the many calls (every cycle). */
+const NO_CLAIMS: { readonly claims: null; readonly refusal: null } = Object.freeze({
+  claims: null,
+  refusal: null,
+});
+
 /** The claims a pod uses, or the status that refuses it (podHasPVCs). Null claims: the pod has none. */
 export function readPodClaims(
   storage: StorageObjects,
@@ -81,7 +88,7 @@ export function readPodClaims(
 ): { readonly claims: ClaimInfo[] | null; readonly refusal: Status | null } {
   const names = podClaimNames(pod.name, pod.pod.spec);
   if (names.length === 0) {
-    return { claims: null, refusal: null };
+    return NO_CLAIMS;
   }
   const claims: ClaimInfo[] = [];
   for (const { claimName, isEphemeral } of names) {
@@ -126,7 +133,7 @@ export const createVolumeBinding: PluginFactory = (context) => {
         return { status: refusal, nodeNames: null };
       }
       if (claims === null || claims.length === 0) {
-        return { status: skip(VOLUME_BINDING), nodeNames: null };
+        return preFilterSkipped(VOLUME_BINDING);
       }
       const sorted = getPodVolumeClaims(storage, claims);
       if (sorted.unboundImmediate.length > 0) {

@@ -18,8 +18,9 @@ import type { StorageObjects } from '../../../model/snapshot/storage-objects';
 import type { Cluster } from '../../../model/snapshot/cluster';
 import { StateKey } from '../../framework/cycle-state';
 import type { ClonableState, CycleState } from '../../framework/cycle-state';
+import { PRE_FILTER_PASSED, preFilterSkipped } from '../../framework/plugin';
 import type { PluginFactory } from '../../framework/plugin';
-import { SUCCESS, skip, unresolvable, unschedulable } from '../../framework/status';
+import { SUCCESS, unresolvable, unschedulable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
 import { hasDiskConflict, hasVolumes, readPodVolumes } from './disks';
 import type { PodRestrictedVolumes } from './disks';
@@ -113,17 +114,17 @@ export const createVolumeRestrictions: PluginFactory = (context) => {
       const volumes = volumesOf(pod);
       if (volumes.disks.length === 0 && volumes.claimNames.length === 0) {
         // What the state below would conclude for a pod without claims (no conflict), without building it.
-        return { status: skip(VOLUME_RESTRICTIONS), nodeNames: null };
+        return preFilterSkipped(VOLUME_RESTRICTIONS);
       }
       const built = buildState(pod);
       if (!(built instanceof VolumeRestrictionsState)) {
         return { status: built, nodeNames: null };
       }
       if (volumesOf(pod).disks.length === 0 && built.conflictingClaimRefCount === 0) {
-        return { status: skip(VOLUME_RESTRICTIONS), nodeNames: null };
+        return preFilterSkipped(VOLUME_RESTRICTIONS);
       }
       state.write(PRE_FILTER_KEY, built);
-      return { status: SUCCESS, nodeNames: null };
+      return PRE_FILTER_PASSED;
     },
     preFilterExtensions: {
       addPod(state, _podToSchedule, podToAdd) {

@@ -17,8 +17,9 @@ import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { isRecord } from '../../../model/objects';
 import type { StorageObjects } from '../../../model/snapshot/storage-objects';
 import { StateKey } from '../../framework/cycle-state';
+import { PRE_FILTER_PASSED, preFilterSkipped } from '../../framework/plugin';
 import type { PluginFactory } from '../../framework/plugin';
-import { SUCCESS, skip, unresolvable } from '../../framework/status';
+import { SUCCESS, unresolvable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
 import { PLUGIN_NAMES } from '../names';
 
@@ -203,10 +204,10 @@ export const createVolumeZone: PluginFactory = (context) => {
         return { status: found.refusal, nodeNames: null };
       }
       if (found.topologies.length === 0) {
-        return { status: skip(VOLUME_ZONE), nodeNames: null };
+        return preFilterSkipped(VOLUME_ZONE);
       }
       state.write(PRE_FILTER_KEY, found.topologies);
-      return { status: SUCCESS, nodeNames: null };
+      return PRE_FILTER_PASSED;
     },
     filter(state, pod, node) {
       if (!hasVolumes(pod)) {
