@@ -51,15 +51,8 @@ export const NOTHING_SELECTOR: PodLabelSelector = Object.freeze({
 
 /** A selector from requirements (ANDed). */
 export function selectorFromRequirements(requirements: readonly LabelRequirement[]): PodLabelSelector {
-  // Each requirement's text is made once, for the sort and the key: a comparator that built both texts made two
-  // strings per comparison. Array sort is stable, so equal texts keep their given order as before.
-  const texts = requirements.map(requirementText);
-  const order = requirements.map((_, index) => index);
-  if (order.length > 1) {
-    order.sort((a, b) => compareTexts(texts[a] ?? '', texts[b] ?? ''));
-  }
-  const sorted = order.map((index) => requirements[index] as LabelRequirement);
-  const key = order.map((index) => texts[index] ?? '').join(',');
+  const sorted = [...requirements].sort(compareRequirements);
+  const key = sorted.map(requirementText).join(',');
   const checks = sorted.map(requirementCheck);
   return {
     isNothing: false,
@@ -80,19 +73,6 @@ export function selectorFromRequirements(requirements: readonly LabelRequirement
 /** labels.SelectorFromSet: one equality requirement per pair. */
 export function selectorFromSet(set: Labels): PodLabelSelector {
   return selectorFromRequirements(Object.keys(set).map((key) => equals(key, set[key] ?? '')));
-}
-
-/**
- * selectorFromSet(set).matches(labels) without compiling a selector: each pair is an In requirement with one value,
- * checked exactly as requirementCheck checks one (a strict comparison of the label's value).
- */
-export function setMatches(set: Labels, labels: Labels): boolean {
-  for (const key of Object.keys(set)) {
-    if (labels[key] !== (set[key] ?? '')) {
-      return false;
-    }
-  }
-  return true;
 }
 
 /** selector.Add: the requirements of both (Nothing absorbs as upstream's nothingSelector.Add does). */
@@ -214,15 +194,13 @@ function requirementCheck(requirement: LabelRequirement): (labels: Labels) => bo
 }
 
 function requirementText(requirement: LabelRequirement): string {
-  // One value (every matchLabels pair) needs no sorted copy.
-  const values =
-    requirement.values.length === 1
-      ? (requirement.values[0] ?? '')
-      : [...requirement.values].sort().join('|');
+  const values = [...requirement.values].sort().join('|');
   return `${requirement.key} ${requirement.operator} (${values})`;
 }
 
-function compareTexts(x: string, y: string): number {
+function compareRequirements(a: LabelRequirement, b: LabelRequirement): number {
+  const x = requirementText(a);
+  const y = requirementText(b);
   return x < y ? -1 : x > y ? 1 : 0;
 }
 

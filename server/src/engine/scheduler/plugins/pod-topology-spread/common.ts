@@ -15,9 +15,9 @@ import {
   addRequirements,
   compileLabelSelector,
   equals,
+  labelValue,
   selectorFromRequirements,
   selectorFromSet,
-  setMatches,
 } from '../../../model/label-selector';
 import type { Labels, PodLabelSelector } from '../../../model/label-selector';
 import type { NodeInfo } from '../../../model/snapshot/node-info';
@@ -27,6 +27,8 @@ import type { TolerationObject, TopologySpreadConstraintObject } from '../../../
 import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { findMatchingUntoleratedTaint, isDoNotScheduleTaint } from '../../../model/taints';
 import type { DefaultSpreadConstraint } from '../../config';
+import { anchorOf } from '../helper/topology-counter';
+import type { PodCounter, TopologyIndex } from '../helper/topology-counter';
 
 /** v1.LabelHostname: the topology key whose domains are single nodes. */
 export const LABEL_HOSTNAME = 'kubernetes.io/hostname';
@@ -136,7 +138,7 @@ export function defaultSelector(pod: PodInfo, objects: ClusterObjects): PodLabel
 function computeDefaultSelector(pod: PodInfo, objects: ClusterObjects): PodLabelSelector {
   let labelSet: Record<string, string> = {};
   for (const serviceSelector of objects.serviceSelectorCandidates(pod.namespace, pod.labels)) {
-    if (setMatches(serviceSelector, pod.labels)) {
+    if (selectorFromSet(serviceSelector).matches(pod.labels)) {
       labelSet = { ...labelSet, ...serviceSelector };
     }
   }
@@ -203,4 +205,54 @@ export function hasAllTopologyKeys(labels: Labels, constraints: readonly SpreadC
     }
   }
   return true;
+}
+
+/**
+ * The counter of one constraint of a set: pods of the pod's namespace matching the constraint's selector, per
+ * value of its topology key, over the nodes that count (every key of the set present when `requireAllKeys`, else a
+ * missing key reads as the value ""; and the constraint's inclusion policies).
+ */
+export function constraintCounter(
+  index: TopologyIndex,
+  pod: PodInfo,
+  constraints: readonly SpreadConstraint[],
+  constraint: SpreadConstraint,
+  inclusion: NodeInclusion,
+  requireAllKeys: boolean,
+): PodCounter {
+  const allKeys = requireAllKeys ? constraints.map((c) => c.topologyKey).join('\u0001') : '';
+  const rule = [
+    'pts',
+    allKeys,
+    constraint.topologyKey,
+    constraint.honorsNodeAffinity ? inclusion.affinityKey : '-',
+    constraint.honorsNodeTaints ? inclusion.tolerationsKey : '-',
+  ].join('\u0000');
+  const domains = index.domains(rule, (node) => {
+    if (requireAllKeys && !hasAllTopologyKeys(node.labels, constraints)) {
+      return null;
+    }
+    return inclusion.includes(constraint, node)
+      ? (labelValue(node.labels, constraint.topologyKey) ?? '')
+      : null;
+  });
+  const namespace = pod.namespace;
+  const selector = constraint.selector;
+  const key = `${rule}\u0000${namespace}\u0000${selector.key}`;
+  const matches = (other: PodInfo): boolean =>
+    other.namespace === namespace && selector.matches(other.labels);
+  return index.counter(key, domains, matches, { anchor: anchorOf(selector) });
+}
+
+/** Pods of the namespace matching the selector on each node, whatever its labels (per-node counts for Score). */
+export function perNodeCounter(
+  index: TopologyIndex,
+  namespace: string,
+  selector: PodLabelSelector,
+): PodCounter {
+  const domains = index.domains('pts-node', (node) => node.name);
+  const key = `pts-node\u0000${namespace}\u0000${selector.key}`;
+  const matches = (other: PodInfo): boolean =>
+    other.namespace === namespace && selector.matches(other.labels);
+  return index.counter(key, domains, matches, { keepPerNode: true, anchor: anchorOf(selector) });
 }

@@ -19,7 +19,7 @@ import type { PluginContext, PluginFactory } from '../../framework/plugin';
 import { SUCCESS, errorStatus, skip, unresolvable, unschedulable } from '../../framework/status';
 import type { Reason, Status } from '../../framework/status';
 import { topologyIndexFor } from '../helper/topology-counter';
-import { constraintCounter } from './counters';
+import { constraintCounter } from './common';
 import type { NodeInclusion } from './common';
 import { SpreadClasses } from './pod-classes';
 import type { ConstraintsResult, SpreadDefaults, UnsatisfiableAction } from './common';

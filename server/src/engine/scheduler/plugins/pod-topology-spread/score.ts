@@ -13,8 +13,7 @@ import type { PodInfo } from '../../../model/snapshot/pod-info';
 import { MAX_NODE_SCORE } from '../../framework/plugin';
 import type { NodeScore } from '../../framework/plugin';
 import type { PodCounter, TopologyIndex } from '../helper/topology-counter';
-import { LABEL_HOSTNAME, hasAllTopologyKeys } from './common';
-import { constraintCounter, perNodeCounter } from './counters';
+import { LABEL_HOSTNAME, constraintCounter, hasAllTopologyKeys, perNodeCounter } from './common';
 import type { NodeInclusion, SpreadConstraint } from './common';
 
 /** The marks of a constraint whose domains are not marked (the hostname's). */
