@@ -262,7 +262,8 @@ function extendedUsage(node: ReportNode): string {
 
 /**
  * The summary line of pods, refusals and failures: "25 pods: 21 placed, 4 Pending; 2 refused by the API server;
- * 1 predicted failure (drains, rollouts)." Over one report, or the reports of several simulations together.
+ * 1 predicted failure (drains, rollouts); 1 input not checked." Over one report, or the reports of several
+ * simulations together.
  */
 export function formatPodSummary(
   pods: readonly ReportPod[],
@@ -289,6 +290,11 @@ export function formatPodSummary(
   }
   if (inputErrors > 0) {
     parts.push(`${inputErrors} error${inputErrors === 1 ? '' : 's'} in the input`);
+  }
+  // Input left out at a limit (a note each) is what such a run fails for: said here, as validate's summary does.
+  const unchecked = findings.filter((finding) => failureClassOf(finding) === 'unchecked').length;
+  if (unchecked > 0) {
+    parts.push(`${unchecked} input${unchecked === 1 ? '' : 's'} not checked`);
   }
   return `${parts.join('; ')}.`;
 }
