@@ -15,7 +15,7 @@ import type {
   SkippedChart,
   SourcedObject,
 } from '../language/service';
-import { capturedVersion, chosenVersion, severityOf } from '../language/service';
+import { capturedVersion, chosenVersion, severityOf, UNCHECKED_CODES } from '../language/service';
 import { relative } from 'node:path';
 import { relateChartTemplates } from '../files/helm-charts';
 import type { CliIo } from './io';
@@ -257,14 +257,12 @@ export function namedTemplates(
   );
 }
 
-/** Notes of the reading that a simulation prints: what was left out of it. */
+/** Notes of the reading that a simulation prints: what was left out of it (input not checked among them). */
 export const INPUT_NOTES: ReadonlySet<string> = new Set([
   'helm-template-skipped',
   'document-not-an-object',
-  'file-too-large',
-  'document-too-large',
   'file-not-text',
-  'analysis-incomplete',
+  ...UNCHECKED_CODES,
 ]);
 
 /** The most characters of one file read (as the editor's default kubeForesight.maxFileSizeKB). */

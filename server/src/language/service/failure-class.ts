@@ -15,13 +15,15 @@ export type FailureClass = 'error' | 'unchecked' | 'prediction' | 'warning' | 'i
 /**
  * The codes of input the analysis left out: a note in the editor (the limit is the tool's, not a mistake in the
  * manifest), but a run that did not check part of its input must not pass as clean, so it fails as an error does.
- * (yaml-too-deep and yaml-alias-limit are errors already.)
+ * (yaml-too-deep and yaml-alias-limit are errors already.) `simulate` prints them among its input notes.
  */
-const UNCHECKED: ReadonlySet<string> = new Set([
+export const UNCHECKED_CODES: readonly string[] = [
   'file-too-large',
   'document-too-large',
   'analysis-incomplete',
-]);
+];
+
+const UNCHECKED: ReadonlySet<string> = new Set(UNCHECKED_CODES);
 
 /** Whether a code tells of input the analysis left out (a file or document over a limit). */
 export function isUncheckedCode(code: string): boolean {

@@ -19,7 +19,7 @@ export type { ApplyPlanInput } from '../../engine/plan/build-plan';
 export type { Plan, PlanObject, PlanProblem, PlanRollout } from '../../engine/plan/plan-types';
 export type { PlanApplyInput, PlanApplyResult } from './plan-apply';
 export type { FailureClass } from './failure-class';
-export { failureClassOf, isUncheckedCode } from './failure-class';
+export { failureClassOf, isUncheckedCode, UNCHECKED_CODES } from './failure-class';
 export { objectLine } from './object-lines';
 export type { SchemaSource, ServiceDependencies } from './dependencies';
 export type { DocumentState } from './document-state';
